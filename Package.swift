@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// Sidewalk: street-level panoramas in a terminal. The layering below is checked by the compiler
+// (`--explicit-target-dependency-import-check error`, see scripts/test); docs/architecture.md
+// explains what each target owns.
+import PackageDescription
+
+let package = Package(
+    name: "Sidewalk",
+    products: [
+        .executable(name: "sidewalk", targets: ["sidewalk"]),
+        .executable(name: "sidewalk-worldgen", targets: ["sidewalk-worldgen"]),
+    ],
+    targets: [
+        // Pure core: camera, projection, reprojection. Standard library and libm only.
+        .target(name: "PanoCore"),
+        // Explorer state machine: keys -> commands -> camera. Pure.
+        .target(name: "Explorer", dependencies: ["PanoCore"]),
+
+        // C edges: each C library behind exactly one Swift target.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG"]),
+
+        // Pixels -> half-block cells -> escape bytes. Needs no terminal.
+        .target(name: "TermRender", dependencies: ["PanoCore"]),
+
+        // The ncurses front.
+        .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
+        .target(name: "CTerminalSignals"),
+        .target(
+            name: "TUI",
+            dependencies: ["PanoCore", "Explorer", "TermRender", "CNcursesw", "CTerminalSignals"]
+        ),
+
+        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender"]),
+
+        // Generator of the bundled assets.
+        .target(name: "WorldGen", dependencies: ["PanoCore"]),
+        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage"]),
+
+        // Test helpers: synthetic panoramas, golden files, tmux driver.
+        .target(name: "TestSupport", dependencies: ["PanoCore"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
+        .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
+        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"]),
+        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "PanoImage", "PanoCore", "sidewalk"]
+        ),
+    ]
+)

@@ -1,0 +1,39 @@
+#ifndef SIDEWALK_CJPEG_H
+#define SIDEWALK_CJPEG_H
+/* libjpeg-turbo behind a setjmp-free interface: errors come back as codes and a message,
+   libjpeg never prints and never exits. */
+#include <stddef.h>
+
+typedef enum {
+    SW_JPEG_OK = 0,
+    SW_JPEG_CORRUPT = 1,       /* not a JPEG, truncated, or malformed */
+    SW_JPEG_TOO_LARGE = 2,     /* dimensions over the caller's cap */
+    SW_JPEG_TOO_MANY_SCANS = 3,/* progressive file with more scans than the cap */
+    SW_JPEG_NO_MEMORY = 4
+} sw_jpeg_status;
+
+typedef struct {
+    long max_pixels;   /* width * height of the decoded (scaled) image must not exceed this */
+    int max_dimension; /* neither source dimension may exceed this */
+    int max_scans;     /* progressive scans allowed */
+    int scale_denom;   /* 1, 2, 4 or 8: decode at 1/scale_denom size (DCT scaling) */
+} sw_jpeg_limits;
+
+typedef struct {
+    unsigned char *pixels; /* width * height * 3 bytes, RGB; free with sw_jpeg_free */
+    int width;
+    int height;
+} sw_jpeg_image;
+
+/* Reads only the header: source width and height. */
+sw_jpeg_status sw_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
+                                 char *message, size_t message_size);
+
+/* Decodes to 8-bit RGB (grayscale, YCbCr, CMYK and YCCK are converted). On failure *out is left
+   empty and message holds one line saying what is wrong. */
+sw_jpeg_status sw_jpeg_decode(const unsigned char *data, size_t size, sw_jpeg_limits limits,
+                              sw_jpeg_image *out, char *message, size_t message_size);
+
+void sw_jpeg_free(sw_jpeg_image *image);
+
+#endif

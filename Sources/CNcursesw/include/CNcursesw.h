@@ -1,0 +1,34 @@
+#ifndef SIDEWALK_CNCURSESW_H
+#define SIDEWALK_CNCURSESW_H
+/* ncursesw for Swift. SwiftPM drops pkg-config's -D flags, so the wide-character API is enabled
+   here before the header is read. Globals that Swift 6 rejects (stdscr, LINES, COLS) and macros
+   that do not import (getmaxyx) are reached through these functions. */
+#define NCURSES_WIDECHAR 1
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <stddef.h>
+
+typedef enum {
+    SW_TERM_USABLE = 0,
+    SW_TERM_UNKNOWN = 1,        /* no terminfo entry for this name */
+    SW_TERM_NO_DATABASE = 2,    /* no terminfo database found */
+    SW_TERM_NO_CURSOR_ADDRESSING = 3 /* e.g. TERM=dumb */
+} sw_term_check;
+
+/* Looks the terminal type up in terminfo without touching the screen. */
+sw_term_check sw_check_terminal(const char *term, int fd);
+
+/* newterm on stdin/stdout, size from the kernel (stale LINES/COLUMNS ignored); NULL on failure. */
+SCREEN *sw_open_screen(const char *term);
+
+/* The standard screen of the current SCREEN. */
+WINDOW *sw_stdscr(void);
+
+/* Size of a window in rows and columns. */
+void sw_window_size(WINDOW *window, int *row_count, int *column_count);
+
+/* The terminfo strings that undo the program's modes (exit alternate screen, normal cursor,
+   default attributes, keypad off), concatenated into buffer; returns their length. */
+size_t sw_restore_sequence(char *buffer, size_t size);
+
+#endif

@@ -1,0 +1,54 @@
+#include "CNcursesw.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int sw_is_present(const char *capability) {
+    return capability != NULL && capability != (const char *)-1;
+}
+
+sw_term_check sw_check_terminal(const char *term, int fd) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)term, fd, &error) != OK) {
+        set_curterm(saved);
+        return error == -1 ? SW_TERM_NO_DATABASE : SW_TERM_UNKNOWN;
+    }
+    int usable = sw_is_present(tigetstr("cup"));
+    TERMINAL *probe = set_curterm(saved);
+    del_curterm(probe);
+    return usable ? SW_TERM_USABLE : SW_TERM_NO_CURSOR_ADDRESSING;
+}
+
+SCREEN *sw_open_screen(const char *term) {
+    use_env(FALSE);   /* ignore stale LINES and COLUMNS ... */
+    use_tioctl(TRUE); /* ... and ask the kernel for the size instead */
+    return newterm(term, stdout, stdin);
+}
+
+WINDOW *sw_stdscr(void) { return stdscr; }
+
+void sw_window_size(WINDOW *window, int *row_count, int *column_count) {
+    int y, x;
+    getmaxyx(window, y, x);
+    *row_count = y;
+    *column_count = x;
+}
+
+static size_t sw_append(char *buffer, size_t size, size_t used, const char *capability) {
+    if (!sw_is_present(capability)) return used;
+    size_t length = strlen(capability);
+    if (used + length >= size) return used;
+    memcpy(buffer + used, capability, length);
+    return used + length;
+}
+
+size_t sw_restore_sequence(char *buffer, size_t size) {
+    size_t used = 0;
+    used = sw_append(buffer, size, used, tigetstr("sgr0"));
+    used = sw_append(buffer, size, used, tigetstr("rmkx"));
+    used = sw_append(buffer, size, used, tigetstr("rmcup"));
+    used = sw_append(buffer, size, used, tigetstr("cnorm"));
+    if (size > 0) buffer[used < size ? used : size - 1] = '\0';
+    return used;
+}

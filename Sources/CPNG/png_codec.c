@@ -1,0 +1,158 @@
+#include "CPNG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <png.h>
+
+typedef struct {
+    jmp_buf jump;
+    sw_png_status status;
+    char *message;
+    size_t message_size;
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+} sw_png_reader;
+
+static void sw_png_fail(png_structp png, sw_png_status status, const char *text) {
+    sw_png_reader *reader = (sw_png_reader *)png_get_error_ptr(png);
+    reader->status = status;
+    if (reader->message && reader->message_size > 0) {
+        snprintf(reader->message, reader->message_size, "%s", text);
+    }
+    longjmp(reader->jump, 1);
+}
+
+static void sw_png_error(png_structp png, png_const_charp text) {
+    sw_png_fail(png, SW_PNG_CORRUPT, text);
+}
+
+static void sw_png_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void sw_png_read(png_structp png, png_bytep out, png_size_t length) {
+    sw_png_reader *reader = (sw_png_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) {
+        sw_png_fail(png, SW_PNG_CORRUPT, "the file ends too early (truncated)");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pixels, int max_dimension,
+                            sw_png_image *out, char *message, size_t message_size) {
+    sw_png_reader reader = { .status = SW_PNG_OK, .message = message, .message_size = message_size,
+                             .data = data, .size = size, .offset = 0 };
+    png_structp png = NULL;
+    png_infop info = NULL;
+    unsigned char *volatile rgba = NULL;
+    png_bytep *volatile rows = NULL;
+
+    out->pixels = NULL;
+    out->width = 0;
+    out->height = 0;
+    if (message && message_size > 0) message[0] = '\0';
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        snprintf(message, message_size, "not a PNG (bad signature)");
+        return SW_PNG_CORRUPT;
+    }
+    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, sw_png_error, sw_png_warning);
+    if (!png) {
+        snprintf(message, message_size, "out of memory");
+        return SW_PNG_NO_MEMORY;
+    }
+    info = png_create_info_struct(png);
+    if (setjmp(reader.jump)) {
+        free(rgba);
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return reader.status;
+    }
+    if (!info) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+    png_set_read_fn(png, &reader, sw_png_read);
+    png_set_user_limits(png, (png_uint_32)max_dimension, (png_uint_32)max_dimension);
+    png_set_chunk_malloc_max(png, 8 * 1024 * 1024);
+    png_read_info(png, info);
+
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    if ((long)width * (long)height > max_pixels) {
+        char text[160];
+        snprintf(text, sizeof text, "%ux%u pixels is more than the %ld-pixel limit", width, height, max_pixels);
+        sw_png_fail(png, SW_PNG_TOO_LARGE, text);
+    }
+    png_set_expand(png);          /* palette -> RGB, grey < 8 bits -> 8, tRNS -> alpha */
+    png_set_strip_16(png);        /* 16-bit samples -> 8 (the high byte, no gamma change) */
+    png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER); /* always RGBA, opaque when there is no alpha */
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        sw_png_fail(png, SW_PNG_CORRUPT, "unexpected row layout");
+    }
+    rgba = malloc((size_t)width * height * 4);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!rgba || !rows) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+    png_read_image(png, rows);
+
+    unsigned char *rgb = malloc((size_t)width * height * 3);
+    if (!rgb) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+    size_t count = (size_t)width * height;
+    for (size_t i = 0; i < count; i++) {
+        unsigned alpha = rgba[4 * i + 3];
+        for (int c = 0; c < 3; c++) {
+            rgb[3 * i + c] = (unsigned char)((rgba[4 * i + c] * alpha + 127) / 255);
+        }
+    }
+    free(rgba);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    out->pixels = rgb;
+    out->width = (int)width;
+    out->height = (int)height;
+    return SW_PNG_OK;
+}
+
+sw_png_status sw_png_encode_rgb(const unsigned char *pixels, int width, int height,
+                                unsigned char **png, size_t *png_size, char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGB;
+    *png = NULL;
+    *png_size = 0;
+    png_alloc_size_t needed = 0;
+    if (!png_image_write_to_memory(&image, NULL, &needed, 0, pixels, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return SW_PNG_CORRUPT;
+    }
+    unsigned char *buffer = malloc(needed);
+    if (!buffer) {
+        snprintf(message, message_size, "out of memory");
+        return SW_PNG_NO_MEMORY;
+    }
+    if (!png_image_write_to_memory(&image, buffer, &needed, 0, pixels, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        free(buffer);
+        png_image_free(&image);
+        return SW_PNG_CORRUPT;
+    }
+    *png = buffer;
+    *png_size = needed;
+    return SW_PNG_OK;
+}
+
+void sw_png_free(sw_png_image *image) {
+    free(image->pixels);
+    image->pixels = NULL;
+}
+
+void sw_png_free_bytes(unsigned char *bytes) { free(bytes); }

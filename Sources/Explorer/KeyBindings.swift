@@ -1,0 +1,23 @@
+/// The default key map, and the step sizes of a key press.
+public enum KeyBindings {
+    /// One key press turns or tilts by this fraction of the effective field of view, so a step
+    /// looks the same size at every zoom.
+    public static let turnFractionOfView = 1.0 / 6.0
+    /// One zoom key press multiplies or divides the zoom by this factor (geometric steps).
+    public static let zoomStep = 2.0.squareRoot()
+
+    /// The command a key asks for with the camera as it is, or nil when the key is unbound.
+    public static func command(for key: Key, effectiveFOV: Double) -> ExplorerCommand? {
+        let step = effectiveFOV * turnFractionOfView
+        switch key {
+        case .left, .character("h"): return .turn(degrees: -step)
+        case .right, .character("l"): return .turn(degrees: step)
+        case .up, .character("k"): return .tilt(degrees: step)
+        case .down, .character("j"): return .tilt(degrees: -step)
+        case .character("+"), .character("="): return .zoom(factor: zoomStep)
+        case .character("-"), .character("_"): return .zoom(factor: 1 / zoomStep)
+        case .character("q"), .character("Q"), .control("c"): return .quit
+        default: return nil
+        }
+    }
+}

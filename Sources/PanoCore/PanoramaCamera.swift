@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the viewer looks, with the conventions of Google's GMSPanoramaCamera.
+///
+/// Every setter normalises or clamps its value and ignores non-finite input (NaN, ±infinity),
+/// so a camera can never hold a value outside its documented range.
+public struct PanoramaCamera: Equatable, Sendable {
+    /// Allowed pitch, degrees (up positive).
+    public static let pitchRange: ClosedRange<Double> = -90...90
+    /// Allowed linear zoom.
+    public static let zoomRange: ClosedRange<Double> = 1...5
+    /// Allowed field of view at zoom 1, degrees across the larger viewport dimension.
+    public static let fovRange: ClosedRange<Double> = 1...160
+    /// Field of view used when none is given, degrees.
+    public static let defaultFOV: Double = 90
+
+    private var storedHeading: Double = 0
+    private var storedPitch: Double = 0
+    private var storedZoom: Double = 1
+    private var storedFOV: Double = PanoramaCamera.defaultFOV
+
+    /// Compass heading, degrees clockwise from true north, [0, 360).
+    public var heading: Double {
+        get { storedHeading }
+        set { if newValue.isFinite { storedHeading = Degrees.wrap360(newValue) } }
+    }
+
+    /// Pitch, degrees, up positive, [-90, 90].
+    public var pitch: Double {
+        get { storedPitch }
+        set { if newValue.isFinite { storedPitch = newValue.clamped(to: Self.pitchRange) } }
+    }
+
+    /// Linear magnification, [1, 5]. Zoom N shows the central 1/N of the zoom-1 view.
+    public var zoom: Double {
+        get { storedZoom }
+        set { if newValue.isFinite { storedZoom = newValue.clamped(to: Self.zoomRange) } }
+    }
+
+    /// Field of view at zoom 1, degrees across the larger viewport dimension, [1, 160].
+    public var fov: Double {
+        get { storedFOV }
+        set { if newValue.isFinite { storedFOV = newValue.clamped(to: Self.fovRange) } }
+    }
+
+    /// Makes a camera; each value is normalised or clamped as its property documents, and a
+    /// non-finite value leaves that property at its default.
+    public init(heading: Double = 0, pitch: Double = 0, zoom: Double = 1, fov: Double = PanoramaCamera.defaultFOV) {
+        self.heading = heading
+        self.pitch = pitch
+        self.zoom = zoom
+        self.fov = fov
+    }
+
+    /// The field of view actually shown across the larger viewport dimension, degrees, in (0, 160]:
+    /// `2·atan(tan(fov/2) / zoom)`.
+    public var effectiveFOV: Double {
+        let halfTangent = tan(Degrees.radians(fov) / 2) / zoom
+        return Degrees.degrees(fromRadians: 2 * atan(halfTangent))
+    }
+}
+
+extension Comparable {
+    @usableFromInline
+    func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
+    }
+}

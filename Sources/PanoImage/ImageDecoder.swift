@@ -1,0 +1,70 @@
+import CJPEG
+import CPNG
+import PanoCore
+
+/// Decodes JPEG and PNG files to RGB, telling the format by its first bytes, not its name.
+public enum ImageDecoder {
+    /// Reads and decodes an image file. `path` is used in error messages as given.
+    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard) throws(ImageError) -> RGBImage {
+        let bytes = try FileBytes.read(path, limit: limits.maxFileBytes)
+        return try decode(bytes, name: path, limits: limits)
+    }
+
+    /// Decodes image bytes; `name` identifies them in error messages.
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard) throws(ImageError) -> RGBImage {
+        guard !bytes.isEmpty else { throw .empty(path: name) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(bytes, name: name, limits: limits) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return try decodePNG(bytes, name: name, limits: limits)
+        }
+        throw .unknownFormat(path: name)
+    }
+
+    private static let messageCapacity = 256
+
+    private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws(ImageError) -> RGBImage {
+        var image = sw_jpeg_image()
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let cLimits = sw_jpeg_limits(
+            max_pixels: limits.maxPixels, max_dimension: Int32(clamping: limits.maxDimension),
+            max_scans: Int32(clamping: limits.maxScans), scale_denom: 1
+        )
+        let status = bytes.withUnsafeBufferPointer { data in
+            sw_jpeg_decode(data.baseAddress, data.count, cLimits, &image, &message, message.count)
+        }
+        defer { sw_jpeg_free(&image) }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case SW_JPEG_OK:
+            return copyPixels(image.pixels, width: Int(image.width), height: Int(image.height))
+        case SW_JPEG_TOO_LARGE: throw .dimensionsTooLarge(path: name, detail: detail)
+        case SW_JPEG_TOO_MANY_SCANS: throw .tooManyScans(path: name)
+        case SW_JPEG_NO_MEMORY: throw .outOfMemory(path: name)
+        default: throw .corrupt(path: name, format: "JPEG", detail: detail)
+        }
+    }
+
+    private static func decodePNG(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws(ImageError) -> RGBImage {
+        var image = sw_png_image()
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let status = bytes.withUnsafeBufferPointer { data in
+            sw_png_decode(data.baseAddress, data.count, limits.maxPixels, Int32(clamping: limits.maxDimension),
+                          &image, &message, message.count)
+        }
+        defer { sw_png_free(&image) }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case SW_PNG_OK:
+            return copyPixels(image.pixels, width: Int(image.width), height: Int(image.height))
+        case SW_PNG_TOO_LARGE: throw .dimensionsTooLarge(path: name, detail: detail)
+        case SW_PNG_NO_MEMORY: throw .outOfMemory(path: name)
+        default: throw .corrupt(path: name, format: "PNG", detail: detail)
+        }
+    }
+
+    private static func copyPixels(_ pixels: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) -> RGBImage {
+        let count = width * height * 3
+        guard let pixels, count > 0 else { return RGBImage(width: 0, height: 0) }
+        return RGBImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcursesw
+import CTerminalSignals
+
+/// The terminal while Sidewalk owns it. ncurses owns modes, keys and resize; frames are written
+/// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29).
+final class Terminal {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var isOpen = true
+
+    /// Longest wait for the rest of an escape sequence after ESC, milliseconds.
+    static let escapeDelayMilliseconds: Int32 = 25
+
+    /// Checks the terminal and takes it over: alternate screen, no echo, keys unbuffered, cursor
+    /// hidden. Throws, with the screen untouched, when stdin or stdout is not a usable terminal.
+    static func open(termName: String?) throws(TerminalError) -> Terminal {
+        guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "standard output") }
+        guard let termName, !termName.isEmpty else { throw .terminalTypeUnset }
+        switch sw_check_terminal(termName, STDOUT_FILENO) {
+        case SW_TERM_USABLE: break
+        case SW_TERM_NO_DATABASE: throw .noTerminfoDatabase
+        case SW_TERM_NO_CURSOR_ADDRESSING: throw .cannotAddressCursor(termName)
+        default: throw .unknownTerminalType(termName)
+        }
+        _ = sw_crash_guard_save_modes(STDOUT_FILENO)
+        guard let screen = sw_open_screen(termName), let window = sw_stdscr() else {
+            throw .cannotInitialise(termName)
+        }
+        _ = set_escdelay(escapeDelayMilliseconds)
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = keypad(window, true)
+        _ = nodelay(window, true)
+        _ = curs_set(0)
+        _ = wrefresh(window) // enter the alternate screen and clear it now, not at the first key read
+        var restore = [CChar](repeating: 0, count: 256)
+        let length = sw_restore_sequence(&restore, restore.count)
+        sw_crash_guard_arm(restore, length)
+        return Terminal(screen: screen, window: window)
+    }
+
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>) {
+        self.screen = screen
+        self.window = window
+    }
+
+    /// Size in cells.
+    var size: (columns: Int, rows: Int) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        sw_window_size(window, &rows, &columns)
+        return (Int(columns), Int(rows))
+    }
+
+    /// The next key or resize already received, or nil when there is none.
+    func nextInput() -> TerminalInput? {
+        while true {
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            if status == ERR { return nil }
+            if let input = TerminalInput.decode(status: status, code: UInt32(code)) { return input }
+        }
+    }
+
+    /// After a resize: lets ncurses repaint its (blank) screen now, before the next frame is
+    /// written, so it does not repaint over that frame at the next key read.
+    func settleAfterResize() {
+        _ = wrefresh(window)
+    }
+
+    /// After a resume from Ctrl-Z: ncurses has repainted its own idea of the screen.
+    func settleAfterResume() {
+        _ = clearok(window, true)
+        _ = wrefresh(window)
+    }
+
+    /// Writes bytes straight to the tty. Returns false when the terminal is gone.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n <= 0 { return false }
+            done += n
+        }
+        return true
+    }
+
+    /// Gives the terminal back as it was: main screen, cursor visible, modes restored.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = endwin()
+        delscreen(screen)
+        sw_crash_guard_remove()
+    }
+
+    deinit {
+        close()
+    }
+}

@@ -1,0 +1,46 @@
+import PanoCore
+
+/// One terminal cell: a glyph with foreground and background colours.
+public struct Cell: Equatable, Sendable {
+    /// The character shown. `Cell.continuation` marks the right half of a wide character.
+    public var glyph: Unicode.Scalar
+    public var foreground: RGB
+    public var background: RGB
+
+    @inlinable
+    public init(glyph: Unicode.Scalar, foreground: RGB, background: RGB) {
+        self.glyph = glyph
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// The upper half block: foreground paints the top pixel, background the bottom one.
+    public static let upperHalfBlock: Unicode.Scalar = "\u{2580}"
+    /// Placeholder glyph for the second column of a double-width character; never sent.
+    public static let continuation: Unicode.Scalar = "\u{0}"
+    /// A space on black.
+    public static let blank = Cell(glyph: " ", foreground: .white, background: .black)
+}
+
+/// A rectangle of cells, row-major from the top-left.
+public struct CellGrid: Equatable, Sendable {
+    /// Width in cells, >= 0.
+    public let columns: Int
+    /// Height in cells, >= 0.
+    public let rows: Int
+    public var cells: [Cell]
+
+    public init(columns: Int, rows: Int, filling cell: Cell = .blank) {
+        precondition(columns >= 0 && rows >= 0, "grid dimensions must not be negative")
+        self.columns = columns
+        self.rows = rows
+        cells = [Cell](repeating: cell, count: columns * rows)
+    }
+
+    /// The cell at `column` in [0, columns), `row` in [0, rows).
+    @inlinable
+    public subscript(column: Int, row: Int) -> Cell {
+        get { cells[row * columns + column] }
+        set { cells[row * columns + column] = newValue }
+    }
+}

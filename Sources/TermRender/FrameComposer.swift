@@ -1,0 +1,60 @@
+import PanoCore
+
+/// Composes one frame: the reprojected view in half-blocks above a one-row status line. Keeps
+/// its buffers between frames, so composing a frame of an unchanged size allocates nothing.
+public struct FrameComposer: Sendable {
+    /// Below this many columns or rows there is no room for a view: a notice is shown instead.
+    public static let minimumColumns = 20
+    public static let minimumRows = 4
+
+    private var reprojector = Reprojector()
+    private var viewPixels = RGBImage(width: 0, height: 0)
+    public private(set) var grid = CellGrid(columns: 0, rows: 0)
+
+    /// Colours of the status line.
+    public static let statusForeground = RGB(235, 235, 235)
+    public static let statusBackground = RGB(30, 30, 46)
+
+    public init() {}
+
+    /// Composes the frame for a terminal of `columns` × `rows` cells and returns it.
+    /// `statusLeft` and `statusRight` are untrusted text; they are sanitised and clipped.
+    public mutating func compose(
+        panorama: EquirectPanorama, camera: PanoramaCamera, columns: Int, rows: Int,
+        statusLeft: String, statusRight: String
+    ) -> CellGrid {
+        if grid.columns != columns || grid.rows != rows {
+            grid = CellGrid(columns: max(columns, 0), rows: max(rows, 0))
+        }
+        guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
+            drawTooSmallNotice(columns: columns, rows: rows)
+            return grid
+        }
+        let viewRows = rows - 1
+        if viewPixels.width != columns || viewPixels.height != viewRows * 2 {
+            viewPixels = RGBImage(width: columns, height: viewRows * 2)
+        }
+        reprojector.render(panorama, camera: camera, into: &viewPixels)
+        HalfBlockRasterizer.fill(&grid, from: viewPixels)
+        drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
+        return grid
+    }
+
+    private mutating func drawStatusLine(row: Int, left: String, right: String) {
+        let blank = Cell(glyph: " ", foreground: Self.statusForeground, background: Self.statusBackground)
+        for column in 0..<grid.columns { grid[column, row] = blank }
+        let rightWidth = min(TextLayout.width(of: right), grid.columns / 2)
+        TextLayout.draw(right, into: &grid, row: row, column: grid.columns - rightWidth, width: rightWidth,
+                        foreground: Self.statusForeground, background: Self.statusBackground)
+        TextLayout.draw(left, into: &grid, row: row, column: 1, width: grid.columns - rightWidth - 2,
+                        foreground: Self.statusForeground, background: Self.statusBackground)
+    }
+
+    private mutating func drawTooSmallNotice(columns: Int, rows: Int) {
+        for i in grid.cells.indices { grid.cells[i] = .blank }
+        guard rows > 0 else { return }
+        let notice = "Terminal too small: need \(Self.minimumColumns)×\(Self.minimumRows)"
+        TextLayout.draw(notice, into: &grid, row: rows / 2, column: 0, width: columns,
+                        foreground: .white, background: .black)
+    }
+}

@@ -1,0 +1,32 @@
+/// The text of `sidewalk --help` and `--version`.
+enum HelpText {
+    static let version = "sidewalk 0.1.0"
+
+    static let usage = """
+    sidewalk: street-level panoramas in a terminal
+
+    USAGE:
+      sidewalk [IMAGE] [options]
+
+      IMAGE   a full 360×180 equirectangular JPEG or PNG (2:1); without it, the bundled
+              default panorama in Assets/ opens.
+
+    OPTIONS:
+      --heading DEG   start facing this compass heading, degrees clockwise from north (default 0)
+      --pitch DEG     start looking up (+) or down (-), -90...90 (default 0)
+      --zoom Z        start at this linear zoom, 1...5 (default 1)
+      --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
+      -h, --help      show this help
+      --version       show the version
+
+    KEYS:
+      Left/Right, h/l   turn        Up/Down, k/j   look up/down
+      + / -             zoom        q, Ctrl-C      quit
+
+    EXIT STATUS:
+      0 success, 1 unusable input or terminal, 2 bad command line, 128+N killed by signal N.
+
+    ENVIRONMENT:
+      SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable
+    """
+}
