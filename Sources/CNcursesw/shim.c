@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 
 static int sw_is_present(const char *capability) {
     return capability != NULL && capability != (const char *)-1;
@@ -33,6 +34,14 @@ void sw_window_size(WINDOW *window, int *row_count, int *column_count) {
     getmaxyx(window, y, x);
     *row_count = y;
     *column_count = x;
+}
+
+int sw_tty_size(int fd, int *row_count, int *column_count) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *row_count = size.ws_row;
+    *column_count = size.ws_col;
+    return 0;
 }
 
 static size_t sw_append(char *buffer, size_t size, size_t used, const char *capability) {

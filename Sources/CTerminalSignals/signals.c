@@ -3,12 +3,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
 
-static const int sw_caught[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT };
+static const int sw_caught[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT, SIGWINCH };
 enum { SW_CAUGHT_COUNT = sizeof sw_caught / sizeof sw_caught[0] };
 static struct sigaction sw_previous[SW_CAUGHT_COUNT];
 static struct sigaction sw_previous_pipe;
@@ -28,7 +29,15 @@ int sw_signals_install(void) {
     memset(&action, 0, sizeof action);
     action.sa_handler = sw_on_signal;
     sigemptyset(&action.sa_mask);
-    for (int i = 0; i < SW_CAUGHT_COUNT; i++) sigaction(sw_caught[i], &action, &sw_previous[i]);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (int i = 0; i < SW_CAUGHT_COUNT; i++) {
+        sigaction(sw_caught[i], &action, &sw_previous[i]);
+        sigaddset(&unblock, sw_caught[i]);
+    }
+    /* A launcher may have left these blocked (a blocked mask survives exec): unblock them, or
+       Ctrl-C and kill would not reach the loop. */
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
     struct sigaction ignore;
     memset(&ignore, 0, sizeof ignore);
     ignore.sa_handler = SIG_IGN;

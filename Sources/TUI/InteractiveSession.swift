@@ -27,7 +27,7 @@ public enum InteractiveSession {
             let size = terminal.size
             let frame = composer.compose(
                 panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                statusLeft: "\(title)  \(state.cameraReadout)", statusRight: "←→↑↓ turn  +/- zoom  q quit "
+                statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit "
             )
             encoder.encode(frame, into: &bytes)
             return bytes.isEmpty || terminal.write(bytes)
@@ -43,11 +43,16 @@ public enum InteractiveSession {
                 guard draw() else { exitStatus = 1; break loop }
             }
             if state.isFinished { break }
+            for i in fds.indices { fds[i].revents = 0 }
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
 
             for signal in signals.drain() {
                 switch signal {
+                case SIGWINCH:
+                    terminal.adoptNewSize()
+                    encoder.invalidate()
+                    needsFrame = true
                 case SIGCONT:
                     terminal.settleAfterResume()
                     encoder.invalidate()
@@ -61,16 +66,8 @@ public enum InteractiveSession {
                 exitStatus = 1
                 break
             }
-            // Also after EINTR: SIGWINCH interrupts poll and ncurses reports it as a key.
-            while let input = terminal.nextInput() {
-                switch input {
-                case .resize:
-                    terminal.settleAfterResize()
-                    encoder.invalidate()
-                    needsFrame = true
-                case let .key(key):
-                    if state.handle(key) { needsFrame = true }
-                }
+            while let key = terminal.nextKey() {
+                if state.handle(key) { needsFrame = true }
             }
         }
         return exitStatus

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CNcursesw
 import CTerminalSignals
+import Explorer
 
 /// The terminal while Sidewalk owns it. ncurses owns modes, keys and resize; frames are written
 /// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29).
@@ -57,19 +58,23 @@ final class Terminal {
         return (Int(columns), Int(rows))
     }
 
-    /// The next key or resize already received, or nil when there is none.
-    func nextInput() -> TerminalInput? {
+    /// The next key already received, or nil when there is none.
+    func nextKey() -> Key? {
         while true {
             var code: wint_t = 0
             let status = wget_wch(window, &code)
             if status == ERR { return nil }
-            if let input = TerminalInput.decode(status: status, code: UInt32(code)) { return input }
+            if let key = KeyDecoder.decode(status: status, code: UInt32(code)) { return key }
         }
     }
 
-    /// After a resize: lets ncurses repaint its (blank) screen now, before the next frame is
-    /// written, so it does not repaint over that frame at the next key read.
-    func settleAfterResize() {
+    /// After SIGWINCH: tells ncurses the size the kernel reports and lets it settle its own
+    /// (blank) screen now, so it does not repaint over the next frame at a later key read.
+    func adoptNewSize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard sw_tty_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
+        _ = resize_term(rows, columns)
         _ = wrefresh(window)
     }
 

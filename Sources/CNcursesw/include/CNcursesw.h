@@ -27,6 +27,9 @@ WINDOW *sw_stdscr(void);
 /* Size of a window in rows and columns. */
 void sw_window_size(WINDOW *window, int *row_count, int *column_count);
 
+/* Asks the kernel for the size of the terminal on fd; returns 0, or -1 with errno set. */
+int sw_tty_size(int fd, int *row_count, int *column_count);
+
 /* The terminfo strings that undo the program's modes (exit alternate screen, normal cursor,
    default attributes, keypad off), concatenated into buffer; returns their length. */
 size_t sw_restore_sequence(char *buffer, size_t size);

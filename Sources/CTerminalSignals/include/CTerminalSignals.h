@@ -5,8 +5,9 @@
    its previous handler (the Swift backtracer). */
 #include <stddef.h>
 
-/* Catches SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGCONT into a pipe, ignores SIGPIPE. Returns the
-   pipe's read end (non-blocking) for poll(), or -1 with errno set. */
+/* Catches SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCONT and SIGWINCH into a pipe, ignores SIGPIPE.
+   Returns the pipe's read end (non-blocking) for poll(), or -1 with errno set. Call it before
+   ncurses starts, so ncurses installs no SIGWINCH handler of its own. */
 int sw_signals_install(void);
 
 /* The next caught signal number, or 0 when none is pending. */
