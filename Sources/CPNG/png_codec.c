@@ -74,12 +74,18 @@ sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pix
     }
     if (!info) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
     png_set_read_fn(png, &reader, sw_png_read);
-    png_set_user_limits(png, (png_uint_32)max_dimension, (png_uint_32)max_dimension);
+    /* libpng's own limits would fail as a generic error; dimensions are checked below instead. */
+    png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU);
     png_set_chunk_malloc_max(png, 8 * 1024 * 1024);
     png_read_info(png, info);
 
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
+    if (width > (png_uint_32)max_dimension || height > (png_uint_32)max_dimension) {
+        char text[160];
+        snprintf(text, sizeof text, "%ux%u pixels is larger than the %d-pixel limit", width, height, max_dimension);
+        sw_png_fail(png, SW_PNG_TOO_LARGE, text);
+    }
     if ((long)width * (long)height > max_pixels) {
         char text[160];
         snprintf(text, sizeof text, "%ux%u pixels is more than the %ld-pixel limit", width, height, max_pixels);
