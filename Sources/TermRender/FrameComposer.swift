@@ -18,7 +18,8 @@ public struct FrameComposer: Sendable {
     public init() {}
 
     /// Composes the frame for a terminal of `columns` × `rows` cells and returns it.
-    /// `statusLeft` and `statusRight` are untrusted text; they are sanitised and clipped.
+    /// `statusLeft` (shown first, in full where it fits) and `statusRight` (in the room left) are
+    /// untrusted text; they are sanitised and clipped.
     public mutating func compose(
         panorama: EquirectPanorama, camera: PanoramaCamera, columns: Int, rows: Int,
         statusLeft: String, statusRight: String
@@ -40,13 +41,18 @@ public struct FrameComposer: Sendable {
         return grid
     }
 
+    /// The left text has priority; the right text is right-aligned in what room is left, and
+    /// is clipped or dropped before the left text loses a column.
     private mutating func drawStatusLine(row: Int, left: String, right: String) {
         let blank = Cell(glyph: " ", foreground: Self.statusForeground, background: Self.statusBackground)
         for column in 0..<grid.columns { grid[column, row] = blank }
-        let rightWidth = min(TextLayout.width(of: right), grid.columns / 2)
+        let leftUsed = TextLayout.draw(left, into: &grid, row: row, column: 1, width: grid.columns - 1,
+                                       foreground: Self.statusForeground, background: Self.statusBackground)
+        let gap = 3
+        let room = grid.columns - (1 + leftUsed + gap)
+        guard room > 0 else { return }
+        let rightWidth = min(TextLayout.width(of: right), room)
         TextLayout.draw(right, into: &grid, row: row, column: grid.columns - rightWidth, width: rightWidth,
-                        foreground: Self.statusForeground, background: Self.statusBackground)
-        TextLayout.draw(left, into: &grid, row: row, column: 1, width: grid.columns - rightWidth - 2,
                         foreground: Self.statusForeground, background: Self.statusBackground)
     }
 
