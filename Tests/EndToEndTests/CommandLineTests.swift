@@ -1,0 +1,69 @@
+import Foundation
+import PanoCore
+import PanoImage
+import TestSupport
+import Testing
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--help describes usage, keys and exit codes; --version prints the version")
+    func helpAndVersion() throws {
+        let help = try ProgramRun.sidewalk(["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("USAGE:") && help.standardOutput.contains("KEYS:") && help.standardOutput.contains("EXIT STATUS:"))
+        let version = try ProgramRun.sidewalk(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput.hasPrefix("sidewalk "))
+    }
+
+    @Test("bad command lines get one line and status 2", arguments: [
+        ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["a.jpg", "b.jpg"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let run = try ProgramRun.sidewalk(arguments)
+        #expect(run.status == 2)
+        #expect(run.errorLines.count == 1)
+        #expect(run.errorLines.first?.hasPrefix("sidewalk: ") == true)
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test("a missing file gets one line naming it and status 1")
+    func missingFile() throws {
+        let run = try ProgramRun.sidewalk(["/nonexistent/pano.jpg"])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["sidewalk: /nonexistent/pano.jpg: no such file"])
+    }
+
+    @Test("a file that is not a panorama gets one line saying why and status 1")
+    func notAPanorama() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let square = directory.appendingPathComponent("square.png").path
+        try PNGEncoder.write(RGBImage(width: 30, height: 30), to: square)
+        let text = directory.appendingPathComponent("notes.jpg").path
+        try Data("just text".utf8).write(to: URL(fileURLWithPath: text))
+        // A file name carrying an escape sequence must reach the terminal sanitised.
+        let hostile = directory.appendingPathComponent("evil\u{1B}]0;pwned\u{07}.jpg").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: hostile))
+
+        let squareRun = try ProgramRun.sidewalk([square])
+        #expect(squareRun.status == 1)
+        #expect(squareRun.errorLines == ["sidewalk: \(square): not a 360×180 equirectangular panorama (30×30 is not 2:1)"])
+        let textRun = try ProgramRun.sidewalk([text])
+        #expect(textRun.status == 1)
+        #expect(textRun.errorLines == ["sidewalk: \(text): not a JPEG or PNG image"])
+        let hostileRun = try ProgramRun.sidewalk([hostile])
+        #expect(hostileRun.status == 1)
+        #expect(hostileRun.errorLines.count == 1)
+        #expect(!hostileRun.standardError.contains("\u{1B}") && !hostileRun.standardError.contains("\u{07}"))
+    }
+
+    @Test("without a terminal the explorer refuses with one line and status 1")
+    func notATerminal() throws {
+        let run = try ProgramRun.sidewalk([])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["sidewalk: standard input is not a terminal; use `sidewalk snapshot` for output to a file or pipe"])
+        #expect(run.standardOutput.isEmpty)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The explorer in a real terminal (tmux), driven with keys as a person would.
+@Suite("Explorer in a terminal")
+struct ExplorerTerminalTests {
+    private static let backtraceOff = ["SWIFT_BACKTRACE": "interactive=no"]
+
+    private func startExplorer(
+        _ arguments: String = "", columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]
+    ) throws -> TmuxSession {
+        try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' \(arguments)", columns: columns, rows: rows,
+            environment: Self.backtraceOff.merging(environment) { $1 }
+        )
+    }
+
+    /// Waits for the first frame: truecolor half-blocks and the status line.
+    private func waitForFrame(_ session: TmuxSession) throws -> Bool {
+        try session.waitUntil {
+            let screen = try session.capture(escapes: true)
+            return screen.contains("38;2;") && screen.contains("▀") && screen.contains("Heading")
+        }
+    }
+
+    /// Checks what every exit must leave: modes as before, main screen, cursor visible.
+    private func expectRestored(_ session: TmuxSession, status expected: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let ended = session.waitUntil { session.exitStatus != nil }
+        #expect(ended, "the explorer did not exit", sourceLocation: sourceLocation)
+        #expect(session.exitStatus == expected, sourceLocation: sourceLocation)
+        let stty = try #require(session.sttyBeforeAndAfter, sourceLocation: sourceLocation)
+        #expect(stty.before == stty.after, "terminal modes (stty -g) changed", sourceLocation: sourceLocation)
+        #expect(try session.display("#{alternate_on}") == "0", "still in the alternate screen", sourceLocation: sourceLocation)
+        #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden", sourceLocation: sourceLocation)
+    }
+
+    private func statusLine(_ session: TmuxSession) throws -> String {
+        String(try session.capture().split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? "")
+    }
+
+    @Test("draws truecolor half-blocks; Right turns the view and the heading shown; q restores the terminal")
+    func turnAndQuit() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        #expect(try session.display("#{alternate_on}") == "1")
+        #expect(try statusLine(session).contains("Heading 0° N"))
+        let before = try session.capture(escapes: true)
+
+        try session.send("Right")
+        #expect(try session.waitUntil { try statusLine(session).contains("Heading 15° N") })
+        let after = try session.capture(escapes: true)
+        let changedRows = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }.count
+        #expect(changedRows > 20, "the picture turned, not just the status line")
+
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("the frame fills the real window despite stale LINES/COLUMNS; + zooms; a resize re-lays out")
+    func zoomAndResize() throws {
+        // Not 80×24, which is also what terminfo would claim.
+        let session = try startExplorer(columns: 90, rows: 26, environment: ["LINES": "10", "COLUMNS": "10"])
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let firstLines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(firstLines.count >= 26 && firstLines[25].contains("Heading") && firstLines[0].count == 90)
+        try session.send("+")
+        #expect(try session.waitUntil { try statusLine(session).contains("Zoom 1.4×") })
+        try session.resize(columns: 120, rows: 40)
+        #expect(try session.waitUntil {
+            let lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 40 && lines[39].contains("Zoom 1.4×") && lines[0].count == 120
+        })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("Ctrl-C, SIGTERM and SIGHUP each leave the terminal as it was", arguments: ["C-c", "TERM", "HUP"])
+    func signalsRestore(how: String) throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let expected: Int32
+        switch how {
+        case "C-c":
+            try session.send("C-c")
+            expected = 128 + SIGINT
+        default:
+            let signal = how == "TERM" ? SIGTERM : SIGHUP
+            let explorer = try #require(ProcessTree.children(of: try session.panePID()).first)
+            kill(explorer, signal)
+            expected = 128 + signal
+        }
+        try expectRestored(session, status: expected)
+    }
+
+    @Test("an unusable TERM is refused before the screen is touched", arguments: ["dumb", "nosuchterm"])
+    func unusableTerm(term: String) throws {
+        let session = try TmuxSession(
+            command: "TERM=\(term) '\(BuiltProducts.sidewalk)'",
+            environment: Self.backtraceOff
+        )
+        defer { session.close() }
+        try expectRestored(session, status: 1)
+        let screen = try session.capture()
+        #expect(screen.contains("sidewalk: ") && screen.contains("TERM=\(term)"))
+    }
+}

@@ -1,0 +1,59 @@
+import Explorer
+import PanoCore
+import Testing
+
+@Suite("Keys move the camera")
+struct KeyBindingTests {
+    @Test("arrows and vi keys turn and tilt by a sixth of the view", arguments: [
+        (Key.right, 15.0, 0.0), (.left, 345, 0), (.up, 0, 15), (.down, 0, -15),
+        (.character("l"), 15, 0), (.character("h"), 345, 0), (.character("k"), 0, 15), (.character("j"), 0, -15),
+    ])
+    func turnKeys(key: Key, heading: Double, pitch: Double) {
+        var state = ExplorerState()
+        let changed = state.handle(key)
+        #expect(changed)
+        #expect(abs(state.camera.heading - heading) < 1e-9)
+        #expect(abs(state.camera.pitch - pitch) < 1e-9)
+    }
+
+    @Test("+ and - zoom in geometric steps, within [1, 5]")
+    func zoomKeys() {
+        var state = ExplorerState()
+        let zoomedIn = state.handle(.character("+"))
+        #expect(zoomedIn)
+        #expect(abs(state.camera.zoom - 2.0.squareRoot()) < 1e-12)
+        for _ in 0..<10 { state.handle(.character("+")) }
+        #expect(state.camera.zoom == 5)
+        let changedAtLimit = state.handle(.character("+"))
+        #expect(!changedAtLimit, "already at the limit: nothing changes")
+        for _ in 0..<10 { state.handle(.character("-")) }
+        #expect(state.camera.zoom == 1)
+    }
+
+    @Test("turn steps shrink with zoom, so a step looks the same size")
+    func stepScalesWithZoom() {
+        var state = ExplorerState(camera: PanoramaCamera(zoom: 2))
+        let expected = PanoramaCamera(zoom: 2).effectiveFOV / 6
+        state.handle(.right)
+        #expect(abs(state.camera.heading - expected) < 1e-9)
+    }
+
+    @Test("q and Ctrl-C finish; unbound keys change nothing")
+    func quitAndUnbound() {
+        var state = ExplorerState()
+        let unboundChanged = state.handle(.character("x"))
+        #expect(!unboundChanged)
+        #expect(!state.isFinished)
+        state.handle(.character("q"))
+        #expect(state.isFinished)
+        var other = ExplorerState()
+        other.handle(.control("c"))
+        #expect(other.isFinished)
+    }
+
+    @Test("the readout names heading, compass point, pitch and zoom")
+    func readout() {
+        let state = ExplorerState(camera: PanoramaCamera(heading: 91, pitch: -10.4, zoom: 2))
+        #expect(state.cameraReadout == "Heading 91° E · Pitch -10° · Zoom 2.0× (fov 53°)")
+    }
+}

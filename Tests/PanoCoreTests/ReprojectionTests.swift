@@ -1,0 +1,58 @@
+import PanoCore
+import TestSupport
+import Testing
+
+@Suite("Reprojection")
+struct ReprojectionTests {
+    private func centrePixel(of panorama: EquirectPanorama, heading: Double, pitch: Double) -> RGB {
+        var reprojector = Reprojector()
+        var view = RGBImage(width: 33, height: 21)
+        reprojector.render(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), into: &view)
+        return view[16, 10]
+    }
+
+    @Test("the centre pixel has the colour of the direction faced", arguments: [
+        (0.0, 0.0, SyntheticPanorama.north), (90.0, 0.0, SyntheticPanorama.east), (180.0, 0.0, SyntheticPanorama.south),
+        (270.0, 0.0, SyntheticPanorama.west), (0.0, 60.0, SyntheticPanorama.up), (0.0, -60.0, SyntheticPanorama.down),
+        (315.0, 60.0, SyntheticPanorama.up), (225.0, -60.0, SyntheticPanorama.down),
+    ] as [(Double, Double, RGB)])
+    func centreColour(heading: Double, pitch: Double, expected: RGB) {
+        #expect(centrePixel(of: SyntheticPanorama.cardinal(), heading: heading, pitch: pitch) == expected)
+    }
+
+    @Test("centerHeading turns the image: its centre faces that heading", arguments: [0.0, 90, 137, 270])
+    func centerHeadingRotates(centerHeading: Double) {
+        let panorama = SyntheticPanorama.cardinal(centerHeading: centerHeading)
+        let expected: [(Double, RGB)] = [
+            (0, SyntheticPanorama.north), (90, SyntheticPanorama.east), (180, SyntheticPanorama.south), (270, SyntheticPanorama.west),
+        ]
+        for (heading, colour) in expected {
+            #expect(centrePixel(of: panorama, heading: heading, pitch: 0) == colour)
+        }
+    }
+
+    @Test("the left and right halves of a view across the ±180° seam show west-of-south and east-of-south")
+    func seamlessAcrossWrap() {
+        // Facing south with a 90° fov, the view spans 135°...225°: all south (blue), no seam line.
+        var reprojector = Reprojector()
+        var view = RGBImage(width: 64, height: 8)
+        let panorama = SyntheticPanorama.cardinal(width: 512, centerHeading: 0)
+        reprojector.render(panorama, camera: PanoramaCamera(heading: 180, fov: 80), into: &view)
+        for x in 0..<view.width {
+            #expect(view[x, 4] == SyntheticPanorama.south, "column \(x)")
+        }
+    }
+
+    @Test("a pure heading change reuses the ray table and matches a fresh render")
+    func headingChangeMatchesFreshRender() {
+        let panorama = SyntheticPanorama.cardinal(width: 512)
+        var reused = Reprojector()
+        var a = RGBImage(width: 40, height: 30)
+        reused.render(panorama, camera: PanoramaCamera(heading: 10, pitch: 20), into: &a)
+        reused.render(panorama, camera: PanoramaCamera(heading: 100, pitch: 20), into: &a)
+        var fresh = Reprojector()
+        var b = RGBImage(width: 40, height: 30)
+        fresh.render(panorama, camera: PanoramaCamera(heading: 100, pitch: 20), into: &b)
+        #expect(a == b)
+    }
+}

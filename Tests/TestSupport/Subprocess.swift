@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Runs a program to completion with posix_spawn and waitpid, capturing what it prints.
+/// Foundation's Process is not used: its exit monitoring missed children here when called from
+/// test tasks, leaving a finished tmux client as an unreaped zombie and the test waiting forever.
+public enum Subprocess {
+    private static let spawnLock = NSLock()
+
+    public struct Result: Sendable {
+        /// Exit status, or 128 + N when killed by signal N.
+        public let status: Int32
+        public let standardOutput: [UInt8]
+        public let standardError: [UInt8]
+    }
+
+    /// Runs `arguments[0]` (looked up in PATH) with the rest as its arguments. Standard input is
+    /// /dev/null. With `capture` false, outputs go to /dev/null, for programs that leave a
+    /// daemon behind which would otherwise hold the pipes open.
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, capture: Bool = true) throws -> Result {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        // Tests spawn in parallel. Between pipe() and FD_CLOEXEC another spawn could hand the
+        // pipe to its child (worst of all to a tmux server, which lives on), and this test would
+        // never see the end of its output; so pipes are made and children spawned one at a time.
+        spawnLock.lock()
+        var locked = true
+        defer { if locked { spawnLock.unlock() } }
+        if capture {
+            guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(code: errno) }
+            for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        // Children start with no signal blocked and default dispositions: a test thread's mask
+        // would otherwise be inherited, and a tmux server with SIGTERM blocked cannot exit.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envStrings = (environment ?? currentEnvironment()).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envStrings.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envStrings)
+        if capture {
+            close(outPipe[1])
+            close(errPipe[1])
+        }
+        spawnLock.unlock()
+        locked = false
+        guard spawned == 0 else {
+            if capture { close(outPipe[0]); close(errPipe[0]) }
+            throw SpawnError(code: spawned)
+        }
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        if capture {
+            readBoth(outPipe[0], into: &output, errPipe[0], into: &errors)
+            close(outPipe[0])
+            close(errPipe[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: exitStatus, standardOutput: output, standardError: errors)
+    }
+
+    /// The environment of this process.
+    public static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    private static func readBoth(_ a: Int32, into first: inout [UInt8], _ b: Int32, into second: inout [UInt8]) {
+        var fds = [pollfd(fd: a, events: Int16(POLLIN), revents: 0), pollfd(fd: b, events: Int16(POLLIN), revents: 0)]
+        var open = 2
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while open > 0 {
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return }
+            for i in 0..<2 where fds[i].fd >= 0 && fds[i].revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(fds[i].fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    if i == 0 { first += buffer[0..<n] } else { second += buffer[0..<n] }
+                } else if n == 0 || errno != EINTR {
+                    fds[i].fd = -1
+                    open -= 1
+                }
+            }
+        }
+    }
+}
+
+/// A failure to start a program; `code` is the errno value.
+public struct SpawnError: Error, CustomStringConvertible {
+    public let code: Int32
+    public var description: String { "could not start program: \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Runs a command in a detached tmux session on a private server, to drive it with keys and
+/// read its screen as a person at a terminal would. Each session has its own socket, so tests
+/// can run in parallel; the server is killed when the session is closed.
+public final class TmuxSession {
+    public let socket: String
+    public let workDirectory: URL
+
+    /// Starts `command` (run by /bin/sh) in a `columns` × `rows` pane. `stty -g` is recorded
+    /// before and after it, with its exit status, in `workDirectory`.
+    public init(command: String, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+        socket = "sidewalk-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        let exports = environment.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
+        let dir = workDirectory.path
+        // Ctrl-C signals the whole foreground group: the trap keeps this wrapper alive to record
+        // the command's status (a trapped signal is reset to default for the command itself).
+        let script = "trap : INT; \(exports)stty -g > \(dir)/stty-before; \(command); echo $? > \(dir)/exit-status.tmp; "
+            + "stty -g > \(dir)/stty-after; mv \(dir)/exit-status.tmp \(dir)/exit-status; exec sleep 600"
+        // The server this starts lives on: it must not inherit an output pipe, or reading the
+        // pipe to its end would wait for the server to exit.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script], captureOutput: false)
+    }
+
+    /// Ends the session: kills its tmux server (and so the command) and removes its files.
+    /// Call it with `defer` right after starting the session.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+
+    private var isClosed = false
+
+    deinit {
+        close()
+    }
+
+    /// Sends keys by tmux's names ("Right", "q", "C-c").
+    public func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// The screen as text; with `escapes`, with colour escape sequences as tmux holds them.
+    public func capture(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
+    }
+
+    /// A tmux format evaluated for the pane, e.g. "#{alternate_on}".
+    public func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window.
+    public func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The process id of the command's shell.
+    public func panePID() throws -> Int32 {
+        Int32(try display("#{pane_pid}")) ?? -1
+    }
+
+    /// The exit status of the command once it has ended, else nil.
+    public var exitStatus: Int32? {
+        guard let text = try? String(contentsOf: workDirectory.appendingPathComponent("exit-status"), encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `stty -g` before and after the command, once it has ended.
+    public var sttyBeforeAndAfter: (before: String, after: String)? {
+        let read = { (name: String) in try? String(contentsOf: self.workDirectory.appendingPathComponent(name), encoding: .utf8) }
+        guard let before = read("stty-before"), let after = read("stty-after") else { return nil }
+        return (before, after)
+    }
+
+    /// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
+    /// A terminal program answers asynchronously, so end-to-end checks wait for a state
+    /// instead of sleeping a fixed time.
+    @discardableResult
+    public func waitUntil(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+        let result = try Subprocess.run(["tmux", "-L", socket] + arguments, capture: captureOutput)
+        return String(decoding: result.standardOutput, as: UTF8.self)
+    }
+
+    private static func quote(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
