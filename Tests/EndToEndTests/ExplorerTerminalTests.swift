@@ -58,6 +58,37 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("keys that change nothing draw nothing; a turn draws exactly one frame")
+    func quietWhenNothingChanges() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let recorded = try session.recordOutput()
+        try session.send("x", "F1", "z", "x") // unbound
+        try session.send("Right") // keys are handled in order: its frame follows any the others caused
+        #expect(try session.waitUntil { try statusLine(session).contains("Heading 15°") })
+        let frameStart = Array("\u{1B}[?2026h".utf8)
+        let output = recorded()
+        let frames = output.indices.filter { output[$0...].starts(with: frameStart) }.count
+        #expect(frames == 1)
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("standard output that is not a terminal is refused before the screen is touched")
+    func outputNotATerminal() throws {
+        // Standard output is a pipe to cat; standard input and the error output stay on the pane.
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' | cat",
+            environment: Self.backtraceOff
+        )
+        defer { session.close() }
+        #expect(session.waitUntil { session.exitStatus != nil })
+        let screen = try session.capture()
+        #expect(screen.contains("sidewalk: standard output is not a terminal"))
+        #expect(try session.display("#{alternate_on}") == "0")
+    }
+
     @Test("the frame fills the real window despite stale LINES/COLUMNS; + zooms; a resize re-lays out")
     func zoomAndResize() throws {
         // Not 80×24, which is also what terminfo would claim.

@@ -54,6 +54,15 @@ public final class TmuxSession {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// From now on appends everything the program writes to the pane to a file; returns a
+    /// function that reads what was recorded so far.
+    public func recordOutput() throws -> () -> [UInt8] {
+        let file = workDirectory.appendingPathComponent("pane-output")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "-t", "0", "cat >> '\(file.path)'"])
+        return { (try? [UInt8](Data(contentsOf: file))) ?? [] }
+    }
+
     /// Resizes the window.
     public func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
