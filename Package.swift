@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
-        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"]),
+        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore"]),
         .testTarget(
             name: "EndToEndTests",

@@ -58,7 +58,7 @@ public final class TmuxSession {
     /// function that reads what was recorded so far.
     public func recordOutput() throws -> () -> [UInt8] {
         let file = workDirectory.appendingPathComponent("pane-output")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         try tmux(["pipe-pane", "-o", "-t", "0", "cat >> '\(file.path)'"])
         return { (try? [UInt8](Data(contentsOf: file))) ?? [] }
     }
