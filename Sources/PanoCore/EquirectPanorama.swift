@@ -1,15 +1,22 @@
-/// A full 360×180 equirectangular panorama: row 0 looks straight up, the last row straight
-/// down, and the image's horizontal centre faces `centerHeading`.
+/// An equirectangular panorama: row 0 of the full sphere looks straight up, the last row straight
+/// down, and the sphere's horizontal centre faces `centerHeading`. The image may cover only part
+/// of the sphere (`coverage`); the rest renders black.
 public struct EquirectPanorama: Sendable {
-    /// The pixels; any size, though a full panorama is twice as wide as it is high.
-    public let image: RGBImage
-    /// Compass heading of the image's horizontal centre, degrees clockwise from north, [0, 360)
-    /// (GPano PoseHeadingDegrees).
+    /// The image and its prefiltered halvings, for sampling without aliasing.
+    public let pyramid: MipPyramid
+    /// Compass heading of the full sphere's horizontal centre, degrees clockwise from north,
+    /// [0, 360) (GPano PoseHeadingDegrees).
     public let centerHeading: Double
+    /// Where the image lies on the full sphere.
+    public let coverage: PanoramaCoverage
 
-    public init(image: RGBImage, centerHeading: Double = 0) {
-        self.image = image
+    /// A panorama from an image; without `coverage` the image is the full sphere. Builds the
+    /// mip pyramid (about a third more memory than the image); with `prefiltered` false it keeps
+    /// the image alone, so every view samples it bilinearly (for reference renderings).
+    public init(image: RGBImage, centerHeading: Double = 0, coverage: PanoramaCoverage? = nil, prefiltered: Bool = true) {
+        pyramid = prefiltered ? MipPyramid(image) : MipPyramid(singleLevel: image)
         self.centerHeading = Degrees.wrap360(centerHeading.isFinite ? centerHeading : 0)
+        self.coverage = coverage ?? .full(imageWidth: image.width)
     }
 
     /// Largest relative departure from a 2:1 aspect ratio accepted as a full panorama.

@@ -1,25 +1,70 @@
-/// Renders the perspective view of an equirectangular panorama, reusing its ray table while the
-/// viewport size, pitch and fov stay the same. Rendering into an existing image allocates nothing.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Renders the perspective view of an equirectangular panorama. It keeps its ray table while
+/// the viewport size, pitch and fov stay the same, so a turn costs no trigonometry, and
+/// rendering into an existing image allocates nothing.
 public struct Reprojector: Sendable {
     private var rays: ViewRays?
+    /// Per ray, the mip level (high byte) and blend (low byte) for `levelKey`.
+    private var levelBlends: [UInt16] = []
+    private var levelKey: (rays: ViewRays.Key, width: Double, levels: Int)?
 
     public init() {}
 
     /// Fills `output` (its size is the viewport size, in pixels) with what `camera` sees of
-    /// `panorama`, sampling bilinearly, seamless across the ±180° wrap of the image.
-    public mutating func render(_ panorama: EquirectPanorama, camera: PanoramaCamera, into output: inout RGBImage) {
+    /// `panorama`: bilinear where the view magnifies, trilinear from the mip pyramid where it
+    /// minifies, seamless across the ±180° wrap. Work is split over `runner`.
+    public mutating func render(
+        _ panorama: EquirectPanorama, camera: PanoramaCamera, into output: inout RGBImage,
+        runner: any ParallelRunner = SerialRunner()
+    ) {
         guard output.width > 0, output.height > 0 else { return }
         let key = ViewRays.key(for: camera, width: output.width, height: output.height)
         if rays?.key != key {
-            rays = ViewRays(camera: camera, width: output.width, height: output.height)
+            rays = ViewRays(camera: camera, width: output.width, height: output.height, runner: runner)
         }
         guard let rays else { return }
-        let source = panorama.image
-        guard source.width > 0, source.height > 0 else { return }
+        updateLevels(rays: rays, panorama: panorama)
+        let pyramid = panorama.pyramid
         let shiftTurns = Float(Degrees.wrap180(camera.heading - panorama.centerHeading) / 360)
-        EquirectSampler.sampleAll(
-            source: source, longitudeTurns: rays.longitudeTurns, rowFractions: rays.rowFractions,
-            shiftTurns: shiftTurns, output: &output.pixels
-        )
+        let count = output.width * output.height
+        pyramid.texels.withUnsafeBufferPointer { texels in
+            pyramid.levels.withUnsafeBufferPointer { levels in
+                rays.longitudeTurns.withUnsafeBufferPointer { longitudes in
+                    rays.rowFractions.withUnsafeBufferPointer { rows in
+                        levelBlends.withUnsafeBufferPointer { levelBlends in
+                            output.pixels.withUnsafeMutableBufferPointer { out in
+                                let sampler = EquirectSampler(
+                                    texels: texels, levels: levels, coverage: panorama.coverage, shiftTurns: shiftTurns,
+                                    longitudes: longitudes, rows: rows, levelBlends: levelBlends, output: out
+                                )
+                                runner.forEachRange(of: count) { sampler.sample($0) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Turns each ray's footprint into a mip level and blend for this panorama's resolution.
+    private mutating func updateLevels(rays: ViewRays, panorama: EquirectPanorama) {
+        let width = panorama.coverage.fullWidthPixels
+        let levelCount = panorama.pyramid.levelCount
+        if let levelKey, levelKey.rays == rays.key, levelKey.width == width, levelKey.levels == levelCount { return }
+        let bias = Float(log2(width))
+        let maxLevel = Float(levelCount - 1)
+        if levelBlends.count != rays.footprintLog2.count {
+            levelBlends = [UInt16](repeating: 0, count: rays.footprintLog2.count)
+        }
+        for i in rays.footprintLog2.indices {
+            let level = min(max(rays.footprintLog2[i] + bias, 0), maxLevel)
+            let lower = min(Int(level), levelCount - 1)
+            let blend = lower == levelCount - 1 ? 0 : UInt16((level - Float(lower)) * 255 + 0.5)
+            levelBlends[i] = UInt16(lower) << 8 | blend
+        }
+        levelKey = (rays.key, width, levelCount)
     }
 }

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// The direction of every pixel of a viewport for a camera facing heading 0, stored as
-/// equirectangular fractions. Turning the camera only adds to the longitude, so one table serves
-/// every heading: it depends on viewport size, pitch, zoom and fov alone.
+/// The direction of every pixel of a viewport for a camera facing heading 0, as equirectangular
+/// fractions, and the size of each pixel's footprint on the sphere. Turning the camera only adds
+/// to the longitude, so one table serves every heading: it depends on viewport size, pitch and
+/// effective fov alone.
 public struct ViewRays: Sendable {
     /// What the table was built for; a camera with a different key needs a new table.
     public struct Key: Equatable, Sendable {
@@ -15,34 +16,111 @@ public struct ViewRays: Sendable {
     }
 
     public let key: Key
-    /// Per pixel, row-major: longitude relative to the camera heading, in turns, [-0.5, 0.5).
+    /// Per pixel centre, row-major: longitude relative to the camera heading, in turns,
+    /// [-0.5, 0.5).
     public let longitudeTurns: [Float]
-    /// Per pixel, row-major: distance from the top of the panorama as a fraction of its height,
-    /// [0, 1] (0 straight up, 0.5 the horizon, 1 straight down).
+    /// Per pixel centre, row-major: distance from the top of the sphere as a fraction of its
+    /// height, [0, 1] (0 straight up, 0.5 the horizon, 1 straight down).
     public let rowFractions: [Float]
+    /// Per pixel, row-major: log2 of the pixel's footprint on the equirectangular image,
+    /// measured in full image widths (its largest extent). Adding log2 of the image width in
+    /// pixels gives the mip level to sample.
+    public let footprintLog2: [Float]
 
     public static func key(for camera: PanoramaCamera, width: Int, height: Int) -> Key {
         Key(width: width, height: height, pitch: camera.pitch, effectiveFOV: camera.effectiveFOV)
     }
 
-    public init(camera: PanoramaCamera, width: Int, height: Int) {
+    /// Builds the table, splitting the rows over `runner`.
+    public init(camera: PanoramaCamera, width: Int, height: Int, runner: any ParallelRunner = SerialRunner()) {
         var facingNorth = camera
         facingNorth.heading = 0
-        let projection = ViewProjection(camera: facingNorth, width: width, height: height)
+        let basis = RayBasis(ViewProjection(camera: facingNorth, width: width, height: height))
         key = Self.key(for: camera, width: width, height: height)
-        var longitudes = [Float](repeating: 0, count: width * height)
-        var rows = [Float](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let d = projection.ray(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                let horizontal = (d.x * d.x + d.z * d.z).squareRoot()
-                let longitude = atan2(d.x, d.z) / (2 * .pi)
-                let latitude = atan2(d.y, horizontal) / .pi
-                longitudes[y * width + x] = Float(longitude)
-                rows[y * width + x] = Float(0.5 - latitude)
+        let count = width * height
+        var longitudes = [Float](repeating: 0, count: count)
+        var rows = [Float](repeating: 0, count: count)
+        var footprints = [Float](repeating: 0, count: count)
+        longitudes.withUnsafeMutableBufferPointer { lonOut in
+            rows.withUnsafeMutableBufferPointer { rowOut in
+                footprints.withUnsafeMutableBufferPointer { footOut in
+                    let out = SendablePointers(lonOut, rowOut, footOut)
+                    runner.forEachRange(of: height) { range in
+                        for y in range {
+                            // Facing north the view is mirror-symmetric about its vertical centre
+                            // line: the right half is the left half with longitudes negated.
+                            for x in 0..<((width + 1) / 2) {
+                                let ray = basis.ray(x: Float(x) + 0.5, y: Float(y) + 0.5)
+                                let i = y * width + x
+                                let mirror = y * width + (width - 1 - x)
+                                out.first[i] = ray.longitudeTurns
+                                out.second[i] = ray.rowFraction
+                                out.third[i] = ray.footprintLog2
+                                out.first[mirror] = -ray.longitudeTurns
+                                out.second[mirror] = ray.rowFraction
+                                out.third[mirror] = ray.footprintLog2
+                            }
+                        }
+                    }
+                }
             }
         }
         longitudeTurns = longitudes
         rowFractions = rows
+        footprintLog2 = footprints
+    }
+}
+
+/// A projection's axes in single precision, for building ray tables quickly. Float keeps a
+/// direction to about 1e-7 rad, a thousandth of a pixel even in a 16384-pixel-wide panorama.
+struct RayBasis: Sendable {
+    let centreX: Float, centreY: Float
+    let forward: (Float, Float, Float)
+    let right: (Float, Float, Float)
+    let up: (Float, Float, Float)
+
+    init(_ projection: ViewProjection) {
+        centreX = Float(projection.width) / 2
+        centreY = Float(projection.height) / 2
+        let f = projection.forwardScaled, r = projection.rightAxis, u = projection.upAxis
+        forward = (Float(f.x), Float(f.y), Float(f.z))
+        right = (Float(r.x), Float(r.y), Float(r.z))
+        up = (Float(u.x), Float(u.y), Float(u.z))
+    }
+
+    /// Where the ray through screen point (x, y) meets the equirectangular image, and the size
+    /// of the pixel's footprint there.
+    @inline(__always)
+    func ray(x: Float, y: Float) -> (longitudeTurns: Float, rowFraction: Float, footprintLog2: Float) {
+        let u = x - centreX
+        let v = y - centreY
+        let dx = forward.0 + right.0 * u - up.0 * v
+        let dy = forward.1 + right.1 * u - up.1 * v
+        let dz = forward.2 + right.2 * u - up.2 * v
+        let horizontalSquared = dx * dx + dz * dz
+        let horizontal = horizontalSquared.squareRoot()
+        let length = (horizontalSquared + dy * dy).squareRoot()
+        let longitude = FastAtan.atan2(dx, dz) * (0.5 / Float.pi)
+        let latitude = FastAtan.atan2(dy, horizontal) * (1 / Float.pi)
+        // A pixel spans at most 1/|d| radians (d is in pixels, |d| >= the focal length). On the
+        // image a radian is 1/(2π) of the width vertically, and 1/cos(latitude) times that
+        // horizontally, where meridians converge.
+        let cosLatitude = max(horizontal / length, 1e-6)
+        let footprint = 1 / (length * 2 * Float.pi * cosLatitude)
+        return (longitude, 0.5 - latitude, FastLog2.of(footprint))
+    }
+}
+
+/// Raw buffers handed to parallel workers that write disjoint ranges of them.
+struct SendablePointers: @unchecked Sendable {
+    let first: UnsafeMutableBufferPointer<Float>
+    let second: UnsafeMutableBufferPointer<Float>
+    let third: UnsafeMutableBufferPointer<Float>
+
+    init(_ first: UnsafeMutableBufferPointer<Float>, _ second: UnsafeMutableBufferPointer<Float>,
+         _ third: UnsafeMutableBufferPointer<Float> = UnsafeMutableBufferPointer(start: nil, count: 0)) {
+        self.first = first
+        self.second = second
+        self.third = third
     }
 }
