@@ -20,6 +20,7 @@ public enum InteractiveSession {
         var composer = FrameComposer()
         var encoder = FrameEncoder()
         var bytes: [UInt8] = []
+        let runner = DispatchRunner()
         var needsFrame = true
         var exitStatus: Int32 = 0
 
@@ -27,7 +28,8 @@ public enum InteractiveSession {
             let size = terminal.size
             let frame = composer.compose(
                 panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit "
+                statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit ",
+                runner: runner
             )
             encoder.encode(frame, into: &bytes)
             return bytes.isEmpty || terminal.write(bytes)

@@ -22,7 +22,7 @@ public struct FrameComposer: Sendable {
     /// untrusted text; they are sanitised and clipped.
     public mutating func compose(
         panorama: EquirectPanorama, camera: PanoramaCamera, columns: Int, rows: Int,
-        statusLeft: String, statusRight: String
+        statusLeft: String, statusRight: String, runner: any ParallelRunner = SerialRunner()
     ) -> CellGrid {
         if grid.columns != columns || grid.rows != rows {
             grid = CellGrid(columns: max(columns, 0), rows: max(rows, 0))
@@ -35,7 +35,7 @@ public struct FrameComposer: Sendable {
         if viewPixels.width != columns || viewPixels.height != viewRows * 2 {
             viewPixels = RGBImage(width: columns, height: viewRows * 2)
         }
-        reprojector.render(panorama, camera: camera, into: &viewPixels)
+        reprojector.render(panorama, camera: camera, into: &viewPixels, runner: runner)
         HalfBlockRasterizer.fill(&grid, from: viewPixels)
         drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
         return grid
