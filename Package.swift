@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["PanoCore", "Explorer", "TermRender", "CNcursesw", "CTerminalSignals"]
         ),
 
-        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender"]),
+        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen"]),
 
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),

@@ -1,4 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PanoCore
+import PanoImage
+import TUI
 
 /// What `sidewalk [IMAGE] [options]` was asked to do.
 struct ExploreOptions: Equatable {
@@ -17,22 +22,15 @@ struct ExploreOptions: Equatable {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
         var options = ExploreOptions()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            if try CameraFlags.apply(argument, from: &reader, to: &options.camera) { continue }
             switch argument {
             case "-h", "--help": options.action = .help
             case "--version": options.action = .version
-            case "--heading": options.camera.heading = try number(for: argument, from: &remaining, in: -360...720)
-            case "--pitch": options.camera.pitch = try number(for: argument, from: &remaining, in: PanoramaCamera.pitchRange)
-            case "--zoom": options.camera.zoom = try number(for: argument, from: &remaining, in: PanoramaCamera.zoomRange)
-            case "--fov": options.camera.fov = try number(for: argument, from: &remaining, in: PanoramaCamera.fovRange)
-            case "--":
-                guard let path = remaining.popFirst() else { throw UsageError(description: "-- must be followed by an image path") }
-                try options.setImage(path)
+            case "--": try options.setImage(try reader.value(for: "--"))
             default:
-                if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError(description: "unknown option '\(argument)'; see sidewalk --help")
-                }
+                if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
                 try options.setImage(argument)
             }
         }
@@ -40,26 +38,31 @@ struct ExploreOptions: Equatable {
     }
 
     private mutating func setImage(_ path: String) throws(UsageError) {
-        guard imagePath == nil else {
-            throw UsageError(description: "more than one image given ('\(imagePath!)' and '\(path)')")
-        }
+        if let imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(path)')") }
         imagePath = path
     }
 
-    private static func number(
-        for option: String, from remaining: inout ArraySlice<String>, in range: ClosedRange<Double>
-    ) throws(UsageError) -> Double {
-        guard let text = remaining.popFirst() else { throw UsageError(description: "\(option) needs a number") }
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError(description: "\(option) needs a number, not '\(text)'")
+    /// Opens the explorer, or prints help or the version.
+    func run() throws(CommandError) -> Int32 {
+        switch action {
+        case .help:
+            print(HelpText.usage)
+            return ExitStatus.success
+        case .version:
+            print(HelpText.version)
+            return ExitStatus.success
+        case .explore:
+            break
         }
-        guard range.contains(value) else {
-            throw UsageError(description: "\(option) \(text) is outside \(formatted(range.lowerBound))...\(formatted(range.upperBound))")
+        guard let path = imagePath ?? AssetLocator.defaultPanoramaPath() else { throw .assetsNotFound }
+        let panorama: EquirectPanorama
+        do { panorama = try PanoramaLoader.load(path) } catch { throw .panorama(error) }
+        let title = path.split(separator: "/").last.map(String.init) ?? path
+        let term = getenv("TERM").map { String(cString: $0) }
+        do {
+            return try InteractiveSession.run(panorama: panorama, title: title, camera: camera, termName: term)
+        } catch {
+            throw .terminal(error)
         }
-        return value
-    }
-
-    private static func formatted(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoImage
 import TermRender
 import TUI
 
@@ -13,40 +12,25 @@ func reportError(_ message: String) {
 }
 
 func runSidewalk(_ arguments: [String]) -> Int32 {
-    let options: ExploreOptions
     do {
-        options = try ExploreOptions.parse(arguments)
-    } catch {
+        switch arguments.first {
+        case "snapshot":
+            return try SnapshotCommand.parse(Array(arguments.dropFirst())).run()
+        case "bench":
+            return try BenchCommand.parse(Array(arguments.dropFirst())).run()
+        default:
+            return try ExploreOptions.parse(arguments).run()
+        }
+    } catch let error as UsageError {
         reportError(error.description)
         return ExitStatus.usage
-    }
-    switch options.action {
-    case .help:
-        print(HelpText.usage)
-        return ExitStatus.success
-    case .version:
-        print(HelpText.version)
-        return ExitStatus.success
-    case .explore:
-        break
-    }
-    guard let path = options.imagePath ?? AssetLocator.defaultPanoramaPath() else {
-        reportError("the bundled default panorama was not found; set SIDEWALK_ASSETS to the Assets folder or name an image")
+    } catch let error as CommandError {
+        reportError(error.description)
         return ExitStatus.failure
-    }
-    do {
-        let panorama = try PanoramaLoader.load(path)
-        let title = path.split(separator: "/").last.map(String.init) ?? path
-        let term = getenv("TERM").map { String(cString: $0) }
-        return try InteractiveSession.run(panorama: panorama, title: title, camera: options.camera, termName: term)
-    } catch let error as PanoramaError {
-        reportError(error.description)
-    } catch let error as TerminalError {
-        reportError(error.description)
     } catch {
         reportError("\(error)")
+        return ExitStatus.failure
     }
-    return ExitStatus.failure
 }
 
 exit(runSidewalk(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,52 @@
+/// Reads command-line arguments one at a time, with typed values for options.
+struct ArgumentReader {
+    private var remaining: ArraySlice<String>
+
+    init(_ arguments: [String]) {
+        remaining = arguments[...]
+    }
+
+    /// The next argument, or nil at the end.
+    mutating func next() -> String? {
+        remaining.popFirst()
+    }
+
+    /// The value that must follow `option`.
+    mutating func value(for option: String) throws(UsageError) -> String {
+        guard let value = remaining.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+        return value
+    }
+
+    /// A finite number in `range` that must follow `option`.
+    mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        let text = try value(for: option)
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError(description: "\(option) needs a number, not '\(text)'")
+        }
+        guard range.contains(value) else {
+            throw UsageError(description: "\(option) \(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+        }
+        return value
+    }
+
+    /// A size "WIDTHxHEIGHT" that must follow `option`, each side in `range`.
+    mutating func size(for option: String, in range: ClosedRange<Int>) throws(UsageError) -> (width: Int, height: Int) {
+        let text = try value(for: option)
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw UsageError(description: "\(option) needs WIDTHxHEIGHT, e.g. 640x360, not '\(text)'")
+        }
+        guard range.contains(width), range.contains(height) else {
+            throw UsageError(description: "\(option) \(text): each side must be \(range.lowerBound)...\(range.upperBound)")
+        }
+        return (width, height)
+    }
+
+    static func unknownOption(_ option: String, command: String) -> UsageError {
+        UsageError(description: "unknown option '\(option)'; see sidewalk \(command)--help")
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,92 @@
+import PanoCore
+import TUI
+
+/// Times reprojection: median milliseconds per view over `BenchViews.standard`, each view a
+/// new heading and pitch (so the ray table is rebuilt, as it is while the pitch animates), plus
+/// the cost of a pure turn (the ray table reused).
+enum ReprojectBenchmark {
+    struct Row: Codable {
+        var source: String
+        var size: String
+        var threads: Int
+        /// Median per view with a new heading and pitch, milliseconds.
+        var median_ms: Double
+        /// Median per view when only the heading changes, milliseconds.
+        var turn_median_ms: Double
+    }
+
+    static let sizes = [(160, 96), (320, 180), (640, 360)]
+    static let rounds = 3
+
+    static func run(source name: String, panorama: EquirectPanorama, threads: [Int]) -> [Row] {
+        var rows: [Row] = []
+        for (width, height) in sizes {
+            for count in threads {
+                let runner: any ParallelRunner = count == 1 ? SerialRunner() : DispatchRunner(threads: count)
+                var output = RGBImage(width: width, height: height)
+                var reprojector = Reprojector()
+                var fresh: [Double] = []
+                var turns: [Double] = []
+                for round in 0...rounds {
+                    for view in BenchViews.standard {
+                        let camera = PanoramaCamera(heading: view.heading, pitch: view.pitch)
+                        let start = ContinuousClock.now
+                        reprojector.render(panorama, camera: camera, into: &output, runner: runner)
+                        let middle = ContinuousClock.now
+                        reprojector.render(panorama, camera: PanoramaCamera(heading: view.heading + 7, pitch: view.pitch), into: &output, runner: runner)
+                        let end = ContinuousClock.now
+                        if round > 0 { // round 0 warms caches up
+                            fresh.append(milliseconds(middle - start))
+                            turns.append(milliseconds(end - middle))
+                        }
+                    }
+                }
+                rows.append(Row(source: name, size: "\(width)x\(height)", threads: count,
+                                median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns)))
+            }
+        }
+        return rows
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}
+
+/// How much prefiltering helps: a 160×90 view (fov 90) of a 4096×2048 source, compared with
+/// the reference rendering of a box-downsampled 1024×512 copy, once prefiltered (mip levels)
+/// and once with plain bilinear sampling of the full-size source. Mean PSNR over eight headings.
+enum AntialiasMeasurement {
+    struct Result: Codable {
+        var source: String
+        var prefiltered_psnr_db: Double
+        var bilinear_psnr_db: Double
+    }
+
+    static func run(source name: String, image: RGBImage) -> Result? {
+        let filtered = EquirectPanorama(image: image)
+        guard filtered.pyramid.levelCount > 2, filtered.pyramid.levels[2].width * 4 == image.width else { return nil }
+        let plain = EquirectPanorama(image: image, prefiltered: false)
+        let reference = EquirectPanorama(image: filtered.pyramid.image(level: 2), prefiltered: false)
+        var prefiltered: [Double] = []
+        var bilinear: [Double] = []
+        for heading in stride(from: 0.0, to: 360, by: 45) {
+            let camera = PanoramaCamera(heading: heading + 10, pitch: 5)
+            prefiltered.append(ImageMetrics.psnr(render(filtered, camera), render(reference, camera)))
+            bilinear.append(ImageMetrics.psnr(render(plain, camera), render(reference, camera)))
+        }
+        return Result(source: name, prefiltered_psnr_db: mean(prefiltered), bilinear_psnr_db: mean(bilinear))
+    }
+
+    private static func render(_ panorama: EquirectPanorama, _ camera: PanoramaCamera) -> RGBImage {
+        var view = RGBImage(width: 160, height: 90)
+        var reprojector = Reprojector()
+        reprojector.render(panorama, camera: camera, into: &view)
+        return view
+    }
+
+    private static func mean(_ values: [Double]) -> Double {
+        values.reduce(0, +) / Double(values.count)
+    }
+}

@@ -1,0 +1,70 @@
+import PanoCore
+import PanoImage
+import TUI
+
+/// `sidewalk snapshot IMAGE [camera flags] --size WxH --output OUT.png`: one view as a PNG.
+struct SnapshotCommand {
+    static let help = """
+    sidewalk snapshot: write one view of a panorama as a PNG
+
+    USAGE:
+      sidewalk snapshot IMAGE [options] --output OUT.png
+
+    OPTIONS:
+    \(CameraFlags.help)
+      --size WxH      output size in pixels, each side 1...8192 (default 640x360)
+      --output PATH   the PNG to write (required)
+      -h, --help      show this help
+    """
+
+    /// Largest side of a snapshot, pixels.
+    static let sideRange = 1...8192
+
+    var imagePath: String?
+    var camera = PanoramaCamera()
+    var width = 640
+    var height = 360
+    var outputPath: String?
+    var showHelp = false
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> SnapshotCommand {
+        var command = SnapshotCommand()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            if try CameraFlags.apply(argument, from: &reader, to: &command.camera) { continue }
+            switch argument {
+            case "-h", "--help": command.showHelp = true
+            case "--size": (command.width, command.height) = try reader.size(for: argument, in: sideRange)
+            case "--output", "-o": command.outputPath = try reader.value(for: argument)
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "snapshot ") }
+                if let imagePath = command.imagePath {
+                    throw UsageError(description: "more than one image given ('\(imagePath)' and '\(argument)')")
+                }
+                command.imagePath = argument
+            }
+        }
+        guard command.showHelp || command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE") }
+        guard command.showHelp || command.outputPath != nil else { throw UsageError(description: "snapshot needs --output PATH") }
+        if let output = command.outputPath, !command.showHelp, !output.lowercased().hasSuffix(".png") {
+            throw UsageError(description: "--output must name a .png file, not '\(output)'")
+        }
+        return command
+    }
+
+    /// Renders and writes the snapshot.
+    func run() throws(CommandError) -> Int32 {
+        if showHelp {
+            print(Self.help)
+            return ExitStatus.success
+        }
+        guard let imagePath, let outputPath else { return ExitStatus.usage }
+        let panorama: EquirectPanorama
+        do { panorama = try PanoramaLoader.load(imagePath) } catch { throw .panorama(error) }
+        var view = RGBImage(width: width, height: height)
+        var reprojector = Reprojector()
+        reprojector.render(panorama, camera: camera, into: &view, runner: DispatchRunner())
+        do { try PNGEncoder.write(view, to: outputPath) } catch { throw .image(error) }
+        return ExitStatus.success
+    }
+}
