@@ -36,4 +36,17 @@ sw_jpeg_status sw_jpeg_decode(const unsigned char *data, size_t size, sw_jpeg_li
 
 void sw_jpeg_free(sw_jpeg_image *image);
 
+typedef struct {
+    int quality;      /* 1...100 */
+    int progressive;  /* non-zero for a progressive JPEG */
+    int grayscale;    /* non-zero to store one grey channel */
+} sw_jpeg_encode_options;
+
+/* Encodes 8-bit RGB pixels as a JPEG in memory; free *jpeg with sw_jpeg_free_bytes. */
+sw_jpeg_status sw_jpeg_encode_rgb(const unsigned char *pixels, int width, int height,
+                                  sw_jpeg_encode_options options, unsigned char **jpeg,
+                                  size_t *jpeg_size, char *message, size_t message_size);
+
+void sw_jpeg_free_bytes(unsigned char *bytes);
+
 #endif

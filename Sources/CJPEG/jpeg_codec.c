@@ -173,3 +173,65 @@ void sw_jpeg_free(sw_jpeg_image *image) {
     free(image->pixels);
     image->pixels = NULL;
 }
+
+sw_jpeg_status sw_jpeg_encode_rgb(const unsigned char *pixels, int width, int height,
+                                  sw_jpeg_encode_options options, unsigned char **jpeg,
+                                  size_t *jpeg_size, char *message, size_t message_size) {
+    struct jpeg_compress_struct cinfo;
+    sw_error_mgr err;
+    /* volatile: these change between setjmp and a possible longjmp. */
+    unsigned char *volatile buffer = NULL;
+    unsigned char *volatile grey_row = NULL;
+    unsigned long size = 0;
+
+    *jpeg = NULL;
+    *jpeg_size = 0;
+    cinfo.err = jpeg_std_error(&err.base);
+    err.base.error_exit = sw_error_exit;
+    err.base.emit_message = sw_emit_message;
+    err.base.output_message = sw_output_message;
+    err.status = SW_JPEG_OK;
+    err.message = message;
+    err.message_size = message_size;
+    if (message && message_size > 0) message[0] = '\0';
+    if (setjmp(err.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        free(grey_row);
+        return err.status;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *out = NULL;
+    jpeg_mem_dest(&cinfo, &out, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = options.grayscale ? 1 : 3;
+    cinfo.in_color_space = options.grayscale ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, options.quality, TRUE);
+    if (options.progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    if (options.grayscale) grey_row = malloc((size_t)width);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        const unsigned char *row = pixels + (size_t)cinfo.next_scanline * (size_t)width * 3;
+        JSAMPROW rows[1];
+        if (options.grayscale) {
+            for (int x = 0; x < width; x++) {
+                grey_row[x] = (unsigned char)((299 * row[3 * x] + 587 * row[3 * x + 1] + 114 * row[3 * x + 2] + 500) / 1000);
+            }
+            rows[0] = grey_row;
+        } else {
+            rows[0] = (JSAMPROW)row;
+        }
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    buffer = out;
+    jpeg_destroy_compress(&cinfo);
+    free(grey_row);
+    *jpeg = buffer;
+    *jpeg_size = size;
+    return SW_JPEG_OK;
+}
+
+void sw_jpeg_free_bytes(unsigned char *bytes) { free(bytes); }

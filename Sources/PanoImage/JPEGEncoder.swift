@@ -1,0 +1,25 @@
+import CJPEG
+import PanoCore
+
+/// Writes RGB images as JPEG (baseline or progressive, colour or greyscale).
+public enum JPEGEncoder {
+    /// Encodes an image as JPEG bytes; `quality` in 1...100.
+    public static func encode(
+        _ image: RGBImage, quality: Int = 90, progressive: Bool = false, grayscale: Bool = false, name: String = "memory"
+    ) throws(ImageError) -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let options = sw_jpeg_encode_options(
+            quality: Int32(min(max(quality, 1), 100)), progressive: progressive ? 1 : 0, grayscale: grayscale ? 1 : 0
+        )
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            sw_jpeg_encode_rgb(pixels.baseAddress, Int32(image.width), Int32(image.height), options, &output, &size, &message, message.count)
+        }
+        defer { sw_jpeg_free_bytes(output) }
+        guard status == SW_JPEG_OK, let output else {
+            throw .notWritable(path: name, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}
