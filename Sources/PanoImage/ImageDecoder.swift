@@ -4,16 +4,22 @@ import PanoCore
 
 /// Decodes JPEG and PNG files to RGB, telling the format by its first bytes, not its name.
 public enum ImageDecoder {
-    /// Reads and decodes an image file. `path` is used in error messages as given.
-    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard) throws(ImageError) -> RGBImage {
+    /// Reads and decodes an image file. `path` is used in error messages as given. With
+    /// `minimumWidth`, a JPEG may be decoded at 1/2, 1/4 or 1/8 size (libjpeg's DCT scaling,
+    /// much faster) as long as it stays at least that wide.
+    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
         let bytes = try FileBytes.read(path, limit: limits.maxFileBytes)
-        return try decode(bytes, name: path, limits: limits)
+        return try decode(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
     }
 
-    /// Decodes image bytes; `name` identifies them in error messages.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard) throws(ImageError) -> RGBImage {
+    /// Decodes image bytes; `name` identifies them in error messages. `minimumWidth` as for
+    /// `decodeFile`.
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
         guard !bytes.isEmpty else { throw .empty(path: name) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(bytes, name: name, limits: limits) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            let scale = minimumWidth.map { jpegScaleDenominator(bytes, minimumWidth: $0) } ?? 1
+            return try decodeJPEG(bytes, name: name, limits: limits, scaleDenominator: scale)
+        }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return try decodePNG(bytes, name: name, limits: limits)
         }
@@ -22,12 +28,25 @@ public enum ImageDecoder {
 
     private static let messageCapacity = 256
 
-    private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws(ImageError) -> RGBImage {
+    /// The largest of 1, 2, 4, 8 that keeps the JPEG at least `minimumWidth` wide; 1 when the
+    /// header cannot be read (the decode will then say what is wrong).
+    private static func jpegScaleDenominator(_ bytes: [UInt8], minimumWidth: Int) -> Int32 {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let status = bytes.withUnsafeBufferPointer { data in
+            sw_jpeg_read_size(data.baseAddress, data.count, &width, &height, &message, message.count)
+        }
+        guard status == SW_JPEG_OK else { return 1 }
+        return [8, 4, 2].first { Int(width) / Int($0) >= minimumWidth } ?? 1
+    }
+
+    private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {
         var image = sw_jpeg_image()
         var message = [CChar](repeating: 0, count: messageCapacity)
         let cLimits = sw_jpeg_limits(
             max_pixels: limits.maxPixels, max_dimension: Int32(clamping: limits.maxDimension),
-            max_scans: Int32(clamping: limits.maxScans), scale_denom: 1
+            max_scans: Int32(clamping: limits.maxScans), scale_denom: scaleDenominator
         )
         let status = bytes.withUnsafeBufferPointer { data in
             sw_jpeg_decode(data.baseAddress, data.count, cLimits, &image, &message, message.count)

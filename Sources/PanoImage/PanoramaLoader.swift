@@ -2,11 +2,15 @@ import PanoCore
 
 /// Opens an image file as a full equirectangular panorama.
 public enum PanoramaLoader {
-    /// Decodes `path` and checks that it is a full 360×180 panorama (2:1).
-    public static func load(_ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {
+    /// Decodes `path` and checks that it is a full 360×180 panorama (2:1). `minimumWidth`, when
+    /// given, lets a JPEG decode at a reduced scale that still has that many pixels round the
+    /// circle (see `neededWidth`).
+    public static func load(
+        _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
+    ) throws(PanoramaError) -> EquirectPanorama {
         let image: RGBImage
         do {
-            image = try ImageDecoder.decodeFile(path, limits: limits)
+            image = try ImageDecoder.decodeFile(path, limits: limits, minimumWidth: minimumWidth)
         } catch {
             throw .image(error)
         }
@@ -14,6 +18,14 @@ public enum PanoramaLoader {
             throw .notEquirectangular(path: path, width: image.width, height: image.height)
         }
         return EquirectPanorama(image: image, centerHeading: centerHeading)
+    }
+}
+
+extension PanoramaLoader {
+    /// Pixels round the full circle that a view `viewWidth` pixels wide can resolve at its
+    /// narrowest field of view (degrees across that width): more would be averaged away.
+    public static func neededWidth(viewWidth: Int, narrowestFOV: Double) -> Int {
+        Int((Double(viewWidth) * 360 / max(narrowestFOV, 1)).rounded(.up))
     }
 }
 

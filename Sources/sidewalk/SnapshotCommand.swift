@@ -60,7 +60,9 @@ struct SnapshotCommand {
         }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
         let panorama: EquirectPanorama
-        do { panorama = try PanoramaLoader.load(imagePath) } catch { throw .panorama(error) }
+        // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
+        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, height), narrowestFOV: camera.effectiveFOV)
+        do { panorama = try PanoramaLoader.load(imagePath, minimumWidth: needed) } catch { throw .panorama(error) }
         var view = RGBImage(width: width, height: height)
         var reprojector = Reprojector()
         reprojector.render(panorama, camera: camera, into: &view, runner: DispatchRunner())

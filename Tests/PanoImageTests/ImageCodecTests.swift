@@ -70,3 +70,30 @@ enum CRC32 {
         return crc ^ 0xFFFF_FFFF
     }
 }
+
+@Suite("JPEG decoding")
+struct JPEGDecodingTests {
+    @Test("baseline, progressive and greyscale JPEGs decode to nearly the pixels encoded")
+    func variants() throws {
+        let image = SyntheticPanorama.gradient(width: 64, height: 32)
+        for (progressive, grayscale) in [(false, false), (true, false), (false, true)] {
+            let bytes = try JPEGEncoder.encode(image, quality: 95, progressive: progressive, grayscale: grayscale)
+            let decoded = try ImageDecoder.decode(bytes, name: "memory")
+            #expect(decoded.width == 64 && decoded.height == 32)
+            if grayscale {
+                #expect(decoded.pixels.indices.allSatisfy { $0 % 3 != 0 || (decoded.pixels[$0] == decoded.pixels[$0 + 1] && decoded.pixels[$0] == decoded.pixels[$0 + 2]) })
+            } else {
+                #expect(ImageMetrics.psnr(decoded, image) > 30, "progressive: \(progressive)")
+            }
+        }
+    }
+
+    @Test("with a minimum width a JPEG decodes at the smallest DCT scale that keeps it", arguments: [
+        (512, 512), (300, 512), (256, 256), (200, 256), (129, 256), (128, 128), (64, 64), (10, 64),
+    ])
+    func reducedScale(minimumWidth: Int, expectedWidth: Int) throws {
+        let bytes = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 512, height: 256))
+        let decoded = try ImageDecoder.decode(bytes, name: "memory", minimumWidth: minimumWidth)
+        #expect(decoded.width == expectedWidth && decoded.height == expectedWidth / 2)
+    }
+}
