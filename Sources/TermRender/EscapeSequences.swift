@@ -38,21 +38,47 @@ public enum EscapeSequence {
         out.append(0x43)
     }
 
-    /// SGR with 24-bit colours; either colour may be omitted, at least one must be given.
-    @inlinable
-    public static func appendTruecolor(foreground: RGB?, background: RGB?, to out: inout [UInt8]) {
+    /// A colour as SGR can name it.
+    public enum ColourCode: Equatable, Sendable {
+        /// 24-bit: 38;2;R;G;B / 48;2;R;G;B.
+        case rgb(RGB)
+        /// xterm palette index 0...255: 38;5;N / 48;5;N.
+        case palette(UInt8)
+        /// ANSI colour 0...15: 30–37 and 90–97 / 40–47 and 100–107.
+        case ansi(UInt8)
+    }
+
+    /// One SGR setting either colour or both; at least one must be given.
+    public static func appendColours(foreground: ColourCode?, background: ColourCode?, to out: inout [UInt8]) {
         out.append(0x1B)
         out.append(0x5B)
-        if let foreground {
-            out.append(contentsOf: [0x33, 0x38, 0x3B, 0x32, 0x3B]) // "38;2;"
-            appendRGB(foreground, to: &out)
-        }
+        if let foreground { appendColour(foreground, base: 30, to: &out) }
         if let background {
             if foreground != nil { out.append(0x3B) }
-            out.append(contentsOf: [0x34, 0x38, 0x3B, 0x32, 0x3B]) // "48;2;"
-            appendRGB(background, to: &out)
+            appendColour(background, base: 40, to: &out)
         }
         out.append(0x6D)
+    }
+
+    /// SGR with 24-bit colours; either colour may be omitted, at least one must be given.
+    public static func appendTruecolor(foreground: RGB?, background: RGB?, to out: inout [UInt8]) {
+        appendColours(foreground: foreground.map(ColourCode.rgb), background: background.map(ColourCode.rgb), to: &out)
+    }
+
+    /// The parameters for one colour; `base` is 30 for the foreground and 40 for the background.
+    private static func appendColour(_ code: ColourCode, base: Int, to out: inout [UInt8]) {
+        switch code {
+        case let .rgb(colour):
+            appendDecimal(base + 8, to: &out)
+            out.append(contentsOf: [0x3B, 0x32, 0x3B]) // ";2;"
+            appendRGB(colour, to: &out)
+        case let .palette(index):
+            appendDecimal(base + 8, to: &out)
+            out.append(contentsOf: [0x3B, 0x35, 0x3B]) // ";5;"
+            appendDecimal(Int(index), to: &out)
+        case let .ansi(index):
+            appendDecimal(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8, to: &out)
+        }
     }
 
     @inlinable

@@ -1,46 +1,72 @@
 import PanoCore
 
-/// Turns successive cell grids into the bytes that update a terminal showing the previous one:
-/// unchanged cells are skipped, colours are sent only when they change (foreground and
-/// background in one SGR), and the cheapest cursor move is chosen.
+/// Turns successive cell grids into the bytes that update a terminal showing the previous one.
 ///
-/// Each non-empty frame is wrapped in a synchronized update, saves and restores the cursor and
-/// ends with default attributes, so a library that shares the terminal (ncurses) still knows
-/// where the cursor is and what the pen holds.
+/// Unchanged cells are skipped, colours are sent only when they change (foreground and
+/// background in one SGR), and the cheapest cursor move is chosen. Each non-empty frame is
+/// wrapped in a synchronized update, saves and restores the cursor, and ends with default
+/// attributes, so a library that shares the terminal (ncurses) still knows where the cursor is
+/// and what the pen holds.
+///
+/// A `.motion` frame, for while the camera moves, trades exactness for bytes: a cell within
+/// `motionTolerance` of what is on screen is left alone, a colour within it of the current pen
+/// reuses the pen, and a colour the 256-colour palette holds within it is sent as a palette
+/// code. An `.exact` frame then brings every cell to its exact colour.
 public struct FrameEncoder: Sendable {
-    private var onScreen: CellGrid?
+    /// How exact a frame must be.
+    public enum Quality: Sendable {
+        case exact
+        case motion
+    }
 
-    public init() {}
+    /// The colours the terminal can show.
+    public var colorMode: ColorMode
+    /// Largest difference per channel (0...255) that a motion frame treats as equal.
+    public var motionTolerance: Int
+
+    /// What the terminal shows now, cell by cell, as it shows it: colours after palette
+    /// mapping, glyphs after colourless rendering. Nil before the first frame and after
+    /// `invalidate()`.
+    public private(set) var displayed: CellGrid?
+
+    public init(colorMode: ColorMode = .truecolor, motionTolerance: Int = 12) {
+        self.colorMode = colorMode
+        self.motionTolerance = motionTolerance
+    }
 
     /// Forgets what the terminal shows, so the next frame is drawn in full (after a resize, a
     /// repaint by another library, or a resume from suspension).
     public mutating func invalidate() {
-        onScreen = nil
+        displayed = nil
     }
 
     /// Replaces `out` with the bytes that turn the screen into `frame`; `out` is left empty
     /// when nothing changed.
-    public mutating func encode(_ frame: CellGrid, into out: inout [UInt8]) {
+    public mutating func encode(_ frame: CellGrid, quality: Quality = .exact, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
-        if onScreen?.columns != frame.columns || onScreen?.rows != frame.rows {
-            onScreen = nil
-        }
-        let full = onScreen == nil
-        var screen = onScreen ?? frame
-        onScreen = nil // keep `screen` uniquely referenced so updating it never copies
+        if displayed?.columns != frame.columns || displayed?.rows != frame.rows { displayed = nil }
+        let full = displayed == nil
+        var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)
+        displayed = nil // keep `screen` uniquely referenced so updating it never copies
+        let tolerance = quality == .motion && colorMode == .truecolor ? motionTolerance : -1
+        var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance)
         var cursorRow = -1
         var cursorColumn = -1
-        var pen: (foreground: RGB, background: RGB)?
         var started = false
 
         for row in 0..<frame.rows {
             var column = 0
             while column < frame.columns {
                 let index = row * frame.columns + column
-                let cell = frame.cells[index]
-                let width = cell.glyph == Cell.continuation ? 0 : DisplayWidth.of(cell.glyph)
-                if cell.glyph == Cell.continuation || (!full && screen.cells[index] == cell) {
+                let source = frame.cells[index]
+                if source.glyph == Cell.continuation {
                     column += 1
+                    continue
+                }
+                let target = writer.target(for: source)
+                let width = max(DisplayWidth.of(target.glyph), 1)
+                if !full && writer.looksUnchanged(screen.cells[index], target) {
+                    column += width
                     continue
                 }
                 if !started {
@@ -48,36 +74,27 @@ public struct FrameEncoder: Sendable {
                     out.append(contentsOf: EscapeSequence.saveCursor)
                     started = true
                 }
-                moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
-                let foregroundChanged = pen?.foreground != cell.foreground
-                let backgroundChanged = pen?.background != cell.background
-                if foregroundChanged || backgroundChanged {
-                    EscapeSequence.appendTruecolor(
-                        foreground: foregroundChanged ? cell.foreground : nil,
-                        background: backgroundChanged ? cell.background : nil,
-                        to: &out
-                    )
-                    pen = (cell.foreground, cell.background)
-                }
-                appendUTF8(cell.glyph, to: &out)
-                screen.cells[index] = cell
+                Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
+                let shown = writer.setColours(for: target, out: &out)
+                Self.appendUTF8(target.glyph, to: &out)
+                screen.cells[index] = shown
                 if width == 2 && column + 1 < frame.columns {
-                    screen.cells[index + 1] = frame.cells[index + 1]
+                    screen.cells[index + 1] = Cell(glyph: Cell.continuation, foreground: shown.foreground, background: shown.background)
                 }
                 cursorRow = row
-                cursorColumn = column + max(width, 1)
-                column += max(width, 1)
+                cursorColumn = column + width
+                column += width
             }
         }
         if started {
-            out.append(contentsOf: EscapeSequence.resetAttributes)
+            if writer.changedAttributes { out.append(contentsOf: EscapeSequence.resetAttributes) }
             out.append(contentsOf: EscapeSequence.restoreCursor)
             out.append(contentsOf: EscapeSequence.endSynchronizedUpdate)
         }
-        onScreen = screen
+        displayed = screen
     }
 
-    private func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, out: inout [UInt8]) {
+    private static func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, out: inout [UInt8]) {
         if fromRow == toRow && fromColumn == toColumn { return }
         if fromRow == toRow && toColumn > fromColumn && toColumn - fromColumn <= 99 && fromColumn >= 0 {
             EscapeSequence.appendCursorForward(toColumn - fromColumn, to: &out)
@@ -88,7 +105,7 @@ public struct FrameEncoder: Sendable {
         }
     }
 
-    private func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
         let value = scalar.value
         if value < 0x80 {
             out.append(UInt8(value))
@@ -107,4 +124,3 @@ public struct FrameEncoder: Sendable {
         }
     }
 }
-
