@@ -36,6 +36,14 @@ void sw_window_size(WINDOW *window, int *row_count, int *column_count) {
     *column_count = x;
 }
 
+int sw_terminfo_truecolor(void) {
+    return tigetflag("RGB") > 0 || tigetflag("Tc") > 0;
+}
+
+int sw_terminfo_colors(void) {
+    return tigetnum("colors");
+}
+
 int sw_tty_size(int fd, int *row_count, int *column_count) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;

@@ -5,73 +5,100 @@ import Explorer
 import PanoCore
 import TermRender
 
-/// The interactive explorer: reads keys, applies them to the explorer state, and draws a frame
-/// only when something changed. Returns the process exit status: 0 after `q`, 128 + N after
-/// signal N, 1 when the terminal goes away.
+/// How the interactive explorer draws.
+public struct DisplayOptions: Sendable {
+    /// The colour mode, or nil to detect it from the terminal.
+    public var colorMode: ColorMode?
+    /// Most frames per second, 1...240.
+    public var framesPerSecond: Double
+
+    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30) {
+        self.colorMode = colorMode
+        self.framesPerSecond = framesPerSecond
+    }
+}
+
+/// The interactive explorer: reads keys, applies them to the explorer state, and draws only
+/// when something changed, paced by `FramePacer` and written by `FrameWriter`. Returns the
+/// process exit status: 0 after `q`, 128 + N after signal N, 1 when the terminal goes away.
 public enum InteractiveSession {
     public static func run(
-        panorama: EquirectPanorama, title: String, camera: PanoramaCamera, termName: String?
+        panorama: EquirectPanorama, title: String, camera: PanoramaCamera, termName: String?,
+        environment: [String: String], display: DisplayOptions = DisplayOptions()
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
+        let writer = try FrameWriter()
         let terminal = try Terminal.open(termName: termName)
-        defer { terminal.close() }
+        defer {
+            writer.finish()
+            terminal.close()
+        }
 
         var state = ExplorerState(camera: camera)
         var composer = FrameComposer()
-        var encoder = FrameEncoder()
-        var bytes: [UInt8] = []
+        var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
+        var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
-        var needsFrame = true
-        var exitStatus: Int32 = 0
-
-        func draw() -> Bool {
-            let size = terminal.size
-            let frame = composer.compose(
-                panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit ",
-                runner: runner
-            )
-            encoder.encode(frame, into: &bytes)
-            return bytes.isEmpty || terminal.write(bytes)
-        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        func now() -> Double { DurationSeconds.of(clock.now - start) }
+        var bytes: [UInt8] = []
+        pacer.requestRedraw()
 
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: writer.descriptor, events: Int16(POLLIN), revents: 0),
         ]
-        loop: while true {
-            if needsFrame {
-                needsFrame = false
-                guard draw() else { exitStatus = 1; break loop }
+        while true {
+            var timeout: Int32 = -1
+            switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
+            case let .draw(quality):
+                let size = terminal.size
+                let frame = composer.compose(
+                    panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
+                    statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit ",
+                    runner: runner
+                )
+                encoder.encode(frame, quality: quality, into: &bytes)
+                if !bytes.isEmpty { writer.write(bytes) }
+                continue
+            case let .wait(until):
+                if let until { timeout = Int32(max(0, ((until - now()) * 1000).rounded(.up))) }
             }
-            if state.isFinished { break }
-            for i in fds.indices { fds[i].revents = 0 }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
+            if state.isFinished && !writer.isBusy { return 0 }
 
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), state.isFinished ? -1 : timeout)
+            if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
+            if fds[2].revents != 0 && !writer.acknowledge() { return 1 }
+            if state.isFinished { continue }
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH:
                     terminal.adoptNewSize()
                     encoder.invalidate()
-                    needsFrame = true
+                    pacer.requestRedraw()
                 case SIGCONT:
                     terminal.settleAfterResume()
                     encoder.invalidate()
-                    needsFrame = true
+                    pacer.requestRedraw()
                 default:
-                    exitStatus = 128 + signal
-                    break loop
+                    return 128 + signal
                 }
             }
-            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                exitStatus = 1
-                break
-            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             while let key = terminal.nextKey() {
-                if state.handle(key) { needsFrame = true }
+                if state.handle(key) { pacer.noteChange(at: now()) }
             }
         }
-        return exitStatus
+    }
+}
+
+/// Durations as seconds.
+enum DurationSeconds {
+    static func of(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import CNcursesw
 import CTerminalSignals
 import Explorer
+import TermRender
 
 /// The terminal while Sidewalk owns it. ncurses owns modes, keys and resize; frames are written
 /// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29).
@@ -84,17 +85,10 @@ final class Terminal {
         _ = wrefresh(window)
     }
 
-    /// Writes bytes straight to the tty. Returns false when the terminal is gone.
-    @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if n <= 0 { return false }
-            done += n
-        }
-        return true
+    /// The colour mode terminfo and the environment suggest for this terminal.
+    func detectColorMode(environment: [String: String]) -> ColorMode {
+        ColorMode.detect(environment: environment, terminfoTrueColor: sw_terminfo_truecolor() != 0,
+                         terminfoColors: Int(sw_terminfo_colors()))
     }
 
     /// Gives the terminal back as it was: main screen, cursor visible, modes restored.

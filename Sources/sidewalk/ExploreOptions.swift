@@ -3,10 +3,11 @@ import Glibc
 #endif
 import PanoCore
 import PanoImage
+import TermRender
 import TUI
 
 /// What `sidewalk [IMAGE] [options]` was asked to do.
-struct ExploreOptions: Equatable {
+struct ExploreOptions {
     enum Action: Equatable {
         case explore
         case help
@@ -18,6 +19,8 @@ struct ExploreOptions: Equatable {
     var imagePath: String?
     /// The starting camera.
     var camera = PanoramaCamera()
+    /// Colour mode and frame rate.
+    var display = DisplayOptions()
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
@@ -28,6 +31,13 @@ struct ExploreOptions: Equatable {
             switch argument {
             case "-h", "--help": options.action = .help
             case "--version": options.action = .version
+            case "--color", "--colour":
+                let value = try reader.value(for: argument)
+                guard value == "auto" || ColorMode(flag: value) != nil else {
+                    throw UsageError(description: "--color takes auto, truecolor, 256, 16 or none, not '\(value)'")
+                }
+                options.display.colorMode = ColorMode(flag: value)
+            case "--fps": options.display.framesPerSecond = try reader.number(for: argument, in: 1...240)
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -60,7 +70,8 @@ struct ExploreOptions: Equatable {
         let title = path.split(separator: "/").last.map(String.init) ?? path
         let term = getenv("TERM").map { String(cString: $0) }
         do {
-            return try InteractiveSession.run(panorama: panorama, title: title, camera: camera, termName: term)
+            return try InteractiveSession.run(panorama: panorama, title: title, camera: camera, termName: term,
+                                              environment: Environment.current, display: display)
         } catch {
             throw .terminal(error)
         }

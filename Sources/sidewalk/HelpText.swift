@@ -16,8 +16,14 @@ enum HelpText {
       --pitch DEG     start looking up (+) or down (-), -90...90 (default 0)
       --zoom Z        start at this linear zoom, 1...5 (default 1)
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
+      --color MODE    auto (default), truecolor, 256, 16 or none
+      --fps N         at most N frames per second, 1...240 (default 30)
       -h, --help      show this help
       --version       show the version
+
+    OTHER COMMANDS:
+      sidewalk snapshot IMAGE ... --output OUT.png   one view as a PNG (see snapshot --help)
+      sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
 
     KEYS:
       Left/Right, h/l   turn        Up/Down, k/j   look up/down
@@ -28,5 +34,7 @@ enum HelpText {
 
     ENVIRONMENT:
       SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable
+      NO_COLOR          when set and not empty, no colour (as --color none)
+      COLORTERM         truecolor or 24bit: the terminal shows 24-bit colour
     """
 }

@@ -27,6 +27,11 @@ WINDOW *sw_stdscr(void);
 /* Size of a window in rows and columns. */
 void sw_window_size(WINDOW *window, int *row_count, int *column_count);
 
+/* What terminfo says of the current terminal's colours: non-zero when it declares 24-bit colour
+   (the RGB or Tc flag), and how many colours it has (-1 when unknown). */
+int sw_terminfo_truecolor(void);
+int sw_terminfo_colors(void);
+
 /* Asks the kernel for the size of the terminal on fd; returns 0, or -1 with errno set. */
 int sw_tty_size(int fd, int *row_count, int *column_count);
 

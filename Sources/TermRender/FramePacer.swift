@@ -1,0 +1,68 @@
+/// Decides when to draw and how exactly, from when things changed and whether the terminal
+/// has taken the last frame. Pure: times are passed in (seconds on any monotonic clock).
+///
+/// - A change is drawn as a motion frame, at most `framesPerSecond` times a second, and only
+///   once the writer is idle, so frames are skipped, never queued, on a slow link.
+/// - One frame interval after the last change, an exact frame follows.
+/// - A full redraw (first frame, resize, resume) is drawn exact as soon as the writer is idle.
+public struct FramePacer: Sendable {
+    /// What to do now.
+    public enum Decision: Equatable, Sendable {
+        /// Compose and write a frame of this quality now.
+        case draw(FrameEncoder.Quality)
+        /// Nothing to draw before this time (nil: not until something happens).
+        case wait(until: Double?)
+    }
+
+    /// Shortest time between the starts of two frames, seconds.
+    public let frameInterval: Double
+    private var lastFrameStart = -Double.infinity
+    private var lastChange = -Double.infinity
+    private var changePending = false
+    private var redrawPending = false
+    private var showingMotion = false
+
+    /// `framesPerSecond` in 1...240.
+    public init(framesPerSecond: Double) {
+        frameInterval = 1 / min(max(framesPerSecond, 1), 240)
+    }
+
+    /// Something visible changed (the camera moved, the status changed).
+    public mutating func noteChange(at now: Double) {
+        changePending = true
+        lastChange = now
+    }
+
+    /// The whole screen must be drawn again, exactly.
+    public mutating func requestRedraw() {
+        redrawPending = true
+    }
+
+    /// What to do at `now`; `.draw` assumes the frame is then written.
+    public mutating func decide(at now: Double, writerBusy: Bool) -> Decision {
+        if writerBusy { return .wait(until: nil) }
+        if redrawPending {
+            redrawPending = false
+            changePending = false
+            showingMotion = false
+            lastFrameStart = now
+            return .draw(.exact)
+        }
+        if changePending {
+            let earliest = lastFrameStart + frameInterval
+            if now < earliest { return .wait(until: earliest) }
+            changePending = false
+            showingMotion = true
+            lastFrameStart = now
+            return .draw(.motion)
+        }
+        if showingMotion {
+            let settled = max(lastChange, lastFrameStart) + frameInterval
+            if now < settled { return .wait(until: settled) }
+            showingMotion = false
+            lastFrameStart = now
+            return .draw(.exact)
+        }
+        return .wait(until: nil)
+    }
+}
