@@ -1,3 +1,4 @@
+import TestSupport
 import PanoCore
 import TermRender
 import Testing
@@ -39,5 +40,39 @@ struct TextTests {
         let text = String(String.UnicodeScalarView(frame.cells.map(\.glyph)))
         #expect(text.contains("Terminal too"))
         #expect(!frame.cells.contains { $0.glyph == Cell.upperHalfBlock })
+    }
+}
+
+@Suite("Sanitiser against terminal attacks")
+struct SanitiserAttackTests {
+    @Test("each attack reaches a model terminal as inert text", arguments: [
+        ("OSC 0 title", "\u{1B}]0;owned\u{07}"), ("OSC 52 clipboard", "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"),
+        ("OSC 8 hyperlink", "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"),
+        ("CSI 2J", "\u{1B}[2J"), ("C1 CSI", "\u{9B}2J"), ("CR", "over\rwrite"), ("RLO", "abc\u{202E}fed"),
+        ("NUL", "a\u{0}b"), ("BEL", "ring\u{07}"), ("DEL", "x\u{7F}y"), ("isolate", "\u{2067}x\u{2069}"),
+    ])
+    func inert(name: String, attack: String) {
+        var grid = CellGrid(columns: 60, rows: 1)
+        TextLayout.draw("before " + attack + " after", into: &grid, row: 0, column: 0, width: 60, foreground: .white, background: .black)
+        var encoder = FrameEncoder()
+        var bytes: [UInt8] = []
+        encoder.encode(grid, into: &bytes)
+        var terminal = VirtualTerminal(columns: 60, rows: 1)
+        terminal.apply(bytes)
+        #expect(terminal.unknown.isEmpty, "\(name): \(terminal.unknown)")
+        let shown = String(String.UnicodeScalarView((0..<60).map { terminal[$0, 0].glyph }))
+        #expect(shown.hasPrefix("before "), "\(name): \(shown)")
+        #expect(shown.contains(" after"), "\(name): the rest of the line survives")
+        // The only escapes are the encoder's own: synchronized update, cursor save/restore, CUP, SGR.
+        let escapes = bytes.indices.filter { bytes[$0] == 0x1B }.count
+        #expect(escapes <= 8, "\(name): \(escapes) escapes")
+    }
+
+    @Test("invalid UTF-8 becomes U+FFFD; wide and combining characters keep their columns")
+    func widths() {
+        #expect(TextSanitizer.sanitize(bytes: [0x41, 0xC3, 0x28, 0xE2, 0x82]) == "A\u{FFFD}(\u{FFFD}")
+        #expect(TextLayout.width(of: "e\u{301}") == 1)
+        #expect(TextLayout.width(of: "漢字") == 4)
+        #expect(TextLayout.width(of: "👍") == 2)
     }
 }
