@@ -16,6 +16,27 @@ public struct Cell: Equatable, Sendable {
 
     /// The upper half block: foreground paints the top pixel, background the bottom one.
     public static let upperHalfBlock: Unicode.Scalar = "\u{2580}"
+    /// The lower half block: foreground paints the bottom pixel, background the top one.
+    public static let lowerHalfBlock: Unicode.Scalar = "\u{2584}"
+
+    /// The colours of the top and bottom halves, for a cell that shows two pixels (an upper or
+    /// lower half block) or one colour (a space); nil for other glyphs.
+    @inline(__always)
+    public var halves: (top: RGB, bottom: RGB)? {
+        switch glyph {
+        case Cell.upperHalfBlock: return (foreground, background)
+        case Cell.lowerHalfBlock: return (background, foreground)
+        case " ": return (background, background)
+        default: return nil
+        }
+    }
+
+    /// True when the two cells look the same on screen: the same halves, or the same glyph and
+    /// colours.
+    public func looksLike(_ other: Cell) -> Bool {
+        if let mine = halves, let theirs = other.halves { return mine.top == theirs.top && mine.bottom == theirs.bottom }
+        return self == other
+    }
     /// Placeholder glyph for the second column of a double-width character; never sent.
     public static let continuation: Unicode.Scalar = "\u{0}"
     /// A space on black.

@@ -44,6 +44,13 @@ public enum ColorPalette {
         return best
     }
 
+    /// The table's palette index (16–255) for a colour, unrefined: nearly always the nearest,
+    /// for callers that check the result against a tolerance anyway.
+    @inline(__always)
+    public static func approximately256(_ colour: RGB) -> UInt8 {
+        table256[lookupIndex(colour)]
+    }
+
     /// The ANSI colour index (0–15) nearest to a colour; a colour in the palette maps to itself.
     @inline(__always)
     public static func nearest16(_ colour: RGB) -> UInt8 {

@@ -2,9 +2,6 @@ import PanoCore
 
 /// Every escape sequence Sidewalk sends, in one table, appended as bytes without building strings.
 public enum EscapeSequence {
-    static let escape: UInt8 = 0x1B
-    static let controlSequenceIntroducer: [UInt8] = [0x1B, 0x5B]
-
     /// DECSC: save cursor position and attributes.
     public static let saveCursor: [UInt8] = [0x1B, 0x37]
     /// DECRC: restore what DECSC saved.
@@ -19,22 +16,22 @@ public enum EscapeSequence {
     public static let nextLine: [UInt8] = [0x0D, 0x0A]
 
     /// CUP: move the cursor to a zero-based row and column.
-    @inlinable
-    public static func appendCursorPosition(row: Int, column: Int, to out: inout [UInt8]) {
+    @inline(__always)
+    static func appendCursorPosition(row: Int, column: Int, to out: inout ByteSink) {
         out.append(0x1B)
         out.append(0x5B)
-        appendDecimal(row + 1, to: &out)
+        out.appendDecimal(row + 1)
         out.append(0x3B)
-        appendDecimal(column + 1, to: &out)
+        out.appendDecimal(column + 1)
         out.append(0x48)
     }
 
     /// CUF: move the cursor right by `count` >= 1 columns.
-    @inlinable
-    public static func appendCursorForward(_ count: Int, to out: inout [UInt8]) {
+    @inline(__always)
+    static func appendCursorForward(_ count: Int, to out: inout ByteSink) {
         out.append(0x1B)
         out.append(0x5B)
-        if count != 1 { appendDecimal(count, to: &out) }
+        if count != 1 { out.appendDecimal(count) }
         out.append(0x43)
     }
 
@@ -48,8 +45,12 @@ public enum EscapeSequence {
         case ansi(UInt8)
     }
 
+    /// Longest SGR `appendColours` writes, bytes.
+    static let longestColours = 40
+
     /// One SGR setting either colour or both; at least one must be given.
-    public static func appendColours(foreground: ColourCode?, background: ColourCode?, to out: inout [UInt8]) {
+    @inline(__always)
+    static func appendColours(foreground: ColourCode?, background: ColourCode?, to out: inout ByteSink) {
         out.append(0x1B)
         out.append(0x5B)
         if let foreground { appendColour(foreground, base: 30, to: &out) }
@@ -60,40 +61,28 @@ public enum EscapeSequence {
         out.append(0x6D)
     }
 
-    /// SGR with 24-bit colours; either colour may be omitted, at least one must be given.
-    public static func appendTruecolor(foreground: RGB?, background: RGB?, to out: inout [UInt8]) {
-        appendColours(foreground: foreground.map(ColourCode.rgb), background: background.map(ColourCode.rgb), to: &out)
-    }
-
     /// The parameters for one colour; `base` is 30 for the foreground and 40 for the background.
-    private static func appendColour(_ code: ColourCode, base: Int, to out: inout [UInt8]) {
+    @inline(__always)
+    private static func appendColour(_ code: ColourCode, base: Int, to out: inout ByteSink) {
         switch code {
         case let .rgb(colour):
-            appendDecimal(base + 8, to: &out)
-            out.append(contentsOf: [0x3B, 0x32, 0x3B]) // ";2;"
-            appendRGB(colour, to: &out)
+            out.appendDecimal(base + 8)
+            out.append(0x3B)
+            out.append(0x32)
+            out.append(0x3B)
+            out.appendByteDecimal(colour.r)
+            out.append(0x3B)
+            out.appendByteDecimal(colour.g)
+            out.append(0x3B)
+            out.appendByteDecimal(colour.b)
         case let .palette(index):
-            appendDecimal(base + 8, to: &out)
-            out.append(contentsOf: [0x3B, 0x35, 0x3B]) // ";5;"
-            appendDecimal(Int(index), to: &out)
+            out.appendDecimal(base + 8)
+            out.append(0x3B)
+            out.append(0x35)
+            out.append(0x3B)
+            out.appendByteDecimal(index)
         case let .ansi(index):
-            appendDecimal(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8, to: &out)
+            out.appendDecimal(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8)
         }
-    }
-
-    @inlinable
-    static func appendRGB(_ colour: RGB, to out: inout [UInt8]) {
-        appendDecimal(Int(colour.r), to: &out)
-        out.append(0x3B)
-        appendDecimal(Int(colour.g), to: &out)
-        out.append(0x3B)
-        appendDecimal(Int(colour.b), to: &out)
-    }
-
-    /// Appends a non-negative integer in decimal ASCII.
-    @inlinable
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value >= 10 { appendDecimal(value / 10, to: &out) }
-        out.append(0x30 + UInt8(value % 10))
     }
 }

@@ -29,7 +29,7 @@ public struct FrameEncoder: Sendable {
     /// `invalidate()`.
     public private(set) var displayed: CellGrid?
 
-    public init(colorMode: ColorMode = .truecolor, motionTolerance: Int = 12) {
+    public init(colorMode: ColorMode = .truecolor, motionTolerance: Int = 10) {
         self.colorMode = colorMode
         self.motionTolerance = motionTolerance
     }
@@ -43,8 +43,13 @@ public struct FrameEncoder: Sendable {
     /// Replaces `out` with the bytes that turn the screen into `frame`; `out` is left empty
     /// when nothing changed.
     public mutating func encode(_ frame: CellGrid, quality: Quality = .exact, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
         if displayed?.columns != frame.columns || displayed?.rows != frame.rows { displayed = nil }
+        // Per cell at most: a cursor move, one SGR, a 4-byte glyph; plus the frame's wrapping.
+        let capacity = frame.cells.count * (16 + EscapeSequence.longestColours + 4) + 64
+        ByteSink.write(into: &out, capacity: capacity) { sink in encodeCells(frame, quality: quality, into: &sink) }
+    }
+
+    private mutating func encodeCells(_ frame: CellGrid, quality: Quality, into out: inout ByteSink) {
         let full = displayed == nil
         var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)
         displayed = nil // keep `screen` uniquely referenced so updating it never copies
@@ -64,7 +69,7 @@ public struct FrameEncoder: Sendable {
                     continue
                 }
                 let target = writer.target(for: source)
-                let width = max(DisplayWidth.of(target.glyph), 1)
+                let width = target.glyph == Cell.upperHalfBlock ? 1 : max(DisplayWidth.of(target.glyph), 1)
                 if !full && writer.looksUnchanged(screen.cells[index], target) {
                     column += width
                     continue
@@ -75,8 +80,8 @@ public struct FrameEncoder: Sendable {
                     started = true
                 }
                 Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
-                let shown = writer.setColours(for: target, out: &out)
-                Self.appendUTF8(target.glyph, to: &out)
+                let shown = writer.setColours(for: writer.cheapestGlyph(for: target), out: &out)
+                Self.appendUTF8(shown.glyph, to: &out)
                 screen.cells[index] = shown
                 if width == 2 && column + 1 < frame.columns {
                     screen.cells[index + 1] = Cell(glyph: Cell.continuation, foreground: shown.foreground, background: shown.background)
@@ -94,7 +99,8 @@ public struct FrameEncoder: Sendable {
         displayed = screen
     }
 
-    private static func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, out: inout [UInt8]) {
+    @inline(__always)
+    private static func moveCursor(fromRow: Int, column fromColumn: Int, toRow: Int, column toColumn: Int, out: inout ByteSink) {
         if fromRow == toRow && fromColumn == toColumn { return }
         if fromRow == toRow && toColumn > fromColumn && toColumn - fromColumn <= 99 && fromColumn >= 0 {
             EscapeSequence.appendCursorForward(toColumn - fromColumn, to: &out)
@@ -105,7 +111,8 @@ public struct FrameEncoder: Sendable {
         }
     }
 
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout ByteSink) {
         let value = scalar.value
         if value < 0x80 {
             out.append(UInt8(value))

@@ -24,6 +24,7 @@ struct SGRWriter {
 
     /// The cell as this mode shows it exactly: palette colours in 256 and 16 colours; in none,
     /// a half block becomes a character by brightness and colours are dropped.
+    @inline(__always)
     func target(for cell: Cell) -> Cell {
         switch colorMode {
         case .truecolor:
@@ -45,18 +46,42 @@ struct SGRWriter {
         }
     }
 
-    /// True when the screen cell may stay: equal, or in a motion frame within tolerance.
+    /// True when the screen cell may stay: it looks the same, or in a motion frame looks the
+    /// same within tolerance. Cells of two halves compare by their halves, whatever glyph shows them.
+    @inline(__always)
     func looksUnchanged(_ onScreen: Cell, _ target: Cell) -> Bool {
+        if let shown = onScreen.halves, let wanted = target.halves {
+            return same(shown.top, wanted.top) && same(shown.bottom, wanted.bottom)
+        }
         guard onScreen.glyph == target.glyph else { return false }
-        if tolerance < 0 { return onScreen == target }
-        return close(onScreen.foreground, target.foreground) && close(onScreen.background, target.background)
+        return same(onScreen.foreground, target.foreground) && same(onScreen.background, target.background)
+    }
+
+    /// For a cell of two halves: the glyph that needs the fewest colour changes from the pen,
+    /// `▀` (top in the foreground) or `▄` (top in the background), or a space when both halves
+    /// are one colour (only the background then matters, and the glyph is one byte).
+    @inline(__always)
+    func cheapestGlyph(for target: Cell) -> Cell {
+        guard colorMode != .none, let (top, bottom) = target.halves else { return target }
+        func matches(_ pen: RGB?, _ colour: RGB) -> Int { pen.map { same($0, colour) } == true ? 0 : 1 }
+        if top == bottom {
+            return Cell(glyph: " ", foreground: foreground ?? top, background: top)
+        }
+        let upperCost = matches(foreground, top) + matches(background, bottom)
+        let lowerCost = matches(foreground, bottom) + matches(background, top)
+        return lowerCost < upperCost
+            ? Cell(glyph: Cell.lowerHalfBlock, foreground: bottom, background: top)
+            : Cell(glyph: Cell.upperHalfBlock, foreground: top, background: bottom)
     }
 
     /// Writes what is needed to show `target`'s colours; returns the cell as the terminal will
-    /// show it (in motion frames, possibly the pen's or a palette colour near the target).
-    mutating func setColours(for target: Cell, out: inout [UInt8]) -> Cell {
+    /// show it (in motion frames, possibly the pen's or a palette colour near the target). A
+    /// space leaves the foreground as it is.
+    @inline(__always)
+    mutating func setColours(for target: Cell, out: inout ByteSink) -> Cell {
         guard colorMode != .none else { return target }
-        let (foregroundCode, shownForeground) = choose(target.foreground, pen: foreground)
+        let needsForeground = target.glyph != " " || foreground == nil
+        let (foregroundCode, shownForeground) = needsForeground ? choose(target.foreground, pen: foreground) : (nil, foreground!)
         let (backgroundCode, shownBackground) = choose(target.background, pen: background)
         if foregroundCode != nil || backgroundCode != nil {
             EscapeSequence.appendColours(foreground: foregroundCode, background: backgroundCode, to: &out)
@@ -68,12 +93,13 @@ struct SGRWriter {
     }
 
     /// The code to send for a colour (nil when the pen already shows it) and the colour shown.
+    @inline(__always)
     private func choose(_ colour: RGB, pen: RGB?) -> (EscapeSequence.ColourCode?, RGB) {
         if let pen, tolerance < 0 ? pen == colour : close(pen, colour) { return (nil, pen) }
         switch colorMode {
         case .truecolor:
             if tolerance >= 0 {
-                let index = ColorPalette.nearest256(colour)
+                let index = ColorPalette.approximately256(colour)
                 let paletteColour = ColorPalette.xterm256[Int(index)]
                 if close(paletteColour, colour) { return (.palette(index), paletteColour) }
             }
@@ -85,6 +111,12 @@ struct SGRWriter {
         case .none:
             return (nil, colour)
         }
+    }
+
+    /// Equal, or in a motion frame within the tolerance.
+    @inline(__always)
+    private func same(_ a: RGB, _ b: RGB) -> Bool {
+        tolerance < 0 ? a == b : close(a, b)
     }
 
     @inline(__always)

@@ -1,0 +1,71 @@
+/// Appends bytes into memory reserved in advance, without the capacity and uniqueness checks an
+/// array append makes for every byte: the encoder's hot path writes tens of bytes per cell.
+struct ByteSink {
+    private let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far.
+    private(set) var count = 0
+    /// Bytes reserved; writing more is a programmer error.
+    let capacity: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: [UInt8]) {
+        for byte in bytes { append(byte) }
+    }
+
+    /// A number 0...999 in decimal, without leading zeros.
+    @inline(__always)
+    mutating func appendDecimal(_ value: Int) {
+        if value < 256 {
+            appendByteDecimal(UInt8(value))
+            return
+        }
+        append(0x30 + UInt8(value / 100))
+        append(0x30 + UInt8(value / 10 % 10))
+        append(0x30 + UInt8(value % 10))
+    }
+
+    /// A byte in decimal from a table: the digits packed little-endian, the count in the top byte.
+    @inline(__always)
+    mutating func appendByteDecimal(_ value: UInt8) {
+        let packed = Self.byteDecimals[Int(value)]
+        let length = Int(packed >> 24)
+        // All three bytes are stored; those past `length` are overwritten by what follows (the
+        // reservation keeps room for them).
+        base[count] = UInt8(truncatingIfNeeded: packed)
+        base[count + 1] = UInt8(truncatingIfNeeded: packed >> 8)
+        base[count + 2] = UInt8(truncatingIfNeeded: packed >> 16)
+        count += length
+    }
+
+    private static let byteDecimals: [UInt32] = (0..<256).map { value in
+        let digits = Array(String(value).utf8)
+        var packed = UInt32(digits.count) << 24
+        for (i, digit) in digits.enumerated() { packed |= UInt32(digit) << (8 * i) }
+        return packed
+    }
+
+    /// Runs `body` with a sink over `out`, reserving `capacity` bytes, and leaves `out` holding
+    /// exactly what was written.
+    static func write(into out: inout [UInt8], capacity: Int, _ body: (inout ByteSink) -> Void) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: capacity))
+        let used = out.withUnsafeMutableBufferPointer { buffer in
+            var sink = ByteSink(base: buffer.baseAddress!, capacity: capacity)
+            body(&sink)
+            precondition(sink.count <= capacity, "frame bytes overran their reservation")
+            return sink.count
+        }
+        out.removeLast(capacity - used)
+    }
+}
