@@ -1,27 +1,35 @@
 import Foundation
 import PanoCore
 import PanoImage
+import TermRender
 import TUI
 import WorldGen
 
-/// `sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]`.
+/// `sidewalk bench reproject|encode [--input IMAGE] [--json] [--save-sources DIR]`.
 struct BenchCommand {
     static let help = """
     sidewalk bench: measure Sidewalk's speed on this machine
 
     USAGE:
       sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]
+      sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]
 
       reproject   median milliseconds per view at 160x96, 320x180 and 640x360, on one thread
                   and on all cores, from generated 2048x1024 and 4096x2048 panoramas (or from
                   IMAGE), over 48 views with different headings and pitches; and how much
                   prefiltering helps against aliasing (PSNR)
+      encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
+                  of 2 degrees, the exact frame after it, idle, a one-digit status change; the
+                  PSNR shown during the pan; encode time per frame
 
     OPTIONS:
       --input IMAGE       use this panorama instead of the generated ones
       --json              print one JSON object instead of a table
-      --save-sources DIR  also write the panoramas used as PNG files into DIR (for
-                          scripts/bench-reference)
+      --save-sources DIR  reproject: also write the panoramas used as PNG files into DIR
+                          (for scripts/bench-reference)
+      --save-frame DIR    encode: also write the first frame's pixels as DIR/first-frame.png
+                          (for scripts/bench-chafa)
+      --color MODE        encode: truecolor (default), 256, 16 or none
       -h, --help          show this help
     """
 
@@ -29,6 +37,8 @@ struct BenchCommand {
     var inputPath: String?
     var json = false
     var saveDirectory: String?
+    var saveFrameDirectory: String?
+    var colorMode = ColorMode.truecolor
     var showHelp = false
 
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
@@ -40,13 +50,20 @@ struct BenchCommand {
             case "--input": command.inputPath = try reader.value(for: argument)
             case "--json": command.json = true
             case "--save-sources": command.saveDirectory = try reader.value(for: argument)
-            case "reproject" where command.benchmark == nil: command.benchmark = argument
+            case "--save-frame": command.saveFrameDirectory = try reader.value(for: argument)
+            case "--color", "--colour":
+                let value = try reader.value(for: argument)
+                guard let mode = ColorMode(flag: value) else {
+                    throw UsageError(description: "--color takes truecolor, 256, 16 or none, not '\(value)'")
+                }
+                command.colorMode = mode
+            case "reproject" where command.benchmark == nil, "encode" where command.benchmark == nil: command.benchmark = argument
             default:
                 if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "bench ") }
                 throw UsageError(description: "unknown benchmark '\(argument)'; see sidewalk bench --help")
             }
         }
-        guard command.showHelp || command.benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject") }
+        guard command.showHelp || command.benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject or encode") }
         return command
     }
 
@@ -65,21 +82,46 @@ struct BenchCommand {
             print(Self.help)
             return ExitStatus.success
         }
+        return benchmark == "encode" ? try runEncode() : try runReproject()
+    }
+
+    /// The panorama given with --input, checked to be a full sphere.
+    private func loadInput(_ path: String) throws(CommandError) -> RGBImage {
+        let image: RGBImage
+        do { image = try ImageDecoder.decodeFile(path) } catch { throw .image(error) }
+        guard EquirectPanorama.isFullSphere(width: image.width, height: image.height) else {
+            throw .panorama(.notEquirectangular(path: path, width: image.width, height: image.height))
+        }
+        return image
+    }
+
+    private func runEncode() throws(CommandError) -> Int32 {
+        let image = try inputPath.map { (path) throws(CommandError) in try loadInput(path) } ?? CompassSphere.render(width: 2048)
+        let (firstFrame, report) = EncodeBenchmark.run(panorama: EquirectPanorama(image: image), colorMode: colorMode)
+        if let saveFrameDirectory {
+            do { try PNGEncoder.write(firstFrame, to: "\(saveFrameDirectory)/first-frame.png") } catch { throw .image(error) }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+        } else {
+            print("terminal output for a \(report.columns)x\(report.rows)-cell view, \(report.color_mode) colour")
+            print("first frame        \(format(report.first_frame_bytes_per_cell)) bytes/cell, encoded in \(format(report.first_frame_encode_ms)) ms")
+            print("pan (30 x 2°)      \(format(report.motion_bytes_per_cell)) bytes/cell per frame, encoded in \(format(report.encode_ms)) ms, "
+                  + "PSNR \(format(report.motion_psnr_db)) dB (lowest \(format(report.motion_min_psnr_db)) dB)")
+            print("exact frame after  \(format(report.stop_frame_bytes_per_cell)) bytes/cell")
+            print("idle               \(report.idle_bytes) bytes")
+            print("one-digit status   \(report.hud_digit_bytes) bytes")
+        }
+        return ExitStatus.success
+    }
+
+    private func runReproject() throws(CommandError) -> Int32 {
         var sources: [(name: String, image: RGBImage)] = []
         if let inputPath {
-            do {
-                let image = try ImageDecoder.decodeFile(inputPath)
-                guard EquirectPanorama.isFullSphere(width: image.width, height: image.height) else {
-                    throw PanoramaError.notEquirectangular(path: inputPath, width: image.width, height: image.height)
-                }
-                sources.append(("\(image.width)x\(image.height)", image))
-            } catch let error as PanoramaError {
-                throw .panorama(error)
-            } catch let error as ImageError {
-                throw .image(error)
-            } catch {
-                throw .panorama(.image(.unreadable(path: inputPath, reason: "\(error)")))
-            }
+            let image = try loadInput(inputPath)
+            sources.append(("\(image.width)x\(image.height)", image))
         } else {
             for width in [2048, 4096] {
                 sources.append(("\(width)x\(width / 2)", CompassSphere.render(width: width)))

@@ -44,9 +44,10 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
-    /// The screen as text; with `escapes`, with colour escape sequences as tmux holds them.
+    /// The screen as text, trailing spaces kept (a picture may end in cells drawn as spaces);
+    /// with `escapes`, with colour escape sequences as tmux holds them.
     public func capture(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
+        try tmux(["capture-pane", "-p", "-N", "-t", "0"] + (escapes ? ["-e"] : []))
     }
 
     /// A tmux format evaluated for the pane, e.g. "#{alternate_on}".
