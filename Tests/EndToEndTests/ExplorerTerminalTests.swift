@@ -2,24 +2,27 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The explorer in a real terminal (tmux), driven with keys as a person would.
-@Suite("Explorer in a terminal")
+/// The explorer in a real terminal (tmux), driven with keys as a person would. One session at
+/// a time: each runs a debug build that decodes and filters a panorama, and the machine has
+/// two cores to share with the rest of the suite.
+@Suite("Explorer in a terminal", .serialized)
 struct ExplorerTerminalTests {
-    /// tmux's TERM (screen) declares 8 colours: the tests ask for 24-bit colour explicitly.
-    private static let backtraceOff = ["SWIFT_BACKTRACE": "interactive=no", "COLORTERM": "truecolor"]
+    private static let backtraceOff = ["SWIFT_BACKTRACE": "interactive=no"]
 
     private func startExplorer(
         _ arguments: String = "", columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]
     ) throws -> TmuxSession {
+        // 24-bit colour is asked for explicitly: tmux's TERM (screen) declares 8 colours, and
+        // `swift test` exports NO_COLOR=1, which the panes inherit.
         try TmuxSession(
-            command: "'\(BuiltProducts.sidewalk)' \(arguments)", columns: columns, rows: rows,
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor \(arguments)", columns: columns, rows: rows,
             environment: Self.backtraceOff.merging(environment) { $1 }
         )
     }
 
     /// Waits for the first frame: truecolor half-blocks and the status line.
     private func waitForFrame(_ session: TmuxSession) throws -> Bool {
-        try session.waitUntil {
+        try session.waitUntil(timeout: 30) {
             let screen = try session.capture(escapes: true)
             return screen.contains("38;2;") && screen.contains("▀") && screen.contains("Heading")
         }
@@ -27,7 +30,7 @@ struct ExplorerTerminalTests {
 
     /// Checks what every exit must leave: modes as before, main screen, cursor visible.
     private func expectRestored(_ session: TmuxSession, status expected: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let ended = session.waitUntil { session.exitStatus != nil }
+        let ended = session.waitUntil(timeout: 30) { session.exitStatus != nil }
         #expect(ended, "the explorer did not exit", sourceLocation: sourceLocation)
         #expect(session.exitStatus == expected, sourceLocation: sourceLocation)
         let stty = try #require(session.sttyBeforeAndAfter, sourceLocation: sourceLocation)
@@ -79,6 +82,20 @@ struct ExplorerTerminalTests {
         try session.send("+")
         #expect(try session.waitUntil { try statusLine(session).contains("Zoom 1.4×") && frames() >= 4 })
         #expect(frames() == 4)
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
+    func noColor() throws {
+        let session = try TmuxSession(
+            command: "NO_COLOR=1 '\(BuiltProducts.sidewalk)'", environment: Self.backtraceOff
+        )
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0° N") })
+        let screen = try session.capture(escapes: true)
+        #expect(!screen.contains("38;2;") && !screen.contains("48;5;") && !screen.contains("▀"))
+        #expect(screen.contains("+") || screen.contains("*") || screen.contains("#"))
         try session.send("q")
         try expectRestored(session, status: 0)
     }
