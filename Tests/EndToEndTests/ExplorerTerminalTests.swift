@@ -86,6 +86,25 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("a burst of keys, as from a held key, ends at the final view without a frame per key")
+    func heldKeyIsNotQueued() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let recorded = try session.recordOutput()
+        let frameStart = Array("\u{1B}[?2026h".utf8)
+        func frames() -> Int {
+            let output = recorded()
+            return output.indices.filter { output[$0...].starts(with: frameStart) }.count
+        }
+        try session.send(contentsOf: Array(repeating: "Right", count: 47)) // 47 × 15° = 705° = 345°
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 345° N") })
+        #expect(session.waitUntil(timeout: 5) { frames() >= 2 })
+        #expect(frames() < 20, "frames are skipped, not queued: \(frames()) frames for 47 keys")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(

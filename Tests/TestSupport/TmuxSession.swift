@@ -41,6 +41,11 @@ public final class TmuxSession {
 
     /// Sends keys by tmux's names ("Right", "q", "C-c").
     public func send(_ keys: String...) throws {
+        try send(contentsOf: keys)
+    }
+
+    /// Sends keys by tmux's names in one go, as a burst.
+    public func send(contentsOf keys: [String]) throws {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
