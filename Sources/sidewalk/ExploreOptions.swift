@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import PanoCore
 import PanoImage
 import TermRender
@@ -71,7 +72,7 @@ struct ExploreOptions {
         let term = getenv("TERM").map { String(cString: $0) }
         do {
             return try InteractiveSession.run(panorama: panorama, title: title, camera: camera, termName: term,
-                                              environment: Environment.current, display: display)
+                                              environment: ProcessInfo.processInfo.environment, display: display)
         } catch {
             throw .terminal(error)
         }

@@ -39,6 +39,16 @@ struct ExplorerTerminalTests {
         #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden", sourceLocation: sourceLocation)
     }
 
+    /// Counts the frames the program writes from now on (each opens a synchronized update).
+    private func frameCounter(_ session: TmuxSession) throws -> () -> Int {
+        let recorded = try session.recordOutput()
+        let frameStart = Array("\u{1B}[?2026h".utf8)
+        return {
+            let output = recorded()
+            return output.indices.filter { output[$0...].starts(with: frameStart) }.count
+        }
+    }
+
     private func statusLine(_ session: TmuxSession) throws -> String {
         String(try session.capture().split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? "")
     }
@@ -67,12 +77,7 @@ struct ExplorerTerminalTests {
         let session = try startExplorer()
         defer { session.close() }
         #expect(try waitForFrame(session))
-        let recorded = try session.recordOutput()
-        let frameStart = Array("\u{1B}[?2026h".utf8)
-        func frames() -> Int {
-            let output = recorded()
-            return output.indices.filter { output[$0...].starts(with: frameStart) }.count
-        }
+        let frames = try frameCounter(session)
         // Keys are handled in order, so frames caused by the unbound keys would come before the
         // ones counted for Right and +.
         try session.send("x", "F1", "z", "x")
@@ -91,12 +96,7 @@ struct ExplorerTerminalTests {
         let session = try startExplorer()
         defer { session.close() }
         #expect(try waitForFrame(session))
-        let recorded = try session.recordOutput()
-        let frameStart = Array("\u{1B}[?2026h".utf8)
-        func frames() -> Int {
-            let output = recorded()
-            return output.indices.filter { output[$0...].starts(with: frameStart) }.count
-        }
+        let frames = try frameCounter(session)
         try session.send(contentsOf: Array(repeating: "Right", count: 47)) // 47 × 15° = 705° = 345°
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 345° N") })
         #expect(session.waitUntil(timeout: 5) { frames() >= 2 })

@@ -9,7 +9,7 @@ struct ProgramRun {
 
     /// Runs `sidewalk` with `arguments`, standard input from /dev/null, outputs captured.
     static func sidewalk(_ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
-        var env = Subprocess.currentEnvironment()
+        var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
         for (key, value) in environment { env[key] = value }
         let result = try Subprocess.run([BuiltProducts.sidewalk] + arguments, environment: env)

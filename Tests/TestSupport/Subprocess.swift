@@ -57,7 +57,7 @@ public enum Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envStrings = (environment ?? currentEnvironment()).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envStrings.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envStrings)
@@ -82,20 +82,6 @@ public enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(status: exitStatus, standardOutput: output, standardError: errors)
-    }
-
-    /// The environment of this process.
-    public static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 
     private static func readBoth(_ a: Int32, into first: inout [UInt8], _ b: Int32, into second: inout [UInt8]) {
