@@ -1,0 +1,95 @@
+import PanoCore
+
+/// Whether a panorama was taken outdoors or inside a building (Street View's sources).
+public enum PanoramaSource: String, Equatable, Hashable, Sendable, CaseIterable {
+    case outdoor
+    case indoor
+}
+
+/// Which panoramas a lookup near a coordinate may return (GMSPanoramaSource).
+public enum SourceFilter: String, Equatable, Sendable, CaseIterable {
+    /// Indoor or outdoor.
+    case `default`
+    /// Outdoor only.
+    case outdoor
+
+    public func admits(_ source: PanoramaSource) -> Bool {
+        self == .default || source == .outdoor
+    }
+}
+
+/// A way from one panorama to a neighbour.
+public struct Link: Equatable, Sendable {
+    /// The neighbour's panorama id.
+    public var target: String
+    /// Compass heading from here towards it, degrees clockwise from north, [0, 360).
+    public var heading: Double
+    /// What the way is, e.g. a street name; untrusted text.
+    public var description: String?
+
+    public init(target: String, heading: Double, description: String? = nil) {
+        self.target = target
+        self.heading = Degrees.wrap360(heading)
+        self.description = description
+    }
+}
+
+/// One panorama of a dataset: where and when it was taken, and where you can go from it.
+public struct Panorama: Equatable, Sendable {
+    public var id: String
+    /// The image, relative to the dataset folder.
+    public var imagePath: String
+    public var coordinate: Coordinate
+    /// Compass heading of the image's horizontal centre, degrees, [0, 360).
+    public var centerHeading: Double
+    public var source: PanoramaSource
+    /// For indoor panoramas: the building's identifier.
+    public var building: String?
+    /// For indoor panoramas: the floor, e.g. 0 for the ground floor.
+    public var level: Int?
+    /// Capture date as given, "YYYY-MM" or "YYYY-MM-DD".
+    public var captureDate: String?
+    /// Address or description; untrusted text.
+    public var description: String?
+    /// Copyright line; untrusted text.
+    public var copyright: String?
+    public var links: [Link]
+
+    public init(
+        id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
+        building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
+        copyright: String? = nil, links: [Link] = []
+    ) {
+        self.id = id
+        self.imagePath = imagePath
+        self.coordinate = coordinate
+        self.centerHeading = Degrees.wrap360(centerHeading)
+        self.source = source
+        self.building = building
+        self.level = level
+        self.captureDate = captureDate
+        self.description = description
+        self.copyright = copyright
+        self.links = links
+    }
+}
+
+/// A point of interest shown in panoramas near it (GMSMarker).
+public struct Marker: Equatable, Sendable {
+    public var id: String
+    public var coordinate: Coordinate
+    /// Height above the ground, metres.
+    public var height: Double
+    /// Untrusted text.
+    public var title: String
+    /// Untrusted text.
+    public var snippet: String?
+
+    public init(id: String, coordinate: Coordinate, height: Double = 0, title: String, snippet: String? = nil) {
+        self.id = id
+        self.coordinate = coordinate
+        self.height = height
+        self.title = title
+        self.snippet = snippet
+    }
+}
