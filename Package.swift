@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG"]),
 
+        // Datasets: manifest loading and validation, on top of the scene model and images.
+        .target(name: "Datasets", dependencies: ["Explorer", "PanoImage", "PanoCore"]),
+
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore"]),
 
@@ -32,7 +35,7 @@ let package = Package(
             dependencies: ["PanoCore", "Explorer", "TermRender", "CNcursesw", "CTerminalSignals"]
         ),
 
-        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen"]),
+        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer"]),
 
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore"]),
+        .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "Explorer", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "PanoImage", "PanoCore", "sidewalk"]

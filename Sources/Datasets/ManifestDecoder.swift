@@ -1,0 +1,201 @@
+import Explorer
+import Foundation
+import PanoCore
+
+/// Turns manifest JSON into panoramas and markers, collecting every problem with its JSON path
+/// instead of stopping at the first. See docs/dataset-format.md.
+struct ManifestDecoder {
+    /// What a valid manifest holds.
+    struct Contents {
+        var name: String?
+        var start: String?
+        var panoramas: [Panorama]
+        var markers: [Marker]
+    }
+
+    private(set) var problems: [ManifestProblem] = []
+    /// Stop collecting after this many problems; the first ones are what a user fixes first.
+    static let problemLimit = 200
+
+    private mutating func problem(_ path: String, _ message: String) {
+        if problems.count < Self.problemLimit { problems.append(ManifestProblem(path, message)) }
+    }
+
+    mutating func decode(_ root: Any, folder: URL) -> Contents? {
+        guard let object = root as? [String: Any] else {
+            problem("$", "must be a JSON object")
+            return nil
+        }
+        if let format = object["format"], format as? String != "sidewalk-dataset" {
+            problem("$.format", "must be \"sidewalk-dataset\"")
+        }
+        if let version = object["version"], (version as? Int) != 1 {
+            problem("$.version", "must be 1, the only version there is")
+        }
+        let name = string(object, "name", at: "$", required: false)
+        let start = string(object, "start", at: "$", required: false)
+        guard let list = object["panoramas"] as? [Any] else {
+            problem("$.panoramas", object["panoramas"] == nil ? "is missing" : "must be an array")
+            return nil
+        }
+        var panoramas: [Panorama] = []
+        var rawLinks: [[Any]] = []
+        var firstPathOfID: [String: String] = [:]
+        for (i, item) in list.enumerated() {
+            let path = "$.panoramas[\(i)]"
+            guard let entry = item as? [String: Any] else { problem(path, "must be an object"); continue }
+            if let panorama = decodePanorama(entry, at: path, folder: folder) {
+                if let earlier = firstPathOfID[panorama.id] {
+                    problem("\(path).id", "'\(panorama.id)' is already the id of \(earlier)")
+                } else {
+                    firstPathOfID[panorama.id] = path
+                }
+                panoramas.append(panorama)
+                rawLinks.append(entry["links"] as? [Any] ?? [])
+            }
+        }
+        if list.isEmpty { problem("$.panoramas", "holds no panorama") }
+        // Links need every panorama first: targets and computed headings.
+        let coordinates = Dictionary(panoramas.map { ($0.id, $0.coordinate) }, uniquingKeysWith: { first, _ in first })
+        for index in panoramas.indices {
+            let path = firstPathOfID[panoramas[index].id] ?? "$.panoramas[\(index)]"
+            panoramas[index].links = decodeLinks(rawLinks[index], of: panoramas[index], at: "\(path).links", coordinates: coordinates)
+        }
+        if let start, coordinates[start] == nil { problem("$.start", "'\(start)' is not the id of any panorama") }
+        let markers = decodeMarkers(object["markers"])
+        return problems.isEmpty ? Contents(name: name, start: start, panoramas: panoramas, markers: markers) : nil
+    }
+
+    private mutating func decodePanorama(_ entry: [String: Any], at path: String, folder: URL) -> Panorama? {
+        let id = string(entry, "id", at: path, required: true)
+        if let id, id.isEmpty { problem("\(path).id", "is empty") }
+        let image = string(entry, "image", at: path, required: true)
+        if let image {
+            if let trouble = DatasetPath.problem(with: image) {
+                problem("\(path).image", trouble)
+            } else if DatasetPath.resolve(image, in: folder) == nil {
+                problem("\(path).image", "'\(image)' leads outside the dataset folder (a symbolic link?)")
+            } else if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(image).path) {
+                problem("\(path).image", "'\(image)' does not exist")
+            }
+        }
+        let coordinate = self.coordinate(entry, at: path)
+        let centerHeading = number(entry, "centerHeading", at: path, in: 0..<360) ?? 0
+        var source = PanoramaSource.outdoor
+        if let text = string(entry, "source", at: path, required: false) {
+            if let parsed = PanoramaSource(rawValue: text) { source = parsed } else {
+                problem("\(path).source", "must be \"outdoor\" or \"indoor\", not '\(text)'")
+            }
+        }
+        let building = string(entry, "building", at: path, required: false)
+        var level: Int?
+        if let raw = entry["level"] {
+            if let value = raw as? Int, !Self.isBoolean(raw) { level = value } else { problem("\(path).level", "must be a whole number") }
+        }
+        if source == .indoor && building == nil { problem("\(path).building", "is required for an indoor panorama") }
+        let date = string(entry, "date", at: path, required: false)
+        if let date, !Self.isDate(date) { problem("\(path).date", "must be YYYY-MM or YYYY-MM-DD, not '\(date)'") }
+        let description = string(entry, "description", at: path, required: false)
+        let copyright = string(entry, "copyright", at: path, required: false)
+        guard let id, let image, let coordinate else { return nil }
+        return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
+                        building: building, level: level, captureDate: date, description: description, copyright: copyright)
+    }
+
+    private mutating func decodeLinks(_ list: [Any], of panorama: Panorama, at path: String, coordinates: [String: Coordinate]) -> [Link] {
+        var links: [Link] = []
+        for (i, item) in list.enumerated() {
+            let linkPath = "\(path)[\(i)]"
+            guard let entry = item as? [String: Any] else { problem(linkPath, "must be an object"); continue }
+            guard let target = string(entry, "target", at: linkPath, required: true) else { continue }
+            guard let destination = coordinates[target] else {
+                problem("\(linkPath).target", "'\(target)' is not the id of any panorama")
+                continue
+            }
+            if target == panorama.id { problem("\(linkPath).target", "a panorama cannot link to itself") }
+            let heading = number(entry, "heading", at: linkPath, in: 0..<360) ?? panorama.coordinate.bearing(to: destination)
+            let description = string(entry, "description", at: linkPath, required: false)
+            links.append(Link(target: target, heading: heading, description: description))
+        }
+        return links
+    }
+
+    private mutating func decodeMarkers(_ raw: Any?) -> [Marker] {
+        guard let raw else { return [] }
+        guard let list = raw as? [Any] else { problem("$.markers", "must be an array"); return [] }
+        var markers: [Marker] = []
+        var seen: Set<String> = []
+        for (i, item) in list.enumerated() {
+            let path = "$.markers[\(i)]"
+            guard let entry = item as? [String: Any] else { problem(path, "must be an object"); continue }
+            let id = string(entry, "id", at: path, required: true)
+            let title = string(entry, "title", at: path, required: true)
+            let coordinate = self.coordinate(entry, at: path)
+            let height = number(entry, "height", at: path, in: -1000..<10000) ?? 0
+            let snippet = string(entry, "snippet", at: path, required: false)
+            if let id, !seen.insert(id).inserted { problem("\(path).id", "'\(id)' is the id of another marker too") }
+            if let id, let title, let coordinate {
+                markers.append(Marker(id: id, coordinate: coordinate, height: height, title: title, snippet: snippet))
+            }
+        }
+        return markers
+    }
+
+    private mutating func coordinate(_ entry: [String: Any], at path: String) -> Coordinate? {
+        let latitude = number(entry, "lat", at: path, in: -90..<90.000_000_1, required: true)
+        let longitude = number(entry, "lng", at: path, in: -180..<180.000_000_1, required: true)
+        guard let latitude, let longitude else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private mutating func string(_ entry: [String: Any], _ key: String, at path: String, required: Bool) -> String? {
+        guard let raw = entry[key] else {
+            if required { problem("\(path).\(key)", "is missing") }
+            return nil
+        }
+        guard let value = raw as? String else {
+            problem("\(path).\(key)", "must be a string")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, in range: Range<Double>,
+                                 required: Bool = false) -> Double? {
+        guard let raw = entry[key] else {
+            if required { problem("\(path).\(key)", "is missing") }
+            return nil
+        }
+        guard !Self.isBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite else {
+            problem("\(path).\(key)", "must be a number")
+            return nil
+        }
+        guard range.contains(value) else {
+            problem("\(path).\(key)", "\(value) is outside [\(Self.format(range.lowerBound)), \(Self.format(range.upperBound)))")
+            return nil
+        }
+        return value
+    }
+
+    /// True for JSON true and false. Foundation hands numbers and booleans back as NSNumber,
+    /// and `is Bool` holds for the numbers 0 and 1 too; a boolean's type code is "c".
+    private static func isBoolean(_ raw: Any) -> Bool {
+        guard let number = raw as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// True for "YYYY-MM" and "YYYY-MM-DD" with a plausible month and day.
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts[0].count == 4, Int(parts[0]) != nil,
+              parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return false }
+        if parts.count == 3 {
+            guard parts[2].count == 2, let day = Int(parts[2]), (1...31).contains(day) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,137 @@
+import Datasets
+import Explorer
+import Foundation
+import PanoCore
+import Testing
+
+@Suite("Dataset manifests")
+struct ManifestTests {
+    @Test("a valid manifest loads: panoramas, links (headings computed when omitted), markers, start")
+    func validManifest() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let dataset = try Dataset.open(try fixture.write(DatasetFixture.validManifest()))
+        #expect(dataset.name == "Test street")
+        #expect(dataset.startID == "b")
+        let service = dataset.service
+        #expect(service.panoramas.map(\.id) == ["a", "b", "c"])
+        let a = try #require(service.panorama(id: "a"))
+        #expect(abs(a.links[0].heading - 90) < 0.01, "computed from the coordinates: due east")
+        #expect(a.links[0].description == "Main Street")
+        let b = try #require(service.panorama(id: "b"))
+        #expect(abs(b.links[0].heading - 270) < 0.01)
+        #expect(b.links[1].heading == 91.5, "given headings are kept")
+        #expect(b.centerHeading == 90)
+        let c = try #require(service.panorama(id: "c"))
+        #expect(c.source == .indoor && c.building == "museum" && c.level == 1)
+        #expect(service.markers.first?.title == "Café Aurora")
+        let image = try dataset.load(b)
+        #expect(image.centerHeading == 90)
+    }
+
+    /// Breaks one thing in the valid manifest and names the JSON path that must be reported.
+    static let breakages: [(String, String, @Sendable (inout [String: Any]) -> Void)] = [
+        ("unknown link target", "$.panoramas[0].links[0].target", { m in setLink(&m, 0, 0, "target", "nowhere") }),
+        ("duplicate id", "$.panoramas[1].id", { m in setPanorama(&m, 1, "id", "a") }),
+        ("heading out of range", "$.panoramas[1].links[1].heading", { m in setLink(&m, 1, 1, "heading", 400) }),
+        ("centre heading out of range", "$.panoramas[0].centerHeading", { m in setPanorama(&m, 0, "centerHeading", -5) }),
+        ("missing image", "$.panoramas[2].image", { m in setPanorama(&m, 2, "image", "images/none.png") }),
+        ("image missing field", "$.panoramas[0].image", { m in removePanoramaField(&m, 0, "image") }),
+        ("latitude out of range", "$.panoramas[0].lat", { m in setPanorama(&m, 0, "lat", 95) }),
+        ("longitude not a number", "$.panoramas[0].lng", { m in setPanorama(&m, 0, "lng", "east") }),
+        ("latitude a boolean", "$.panoramas[0].lat", { m in setPanorama(&m, 0, "lat", true) }),
+        ("bad source", "$.panoramas[0].source", { m in setPanorama(&m, 0, "source", "underwater") }),
+        ("indoor without building", "$.panoramas[2].building", { m in removePanoramaField(&m, 2, "building") }),
+        ("bad date", "$.panoramas[0].date", { m in setPanorama(&m, 0, "date", "June 2024") }),
+        ("self link", "$.panoramas[2].links[0].target", { m in setLink(&m, 2, 0, "target", "c") }),
+        ("unknown start", "$.start", { m in m["start"] = "zzz" }),
+        ("wrong format", "$.format", { m in m["format"] = "something-else" }),
+        ("panoramas not an array", "$.panoramas", { m in m["panoramas"] = "many" }),
+        ("marker without title", "$.markers[0].title", { m in
+            var markers = m["markers"] as! [[String: Any]]
+            markers[0].removeValue(forKey: "title")
+            m["markers"] = markers
+        }),
+        ("parent directory", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "../../etc/passwd") }),
+        ("absolute path", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "/etc/passwd") }),
+        ("percent-encoded dots stay literal", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "%2e%2e/etc/passwd") }),
+    ]
+
+    @Test("each validation problem is reported with its JSON path", arguments: breakages.indices)
+    func problems(index: Int) throws {
+        let (name, path, breakIt) = Self.breakages[index]
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        breakIt(&manifest)
+        let folder = try fixture.write(manifest)
+        let error = #expect(throws: DatasetError.self, "\(name)") { try Dataset.open(folder) }
+        guard case let .invalid(_, problems) = error else {
+            Issue.record("\(name): expected validation problems, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.contains { $0.path == path }, "\(name): \(problems)")
+    }
+
+    @Test("all problems are reported, not just the first")
+    func everyProblem() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        Self.setPanorama(&manifest, 0, "lat", 99)
+        Self.setLink(&manifest, 1, 0, "target", "nowhere")
+        Self.setPanorama(&manifest, 2, "date", "soon")
+        let folder = try fixture.write(manifest)
+        let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
+        guard case let .invalid(_, problems) = error else { Issue.record("not a validation error"); return }
+        #expect(Set(problems.map(\.path)) == ["$.panoramas[0].lat", "$.panoramas[1].links[0].target", "$.panoramas[2].date"])
+    }
+
+    @Test("a symbolic link that leads out of the dataset is refused")
+    func symlinkEscape() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        try FileManager.default.createSymbolicLink(atPath: fixture.folder.appendingPathComponent("images/escape.png").path,
+                                                   withDestinationPath: "/etc/hostname")
+        var manifest = DatasetFixture.validManifest()
+        Self.setPanorama(&manifest, 0, "image", "images/escape.png")
+        let folder = try fixture.write(manifest)
+        let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
+        guard case let .invalid(_, problems) = error else { Issue.record("not a validation error"); return }
+        #expect(problems.first { $0.path == "$.panoramas[0].image" }?.message.contains("outside the dataset") == true)
+    }
+
+    @Test("no manifest, truncated JSON and a non-object root are clear errors")
+    func unreadable() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        #expect(throws: DatasetError.notFound(path: fixture.folder.path)) { try Dataset.open(fixture.folder.path) }
+        let truncated = try fixture.writeRaw("{\"panoramas\": [{\"id\": \"a\"")
+        let error = #expect(throws: DatasetError.self) { try Dataset.open(truncated) }
+        if case .notJSON = error {} else { Issue.record("expected notJSON, got \(String(describing: error))") }
+        let array = try fixture.writeRaw("[1, 2]")
+        let arrayError = #expect(throws: DatasetError.self) { try Dataset.open(array) }
+        guard case let .invalid(_, problems) = arrayError else { Issue.record("expected invalid"); return }
+        #expect(problems == [ManifestProblem("$", "must be a JSON object")])
+    }
+
+    static func setPanorama(_ m: inout [String: Any], _ i: Int, _ key: String, _ value: Any) {
+        var panoramas = m["panoramas"] as! [[String: Any]]
+        panoramas[i][key] = value
+        m["panoramas"] = panoramas
+    }
+
+    static func removePanoramaField(_ m: inout [String: Any], _ i: Int, _ key: String) {
+        var panoramas = m["panoramas"] as! [[String: Any]]
+        panoramas[i].removeValue(forKey: key)
+        m["panoramas"] = panoramas
+    }
+
+    static func setLink(_ m: inout [String: Any], _ i: Int, _ k: Int, _ key: String, _ value: Any) {
+        var panoramas = m["panoramas"] as! [[String: Any]]
+        var links = panoramas[i]["links"] as! [[String: Any]]
+        links[k][key] = value
+        panoramas[i]["links"] = links
+        m["panoramas"] = panoramas
+    }
+}
