@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
-        .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),

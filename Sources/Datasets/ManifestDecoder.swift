@@ -41,6 +41,9 @@ struct ManifestDecoder {
         var panoramas: [Panorama] = []
         var rawLinks: [[Any]] = []
         var firstPathOfID: [String: String] = [:]
+        // Every id given, even on an entry with other problems, so links to it are not also
+        // reported as leading nowhere.
+        let knownIDs = Set(list.compactMap { ($0 as? [String: Any])?["id"] as? String })
         for (i, item) in list.enumerated() {
             let path = "$.panoramas[\(i)]"
             guard let entry = item as? [String: Any] else { problem(path, "must be an object"); continue }
@@ -59,9 +62,10 @@ struct ManifestDecoder {
         let coordinates = Dictionary(panoramas.map { ($0.id, $0.coordinate) }, uniquingKeysWith: { first, _ in first })
         for index in panoramas.indices {
             let path = firstPathOfID[panoramas[index].id] ?? "$.panoramas[\(index)]"
-            panoramas[index].links = decodeLinks(rawLinks[index], of: panoramas[index], at: "\(path).links", coordinates: coordinates)
+            panoramas[index].links = decodeLinks(rawLinks[index], of: panoramas[index], at: "\(path).links",
+                                                 knownIDs: knownIDs, coordinates: coordinates)
         }
-        if let start, coordinates[start] == nil { problem("$.start", "'\(start)' is not the id of any panorama") }
+        if let start, !knownIDs.contains(start) { problem("$.start", "'\(start)' is not the id of any panorama") }
         let markers = decodeMarkers(object["markers"])
         return problems.isEmpty ? Contents(name: name, start: start, panoramas: panoramas, markers: markers) : nil
     }
@@ -102,18 +106,22 @@ struct ManifestDecoder {
                         building: building, level: level, captureDate: date, description: description, copyright: copyright)
     }
 
-    private mutating func decodeLinks(_ list: [Any], of panorama: Panorama, at path: String, coordinates: [String: Coordinate]) -> [Link] {
+    private mutating func decodeLinks(_ list: [Any], of panorama: Panorama, at path: String, knownIDs: Set<String>,
+                                      coordinates: [String: Coordinate]) -> [Link] {
         var links: [Link] = []
         for (i, item) in list.enumerated() {
             let linkPath = "\(path)[\(i)]"
             guard let entry = item as? [String: Any] else { problem(linkPath, "must be an object"); continue }
             guard let target = string(entry, "target", at: linkPath, required: true) else { continue }
-            guard let destination = coordinates[target] else {
+            guard knownIDs.contains(target) else {
                 problem("\(linkPath).target", "'\(target)' is not the id of any panorama")
                 continue
             }
             if target == panorama.id { problem("\(linkPath).target", "a panorama cannot link to itself") }
-            let heading = number(entry, "heading", at: linkPath, in: 0..<360) ?? panorama.coordinate.bearing(to: destination)
+            let given = number(entry, "heading", at: linkPath, in: 0..<360)
+            // Without a heading, the bearing to the target; a target with problems of its own is
+            // already reported, and its link is left out.
+            guard let heading = given ?? coordinates[target].map({ panorama.coordinate.bearing(to: $0) }) else { continue }
             let description = string(entry, "description", at: linkPath, required: false)
             links.append(Link(target: target, heading: heading, description: description))
         }
@@ -142,8 +150,8 @@ struct ManifestDecoder {
     }
 
     private mutating func coordinate(_ entry: [String: Any], at path: String) -> Coordinate? {
-        let latitude = number(entry, "lat", at: path, in: -90..<90.000_000_1, required: true)
-        let longitude = number(entry, "lng", at: path, in: -180..<180.000_000_1, required: true)
+        let latitude = number(entry, "lat", at: path, in: -90...90, required: true)
+        let longitude = number(entry, "lng", at: path, in: -180...180, required: true)
         guard let latitude, let longitude else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
@@ -160,8 +168,19 @@ struct ManifestDecoder {
         return value
     }
 
+    /// A finite number under `key` in [lower, upper), or [lower, upper] for a closed range.
     private mutating func number(_ entry: [String: Any], _ key: String, at path: String, in range: Range<Double>,
                                  required: Bool = false) -> Double? {
+        number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: false, required: required)
+    }
+
+    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, in range: ClosedRange<Double>,
+                                 required: Bool = false) -> Double? {
+        number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: true, required: required)
+    }
+
+    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, lower: Double, upper: Double,
+                                 closed: Bool, required: Bool) -> Double? {
         guard let raw = entry[key] else {
             if required { problem("\(path).\(key)", "is missing") }
             return nil
@@ -170,8 +189,9 @@ struct ManifestDecoder {
             problem("\(path).\(key)", "must be a number")
             return nil
         }
-        guard range.contains(value) else {
-            problem("\(path).\(key)", "\(value) is outside [\(Self.format(range.lowerBound)), \(Self.format(range.upperBound)))")
+        guard value >= lower, closed ? value <= upper : value < upper else {
+            let range = closed ? "\(Self.format(lower))...\(Self.format(upper))" : "[\(Self.format(lower)), \(Self.format(upper)))"
+            problem("\(path).\(key)", "\(Self.format(value)) is outside \(range)")
             return nil
         }
         return value

@@ -1,3 +1,5 @@
+import Datasets
+import PanoCore
 import PanoImage
 import TUI
 
@@ -7,14 +9,36 @@ enum CommandError: Error, CustomStringConvertible {
     case image(ImageError)
     case terminal(TerminalError)
     case assetsNotFound
+    case dataset(DatasetError)
+    case unknownPanorama(id: String, dataset: String)
+    /// A lookup found nothing: a normal answer, reported with exit status 3.
+    case noImagery(place: Coordinate, radius: Double)
+    /// A command line that only the data could show to be wrong.
+    case usage(UsageError)
 
     var description: String {
         switch self {
         case let .panorama(error): error.description
         case let .image(error): error.description
         case let .terminal(error): error.description
+        case let .dataset(error): error.description
+        case let .unknownPanorama(id, dataset): "\(dataset): no panorama with id '\(id)'"
+        case let .noImagery(place, radius):
+            "no street-level imagery within \(radius == radius.rounded() ? String(Int(radius)) : String(radius)) m of \(place)"
+        case let .usage(error): error.description
         case .assetsNotFound:
             "the bundled default panorama was not found; set SIDEWALK_ASSETS to the Assets folder or name an image"
+        }
+    }
+}
+
+extension CommandError {
+    /// The exit status this failure ends the process with.
+    var exitStatus: Int32 {
+        switch self {
+        case .noImagery: ExitStatus.noImagery
+        case .usage: ExitStatus.usage
+        default: ExitStatus.failure
         }
     }
 }

@@ -5,4 +5,6 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// The command line was wrong.
     static let usage: Int32 = 2
+    /// A lookup near a place found no imagery (a normal answer, not a failure).
+    static let noImagery: Int32 = 3
 }

@@ -16,8 +16,10 @@ struct ExploreOptions {
     }
 
     var action: Action = .explore
-    /// The panorama to open; nil for the bundled default.
+    /// The panorama image or dataset to open; nil for the bundled default.
     var imagePath: String?
+    /// Which panorama of a dataset.
+    var selection = PanoramaSelection()
     /// The starting camera.
     var camera = PanoramaCamera()
     /// Colour mode and frame rate.
@@ -29,6 +31,7 @@ struct ExploreOptions {
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             if try CameraFlags.apply(argument, from: &reader, to: &options.camera) { continue }
+            if try options.selection.apply(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help": options.action = .help
             case "--version": options.action = .version
@@ -45,6 +48,7 @@ struct ExploreOptions {
                 try options.setImage(argument)
             }
         }
+        try options.selection.validate()
         return options
     }
 
@@ -66,12 +70,11 @@ struct ExploreOptions {
             break
         }
         guard let path = imagePath ?? AssetLocator.defaultPanoramaPath() else { throw .assetsNotFound }
-        let panorama: EquirectPanorama
-        do { panorama = try PanoramaLoader.load(path) } catch { throw .panorama(error) }
-        let title = path.split(separator: "/").last.map(String.init) ?? path
+        let opened = try selection.open(path)
+        let title = [opened.title, opened.details].compactMap { $0 }.joined(separator: " · ")
         let term = getenv("TERM").map { String(cString: $0) }
         do {
-            return try InteractiveSession.run(panorama: panorama, title: title, camera: camera, termName: term,
+            return try InteractiveSession.run(panorama: opened.panorama, title: title, camera: camera, termName: term,
                                               environment: ProcessInfo.processInfo.environment, display: display)
         } catch {
             throw .terminal(error)

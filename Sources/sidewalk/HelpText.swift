@@ -6,12 +6,17 @@ enum HelpText {
     sidewalk: street-level panoramas in a terminal
 
     USAGE:
-      sidewalk [IMAGE] [options]
+      sidewalk [IMAGE|DATASET] [options]
 
-      IMAGE   a full 360×180 equirectangular JPEG or PNG (2:1); without it, the bundled
-              default panorama in Assets/ opens.
+      IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
+      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md)
+      Without either, the bundled default panorama in Assets/ opens.
 
     OPTIONS:
+      --pano ID       in a dataset, open the panorama with this id
+      --at LAT,LNG    in a dataset, open the panorama nearest this place
+      --radius M      with --at: how far to look, metres (default 50)
+      --source S      with --at: default (indoor or outdoor) or outdoor
       --heading DEG   start facing this compass heading, degrees clockwise from north (default 0)
       --pitch DEG     start looking up (+) or down (-), -90...90 (default 0)
       --zoom Z        start at this linear zoom, 1...5 (default 1)
@@ -22,7 +27,8 @@ enum HelpText {
       --version       show the version
 
     OTHER COMMANDS:
-      sidewalk snapshot IMAGE ... --output OUT.png   one view as a PNG (see snapshot --help)
+      sidewalk snapshot IMAGE|DATASET ... --output OUT.png   one view as a PNG (see snapshot --help)
+      sidewalk info DATASET                                   summary and validation of a dataset
       sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
 
     KEYS:
@@ -30,7 +36,8 @@ enum HelpText {
       + / -             zoom        q, Ctrl-C      quit
 
     EXIT STATUS:
-      0 success, 1 unusable input or terminal, 2 bad command line, 128+N killed by signal N.
+      0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place
+      asked for (--at), 128+N killed by signal N.
 
     ENVIRONMENT:
       SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable

@@ -2,15 +2,17 @@ import PanoCore
 import PanoImage
 import TUI
 
-/// `sidewalk snapshot IMAGE [camera flags] --size WxH --output OUT.png`: one view as a PNG.
+/// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
+/// --output OUT.png`: one view as a PNG.
 struct SnapshotCommand {
     static let help = """
     sidewalk snapshot: write one view of a panorama as a PNG
 
     USAGE:
-      sidewalk snapshot IMAGE [options] --output OUT.png
+      sidewalk snapshot IMAGE|DATASET [options] --output OUT.png
 
     OPTIONS:
+    \(PanoramaSelection.help)
     \(CameraFlags.help)
       --size WxH      output size in pixels, each side 1...8192 (default 640x360)
       --output PATH   the PNG to write (required)
@@ -21,6 +23,7 @@ struct SnapshotCommand {
     static let sideRange = 1...8192
 
     var imagePath: String?
+    var selection = PanoramaSelection()
     var camera = PanoramaCamera()
     var width = 640
     var height = 360
@@ -32,6 +35,7 @@ struct SnapshotCommand {
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             if try CameraFlags.apply(argument, from: &reader, to: &command.camera) { continue }
+            if try command.selection.apply(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help": command.showHelp = true
             case "--size": (command.width, command.height) = try reader.size(for: argument, in: sideRange)
@@ -44,7 +48,8 @@ struct SnapshotCommand {
                 command.imagePath = argument
             }
         }
-        guard command.showHelp || command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE") }
+        try command.selection.validate()
+        guard command.showHelp || command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
         guard command.showHelp || command.outputPath != nil else { throw UsageError(description: "snapshot needs --output PATH") }
         if let output = command.outputPath, !command.showHelp, !output.lowercased().hasSuffix(".png") {
             throw UsageError(description: "--output must name a .png file, not '\(output)'")
@@ -59,10 +64,9 @@ struct SnapshotCommand {
             return ExitStatus.success
         }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
-        let panorama: EquirectPanorama
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
         let needed = PanoramaLoader.neededWidth(viewWidth: max(width, height), narrowestFOV: camera.effectiveFOV)
-        do { panorama = try PanoramaLoader.load(imagePath, minimumWidth: needed) } catch { throw .panorama(error) }
+        let panorama = try selection.open(imagePath, minimumWidth: needed).panorama
         var view = RGBImage(width: width, height: height)
         var reprojector = Reprojector()
         reprojector.render(panorama, camera: camera, into: &view, runner: DispatchRunner())

@@ -16,6 +16,8 @@ func runSidewalk(_ arguments: [String]) -> Int32 {
         switch arguments.first {
         case "snapshot":
             return try SnapshotCommand.parse(Array(arguments.dropFirst())).run()
+        case "info":
+            return try InfoCommand.parse(Array(arguments.dropFirst())).run()
         case "bench":
             return try BenchCommand.parse(Array(arguments.dropFirst())).run()
         default:
@@ -26,7 +28,7 @@ func runSidewalk(_ arguments: [String]) -> Int32 {
         return ExitStatus.usage
     } catch let error as CommandError {
         reportError(error.description)
-        return ExitStatus.failure
+        return error.exitStatus
     } catch {
         reportError("\(error)")
         return ExitStatus.failure

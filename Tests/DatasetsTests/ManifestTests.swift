@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import Foundation
 import PanoCore
+import TestSupport
 import Testing
 
 @Suite("Dataset manifests")

@@ -1,14 +1,12 @@
 import Foundation
 import PanoCore
 import PanoImage
-import TestSupport
-
 /// A dataset folder made by a test: small panorama images and a manifest built from a
 /// dictionary the test may break on purpose.
-struct DatasetFixture {
-    let folder: URL
+public struct DatasetFixture {
+    public let folder: URL
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-dataset-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
         for name in ["a", "b", "c"] {
@@ -17,8 +15,9 @@ struct DatasetFixture {
         }
     }
 
-    /// A valid manifest: three panoramas along a street running east, one marker.
-    static func validManifest() -> [String: Any] {
+    /// A valid manifest: three panoramas along a street running east, one marker. Each image is
+    /// `SyntheticPanorama.cardinal`, whose centre is red; panorama b's centre faces east.
+    public static func validManifest() -> [String: Any] {
         [
             "format": "sidewalk-dataset", "version": 1, "name": "Test street", "start": "b",
             "panoramas": [
@@ -35,18 +34,18 @@ struct DatasetFixture {
 
     /// Writes the manifest and returns the folder's path.
     @discardableResult
-    func write(_ manifest: Any) throws -> String {
+    public func write(_ manifest: Any) throws -> String {
         let data = try JSONSerialization.data(withJSONObject: manifest)
         try data.write(to: folder.appendingPathComponent("manifest.json"))
         return folder.path
     }
 
-    func writeRaw(_ text: String) throws -> String {
+    public func writeRaw(_ text: String) throws -> String {
         try Data(text.utf8).write(to: folder.appendingPathComponent("manifest.json"))
         return folder.path
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

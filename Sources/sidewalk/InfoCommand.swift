@@ -1,0 +1,86 @@
+import Datasets
+import Explorer
+import PanoCore
+import TermRender
+
+/// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
+struct InfoCommand {
+    static let help = """
+    sidewalk info: summarise and validate a dataset
+
+    USAGE:
+      sidewalk info DATASET
+
+      Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
+      dates and markers. An invalid dataset gets every problem, one per line, and status 1.
+    """
+
+    var path: String?
+    var showHelp = false
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> InfoCommand {
+        var command = InfoCommand()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "-h", "--help": command.showHelp = true
+            default:
+                if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "info ") }
+                if command.path != nil { throw UsageError(description: "info takes one DATASET") }
+                command.path = argument
+            }
+        }
+        guard command.showHelp || command.path != nil else { throw UsageError(description: "info needs a DATASET") }
+        return command
+    }
+
+    func run() throws(CommandError) -> Int32 {
+        if showHelp {
+            print(Self.help)
+            return ExitStatus.success
+        }
+        guard let path else { return ExitStatus.usage }
+        let dataset: Dataset
+        do {
+            dataset = try Dataset.open(path)
+        } catch let DatasetError.invalid(manifest, problems) {
+            print(TextSanitizer.sanitize("\(manifest): invalid, \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
+            for problem in problems { print("  " + TextSanitizer.sanitize(problem.description)) }
+            return ExitStatus.failure
+        } catch {
+            throw .dataset(error)
+        }
+        for line in Self.summary(of: dataset) { print(TextSanitizer.sanitize(line)) }
+        return ExitStatus.success
+    }
+
+    /// The summary's lines.
+    static func summary(of dataset: Dataset) -> [String] {
+        let panoramas = dataset.service.panoramas
+        let latitudes = panoramas.map(\.coordinate.latitude)
+        let longitudes = panoramas.map(\.coordinate.longitude)
+        let south = latitudes.min()!, north = latitudes.max()!, west = longitudes.min()!, east = longitudes.max()!
+        let southWest = Coordinate(latitude: south, longitude: west)!
+        let width = southWest.distance(to: Coordinate(latitude: south, longitude: east)!)
+        let height = southWest.distance(to: Coordinate(latitude: north, longitude: west)!)
+        let links = panoramas.reduce(0) { $0 + $1.links.count }
+        let outdoor = panoramas.filter { $0.source == .outdoor }.count
+        var levelsByBuilding: [String: Set<Int>] = [:]
+        for panorama in panoramas { if let building = panorama.building { levelsByBuilding[building, default: []].insert(panorama.level ?? 0) } }
+        let dates = Set(panoramas.compactMap(\.captureDate)).sorted()
+        var lines = [
+            "dataset:    \(dataset.name ?? dataset.folder.lastPathComponent) (valid)",
+            "panoramas:  \(panoramas.count) (\(outdoor) outdoor, \(panoramas.count - outdoor) indoor), start '\(dataset.startID)'",
+            "area:       \(Int(width.rounded())) m east-west × \(Int(height.rounded())) m north-south, around "
+                + "\(Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2)!)",
+            "links:      \(links)",
+        ]
+        for building in levelsByBuilding.keys.sorted() {
+            let levels = levelsByBuilding[building]!.sorted().map(String.init).joined(separator: ", ")
+            lines.append("building:   \(building), levels \(levels)")
+        }
+        lines.append("dates:      \(dates.isEmpty ? "none given" : dates.joined(separator: ", "))")
+        lines.append("markers:    \(dataset.service.markers.count)")
+        return lines
+    }
+}

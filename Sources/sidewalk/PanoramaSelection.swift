@@ -1,0 +1,95 @@
+import Datasets
+import Explorer
+import PanoCore
+import PanoImage
+
+/// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,
+/// or the dataset's start. Shared by the explorer and snapshots.
+struct PanoramaSelection {
+    static let help = """
+      --pano ID       in a dataset, open the panorama with this id
+      --at LAT,LNG    in a dataset, open the panorama nearest this place
+      --radius M      with --at: how far to look, metres (default 50)
+      --source S      with --at: default (indoor or outdoor) or outdoor
+    """
+
+    var panoramaID: String?
+    var place: Coordinate?
+    var radius = PanoramaService.defaultRadius
+    var source = SourceFilter.default
+
+    /// Applies `option` when it is a selection option, reading its value; returns whether it was.
+    mutating func apply(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
+        switch option {
+        case "--pano": panoramaID = try reader.value(for: option)
+        case "--at":
+            let text = try reader.value(for: option)
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                  let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                  let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+                throw UsageError(description: "--at needs LAT,LNG in degrees, e.g. 48.2082,16.3738, not '\(text)'")
+            }
+            place = coordinate
+        case "--radius": radius = try reader.number(for: option, in: 0...100_000)
+        case "--source":
+            let text = try reader.value(for: option)
+            guard let filter = SourceFilter(rawValue: text) else {
+                throw UsageError(description: "--source takes default or outdoor, not '\(text)'")
+            }
+            source = filter
+        default: return false
+        }
+        return true
+    }
+
+    /// Checks combinations that make no sense.
+    func validate() throws(UsageError) {
+        if panoramaID != nil && place != nil { throw UsageError(description: "--pano and --at cannot be used together") }
+    }
+
+    /// What was opened: the panorama to show and words about it for the status line.
+    struct Opened {
+        var panorama: EquirectPanorama
+        /// Short name: file name, or the panorama's description or id.
+        var title: String
+        /// Capture date and copyright, when known.
+        var details: String?
+    }
+
+    /// Opens `path`, an image or a dataset. `minimumWidth` as for `PanoramaLoader.load`.
+    func open(_ path: String, minimumWidth: Int? = nil) throws(CommandError) -> Opened {
+        guard Dataset.isDataset(path) else {
+            if panoramaID != nil || place != nil {
+                throw .usage(UsageError(description: "--pano and --at choose within a dataset, and '\(path)' is an image"))
+            }
+            do {
+                let panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth)
+                return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
+            } catch {
+                throw .panorama(error)
+            }
+        }
+        let dataset: Dataset
+        do { dataset = try Dataset.open(path) } catch { throw .dataset(error) }
+        let chosen: Panorama
+        if let panoramaID {
+            guard let found = dataset.service.panorama(id: panoramaID) else { throw .unknownPanorama(id: panoramaID, dataset: path) }
+            chosen = found
+        } else if let place {
+            guard let found = dataset.service.nearest(to: place, radius: radius, source: source) else {
+                throw .noImagery(place: place, radius: radius)
+            }
+            chosen = found
+        } else {
+            chosen = dataset.service.panorama(id: dataset.startID)!
+        }
+        do {
+            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
+            let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
+            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details)
+        } catch {
+            throw .panorama(error)
+        }
+    }
+}

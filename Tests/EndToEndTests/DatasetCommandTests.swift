@@ -1,0 +1,83 @@
+import Foundation
+import PanoCore
+import PanoImage
+import TestSupport
+import Testing
+
+@Suite("Datasets from the command line")
+struct DatasetCommandTests {
+    @Test("info summarises a valid dataset")
+    func infoValid() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let run = try ProgramRun.sidewalk(["info", try fixture.write(DatasetFixture.validManifest())])
+        #expect(run.status == 0, "\(run.standardError)")
+        let out = run.standardOutput
+        #expect(out.contains("Test street (valid)"))
+        #expect(out.contains("panoramas:  3 (2 outdoor, 1 indoor), start 'b'"))
+        #expect(out.contains("links:      4"))
+        #expect(out.contains("building:   museum, levels 1"))
+        #expect(out.contains("dates:      2024-06"))
+        #expect(out.contains("markers:    1"))
+    }
+
+    @Test("info lists every problem of an invalid dataset, with its JSON path, and exits 1")
+    func infoInvalid() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var panoramas = manifest["panoramas"] as! [[String: Any]]
+        panoramas[0]["lat"] = 100
+        panoramas[2]["date"] = "later"
+        manifest["panoramas"] = panoramas
+        let run = try ProgramRun.sidewalk(["info", try fixture.write(manifest)])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("invalid, 2 problems"))
+        #expect(run.standardOutput.contains("$.panoramas[0].lat: 100 is outside -90...90"))
+        #expect(run.standardOutput.contains("$.panoramas[2].date: must be YYYY-MM or YYYY-MM-DD, not 'later'"))
+    }
+
+    @Test("a snapshot of a dataset panorama faces by its centre heading")
+    func snapshotByID() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let folder = try fixture.write(DatasetFixture.validManifest())
+        let output = fixture.folder.appendingPathComponent("view.png").path
+        // Panorama b's image centre (red in the synthetic panorama) faces east.
+        let run = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "b", "--heading", "90", "--size", "32x18", "--output", output])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try ImageDecoder.decodeFile(output)[16, 9] == SyntheticPanorama.north)
+    }
+
+    @Test("near a place: the nearest panorama, or 'no street-level imagery' and status 3")
+    func snapshotNearPlace() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let folder = try fixture.write(DatasetFixture.validManifest())
+        let output = fixture.folder.appendingPathComponent("near.png").path
+        let near = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.20001,16.37", "--size", "8x8", "--output", output])
+        #expect(near.status == 0, "\(near.standardError)")
+        let far = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.3,16.37", "--radius", "200", "--output", output])
+        #expect(far.status == 3)
+        #expect(far.errorLines == ["sidewalk: no street-level imagery within 200 m of 48.3,16.37"])
+        let indoorOnly = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.2,16.3704", "--radius", "5", "--source", "outdoor", "--output", output])
+        #expect(indoorOnly.status == 3, "only the indoor panorama is within 5 m")
+    }
+
+    @Test("an unknown id, --pano with an image, and --pano with --at are refused")
+    func refusals() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let folder = try fixture.write(DatasetFixture.validManifest())
+        let out = fixture.folder.appendingPathComponent("x.png").path
+        let unknown = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "zzz", "--output", out])
+        #expect(unknown.status == 1)
+        #expect(unknown.errorLines.first?.hasSuffix("no panorama with id 'zzz'") == true)
+        let image = try ProgramRun.sidewalk(["snapshot", fixture.folder.appendingPathComponent("images/a.png").path, "--pano", "a", "--output", out])
+        #expect(image.status == 2)
+        let both = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "a", "--at", "48.2,16.37", "--output", out])
+        #expect(both.status == 2)
+        let badPlace = try ProgramRun.sidewalk(["snapshot", folder, "--at", "north pole", "--output", out])
+        #expect(badPlace.status == 2)
+    }
+}
