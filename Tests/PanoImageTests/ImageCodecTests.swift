@@ -59,18 +59,6 @@ struct ImageCodecTests {
     }
 }
 
-/// CRC-32 (ISO 3309, as PNG uses), for tests that edit PNG chunks.
-enum CRC32 {
-    static func checksum<C: Collection<UInt8>>(_ bytes: C) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return crc ^ 0xFFFF_FFFF
-    }
-}
-
 @Suite("JPEG decoding")
 struct JPEGDecodingTests {
     @Test("baseline, progressive and greyscale JPEGs decode to nearly the pixels encoded")
@@ -95,5 +83,58 @@ struct JPEGDecodingTests {
         let bytes = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 512, height: 256))
         let decoded = try ImageDecoder.decode(bytes, name: "memory", minimumWidth: minimumWidth)
         #expect(decoded.width == expectedWidth && decoded.height == expectedWidth / 2)
+    }
+}
+
+@Suite("PNG variants")
+struct PNGVariantTests {
+    static let width = 13
+    static let height = 7
+
+    /// The colour every variant below encodes at (x, y), as 8-bit RGB.
+    static func colour(_ x: Int, _ y: Int) -> RGB {
+        RGB(UInt8(x * 19), UInt8(y * 36), UInt8((x * y * 7) % 256))
+    }
+
+    static func expected() -> RGBImage {
+        var image = RGBImage(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { image[x, y] = colour(x, y) } }
+        return image
+    }
+
+    @Test("8-bit RGB, interlaced or not, and 16-bit RGB decode exactly", arguments: [(8, false), (8, true), (16, false), (16, true)])
+    func rgb(bitDepth: Int, interlaced: Bool) throws {
+        let png = TestPNG.encode(width: Self.width, height: Self.height, colorType: .rgb, bitDepth: bitDepth, interlaced: interlaced) { x, y in
+            let c = Self.colour(x, y)
+            return [Int(c.r), Int(c.g), Int(c.b)].map { bitDepth == 16 ? $0 * 257 : $0 }
+        }
+        #expect(try ImageDecoder.decode(png, name: "memory.png") == Self.expected())
+    }
+
+    @Test("grey becomes equal channels; grey with alpha is composited onto black")
+    func grey() throws {
+        let png = TestPNG.encode(width: 4, height: 2, colorType: .grey) { x, _ in [x * 60] }
+        let image = try ImageDecoder.decode(png, name: "grey.png")
+        #expect(image[3, 1] == RGB(180, 180, 180))
+        let withAlpha = TestPNG.encode(width: 2, height: 1, colorType: .greyAlpha) { x, _ in [200, x == 0 ? 255 : 128] }
+        let blended = try ImageDecoder.decode(withAlpha, name: "grey-alpha.png")
+        #expect(blended[0, 0] == RGB(200, 200, 200))
+        #expect(blended[1, 0] == RGB(100, 100, 100))
+    }
+
+    @Test("a palette with transparency: opaque entries keep their colour, transparent ones become black")
+    func paletteWithTransparency() throws {
+        let palette: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (10, 200, 30), (0, 0, 250)]
+        let png = TestPNG.encode(width: 3, height: 1, colorType: .palette, palette: palette, transparency: [255, 255, 0]) { x, _ in [x] }
+        let image = try ImageDecoder.decode(png, name: "palette.png")
+        #expect(image[0, 0] == RGB(255, 0, 0))
+        #expect(image[1, 0] == RGB(10, 200, 30))
+        #expect(image[2, 0] == .black)
+    }
+
+    @Test("RGBA with half transparency is composited onto black")
+    func rgba() throws {
+        let png = TestPNG.encode(width: 1, height: 1, colorType: .rgba, bitDepth: 16) { _, _ in [65535, 32768, 0, 32896] }
+        #expect(try ImageDecoder.decode(png, name: "rgba.png")[0, 0] == RGB(128, 64, 0))
     }
 }
