@@ -48,7 +48,16 @@ public struct Dataset: Sendable {
     /// for `PanoramaLoader.load`.
     public func load(_ panorama: Panorama, minimumWidth: Int? = nil) throws(PanoramaError) -> EquirectPanorama {
         let path = folder.appendingPathComponent(panorama.imagePath).path
-        return try PanoramaLoader.load(path, centerHeading: panorama.centerHeading, minimumWidth: minimumWidth)
+        guard let crop = panorama.crop else {
+            return try PanoramaLoader.load(path, centerHeading: panorama.centerHeading, minimumWidth: minimumWidth)
+        }
+        let image: RGBImage
+        do { image = try ImageDecoder.decodeFile(path) } catch { throw .image(error) }
+        guard let coverage = PanoramaCoverage(fullWidth: crop.fullWidth, fullHeight: crop.fullHeight, left: crop.left, top: crop.top,
+                                              croppedWidth: image.width, croppedHeight: image.height) else {
+            throw .badCrop(path: path)
+        }
+        return EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)
     }
 
     private static func jsonDetail(_ error: Error) -> String {

@@ -101,9 +101,22 @@ struct ManifestDecoder {
         if let date, !Self.isDate(date) { problem("\(path).date", "must be YYYY-MM or YYYY-MM-DD, not '\(date)'") }
         let description = string(entry, "description", at: path, required: false)
         let copyright = string(entry, "copyright", at: path, required: false)
+        let crop = decodeCrop(entry["crop"], at: "\(path).crop")
         guard let id, let image, let coordinate else { return nil }
         return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
-                        building: building, level: level, captureDate: date, description: description, copyright: copyright)
+                        building: building, level: level, captureDate: date, description: description, copyright: copyright,
+                        crop: crop)
+    }
+
+    private mutating func decodeCrop(_ raw: Any?, at path: String) -> PanoramaCrop? {
+        guard let raw else { return nil }
+        guard let entry = raw as? [String: Any] else { problem(path, "must be an object"); return nil }
+        let fullWidth = number(entry, "fullWidth", at: path, in: 1...1_000_000, required: true)
+        let fullHeight = number(entry, "fullHeight", at: path, in: 1...1_000_000, required: true)
+        let left = number(entry, "left", at: path, in: 0...1_000_000, required: true)
+        let top = number(entry, "top", at: path, in: 0...1_000_000, required: true)
+        guard let fullWidth, let fullHeight, let left, let top else { return nil }
+        return PanoramaCrop(fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), left: Int(left), top: Int(top))
     }
 
     private mutating func decodeLinks(_ list: [Any], of panorama: Panorama, at path: String, knownIDs: Set<String>,

@@ -34,6 +34,22 @@ public struct Link: Equatable, Sendable {
     }
 }
 
+/// Where a partial panorama's image sits in the full sphere, in pixels of the full panorama
+/// (GPano's FullPano* and CroppedArea*Left/Top; the image's own size is the cropped size).
+public struct PanoramaCrop: Equatable, Sendable {
+    public var fullWidth: Int
+    public var fullHeight: Int
+    public var left: Int
+    public var top: Int
+
+    public init(fullWidth: Int, fullHeight: Int, left: Int, top: Int) {
+        self.fullWidth = fullWidth
+        self.fullHeight = fullHeight
+        self.left = left
+        self.top = top
+    }
+}
+
 /// One panorama of a dataset: where and when it was taken, and where you can go from it.
 public struct Panorama: Equatable, Sendable {
     public var id: String
@@ -54,11 +70,13 @@ public struct Panorama: Equatable, Sendable {
     /// Copyright line; untrusted text.
     public var copyright: String?
     public var links: [Link]
+    /// For a partial panorama: where the image sits in the full sphere; nil for a full sphere.
+    public var crop: PanoramaCrop?
 
     public init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
         building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
-        copyright: String? = nil, links: [Link] = []
+        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil
     ) {
         self.id = id
         self.imagePath = imagePath
@@ -71,6 +89,7 @@ public struct Panorama: Equatable, Sendable {
         self.description = description
         self.copyright = copyright
         self.links = links
+        self.crop = crop
     }
 }
 

@@ -28,17 +28,22 @@ public enum ImageDecoder {
 
     private static let messageCapacity = 256
 
-    /// The largest of 1, 2, 4, 8 that keeps the JPEG at least `minimumWidth` wide; 1 when the
-    /// header cannot be read (the decode will then say what is wrong).
-    private static func jpegScaleDenominator(_ bytes: [UInt8], minimumWidth: Int) -> Int32 {
+    /// The width and height a JPEG's header declares, or nil when it cannot be read.
+    public static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         var width: Int32 = 0
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: messageCapacity)
         let status = bytes.withUnsafeBufferPointer { data in
             sw_jpeg_read_size(data.baseAddress, data.count, &width, &height, &message, message.count)
         }
-        guard status == SW_JPEG_OK else { return 1 }
-        return [8, 4, 2].first { Int(width) / Int($0) >= minimumWidth } ?? 1
+        return status == SW_JPEG_OK ? (Int(width), Int(height)) : nil
+    }
+
+    /// The largest of 1, 2, 4, 8 that keeps the JPEG at least `minimumWidth` wide; 1 when the
+    /// header cannot be read (the decode will then say what is wrong).
+    private static func jpegScaleDenominator(_ bytes: [UInt8], minimumWidth: Int) -> Int32 {
+        guard let (width, _) = jpegSize(bytes) else { return 1 }
+        return [8, 4, 2].first { width / Int($0) >= minimumWidth } ?? 1
     }
 
     private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {

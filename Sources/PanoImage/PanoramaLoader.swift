@@ -33,12 +33,15 @@ extension PanoramaLoader {
 public enum PanoramaError: Error, Equatable, Sendable, CustomStringConvertible {
     case image(ImageError)
     case notEquirectangular(path: String, width: Int, height: Int)
+    /// The image does not fit the cropped area its metadata describes.
+    case badCrop(path: String)
 
     public var description: String {
         switch self {
         case let .image(error): error.description
         case let .notEquirectangular(path, width, height):
             "\(path): not a 360×180 equirectangular panorama (\(width)×\(height) is not 2:1)"
+        case let .badCrop(path): "\(path): the image does not fit the cropped area its metadata gives"
         }
     }
 }

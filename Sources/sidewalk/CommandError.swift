@@ -10,6 +10,7 @@ enum CommandError: Error, CustomStringConvertible {
     case terminal(TerminalError)
     case assetsNotFound
     case dataset(DatasetError)
+    case importFailed(PhotoImporter.Failure)
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
     case noImagery(place: Coordinate, radius: Double)
@@ -22,6 +23,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .image(error): error.description
         case let .terminal(error): error.description
         case let .dataset(error): error.description
+        case let .importFailed(error): error.description
         case let .unknownPanorama(id, dataset): "\(dataset): no panorama with id '\(id)'"
         case let .noImagery(place, radius):
             "no street-level imagery within \(radius == radius.rounded() ? String(Int(radius)) : String(radius)) m of \(place)"

@@ -29,6 +29,7 @@ enum HelpText {
     OTHER COMMANDS:
       sidewalk snapshot IMAGE|DATASET ... --output OUT.png   one view as a PNG (see snapshot --help)
       sidewalk info DATASET                                   summary and validation of a dataset
+      sidewalk import DIR --output DATASET                    a dataset from a folder of 360° photos
       sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
 
     KEYS:

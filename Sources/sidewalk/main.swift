@@ -16,6 +16,8 @@ func runSidewalk(_ arguments: [String]) -> Int32 {
         switch arguments.first {
         case "snapshot":
             return try SnapshotCommand.parse(Array(arguments.dropFirst())).run()
+        case "import":
+            return try ImportCommand.parse(Array(arguments.dropFirst())).run()
         case "info":
             return try InfoCommand.parse(Array(arguments.dropFirst())).run()
         case "bench":

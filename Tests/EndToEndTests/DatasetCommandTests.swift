@@ -81,3 +81,49 @@ struct DatasetCommandTests {
         #expect(badPlace.status == 2)
     }
 }
+
+@Suite("sidewalk import")
+struct ImportCommandTests {
+    @Test("an imported photo seen at heading H is the raw photo seen at H − PoseHeadingDegrees")
+    func headingFollowsPose() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-import-cli-\(UUID().uuidString)")
+        let photos = work.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 256, height: 128), quality: 95)
+        let photo = TestPhotoMetadata.insert([
+            TestPhotoMetadata.exif(latitude: 59.3293, longitude: 18.0686, dateTimeOriginal: "2022:08:15 12:00:00"),
+            TestPhotoMetadata.xmp([("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "123")]),
+        ], into: jpeg)
+        let raw = photos.appendingPathComponent("plaza.jpg").path
+        try Data(photo).write(to: URL(fileURLWithPath: raw))
+        let dataset = work.appendingPathComponent("dataset").path
+
+        let imported = try ProgramRun.sidewalk(["import", photos.path, "--output", dataset])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("imported 1 panoramas"))
+
+        let throughDataset = work.appendingPathComponent("a.png").path
+        let fromRaw = work.appendingPathComponent("b.png").path
+        for (heading, pitch) in [(200.0, 10.0), (5.0, -20.0)] {
+            let a = try ProgramRun.sidewalk(["snapshot", dataset, "--pano", "plaza", "--heading", "\(heading)", "--pitch", "\(pitch)",
+                                             "--size", "64x36", "--output", throughDataset])
+            let b = try ProgramRun.sidewalk(["snapshot", raw, "--heading", "\(heading - 123)", "--pitch", "\(pitch)",
+                                             "--size", "64x36", "--output", fromRaw])
+            #expect(a.status == 0 && b.status == 0, "\(a.standardError) \(b.standardError)")
+            #expect(try ImageDecoder.decodeFile(throughDataset) == ImageDecoder.decodeFile(fromRaw), "heading \(heading)")
+        }
+    }
+
+    @Test("a folder with nothing placeable fails with one line and reasons")
+    func nothingPlaceable() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-import-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data(try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))).write(to: work.appendingPathComponent("x.jpg"))
+        let run = try ProgramRun.sidewalk(["import", work.path, "--output", work.appendingPathComponent("out").path])
+        #expect(run.status == 1)
+        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data")
+        #expect(run.errorLines.last?.hasSuffix("no photo could be placed") == true)
+    }
+}

@@ -1,0 +1,39 @@
+import Explorer
+import Foundation
+
+/// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
+/// dataset always gives the same bytes.
+enum ManifestEncoder {
+    static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker]) throws -> Data {
+        var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1]
+        root["name"] = name
+        root["start"] = start
+        root["panoramas"] = panoramas.map { panorama -> [String: Any] in
+            var entry: [String: Any] = [
+                "id": panorama.id, "image": panorama.imagePath, "lat": panorama.coordinate.latitude,
+                "lng": panorama.coordinate.longitude, "centerHeading": panorama.centerHeading, "source": panorama.source.rawValue,
+                "links": panorama.links.map { link -> [String: Any] in
+                    var item: [String: Any] = ["target": link.target, "heading": (link.heading * 100).rounded() / 100]
+                    item["description"] = link.description
+                    return item
+                },
+            ]
+            entry["building"] = panorama.building
+            entry["level"] = panorama.level
+            entry["date"] = panorama.captureDate
+            entry["description"] = panorama.description
+            entry["copyright"] = panorama.copyright
+            if let crop = panorama.crop {
+                entry["crop"] = ["fullWidth": crop.fullWidth, "fullHeight": crop.fullHeight, "left": crop.left, "top": crop.top]
+            }
+            return entry
+        }
+        root["markers"] = markers.map { marker -> [String: Any] in
+            var entry: [String: Any] = ["id": marker.id, "lat": marker.coordinate.latitude, "lng": marker.coordinate.longitude,
+                                        "height": marker.height, "title": marker.title]
+            entry["snippet"] = marker.snippet
+            return entry
+        }
+        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Datasets
+import Foundation
+import TermRender
+
+/// `sidewalk import DIR --output DATASET`: a dataset from a folder of 360° photos.
+struct ImportCommand {
+    static let help = """
+    sidewalk import: make a dataset from a folder of 360° photos
+
+    USAGE:
+      sidewalk import DIR --output DATASET
+
+      Reads every .jpg in DIR: the position and date from EXIF (GPS, DateTimeOriginal), the
+      heading of the image centre and any cropping from Photo Sphere XMP (GPano). Photos are
+      copied into DATASET/images/, linked to their near neighbours (within 30 m, no two links
+      within 35° of each other), and DATASET/manifest.json is written. Photos that cannot be
+      placed are listed with the reason. Running it again gives the same dataset.
+    """
+
+    var source: String?
+    var output: String?
+    var showHelp = false
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ImportCommand {
+        var command = ImportCommand()
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "-h", "--help": command.showHelp = true
+            case "--output", "-o": command.output = try reader.value(for: argument)
+            default:
+                if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "import ") }
+                if command.source != nil { throw UsageError(description: "import takes one folder of photos") }
+                command.source = argument
+            }
+        }
+        guard command.showHelp || command.source != nil else { throw UsageError(description: "import needs a folder of photos") }
+        guard command.showHelp || command.output != nil else { throw UsageError(description: "import needs --output DATASET") }
+        return command
+    }
+
+    func run() throws(CommandError) -> Int32 {
+        if showHelp {
+            print(Self.help)
+            return ExitStatus.success
+        }
+        guard let source, let output else { return ExitStatus.usage }
+        let showProgress = isatty(STDERR_FILENO) == 1
+        let report: PhotoImporter.Report
+        do {
+            report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output)) { done, total in
+                if showProgress { Self.writeError("\rimporting \(done)/\(total) photos") }
+            }
+        } catch {
+            throw .importFailed(error)
+        }
+        if showProgress { Self.writeError("\n") }
+        for (file, reason) in report.skipped {
+            Self.writeError(TextSanitizer.sanitize("skipped \(file): \(reason)") + "\n")
+        }
+        guard !report.imported.isEmpty else {
+            throw .importFailed(.unreadableFolder(path: source, reason: "no photo could be placed"))
+        }
+        let links = report.imported.reduce(0) { $0 + $1.links.count }
+        print(TextSanitizer.sanitize("imported \(report.imported.count) panoramas with \(links) links into \(output)"
+            + (report.skipped.isEmpty ? "" : "; skipped \(report.skipped.count)")))
+        return ExitStatus.success
+    }
+
+    private static func writeError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
