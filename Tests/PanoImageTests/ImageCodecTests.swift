@@ -138,3 +138,49 @@ struct PNGVariantTests {
         #expect(try ImageDecoder.decode(png, name: "rgba.png")[0, 0] == RGB(128, 64, 0))
     }
 }
+
+@Suite("JPEG limits")
+struct JPEGLimitTests {
+    /// The JPEG with the width and height in its frame header (SOF) replaced.
+    static func claimingSize(_ jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var bytes = jpeg
+        var offset = 2
+        while offset + 9 < bytes.count {
+            let marker = bytes[offset + 1]
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if (0xC0...0xC2).contains(marker) {
+                bytes[offset + 5] = UInt8(height >> 8)
+                bytes[offset + 6] = UInt8(height & 0xFF)
+                bytes[offset + 7] = UInt8(width >> 8)
+                bytes[offset + 8] = UInt8(width & 0xFF)
+                return bytes
+            }
+            offset += 2 + length
+        }
+        return bytes
+    }
+
+    @Test("a JPEG header claiming 60000×60000 pixels is refused as too large before decoding")
+    func hugeHeader() throws {
+        let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 16, height: 8))
+        let huge = Self.claimingSize(jpeg, width: 60000, height: 60000)
+        #expect(ImageDecoder.jpegSize(huge)! == (60000, 60000))
+        let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(huge, name: "huge.jpg") }
+        guard case let .dimensionsTooLarge(path, detail) = error else {
+            Issue.record("expected dimensionsTooLarge, got \(String(describing: error))")
+            return
+        }
+        #expect(path == "huge.jpg" && detail.contains("60000x60000"))
+    }
+
+    @Test("a progressive JPEG with more scans than allowed is refused")
+    func scanCap() throws {
+        let progressive = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32), progressive: true)
+        var limits = DecodeLimits.standard
+        limits.maxScans = 2
+        #expect(throws: ImageError.tooManyScans(path: "many-scans.jpg")) {
+            try ImageDecoder.decode(progressive, name: "many-scans.jpg", limits: limits)
+        }
+        #expect(try ImageDecoder.decode(progressive, name: "ok.jpg").width == 64, "the standard cap lets it through")
+    }
+}
