@@ -1,0 +1,77 @@
+import Datasets
+import Dispatch
+import Explorer
+import Foundation
+import PanoCore
+import PanoImage
+import Testing
+
+@Suite("Panorama cache")
+struct PanoramaCacheTests {
+    /// Counts how often each panorama is decoded.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+        func count(_ id: String) { lock.withLock { counts[id, default: 0] += 1 } }
+        subscript(id: String) -> Int { lock.withLock { counts[id, default: 0] } }
+    }
+
+    static func chain(_ count: Int) -> PanoramaService {
+        let origin = Coordinate(latitude: 0, longitude: 0)!
+        let panoramas = (0..<count).map { i in
+            Panorama(id: "p\(i)", imagePath: "p\(i).png", coordinate: origin.offset(by: Double(i) * 10, bearing: 90),
+                     links: [i + 1 < count ? Link(target: "p\(i + 1)", heading: 90) : nil,
+                             i > 0 ? Link(target: "p\(i - 1)", heading: 270) : nil].compactMap { $0 })
+        }
+        return PanoramaService(panoramas: panoramas)
+    }
+
+    static func cache(budget: Int, counter: Counter) -> PanoramaCache {
+        PanoramaCache(byteBudget: budget, queue: DispatchQueue(label: "test.prefetch")) { panorama throws(PanoramaError) in
+            counter.count(panorama.id)
+            return EquirectPanorama(image: RGBImage(width: 64, height: 32))
+        }
+    }
+
+    static let oneCost = PanoramaCache.cost(of: EquirectPanorama(image: RGBImage(width: 64, height: 32)))
+
+    @Test("a panorama is decoded once and then served from memory")
+    func hits() throws {
+        let counter = Counter()
+        let cache = Self.cache(budget: 10 * Self.oneCost, counter: counter)
+        let service = Self.chain(3)
+        _ = try cache.panorama(service.panorama(id: "p0")!)
+        _ = try cache.panorama(service.panorama(id: "p0")!)
+        #expect(counter["p0"] == 1)
+    }
+
+    @Test("the byte budget holds: least recently used out first")
+    func budget() throws {
+        let counter = Counter()
+        let cache = Self.cache(budget: 3 * Self.oneCost, counter: counter)
+        let service = Self.chain(5)
+        for id in ["p0", "p1", "p2", "p0", "p3"] { _ = try cache.panorama(service.panorama(id: id)!) }
+        #expect(cache.residentIDs == ["p2", "p0", "p3"], "p1 was least recently used")
+        #expect(cache.residentBytes <= 3 * Self.oneCost)
+    }
+
+    @Test("stepping along links finds each next panorama already decoded; memory stays within budget")
+    func prefetchWalk() throws {
+        let counter = Counter()
+        let cache = Self.cache(budget: 4 * Self.oneCost, counter: counter)
+        let service = Self.chain(200)
+        var current = service.panorama(id: "p0")!
+        var peak = 0
+        for step in 1..<200 {
+            _ = try cache.panorama(current)
+            cache.prefetchNeighbours(of: current, in: service)
+            cache.waitForPrefetches()
+            let next = service.panorama(id: "p\(step)")!
+            #expect(cache.residentIDs.contains(next.id), "p\(step) was decoded before the step")
+            peak = max(peak, cache.residentBytes)
+            current = next
+        }
+        #expect(peak <= 4 * Self.oneCost)
+        #expect((0..<200).allSatisfy { counter["p\($0)"] <= 2 }, "no panorama decoded over and over")
+    }
+}
