@@ -1,7 +1,7 @@
 import Foundation
 
-/// Resolves image paths from a manifest inside the dataset folder, refusing any that could
-/// leave it: absolute paths, `..` components, and symbolic links that point outside.
+/// Checks image paths from a manifest against the dataset folder, refusing any that could leave
+/// it: absolute paths, `..` components, and symbolic links that point outside.
 enum DatasetPath {
     /// The problem with `relative` as a path inside the dataset, or nil when it is acceptable as
     /// written (the folder's contents are checked by `resolve`).
@@ -14,13 +14,22 @@ enum DatasetPath {
         return nil
     }
 
-    /// The absolute path of `relative` inside `folder`, with symbolic links resolved; nil when it
-    /// resolves outside the folder. The file need not exist.
-    static func resolve(_ relative: String, in folder: URL) -> URL? {
-        guard problem(with: relative) == nil else { return nil }
-        let root = folder.resolvingSymlinksInPath().standardizedFileURL
-        let candidate = root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return candidate.path.hasPrefix(rootPath) ? candidate : nil
+    /// Resolves paths inside one folder to absolute paths with symbolic links resolved (nil
+    /// when one resolves outside the folder; the file need not exist). The folder itself is
+    /// resolved once.
+    struct Resolver {
+        let root: URL
+        private let rootPrefix: String
+
+        init(folder: URL) {
+            root = folder.resolvingSymlinksInPath().standardizedFileURL
+            rootPrefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        }
+
+        func resolve(_ relative: String) -> URL? {
+            guard DatasetPath.problem(with: relative) == nil else { return nil }
+            let candidate = root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
+            return candidate.path.hasPrefix(rootPrefix) ? candidate : nil
+        }
     }
 }

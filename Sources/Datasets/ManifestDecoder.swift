@@ -14,6 +14,9 @@ struct ManifestDecoder {
     }
 
     private(set) var problems: [ManifestProblem] = []
+    /// What each distinct image path was found to be: nil when fine, else the problem.
+    private var imageChecks: [String: String?] = [:]
+    private var resolver: DatasetPath.Resolver?
     /// Stop collecting after this many problems; the first ones are what a user fixes first.
     static let problemLimit = 200
 
@@ -74,15 +77,7 @@ struct ManifestDecoder {
         let id = string(entry, "id", at: path, required: true)
         if let id, id.isEmpty { problem("\(path).id", "is empty") }
         let image = string(entry, "image", at: path, required: true)
-        if let image {
-            if let trouble = DatasetPath.problem(with: image) {
-                problem("\(path).image", trouble)
-            } else if DatasetPath.resolve(image, in: folder) == nil {
-                problem("\(path).image", "'\(image)' leads outside the dataset folder (a symbolic link?)")
-            } else if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(image).path) {
-                problem("\(path).image", "'\(image)' does not exist")
-            }
-        }
+        if let image, let trouble = check(image: image, in: folder) { problem("\(path).image", trouble) }
         let coordinate = self.coordinate(entry, at: path)
         let centerHeading = number(entry, "centerHeading", at: path, in: 0..<360) ?? 0
         var source = PanoramaSource.outdoor
@@ -106,6 +101,25 @@ struct ManifestDecoder {
         return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
                         building: building, level: level, captureDate: date, description: description, copyright: copyright,
                         crop: crop)
+    }
+
+    /// The problem with an image path, or nil; each distinct path is checked once.
+    private mutating func check(image: String, in folder: URL) -> String? {
+        if let known = imageChecks[image] { return known }
+        let resolver = self.resolver ?? DatasetPath.Resolver(folder: folder)
+        self.resolver = resolver
+        let trouble: String?
+        if let problem = DatasetPath.problem(with: image) {
+            trouble = problem
+        } else if resolver.resolve(image) == nil {
+            trouble = "'\(image)' leads outside the dataset folder (a symbolic link?)"
+        } else if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(image).path) {
+            trouble = "'\(image)' does not exist"
+        } else {
+            trouble = nil
+        }
+        imageChecks[image] = trouble
+        return trouble
     }
 
     private mutating func decodeCrop(_ raw: Any?, at path: String) -> PanoramaCrop? {
