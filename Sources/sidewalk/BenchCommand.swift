@@ -13,6 +13,7 @@ struct BenchCommand {
     USAGE:
       sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]
       sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]
+      sidewalk bench data [--json]
 
       reproject   median milliseconds per view at 160x96, 320x180 and 640x360, on one thread
                   and on all cores, from generated 2048x1024 and 4096x2048 panoramas (or from
@@ -21,6 +22,9 @@ struct BenchCommand {
       encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
                   of 2 degrees, the exact frame after it, idle, a one-digit status change; the
                   PSNR shown during the pan; encode time per frame
+      data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
+                  loading a 100,000-panorama manifest, and memory while walking 200 linked
+                  2048x1024 panoramas with prefetch and a 64 MB cache
 
     OPTIONS:
       --input IMAGE       use this panorama instead of the generated ones
@@ -57,13 +61,14 @@ struct BenchCommand {
                     throw UsageError(description: "--color takes truecolor, 256, 16 or none, not '\(value)'")
                 }
                 command.colorMode = mode
-            case "reproject" where command.benchmark == nil, "encode" where command.benchmark == nil: command.benchmark = argument
+            case "reproject" where command.benchmark == nil, "encode" where command.benchmark == nil,
+                 "data" where command.benchmark == nil: command.benchmark = argument
             default:
                 if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "bench ") }
                 throw UsageError(description: "unknown benchmark '\(argument)'; see sidewalk bench --help")
             }
         }
-        guard command.showHelp || command.benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject or encode") }
+        guard command.showHelp || command.benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject, encode or data") }
         return command
     }
 
@@ -82,7 +87,33 @@ struct BenchCommand {
             print(Self.help)
             return ExitStatus.success
         }
-        return benchmark == "encode" ? try runEncode() : try runReproject()
+        switch benchmark {
+        case "encode": return try runEncode()
+        case "data": return try runData()
+        default: return try runReproject()
+        }
+    }
+
+    private func runData() throws(CommandError) -> Int32 {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-data-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let report: DataBenchmark.Report
+        do { report = try DataBenchmark.run(work: work) } catch {
+            throw .benchmarkFailed("\(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+        } else {
+            print("nearest panorama within 50 m, \(report.index_panoramas) panoramas: median \(format(report.nearest_median_us)) µs "
+                  + "(index built in \(format(report.index_build_s)) s)")
+            print("manifest of \(report.manifest_panoramas) panoramas opened and validated in \(format(report.manifest_load_s)) s")
+            print("walk of \(report.walk_steps) linked panoramas, prefetch on: cache peak \(format(report.walk_cache_peak_mb)) MB "
+                  + "of a \(format(report.walk_cache_budget_mb)) MB budget; resident memory \(format(report.walk_rss_before_mb)) MB "
+                  + "before, \(format(report.walk_rss_peak_mb)) MB at most; \(report.walk_decode_waits) steps waited for a decode")
+        }
+        return ExitStatus.success
     }
 
     /// The panorama given with --input, checked to be a full sphere.

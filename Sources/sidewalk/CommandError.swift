@@ -14,6 +14,7 @@ enum CommandError: Error, CustomStringConvertible {
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
     case noImagery(place: Coordinate, radius: Double)
+    case benchmarkFailed(String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
 
@@ -28,6 +29,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .noImagery(place, radius):
             "no street-level imagery within \(radius == radius.rounded() ? String(Int(radius)) : String(radius)) m of \(place)"
         case let .usage(error): error.description
+        case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case .assetsNotFound:
             "the bundled default panorama was not found; set SIDEWALK_ASSETS to the Assets folder or name an image"
         }

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Datasets
+import Explorer
+import Foundation
+import PanoCore
+import PanoImage
+import WorldGen
+
+/// Measures the data side: nearest-panorama queries on a million-panorama index, loading a
+/// 100,000-panorama manifest, and memory while walking 200 linked panoramas with prefetch.
+enum DataBenchmark {
+    struct Report: Codable {
+        var index_panoramas: Int
+        var index_build_s: Double
+        var nearest_median_us: Double
+        var manifest_panoramas: Int
+        var manifest_load_s: Double
+        var walk_steps: Int
+        var walk_cache_budget_mb: Double
+        var walk_cache_peak_mb: Double
+        var walk_rss_before_mb: Double
+        var walk_rss_peak_mb: Double
+        var walk_decode_waits: Int
+    }
+
+    static func run(work: URL) throws -> Report {
+        let walk = try walkWithPrefetch(work: work)
+        let (buildSeconds, nearest) = nearestQueries(count: 1_000_000)
+        let manifestSeconds = try manifestLoad(count: 100_000, work: work)
+        return Report(index_panoramas: 1_000_000, index_build_s: buildSeconds, nearest_median_us: nearest,
+                      manifest_panoramas: 100_000, manifest_load_s: manifestSeconds, walk_steps: 200,
+                      walk_cache_budget_mb: megabytes(walk.budget), walk_cache_peak_mb: megabytes(walk.cachePeak),
+                      walk_rss_before_mb: megabytes(walk.rssBefore), walk_rss_peak_mb: megabytes(walk.rssPeak),
+                      walk_decode_waits: walk.waits)
+    }
+
+    /// A deterministic random number in [0, 1).
+    private struct Random {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    private static let origin = Coordinate(latitude: 47.3769, longitude: 8.5417)!
+
+    /// Median microseconds for `nearest` within 50 m, at random places in a 20 km square holding
+    /// `count` panoramas.
+    private static func nearestQueries(count: Int) -> (Double, Double) {
+        var random = Random(state: 1)
+        let start = ContinuousClock.now
+        let panoramas = (0..<count).map { i in
+            Panorama(id: "p\(i)", imagePath: "", coordinate: origin.offset(by: random.next() * 14_000, bearing: random.next() * 360))
+        }
+        let service = PanoramaService(panoramas: panoramas)
+        let build = ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
+        var times: [Double] = []
+        for _ in 0..<2000 {
+            let place = origin.offset(by: random.next() * 14_000, bearing: random.next() * 360)
+            let queryStart = ContinuousClock.now
+            _ = service.nearest(to: place)
+            times.append(ReprojectBenchmark.milliseconds(ContinuousClock.now - queryStart) * 1000)
+        }
+        return (build, BenchViews.median(times))
+    }
+
+    /// Seconds to open and validate a manifest of `count` panoramas (all sharing one image).
+    private static func manifestLoad(count: Int, work: URL) throws -> Double {
+        let folder = work.appendingPathComponent("manifest-\(count)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path)
+        var random = Random(state: 2)
+        let panoramas = (0..<count).map { i -> [String: Any] in
+            let c = origin.offset(by: random.next() * 14_000, bearing: random.next() * 360)
+            return ["id": "p\(i)", "image": "p.png", "lat": c.latitude, "lng": c.longitude,
+                    "links": [["target": "p\((i + 1) % count)"]], "date": "2024-06"]
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["panoramas": panoramas])
+        try data.write(to: folder.appendingPathComponent("manifest.json"))
+        let start = ContinuousClock.now
+        _ = try Dataset.open(folder.path)
+        return ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
+    }
+
+    /// Walks 200 linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
+    private static func walkWithPrefetch(work: URL) throws -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
+        let folder = work.appendingPathComponent("walk")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Eight distinct images, reused round the walk: 200 files of identical bytes would only
+        // test the page cache.
+        for i in 0..<8 {
+            var image = CompassSphere.render(width: 2048)
+            for j in 0..<(image.pixels.count / 3) where j % 97 == i { image.pixels[3 * j] = 255 }
+            try Data(try JPEGEncoder.encode(image, quality: 85)).write(to: folder.appendingPathComponent("p\(i).jpg"))
+        }
+        let panoramas = (0..<200).map { i -> [String: Any] in
+            let c = origin.offset(by: Double(i) * 10, bearing: 90)
+            var links: [[String: Any]] = []
+            if i + 1 < 200 { links.append(["target": "p\(i + 1)"]) }
+            if i > 0 { links.append(["target": "p\(i - 1)"]) }
+            return ["id": "p\(i)", "image": "p\(i % 8).jpg", "lat": c.latitude, "lng": c.longitude, "links": links]
+        }
+        try JSONSerialization.data(withJSONObject: ["panoramas": panoramas]).write(to: folder.appendingPathComponent("manifest.json"))
+        let dataset = try Dataset.open(folder.path)
+        let budget = 64 << 20
+        let cache = PanoramaCache(dataset: dataset, byteBudget: budget)
+        let rssBefore = residentBytes()
+        var rssPeak = rssBefore
+        var cachePeak = 0
+        var waits = 0
+        for i in 0..<200 {
+            let panorama = dataset.service.panorama(id: "p\(i)")!
+            if !cache.residentIDs.contains(panorama.id) { waits += 1 }
+            _ = try cache.panorama(panorama)
+            cache.prefetchNeighbours(of: panorama, in: dataset.service)
+            cache.waitForPrefetches() // a person looks round before stepping on
+            cachePeak = max(cachePeak, cache.residentBytes)
+            rssPeak = max(rssPeak, residentBytes())
+        }
+        return (budget, cachePeak, rssBefore, rssPeak, waits)
+    }
+
+    /// The process's resident memory now, bytes (VmRSS from /proc/self/status).
+    static func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+
+    private static func megabytes(_ bytes: Int) -> Double {
+        (Double(bytes) / 1_048_576 * 10).rounded() / 10
+    }
+}
