@@ -181,7 +181,7 @@ sw_jpeg_status sw_jpeg_encode_rgb(const unsigned char *pixels, int width, int he
     sw_error_mgr err;
     /* volatile: these change between setjmp and a possible longjmp. */
     unsigned char *volatile buffer = NULL;
-    unsigned char *volatile grey_row = NULL;
+    unsigned char *volatile grey_row = NULL; /* a converted row: grey or CMYK */
     unsigned long size = 0;
 
     *jpeg = NULL;
@@ -205,17 +205,28 @@ sw_jpeg_status sw_jpeg_encode_rgb(const unsigned char *pixels, int width, int he
     jpeg_mem_dest(&cinfo, &out, &size);
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = options.grayscale ? 1 : 3;
-    cinfo.in_color_space = options.grayscale ? JCS_GRAYSCALE : JCS_RGB;
+    cinfo.input_components = options.grayscale ? 1 : options.cmyk ? 4 : 3;
+    cinfo.in_color_space = options.grayscale ? JCS_GRAYSCALE : options.cmyk ? JCS_CMYK : JCS_RGB;
     jpeg_set_defaults(&cinfo);
+    /* CMYK is written with an Adobe marker, meaning inverted values (255 = no ink). */
+    if (options.cmyk) jpeg_set_colorspace(&cinfo, options.cmyk == 2 ? JCS_YCCK : JCS_CMYK);
     jpeg_set_quality(&cinfo, options.quality, TRUE);
     if (options.progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
-    if (options.grayscale) grey_row = malloc((size_t)width);
+    if (options.grayscale || options.cmyk) grey_row = malloc((size_t)width * 4);
     while (cinfo.next_scanline < cinfo.image_height) {
         const unsigned char *row = pixels + (size_t)cinfo.next_scanline * (size_t)width * 3;
         JSAMPROW rows[1];
-        if (options.grayscale) {
+        if (options.cmyk) {
+            /* Inverted CMYK with no black: the inverted inks are the RGB values themselves. */
+            for (int x = 0; x < width; x++) {
+                grey_row[4 * x] = row[3 * x];
+                grey_row[4 * x + 1] = row[3 * x + 1];
+                grey_row[4 * x + 2] = row[3 * x + 2];
+                grey_row[4 * x + 3] = 255;
+            }
+            rows[0] = grey_row;
+        } else if (options.grayscale) {
             for (int x = 0; x < width; x++) {
                 grey_row[x] = (unsigned char)((299 * row[3 * x] + 587 * row[3 * x + 1] + 114 * row[3 * x + 2] + 500) / 1000);
             }

@@ -1,17 +1,29 @@
 import CJPEG
 import PanoCore
 
-/// Writes RGB images as JPEG (baseline or progressive, colour or greyscale).
+/// Writes RGB images as JPEG: baseline or progressive, colour, greyscale, or CMYK/YCCK as print
+/// workflows store it.
 public enum JPEGEncoder {
+    /// How the colours are stored.
+    public enum Storage: Int32, Sendable {
+        case rgb = 0
+        /// Adobe (inverted) CMYK.
+        case cmyk = 1
+        /// YCCK with an Adobe marker.
+        case ycck = 2
+    }
+
     /// Encodes an image as JPEG bytes; `quality` in 1...100.
     public static func encode(
-        _ image: RGBImage, quality: Int = 90, progressive: Bool = false, grayscale: Bool = false, name: String = "memory"
+        _ image: RGBImage, quality: Int = 90, progressive: Bool = false, grayscale: Bool = false, storage: Storage = .rgb,
+        name: String = "memory"
     ) throws(ImageError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let options = sw_jpeg_encode_options(
-            quality: Int32(min(max(quality, 1), 100)), progressive: progressive ? 1 : 0, grayscale: grayscale ? 1 : 0
+            quality: Int32(min(max(quality, 1), 100)), progressive: progressive ? 1 : 0, grayscale: grayscale ? 1 : 0,
+            cmyk: storage.rawValue
         )
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             sw_jpeg_encode_rgb(pixels.baseAddress, Int32(image.width), Int32(image.height), options, &output, &size, &message, message.count)

@@ -76,6 +76,14 @@ struct JPEGDecodingTests {
         }
     }
 
+    @Test("CMYK and YCCK JPEGs (Adobe, inverted) decode to the colours encoded", arguments: [JPEGEncoder.Storage.cmyk, .ycck])
+    func cmyk(storage: JPEGEncoder.Storage) throws {
+        let image = SyntheticPanorama.gradient(width: 64, height: 32)
+        let bytes = try JPEGEncoder.encode(image, quality: 95, storage: storage)
+        let decoded = try ImageDecoder.decode(bytes, name: "print.jpg")
+        #expect(ImageMetrics.psnr(decoded, image) > 30)
+    }
+
     @Test("with a minimum width a JPEG decodes at the smallest DCT scale that keeps it", arguments: [
         (512, 512), (300, 512), (256, 256), (200, 256), (129, 256), (128, 128), (64, 64), (10, 64),
     ])

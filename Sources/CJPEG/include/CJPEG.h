@@ -40,6 +40,7 @@ typedef struct {
     int quality;      /* 1...100 */
     int progressive;  /* non-zero for a progressive JPEG */
     int grayscale;    /* non-zero to store one grey channel */
+    int cmyk;         /* 1: store as Adobe (inverted) CMYK; 2: as YCCK, as print workflows do */
 } sw_jpeg_encode_options;
 
 /* Encodes 8-bit RGB pixels as a JPEG in memory; free *jpeg with sw_jpeg_free_bytes. */
