@@ -97,10 +97,11 @@ struct ManifestDecoder {
         let description = string(entry, "description", at: path, required: false)
         let copyright = string(entry, "copyright", at: path, required: false)
         let crop = decodeCrop(entry["crop"], at: "\(path).crop")
+        let initialView = decodeInitialView(entry["initialView"], at: "\(path).initialView")
         guard let id, let image, let coordinate else { return nil }
         return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
                         building: building, level: level, captureDate: date, description: description, copyright: copyright,
-                        crop: crop)
+                        crop: crop, initialView: initialView)
     }
 
     /// The problem with an image path, or nil; each distinct path is checked once.
@@ -120,6 +121,14 @@ struct ManifestDecoder {
         }
         imageChecks[image] = trouble
         return trouble
+    }
+
+    private mutating func decodeInitialView(_ raw: Any?, at path: String) -> Orientation? {
+        guard let raw else { return nil }
+        guard let entry = raw as? [String: Any] else { problem(path, "must be an object"); return nil }
+        let heading = number(entry, "heading", at: path, in: 0..<360, required: true)
+        let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
+        return heading.map { Orientation(heading: $0, pitch: pitch) }
     }
 
     private mutating func decodeCrop(_ raw: Any?, at path: String) -> PanoramaCrop? {

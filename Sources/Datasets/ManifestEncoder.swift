@@ -23,6 +23,9 @@ enum ManifestEncoder {
             entry["date"] = panorama.captureDate
             entry["description"] = panorama.description
             entry["copyright"] = panorama.copyright
+            if let view = panorama.initialView {
+                entry["initialView"] = ["heading": view.heading, "pitch": view.pitch]
+            }
             if let crop = panorama.crop {
                 entry["crop"] = ["fullWidth": crop.fullWidth, "fullHeight": crop.fullHeight, "left": crop.left, "top": crop.top]
             }

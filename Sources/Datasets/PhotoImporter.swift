@@ -105,8 +105,14 @@ public enum PhotoImporter {
         guard heading.isFinite, (-360...720).contains(heading) else {
             return .failure(ImportProblem("its GPano PoseHeadingDegrees is out of range"))
         }
+        var initialView: Orientation?
+        if let initialHeading = sphere?.initialHeading, initialHeading.isFinite {
+            let pitch = sphere?.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0
+            initialView = Orientation(heading: Degrees.wrap360(initialHeading), pitch: pitch)
+        }
         return .success(Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
-                                 captureDate: exif?.captureDate, description: (name as NSString).deletingPathExtension, crop: crop))
+                                 captureDate: exif?.captureDate, description: (name as NSString).deletingPathExtension, crop: crop,
+                                 initialView: initialView))
     }
 
     /// An id from a file name: lower-case letters, digits and dashes, made unique with -2, -3...

@@ -72,11 +72,13 @@ public struct Panorama: Equatable, Sendable {
     public var links: [Link]
     /// For a partial panorama: where the image sits in the full sphere; nil for a full sphere.
     public var crop: PanoramaCrop?
+    /// Where a viewer should first look (GPano InitialViewHeading/PitchDegrees), if given.
+    public var initialView: Orientation?
 
     public init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
         building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
-        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil
+        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: Orientation? = nil
     ) {
         self.id = id
         self.imagePath = imagePath
@@ -90,6 +92,7 @@ public struct Panorama: Equatable, Sendable {
         self.copyright = copyright
         self.links = links
         self.crop = crop
+        self.initialView = initialView
     }
 }
 

@@ -20,8 +20,8 @@ struct ExploreOptions {
     var imagePath: String?
     /// Which panorama of a dataset.
     var selection = PanoramaSelection()
-    /// The starting camera.
-    var camera = PanoramaCamera()
+    /// The starting camera, as asked for.
+    var cameraFlags = CameraFlags()
     /// Colour mode and frame rate.
     var display = DisplayOptions()
 
@@ -30,7 +30,7 @@ struct ExploreOptions {
         var options = ExploreOptions()
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
-            if try CameraFlags.apply(argument, from: &reader, to: &options.camera) { continue }
+            if try options.cameraFlags.apply(argument, from: &reader) { continue }
             if try options.selection.apply(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help": options.action = .help
@@ -74,7 +74,8 @@ struct ExploreOptions {
         let title = [opened.title, opened.details].compactMap { $0 }.joined(separator: " · ")
         let term = getenv("TERM").map { String(cString: $0) }
         do {
-            return try InteractiveSession.run(panorama: opened.panorama, title: title, camera: camera, termName: term,
+            return try InteractiveSession.run(panorama: opened.panorama, title: title,
+                                              camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: ProcessInfo.processInfo.environment, display: display)
         } catch {
             throw .terminal(error)

@@ -55,6 +55,8 @@ struct PanoramaSelection {
         var title: String
         /// Capture date and copyright, when known.
         var details: String?
+        /// Where the panorama says to look first, if it says.
+        var initialView: Orientation?
     }
 
     /// Opens `path`, an image or a dataset. `minimumWidth` as for `PanoramaLoader.load`.
@@ -87,7 +89,8 @@ struct PanoramaSelection {
         do {
             let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
             let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
-            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details)
+            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
+                          initialView: chosen.initialView)
         } catch {
             throw .panorama(error)
         }

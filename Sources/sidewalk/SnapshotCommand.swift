@@ -24,7 +24,7 @@ struct SnapshotCommand {
 
     var imagePath: String?
     var selection = PanoramaSelection()
-    var camera = PanoramaCamera()
+    var cameraFlags = CameraFlags()
     var width = 640
     var height = 360
     var outputPath: String?
@@ -34,7 +34,7 @@ struct SnapshotCommand {
         var command = SnapshotCommand()
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
-            if try CameraFlags.apply(argument, from: &reader, to: &command.camera) { continue }
+            if try command.cameraFlags.apply(argument, from: &reader) { continue }
             if try command.selection.apply(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help": command.showHelp = true
@@ -65,8 +65,10 @@ struct SnapshotCommand {
         }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
-        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, height), narrowestFOV: camera.effectiveFOV)
-        let panorama = try selection.open(imagePath, minimumWidth: needed).panorama
+        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, height), narrowestFOV: cameraFlags.camera.effectiveFOV)
+        let opened = try selection.open(imagePath, minimumWidth: needed)
+        let panorama = opened.panorama
+        let camera = cameraFlags.startingCamera(initialView: opened.initialView)
         var view = RGBImage(width: width, height: height)
         var reprojector = Reprojector()
         reprojector.render(panorama, camera: camera, into: &view, runner: DispatchRunner())

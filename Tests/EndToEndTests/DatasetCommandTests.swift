@@ -49,6 +49,25 @@ struct DatasetCommandTests {
         #expect(try ImageDecoder.decodeFile(output)[16, 9] == SyntheticPanorama.north)
     }
 
+    @Test("a panorama's initial view is where a snapshot looks unless --heading or --pitch say otherwise")
+    func initialView() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var panoramas = manifest["panoramas"] as! [[String: Any]]
+        panoramas[0]["initialView"] = ["heading": 180, "pitch": 0]
+        manifest["panoramas"] = panoramas
+        let folder = try fixture.write(manifest)
+        let out = fixture.folder.appendingPathComponent("v.png").path
+        func centre(_ extra: [String]) throws -> RGB {
+            let run = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "a", "--size", "16x9", "--output", out] + extra)
+            #expect(run.status == 0, "\(run.standardError)")
+            return try ImageDecoder.decodeFile(out)[8, 4]
+        }
+        #expect(try centre([]) == SyntheticPanorama.south, "starts facing the initial view, south")
+        #expect(try centre(["--heading", "90"]) == SyntheticPanorama.east)
+    }
+
     @Test("near a place: the nearest panorama, or 'no street-level imagery' and status 3")
     func snapshotNearPlace() throws {
         let fixture = try DatasetFixture()
