@@ -47,8 +47,8 @@ enum DataBenchmark {
 
     private static let origin = Coordinate(latitude: 47.3769, longitude: 8.5417)!
 
-    /// Median microseconds for `nearest` within 50 m, at random places in a 20 km square holding
-    /// `count` panoramas.
+    /// Median microseconds for `nearest` within 50 m, at random places in a disc 28 km across
+    /// holding `count` panoramas; and the seconds the index took to build.
     private static func nearestQueries(count: Int) -> (Double, Double) {
         var random = Random(state: 1)
         let start = ContinuousClock.now
