@@ -26,9 +26,10 @@ public struct Coordinate: Equatable, Hashable, Sendable, CustomStringConvertible
         "\(Self.format(latitude)),\(Self.format(longitude))"
     }
 
+    /// Degrees to six decimals (about 0.1 m), without a trailing ".0".
     private static func format(_ value: Double) -> String {
-        let scaled = (value * 1_000_000).rounded() / 1_000_000
-        return String(scaled)
+        let text = String((value * 1_000_000).rounded() / 1_000_000)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// Great-circle distance to `other`, metres (haversine).

@@ -37,4 +37,11 @@ struct CoordinateTests {
         #expect(Coordinate(latitude: .nan, longitude: 0) == nil)
         #expect(Coordinate(latitude: 0, longitude: 180)?.longitude == -180)
     }
+
+    @Test("coordinates print as LAT,LNG to six decimals", arguments: [
+        (10.0, 10.0, "10,10"), (48.2082, 16.3738, "48.2082,16.3738"), (-33.8570001, -70.6512344, "-33.857,-70.651234"),
+    ])
+    func printing(latitude: Double, longitude: Double, text: String) throws {
+        #expect(try #require(Coordinate(latitude: latitude, longitude: longitude)).description == text)
+    }
 }
