@@ -2,7 +2,7 @@ import PanoCore
 
 /// An equirectangular image being painted by direction: heading (degrees clockwise from north,
 /// the image centre facing `centerHeading`) and elevation (degrees, up positive).
-public struct EquirectCanvas {
+public struct EquirectCanvas: Sendable {
     public private(set) var image: RGBImage
     /// Compass heading of the image's horizontal centre, degrees.
     public let centerHeading: Double
