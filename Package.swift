@@ -39,7 +39,7 @@ let package = Package(
 
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),
-        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage"]),
+        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "TUI", "Datasets", "Explorer"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore"]),
+        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "Explorer", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -3,8 +3,9 @@ import Foundation
 
 /// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
 /// dataset always gives the same bytes.
-enum ManifestEncoder {
-    static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker]) throws -> Data {
+public enum ManifestEncoder {
+    /// The manifest's JSON.
+    public static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker]) throws -> Data {
         var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1]
         root["name"] = name
         root["start"] = start
