@@ -6,12 +6,19 @@ import Glibc
 /// executable (a build in .build/<config>/ of a checkout), or ../share/sidewalk/Assets for an
 /// installed copy.
 enum AssetLocator {
-    /// File name of the default panorama inside Assets/.
-    static let defaultPanorama = "default-panorama.png"
+    /// What opens when no image or dataset is named, in order of preference: the demo town,
+    /// else the compass panorama.
+    static let defaults = ["demo", "default-panorama.png"]
 
-    /// The path of the default panorama, or nil when no Assets folder holds it.
-    static func defaultPanoramaPath() -> String? {
-        candidates().map { "\($0)/\(defaultPanorama)" }.first { access($0, R_OK) == 0 }
+    /// The path of the first default found in an Assets folder, or nil when there is none.
+    static func defaultPath() -> String? {
+        for name in defaults {
+            let found = candidates().map { "\($0)/\(name)" }.first {
+                access(name == "demo" ? "\($0)/manifest.json" : $0, R_OK) == 0
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     /// Folders searched, in order.

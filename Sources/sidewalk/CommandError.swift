@@ -31,7 +31,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .usage(error): error.description
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case .assetsNotFound:
-            "the bundled default panorama was not found; set SIDEWALK_ASSETS to the Assets folder or name an image"
+            "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }
     }
 }

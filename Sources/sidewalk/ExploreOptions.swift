@@ -69,7 +69,7 @@ struct ExploreOptions {
         case .explore:
             break
         }
-        guard let path = imagePath ?? AssetLocator.defaultPanoramaPath() else { throw .assetsNotFound }
+        guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
         let title = [opened.title, opened.details].compactMap { $0 }.joined(separator: " · ")
         let term = getenv("TERM").map { String(cString: $0) }

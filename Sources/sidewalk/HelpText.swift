@@ -10,7 +10,7 @@ enum HelpText {
 
       IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
       DATASET   a folder holding manifest.json and its images (docs/dataset-format.md)
-      Without either, the bundled default panorama in Assets/ opens.
+      Without either, the bundled demo town in Assets/demo opens.
 
     OPTIONS:
       --pano ID       in a dataset, open the panorama with this id

@@ -8,6 +8,8 @@ import Testing
 @Suite("Explorer in a terminal", .serialized)
 struct ExplorerTerminalTests {
     private static let backtraceOff = ["SWIFT_BACKTRACE": "interactive=no"]
+    /// The compass panorama: its views are known (north red, heading 0 at start).
+    private static let compass = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/default-panorama.png").path
 
     private func startExplorer(
         _ arguments: String = "", columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]
@@ -15,7 +17,7 @@ struct ExplorerTerminalTests {
         // 24-bit colour is asked for explicitly: tmux's TERM (screen) declares 8 colours, and
         // `swift test` exports NO_COLOR=1, which the panes inherit.
         try TmuxSession(
-            command: "'\(BuiltProducts.sidewalk)' --color truecolor \(arguments)", columns: columns, rows: rows,
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(Self.compass)' \(arguments)", columns: columns, rows: rows,
             environment: Self.backtraceOff.merging(environment) { $1 }
         )
     }
@@ -105,10 +107,22 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("with no argument the demo town opens at its start panorama, looking down Main Street")
+    func demoByDefault() throws {
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) {
+            let status = try statusLine(session)
+            return status.contains("Heading 90° E") && status.contains("Main Street 16, Lindenfeld")
+        })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(
-            command: "NO_COLOR=1 '\(BuiltProducts.sidewalk)'", environment: Self.backtraceOff
+            command: "NO_COLOR=1 '\(BuiltProducts.sidewalk)' '\(Self.compass)'", environment: Self.backtraceOff
         )
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0° N") })
