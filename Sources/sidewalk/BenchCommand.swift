@@ -102,9 +102,7 @@ struct BenchCommand {
             throw .benchmarkFailed("\(error)")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+            Self.printJSON(report)
         } else {
             print("nearest panorama within 50 m, \(report.index_panoramas) panoramas: median \(format(report.nearest_median_us)) µs "
                   + "(index built in \(format(report.index_build_s)) s)")
@@ -133,9 +131,7 @@ struct BenchCommand {
             do { try PNGEncoder.write(firstFrame, to: "\(saveFrameDirectory)/first-frame.png") } catch { throw .image(error) }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+            Self.printJSON(report)
         } else {
             print("terminal output for a \(report.columns)x\(report.rows)-cell view, \(report.color_mode) colour")
             print("first frame        \(format(report.first_frame_bytes_per_cell)) bytes/cell, encoded in \(format(report.first_frame_encode_ms)) ms")
@@ -180,9 +176,7 @@ struct BenchCommand {
                                      views: BenchViews.standard.map { [$0.heading, $0.pitch] },
                                      source_files: files, cores: cores)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+            Self.printJSON(report)
         } else {
             printTable(report)
         }
@@ -200,6 +194,13 @@ struct BenchCommand {
             print("antialiasing, 160x90 fov 90 from \(result.source) vs box-downsampled 1024x512 reference: "
                   + "prefiltered \(format(result.prefiltered_psnr_db)) dB, plain bilinear \(format(result.bilinear_psnr_db)) dB")
         }
+    }
+
+    /// Prints a report as one JSON object with sorted keys.
+    private static func printJSON(_ report: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
