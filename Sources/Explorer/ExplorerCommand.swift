@@ -6,6 +6,18 @@ public enum ExplorerCommand: Equatable, Sendable {
     case tilt(degrees: Double)
     /// Multiply the zoom by this factor (> 1 zooms in).
     case zoom(factor: Double)
+    /// Face north, level (the compass control).
+    case faceNorth
+    /// Follow link number `n` (1-based, links numbered clockwise from north).
+    case followLink(Int)
+    /// Walk along the link nearest the heading.
+    case walkForward
+    /// Walk along the link nearest the opposite of the heading.
+    case walkBack
+    /// Go to the nearest panorama on the floor `delta` floors up (negative: down).
+    case changeLevel(delta: Int)
+    /// Go to the next other capture date of this place.
+    case switchDate
     /// Leave the explorer.
     case quit
 }

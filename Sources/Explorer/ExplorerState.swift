@@ -1,27 +1,59 @@
 import PanoCore
 
-/// The explorer's state: what the camera looks at and whether the user asked to leave. Commands
-/// change it; the front draws it. Pure: no terminal, no clock.
-public struct ExplorerState: Equatable, Sendable {
+/// The explorer's state: where you stand, where you look, and whether you asked to leave.
+/// Commands change it; the front draws it. Pure: no terminal, no clock, no files.
+public struct ExplorerState: Sendable {
     public var camera: PanoramaCamera
+    /// The panorama you stand in, when exploring a dataset; nil for a single image.
+    public private(set) var panorama: Panorama?
     /// True once a `.quit` command has been applied.
     public private(set) var isFinished = false
+    /// A short message for the status line after a command that could not be done ("no way
+    /// forward"), cleared by the next command.
+    public private(set) var note: String?
+    private let service: PanoramaService?
 
+    /// A state looking at a single image.
     public init(camera: PanoramaCamera = PanoramaCamera()) {
         self.camera = camera
+        panorama = nil
+        service = nil
+    }
+
+    /// A state standing in `panorama` of the dataset `service` answers for.
+    public init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
+        self.camera = camera
+        self.panorama = panorama
+        self.service = service
+    }
+
+    /// The current panorama's links, numbered from 1 clockwise from north.
+    public var numberedLinks: [Link] {
+        (panorama?.links ?? []).sorted { $0.heading < $1.heading }
     }
 
     /// Applies a command; returns true when what is on screen changes.
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
-        let before = self
+        let before = (camera, panorama?.id, note)
+        note = nil
         switch command {
         case let .turn(degrees): camera.heading += degrees
         case let .tilt(degrees): camera.pitch += degrees
         case let .zoom(factor): camera.zoom *= factor
+        case .faceNorth:
+            camera.heading = 0
+            camera.pitch = 0
+        case let .followLink(number):
+            let links = numberedLinks
+            if links.indices.contains(number - 1) { follow(links[number - 1]) } else { note = "no way \(number) here" }
+        case .walkForward: walk(towards: camera.heading, missing: "no way forward")
+        case .walkBack: walk(towards: camera.heading + 180, missing: "no way back")
+        case let .changeLevel(delta): changeLevel(by: delta)
+        case .switchDate: switchDate()
         case .quit: isFinished = true
         }
-        return camera != before.camera
+        return camera != before.0 || panorama?.id != before.1 || note != before.2
     }
 
     /// Applies the command bound to a key, if any; returns true when what is on screen changes.
@@ -31,6 +63,53 @@ public struct ExplorerState: Equatable, Sendable {
         return apply(command)
     }
 
+    /// Walks along the link nearest `heading` (within 90°), facing the way it goes.
+    private mutating func walk(towards heading: Double, missing: String) {
+        let nearest = (panorama?.links ?? [])
+            .map { ($0, abs(Degrees.wrap180($0.heading - heading))) }
+            .filter { $0.1 < 90 }
+            .min { $0.1 < $1.1 }
+        if let link = nearest?.0 { follow(link) } else { note = missing }
+    }
+
+    /// Moves to a link's target, facing along the link (as Street View does when you walk).
+    private mutating func follow(_ link: Link) {
+        guard let target = service?.panorama(id: link.target) else {
+            note = "the way to '\(link.target)' leads nowhere"
+            return
+        }
+        panorama = target
+        camera.heading = link.heading
+    }
+
+    private mutating func changeLevel(by delta: Int) {
+        guard let current = panorama, let service, let level = current.level else {
+            note = "no other floors here"
+            return
+        }
+        let wanted = level + delta
+        if let target = service.otherLevels(of: current).first(where: { $0.level == wanted }) {
+            panorama = target
+        } else {
+            note = delta > 0 ? "no floor above" : "no floor below"
+        }
+    }
+
+    private mutating func switchDate() {
+        guard let current = panorama, let service else {
+            note = "no other dates here"
+            return
+        }
+        let others = service.otherDates(of: current)
+        guard !others.isEmpty else {
+            note = "no other dates here"
+            return
+        }
+        // The next date after this one, wrapping round to the earliest.
+        let date = current.captureDate ?? ""
+        panorama = others.first { ($0.captureDate ?? "") > date } ?? others[0]
+    }
+
     /// One line describing the camera, e.g. "Heading 90° E · Pitch 0° · Zoom 1.0× (fov 90°)".
     public var cameraReadout: String {
         let heading = Int(camera.heading.rounded()) % 360
@@ -38,5 +117,12 @@ public struct ExplorerState: Equatable, Sendable {
         let zoom = (camera.zoom * 10).rounded() / 10
         let fov = Int(camera.effectiveFOV.rounded())
         return "Heading \(heading)° \(CompassPoint.name(forHeading: camera.heading)) · Pitch \(pitch)° · Zoom \(zoom)× (fov \(fov)°)"
+    }
+
+    /// The links as the status line lists them, e.g. "1 N Station Road  2 E Main Street".
+    public var linkSummary: String {
+        numberedLinks.enumerated().map { index, link in
+            "\(index + 1) \(CompassPoint.name(forHeading: link.heading))" + (link.description.map { " \($0)" } ?? "")
+        }.joined(separator: "  ")
     }
 }

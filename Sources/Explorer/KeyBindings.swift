@@ -16,7 +16,14 @@ public enum KeyBindings {
         case .down, .character("j"): return .tilt(degrees: -step)
         case .character("+"), .character("="): return .zoom(factor: zoomStep)
         case .character("-"), .character("_"): return .zoom(factor: 1 / zoomStep)
+        case .enter, .character("w"): return .walkForward
+        case .character("s"): return .walkBack
+        case .character("n"): return .faceNorth
+        case .character("]"): return .changeLevel(delta: 1)
+        case .character("["): return .changeLevel(delta: -1)
+        case .character("t"): return .switchDate
         case .character("q"), .character("Q"), .control("c"): return .quit
+        case let .character(digit) where ("1"..."9").contains(digit): return .followLink(Int(String(digit))!)
         default: return nil
         }
     }

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Explorer
+import PanoCore
+import Testing
+
+/// A crossroads: "centre" with ways east, west and north; a museum on two floors; a second
+/// capture date at "centre".
+@Suite("Walking between panoramas")
+struct NavigationTests {
+    static let origin = Coordinate(latitude: 50, longitude: 10)!
+
+    static func at(_ east: Double, _ north: Double) -> Coordinate {
+        let distance = (east * east + north * north).squareRoot()
+        return distance == 0 ? origin : origin.offset(by: distance, bearing: Degrees.degrees(fromRadians: atan2(east, north)))
+    }
+
+    static let service = PanoramaService(panoramas: [
+        Panorama(id: "centre", imagePath: "", coordinate: at(0, 0), captureDate: "2024-06",
+                 links: [Link(target: "east", heading: 90, description: "Main Street"), Link(target: "west", heading: 270, description: "Main Street"),
+                         Link(target: "north", heading: 0, description: "Station Road")]),
+        Panorama(id: "east", imagePath: "", coordinate: at(12, 0), links: [Link(target: "centre", heading: 270)]),
+        Panorama(id: "west", imagePath: "", coordinate: at(-12, 0), links: [Link(target: "centre", heading: 90)]),
+        Panorama(id: "north", imagePath: "", coordinate: at(0, 12), links: [Link(target: "centre", heading: 180)]),
+        Panorama(id: "centre-winter", imagePath: "", coordinate: at(0, 0), captureDate: "2023-12"),
+        Panorama(id: "hall", imagePath: "", coordinate: at(40, 40), source: .indoor, building: "museum", level: 0),
+        Panorama(id: "upper", imagePath: "", coordinate: at(40, 40), source: .indoor, building: "museum", level: 1),
+    ])
+
+    static func state(at id: String, heading: Double = 0) -> ExplorerState {
+        ExplorerState(camera: PanoramaCamera(heading: heading), panorama: service.panorama(id: id)!, service: service)
+    }
+
+    @Test("forward takes the link nearest the heading and then faces along it; back takes the opposite")
+    func forwardAndBack() {
+        var state = Self.state(at: "centre", heading: 80)
+        let moved = state.handle(.character("w"))
+        #expect(moved)
+        #expect(state.panorama?.id == "east")
+        #expect(state.camera.heading == 90)
+        state.handle(.character("s"))
+        #expect(state.panorama?.id == "centre", "back, facing the way we came")
+        #expect(state.camera.heading == 270)
+        state.handle(.enter)
+        #expect(state.panorama?.id == "west")
+    }
+
+    @Test("no link within 90° of the heading: a note, and nothing moves")
+    func noWayForward() {
+        var state = Self.state(at: "east", heading: 90)
+        let changed = state.handle(.character("w"))
+        #expect(changed, "the note is a change on screen")
+        #expect(state.panorama?.id == "east")
+        #expect(state.note == "no way forward")
+        state.handle(.left)
+        #expect(state.note == nil, "the note goes with the next command")
+    }
+
+    @Test("digits follow links numbered clockwise from north; the summary lists them")
+    func numberedLinks() {
+        var state = Self.state(at: "centre")
+        #expect(state.linkSummary == "1 N Station Road  2 E Main Street  3 W Main Street")
+        state.handle(.character("3"))
+        #expect(state.panorama?.id == "west")
+        var other = Self.state(at: "centre")
+        other.handle(.character("7"))
+        #expect(other.panorama?.id == "centre")
+        #expect(other.note == "no way 7 here")
+    }
+
+    @Test("floors change with ] and [ in a building; t switches capture date; n faces north")
+    func floorsDatesNorth() {
+        var state = Self.state(at: "hall", heading: 123)
+        state.handle(.character("]"))
+        #expect(state.panorama?.id == "upper")
+        #expect(state.camera.heading == 123, "the view keeps its direction")
+        state.handle(.character("]"))
+        #expect(state.note == "no floor above")
+        state.handle(.character("["))
+        #expect(state.panorama?.id == "hall")
+
+        var street = Self.state(at: "centre", heading: 200)
+        street.handle(.character("t"))
+        #expect(street.panorama?.id == "centre-winter")
+        street.handle(.character("t"))
+        #expect(street.panorama?.id == "centre", "dates go round")
+        street.handle(.character("n"))
+        #expect(street.camera.heading == 0 && street.camera.pitch == 0)
+        var outdoors = Self.state(at: "east")
+        outdoors.handle(.character("]"))
+        #expect(outdoors.note == "no other floors here")
+    }
+}
