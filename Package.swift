@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "Explorer", "TermRender", "CNcursesw", "CTerminalSignals"]
+            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "CNcursesw", "CTerminalSignals"]
         ),
 
         .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer"]),

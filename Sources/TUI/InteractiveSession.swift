@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Datasets
 import Explorer
 import PanoCore
 import TermRender
@@ -18,12 +19,19 @@ public struct DisplayOptions: Sendable {
     }
 }
 
+/// What the explorer shows: one image, or a dataset walked panorama by panorama.
+public enum Scenery {
+    case image(EquirectPanorama, title: String)
+    /// A dataset, starting at `start` (already decoded), its images loaded through `cache`.
+    case dataset(Dataset, start: Panorama, image: EquirectPanorama, cache: PanoramaCache)
+}
+
 /// The interactive explorer: reads keys, applies them to the explorer state, and draws only
 /// when something changed, paced by `FramePacer` and written by `FrameWriter`. Returns the
 /// process exit status: 0 after `q`, 128 + N after signal N, 1 when the terminal goes away.
 public enum InteractiveSession {
     public static func run(
-        panorama: EquirectPanorama, title: String, camera: PanoramaCamera, termName: String?,
+        scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions()
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
@@ -34,7 +42,19 @@ public enum InteractiveSession {
             terminal.close()
         }
 
-        var state = ExplorerState(camera: camera)
+        var state: ExplorerState
+        var panorama: EquirectPanorama
+        var loadNote: String?
+        switch scenery {
+        case let .image(image, _):
+            state = ExplorerState(camera: camera)
+            panorama = image
+        case let .dataset(dataset, start, image, cache):
+            state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
+            panorama = image
+            cache.prefetchNeighbours(of: start, in: dataset.service)
+        }
+        var shownID = state.panorama?.id
         var composer = FrameComposer()
         var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
@@ -57,8 +77,8 @@ public enum InteractiveSession {
                 let size = terminal.size
                 let frame = composer.compose(
                     panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                    statusLeft: state.cameraReadout, statusRight: "\(title) · arrows turn · +/- zoom · q quit ",
-                    runner: runner
+                    statusLeft: state.cameraReadout, statusRight: Self.statusRight(state, note: loadNote),
+                    header: Self.header(scenery, state), runner: runner
                 )
                 encoder.encode(frame, quality: quality, into: &bytes)
                 if !bytes.isEmpty { writer.write(bytes) }
@@ -91,7 +111,38 @@ public enum InteractiveSession {
             while let key = terminal.nextKey() {
                 if state.handle(key) { pacer.noteChange(at: now()) }
             }
+            if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {
+                // A new panorama: usually decoded already by the prefetch.
+                do {
+                    panorama = try cache.panorama(current)
+                    loadNote = nil
+                } catch {
+                    loadNote = "cannot show this panorama: \(error.description)"
+                }
+                shownID = current.id
+                cache.prefetchNeighbours(of: current, in: dataset.service)
+                pacer.requestRedraw()
+            }
         }
+    }
+}
+
+extension InteractiveSession {
+    /// The top line: where you are, when, and whose picture it is.
+    static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
+        switch scenery {
+        case let .image(_, title): return title
+        case .dataset:
+            guard let panorama = state.panorama else { return nil }
+            return [panorama.description ?? panorama.id, panorama.captureDate, panorama.copyright].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
+    /// The bottom line's right part: a note if there is one, else the ways on and the keys.
+    static func statusRight(_ state: ExplorerState, note: String?) -> String {
+        if let note = note ?? state.note { return note + " " }
+        let ways = state.linkSummary
+        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · q quit "
     }
 }
 

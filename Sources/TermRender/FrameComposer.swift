@@ -19,10 +19,11 @@ public struct FrameComposer: Sendable {
 
     /// Composes the frame for a terminal of `columns` × `rows` cells and returns it.
     /// `statusLeft` (shown first, in full where it fits) and `statusRight` (in the room left) are
-    /// untrusted text; they are sanitised and clipped.
+    /// untrusted text for the bottom line; `header`, when given, is a line across the top. All
+    /// text is sanitised and clipped.
     public mutating func compose(
         panorama: EquirectPanorama, camera: PanoramaCamera, columns: Int, rows: Int,
-        statusLeft: String, statusRight: String, runner: any ParallelRunner = SerialRunner()
+        statusLeft: String, statusRight: String, header: String? = nil, runner: any ParallelRunner = SerialRunner()
     ) -> CellGrid {
         if grid.columns != columns || grid.rows != rows {
             grid = CellGrid(columns: max(columns, 0), rows: max(rows, 0))
@@ -31,12 +32,14 @@ public struct FrameComposer: Sendable {
             drawTooSmallNotice(columns: columns, rows: rows)
             return grid
         }
-        let viewRows = rows - 1
+        let headerRows = header == nil ? 0 : 1
+        let viewRows = rows - 1 - headerRows
         if viewPixels.width != columns || viewPixels.height != viewRows * 2 {
             viewPixels = RGBImage(width: columns, height: viewRows * 2)
         }
         reprojector.render(panorama, camera: camera, into: &viewPixels, runner: runner)
-        HalfBlockRasterizer.fill(&grid, from: viewPixels)
+        HalfBlockRasterizer.fill(&grid, from: viewPixels, firstRow: headerRows)
+        if let header { drawStatusLine(row: 0, left: header, right: "") }
         drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
         return grid
     }

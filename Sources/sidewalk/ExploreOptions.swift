@@ -71,10 +71,9 @@ struct ExploreOptions {
         }
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
-        let title = [opened.title, opened.details].compactMap { $0 }.joined(separator: " · ")
         let term = getenv("TERM").map { String(cString: $0) }
         do {
-            return try InteractiveSession.run(panorama: opened.panorama, title: title,
+            return try InteractiveSession.run(scenery: opened.scenery,
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: ProcessInfo.processInfo.environment, display: display)
         } catch {

@@ -33,8 +33,12 @@ enum HelpText {
       sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
 
     KEYS:
-      Left/Right, h/l   turn        Up/Down, k/j   look up/down
-      + / -             zoom        q, Ctrl-C      quit
+      Left/Right, h/l   turn                 Up/Down, k/j   look up/down
+      + / -             zoom                 n              face north
+      w, Enter          walk forward         s              walk back
+      1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
+      [ / ]             floor down / up      t              another capture date
+      q, Ctrl-C         quit
 
     EXIT STATUS:
       0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place

@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import PanoCore
 import PanoImage
+import TUI
 
 /// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,
 /// or the dataset's start. Shared by the explorer and snapshots.
@@ -57,6 +58,19 @@ struct PanoramaSelection {
         var details: String?
         /// Where the panorama says to look first, if it says.
         var initialView: Orientation?
+        /// The dataset and the panorama in it, when one was opened.
+        var dataset: (Dataset, Panorama)?
+
+        /// What the explorer walks through: the image alone, or the dataset from this panorama.
+        var scenery: Scenery {
+            guard let (dataset, start) = dataset else {
+                return .image(panorama, title: [title, details].compactMap { $0 }.joined(separator: " · "))
+            }
+            return .dataset(dataset, start: start, image: panorama, cache: PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget))
+        }
+
+        /// Bytes of decoded panoramas the explorer keeps (about a dozen 2048×1024 panoramas).
+        static let cacheBudget = 128 << 20
     }
 
     /// Opens `path`, an image or a dataset. `minimumWidth` as for `PanoramaLoader.load`.
@@ -90,7 +104,7 @@ struct PanoramaSelection {
             let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
             let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
             return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
-                          initialView: chosen.initialView)
+                          initialView: chosen.initialView, dataset: (dataset, chosen))
         } catch {
             throw .panorama(error)
         }

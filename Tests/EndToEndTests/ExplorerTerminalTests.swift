@@ -112,9 +112,26 @@ struct ExplorerTerminalTests {
         let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", environment: Self.backtraceOff)
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) {
-            let status = try statusLine(session)
-            return status.contains("Heading 90° E") && status.contains("Main Street 16, Lindenfeld")
+            let header = String(try session.capture().split(separator: "\n").first ?? "")
+            return try statusLine(session).contains("Heading 90° E") && header.contains("Main Street 16, Lindenfeld")
         })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("walking the demo town: w walks down Main Street, t switches to winter, a missing way is a note")
+    func walkTheTown() throws {
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 140, rows: 40,
+                                      environment: Self.backtraceOff)
+        defer { session.close() }
+        func header() throws -> String { String(try session.capture().split(separator: "\n").first ?? "") }
+        #expect(try session.waitUntil(timeout: 30) { try header().contains("Main Street 16, Lindenfeld") })
+        try session.send("w")
+        #expect(try session.waitUntil(timeout: 30) { try header().contains("Main Street 18, Lindenfeld") })
+        try session.send("t")
+        #expect(try session.waitUntil(timeout: 30) { try header().contains("Main Street in winter") && header().contains("2023-12-15") })
+        try session.send("9")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("no way 9 here") })
         try session.send("q")
         try expectRestored(session, status: 0)
     }
