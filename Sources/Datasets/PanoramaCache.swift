@@ -28,8 +28,10 @@ public final class PanoramaCache: @unchecked Sendable {
     /// - Parameters:
     ///   - byteBudget: bytes of decoded panoramas to keep, > 0.
     ///   - prefetchLimit: neighbours to decode ahead, 0...5 is sensible.
-    ///   - queue: where prefetches decode (a concurrent queue uses several cores).
-    public init(byteBudget: Int, prefetchLimit: Int = 5, queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", attributes: .concurrent),
+    ///   - queue: where prefetches decode. The default is concurrent, at utility priority, so
+    ///     decoding ahead never delays drawing what the user is looking at.
+    public init(byteBudget: Int, prefetchLimit: Int = 5,
+                queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility, attributes: .concurrent),
                 load: @escaping Loader) {
         self.byteBudget = byteBudget
         self.prefetchLimit = prefetchLimit

@@ -18,6 +18,10 @@ public enum ExplorerCommand: Equatable, Sendable {
     case changeLevel(delta: Int)
     /// Go to the next other capture date of this place.
     case switchDate
+    /// Show or hide the list of keys.
+    case toggleHelp
+    /// Close whatever is open over the view (the help).
+    case dismiss
     /// Leave the explorer.
     case quit
 }

@@ -8,6 +8,8 @@ public struct ExplorerState: Sendable {
     public private(set) var panorama: Panorama?
     /// True once a `.quit` command has been applied.
     public private(set) var isFinished = false
+    /// True while the list of keys is shown over the view.
+    public private(set) var isShowingHelp = false
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command.
     public private(set) var note: String?
@@ -35,7 +37,7 @@ public struct ExplorerState: Sendable {
     /// Applies a command; returns true when what is on screen changes.
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
-        let before = (camera, panorama?.id, note)
+        let before = (camera, panorama?.id, note, isShowingHelp)
         note = nil
         switch command {
         case let .turn(degrees): camera.heading += degrees
@@ -51,9 +53,11 @@ public struct ExplorerState: Sendable {
         case .walkBack: walk(towards: camera.heading + 180, missing: "no way back")
         case let .changeLevel(delta): changeLevel(by: delta)
         case .switchDate: switchDate()
+        case .toggleHelp: isShowingHelp.toggle()
+        case .dismiss: isShowingHelp = false
         case .quit: isFinished = true
         }
-        return camera != before.0 || panorama?.id != before.1 || note != before.2
+        return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3
     }
 
     /// Applies the command bound to a key, if any; returns true when what is on screen changes.

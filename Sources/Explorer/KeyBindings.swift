@@ -6,6 +6,14 @@ public enum KeyBindings {
     /// One zoom key press multiplies or divides the zoom by this factor (geometric steps).
     public static let zoomStep = 2.0.squareRoot()
 
+    /// The keys as the help lists them: (keys, what they do).
+    public static let help: [(String, String)] = [
+        ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
+        ("n", "face north"), ("w Enter", "walk forward"), ("s", "walk back"),
+        ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
+        ("t", "another capture date"), ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
+    ]
+
     /// The command a key asks for with the camera as it is, or nil when the key is unbound.
     public static func command(for key: Key, effectiveFOV: Double) -> ExplorerCommand? {
         let step = effectiveFOV * turnFractionOfView
@@ -22,6 +30,8 @@ public enum KeyBindings {
         case .character("]"): return .changeLevel(delta: 1)
         case .character("["): return .changeLevel(delta: -1)
         case .character("t"): return .switchDate
+        case .character("?"): return .toggleHelp
+        case .escape: return .dismiss
         case .character("q"), .character("Q"), .control("c"): return .quit
         case let .character(digit) where ("1"..."9").contains(digit): return .followLink(Int(String(digit))!)
         default: return nil

@@ -75,11 +75,14 @@ public enum InteractiveSession {
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
                 let size = terminal.size
-                let frame = composer.compose(
+                var frame = composer.compose(
                     panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
                     statusLeft: state.cameraReadout, statusRight: Self.statusRight(state, note: loadNote),
                     header: Self.header(scenery, state), runner: runner
                 )
+                if state.isShowingHelp {
+                    frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
+                }
                 encoder.encode(frame, quality: quality, into: &bytes)
                 if !bytes.isEmpty { writer.write(bytes) }
                 continue
@@ -142,7 +145,11 @@ extension InteractiveSession {
     static func statusRight(_ state: ExplorerState, note: String?) -> String {
         if let note = note ?? state.note { return note + " " }
         let ways = state.linkSummary
-        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · q quit "
+        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · ? keys · q quit "
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 }
 

@@ -59,6 +59,28 @@ public struct FrameComposer: Sendable {
                         foreground: Self.statusForeground, background: Self.statusBackground)
     }
 
+    /// Draws a box of lines, centred, over the frame composed last (e.g. the list of keys).
+    /// Lines are untrusted text: sanitised and clipped to the box.
+    public mutating func drawPanel(title: String, lines: [String]) -> CellGrid {
+        guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
+        let width = min(grid.columns - 2, max(TextLayout.width(of: title), lines.map(TextLayout.width(of:)).max() ?? 0) + 4)
+        let height = min(grid.rows - 2, lines.count + 3)
+        let left = (grid.columns - width) / 2
+        let top = (grid.rows - height) / 2
+        let background = RGB(20, 24, 38)
+        for row in top..<(top + height) {
+            for column in left..<(left + width) {
+                grid[column, row] = Cell(glyph: " ", foreground: Self.statusForeground, background: background)
+            }
+        }
+        TextLayout.draw(title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: RGB(255, 220, 120), background: background)
+        for (i, line) in lines.prefix(height - 3).enumerated() {
+            TextLayout.draw(line, into: &grid, row: top + 2 + i, column: left + 2, width: width - 4,
+                            foreground: Self.statusForeground, background: background)
+        }
+        return grid
+    }
+
     private mutating func drawTooSmallNotice(columns: Int, rows: Int) {
         for i in grid.cells.indices { grid.cells[i] = .blank }
         guard rows > 0 else { return }

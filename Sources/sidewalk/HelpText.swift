@@ -38,7 +38,7 @@ enum HelpText {
       w, Enter          walk forward         s              walk back
       1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
       [ / ]             floor down / up      t              another capture date
-      q, Ctrl-C         quit
+      ?                 list of keys         q, Ctrl-C      quit
 
     EXIT STATUS:
       0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place

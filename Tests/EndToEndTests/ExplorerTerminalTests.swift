@@ -132,6 +132,10 @@ struct ExplorerTerminalTests {
         #expect(try session.waitUntil(timeout: 30) { try header().contains("Main Street in winter") && header().contains("2023-12-15") })
         try session.send("9")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("no way 9 here") })
+        try session.send("?")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("walk forward") })
+        try session.send("Escape")
+        #expect(try session.waitUntil(timeout: 30) { try !session.capture().contains("walk forward") })
         try session.send("q")
         try expectRestored(session, status: 0)
     }

@@ -51,6 +51,24 @@ struct KeyBindingTests {
         #expect(other.isFinished)
     }
 
+    @Test("? shows the keys and ? or Escape hides them; every key in the help is bound")
+    func help() {
+        var state = ExplorerState()
+        state.handle(.character("?"))
+        #expect(state.isShowingHelp)
+        state.handle(.escape)
+        #expect(!state.isShowingHelp)
+        state.handle(.character("?"))
+        state.handle(.character("?"))
+        #expect(!state.isShowingHelp)
+        let keys: [Key] = [.left, .right, .up, .down, .character("+"), .character("-"), .character("n"), .character("w"), .enter,
+                           .character("s"), .character("1"), .character("9"), .character("["), .character("]"), .character("t"),
+                           .character("?"), .character("q"), .control("c"), .character("h"), .character("l"), .character("k"), .character("j")]
+        for key in keys {
+            #expect(KeyBindings.command(for: key, effectiveFOV: 90) != nil, "\(key) is listed in the help but unbound")
+        }
+    }
+
     @Test("the readout names heading, compass point, pitch and zoom")
     func readout() {
         let state = ExplorerState(camera: PanoramaCamera(heading: 91, pitch: -10.4, zoom: 2))
