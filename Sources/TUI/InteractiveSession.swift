@@ -112,6 +112,12 @@ public enum InteractiveSession {
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             while let key = terminal.nextKey() {
+                #if DEBUG
+                // Debug builds only: a forced crash, so tests can check the terminal is restored.
+                if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
+                    fatalError("crash requested by SIDEWALK_TEST_CRASH_ON_KEY")
+                }
+                #endif
                 if state.handle(key) { pacer.noteChange(at: now()) }
             }
             if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {

@@ -206,6 +206,44 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: expected)
     }
 
+    @Test("Ctrl-Z hands the terminal back to the shell; fg takes it again and redraws; q restores it")
+    func suspendAndResume() throws {
+        // An interactive shell, as a person has: job control is what Ctrl-Z and fg need.
+        let session = try TmuxSession(command: "bash --norc --noprofile -i", environment: Self.backtraceOff.merging(["PS1": "$ "]) { $1 })
+        defer { session.close() }
+        try session.send("'\(BuiltProducts.sidewalk)' --color truecolor '\(Self.compass)'", "Enter")
+        #expect(try waitForFrame(session))
+        try session.send("C-z")
+        #expect(try session.waitUntil(timeout: 30) { try session.display("#{alternate_on}") == "0" }, "main screen while stopped")
+        #expect(try session.display("#{cursor_flag}") == "1", "cursor visible while stopped")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Stopped") })
+        try session.send("fg", "Enter")
+        #expect(try session.waitUntil(timeout: 30) { try session.display("#{alternate_on}") == "1" })
+        #expect(try waitForFrame(session), "the view is drawn again after fg")
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 15°") })
+        try session.send("q")
+        #expect(try session.waitUntil(timeout: 30) { try session.display("#{alternate_on}") == "0" })
+        try session.send("echo \"explorer-status=$?\"; exit", "Enter")
+        try expectRestored(session, status: 0)
+        #expect(try session.capture().contains("explorer-status=0"))
+    }
+
+    @Test("a crash restores the terminal before the backtrace")
+    func crashRestores() throws {
+        let session = try startExplorer(environment: ["SIDEWALK_TEST_CRASH_ON_KEY": "X"])
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        try session.send("X")
+        let ended = session.waitUntil(timeout: 60) { session.exitStatus != nil }
+        #expect(ended)
+        #expect(session.exitStatus.map { $0 >= 128 } == true, "ended by a signal: \(String(describing: session.exitStatus))")
+        let stty = try #require(session.sttyBeforeAndAfter)
+        #expect(stty.before == stty.after, "terminal modes (stty -g) changed")
+        #expect(try session.display("#{alternate_on}") == "0", "still in the alternate screen")
+        #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden")
+    }
+
     @Test("an unusable TERM is refused before the screen is touched", arguments: ["dumb", "nosuchterm"])
     func unusableTerm(term: String) throws {
         let session = try TmuxSession(
