@@ -244,6 +244,17 @@ struct ExplorerTerminalTests {
         #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden")
     }
 
+    @Test("common terminal types work: draw, turn, quit and restore", arguments: ["xterm-256color", "tmux-256color", "screen", "linux"])
+    func commonTerms(term: String) throws {
+        let session = try startExplorer(environment: ["TERM": term])
+        defer { session.close() }
+        #expect(try waitForFrame(session), "TERM=\(term)")
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 15°") }, "TERM=\(term)")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("an unusable TERM is refused before the screen is touched", arguments: ["dumb", "nosuchterm"])
     func unusableTerm(term: String) throws {
         let session = try TmuxSession(
