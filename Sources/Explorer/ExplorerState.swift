@@ -10,6 +10,8 @@ public struct ExplorerState: Sendable {
     public private(set) var isFinished = false
     /// True while the list of keys is shown over the view.
     public private(set) var isShowingHelp = false
+    /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
+    public var gestures = GestureSettings()
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command.
     public private(set) var note: String?
@@ -60,10 +62,16 @@ public struct ExplorerState: Sendable {
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3
     }
 
-    /// Applies the command bound to a key, if any; returns true when what is on screen changes.
+    /// Applies the command bound to a key, if any and if its gesture is on; returns true when
+    /// what is on screen changes (a refusal shows a note).
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
         guard let command = KeyBindings.command(for: key, effectiveFOV: camera.effectiveFOV) else { return false }
+        if let refusal = gestures.refusal(of: command) {
+            let changed = note != refusal
+            note = refusal
+            return changed
+        }
         return apply(command)
     }
 

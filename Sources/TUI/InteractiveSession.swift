@@ -32,7 +32,7 @@ public enum Scenery {
 public enum InteractiveSession {
     public static func run(
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
-        environment: [String: String], display: DisplayOptions = DisplayOptions()
+        environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings()
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
         let writer = try FrameWriter()
@@ -54,6 +54,7 @@ public enum InteractiveSession {
             panorama = image
             cache.prefetchNeighbours(of: start, in: dataset.service)
         }
+        state.gestures = gestures
         var shownID = state.panorama?.id
         var composer = FrameComposer()
         var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))

@@ -15,6 +15,7 @@ enum CommandError: Error, CustomStringConvertible {
     /// A lookup found nothing: a normal answer, reported with exit status 3.
     case noImagery(place: Coordinate, radius: Double)
     case benchmarkFailed(String)
+    case configInvalid(path: String, problem: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
 
@@ -30,6 +31,7 @@ enum CommandError: Error, CustomStringConvertible {
             "no street-level imagery within \(radius == radius.rounded() ? String(Int(radius)) : String(radius)) m of \(place)"
         case let .usage(error): error.description
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
+        case let .configInvalid(path, problem): "\(path): \(problem)"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

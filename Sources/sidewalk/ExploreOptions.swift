@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Explorer
 import PanoCore
 import PanoImage
 import TermRender
@@ -22,8 +23,11 @@ struct ExploreOptions {
     var selection = PanoramaSelection()
     /// The starting camera, as asked for.
     var cameraFlags = CameraFlags()
-    /// Colour mode and frame rate.
-    var display = DisplayOptions()
+    /// Colour mode and frame rate from the command line (nil: the config file's or the default).
+    var colorFlag: ColorMode??
+    var fpsFlag: Double?
+    /// Gestures switched off on the command line.
+    var gesturesOff = GestureSettings(orientation: false, zoom: false, navigation: false)
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
@@ -40,8 +44,12 @@ struct ExploreOptions {
                 guard value == "auto" || ColorMode(flag: value) != nil else {
                     throw UsageError(description: "--color takes auto, truecolor, 256, 16 or none, not '\(value)'")
                 }
-                options.display.colorMode = ColorMode(flag: value)
-            case "--fps": options.display.framesPerSecond = try reader.number(for: argument, in: 1...240)
+                options.colorFlag = .some(ColorMode(flag: value))
+            case "--fps": options.fpsFlag = try reader.number(for: argument, in: 1...240)
+            case "--no-orientation-gestures": options.gesturesOff.orientation = true
+            case "--no-zoom-gestures": options.gesturesOff.zoom = true
+            case "--no-navigation-gestures": options.gesturesOff.navigation = true
+            case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -69,13 +77,20 @@ struct ExploreOptions {
         case .explore:
             break
         }
+        let environment = ProcessInfo.processInfo.environment
+        let config = try ConfigFile.load(environment: environment)
+        var gestures = config.gestures
+        if gesturesOff.orientation { gestures.orientation = false }
+        if gesturesOff.zoom { gestures.zoom = false }
+        if gesturesOff.navigation { gestures.navigation = false }
+        let display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
         let term = getenv("TERM").map { String(cString: $0) }
         do {
             return try InteractiveSession.run(scenery: opened.scenery,
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
-                                              environment: ProcessInfo.processInfo.environment, display: display)
+                                              environment: environment, display: display, gestures: gestures)
         } catch {
             throw .terminal(error)
         }

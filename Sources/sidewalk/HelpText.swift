@@ -23,6 +23,9 @@ enum HelpText {
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
       --color MODE    auto (default), truecolor, 256, 16 or none
       --fps N         at most N frames per second, 1...240 (default 30)
+      --no-orientation-gestures, --no-zoom-gestures, --no-navigation-gestures, --no-gestures
+                      switch off turning, zooming, walking or all of them by key (programmatic
+                      moves still work)
       -h, --help      show this help
       --version       show the version
 
@@ -43,6 +46,10 @@ enum HelpText {
     EXIT STATUS:
       0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place
       asked for (--at), 128+N killed by signal N.
+
+    CONFIGURATION:
+      $XDG_CONFIG_HOME/sidewalk/config.json (default ~/.config/sidewalk/config.json), e.g.
+      {"gestures": {"zoom": false}, "color": "truecolor", "fps": 20}; flags win.
 
     ENVIRONMENT:
       SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable

@@ -59,6 +59,21 @@ struct CommandLineTests {
         #expect(!hostileRun.standardError.contains("\u{1B}") && !hostileRun.standardError.contains("\u{07}"))
     }
 
+    @Test("a config file that is not valid gets one line naming it and status 1", arguments: [
+        "{not json", #"{"gestures": {"tilt": false}}"#, #"{"colour": "red"}"#, #"{"fps": 1000}"#,
+    ])
+    func badConfig(text: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-badconfig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sidewalk/config.json")
+        try Data(text.utf8).write(to: file)
+        let run = try ProgramRun.sidewalk([], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1)
+        #expect(run.errorLines.first?.hasPrefix("sidewalk: \(file.path): ") == true, "\(run.standardError)")
+    }
+
     @Test("without a terminal the explorer refuses with one line and status 1")
     func notATerminal() throws {
         let run = try ProgramRun.sidewalk([])

@@ -244,6 +244,32 @@ struct ExplorerTerminalTests {
         #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden")
     }
 
+    @Test("--no-orientation-gestures: Right does not turn and says why; a config file can switch zoom off")
+    func gestureFlags() throws {
+        let session = try startExplorer("--no-orientation-gestures")
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("turning is switched off") })
+        #expect(try statusLine(session).contains("Heading 0° N"))
+        try session.send("q")
+        try expectRestored(session, status: 0)
+
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        try Data(#"{"gestures": {"zoom": false}}"#.utf8).write(to: config.appendingPathComponent("sidewalk/config.json"))
+        let configured = try startExplorer(environment: ["XDG_CONFIG_HOME": config.path])
+        defer { configured.close() }
+        #expect(try waitForFrame(configured))
+        try configured.send("+")
+        #expect(try configured.waitUntil(timeout: 30) { try statusLine(configured).contains("zooming is switched off") })
+        try configured.send("Right")
+        #expect(try configured.waitUntil(timeout: 30) { try statusLine(configured).contains("Heading 15°") }, "turning still works")
+        try configured.send("q")
+        try expectRestored(configured, status: 0)
+    }
+
     @Test("common terminal types work: draw, turn, quit and restore", arguments: ["xterm-256color", "tmux-256color", "screen", "linux"])
     func commonTerms(term: String) throws {
         let session = try startExplorer(environment: ["TERM": term])

@@ -1,0 +1,30 @@
+/// Which user gestures may move the view, as GMSPanoramaView's orientationGestures,
+/// zoomGestures and navigationGestures. They block keys (and, later, the mouse) only:
+/// programmatic changes always work.
+public struct GestureSettings: Equatable, Sendable {
+    /// Turning and tilting by key.
+    public var orientation = true
+    /// Zooming by key.
+    public var zoom = true
+    /// Walking to other panoramas by key (links, forward, back, floors, dates).
+    public var navigation = true
+
+    public init(orientation: Bool = true, zoom: Bool = true, navigation: Bool = true) {
+        self.orientation = orientation
+        self.zoom = zoom
+        self.navigation = navigation
+    }
+
+    /// Every gesture off (setAllGesturesEnabled: NO).
+    public static let none = GestureSettings(orientation: false, zoom: false, navigation: false)
+
+    /// The note shown when a key asks for a gesture that is off, or nil when it is allowed.
+    func refusal(of command: ExplorerCommand) -> String? {
+        switch command {
+        case .turn, .tilt, .faceNorth: orientation ? nil : "turning is switched off"
+        case .zoom: zoom ? nil : "zooming is switched off"
+        case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate: navigation ? nil : "walking is switched off"
+        case .toggleHelp, .dismiss, .quit: nil
+        }
+    }
+}
