@@ -12,6 +12,8 @@ public struct ExplorerState: Sendable {
     public private(set) var isShowingHelp = false
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
+    /// Events since the front last took them, oldest first.
+    private var events: [ExplorerEvent] = []
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command.
     public private(set) var note: String?
@@ -59,6 +61,13 @@ public struct ExplorerState: Sendable {
         case .dismiss: isShowingHelp = false
         case .quit: isFinished = true
         }
+        if let id = panorama?.id, id != before.1 {
+            events.append(.willMoveToPanorama(id: id))
+            events.append(.didMoveToPanorama(id: id))
+        }
+        if camera != before.0 {
+            events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
+        }
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3
     }
 
@@ -75,6 +84,12 @@ public struct ExplorerState: Sendable {
         return apply(command)
     }
 
+    /// The events since the last call, oldest first; the state forgets them.
+    public mutating func takeEvents() -> [ExplorerEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
     /// Walks along the link nearest `heading` (within 90°), facing the way it goes.
     private mutating func walk(towards heading: Double, missing: String) {
         let nearest = (panorama?.links ?? [])
@@ -88,6 +103,7 @@ public struct ExplorerState: Sendable {
     private mutating func follow(_ link: Link) {
         guard let target = service?.panorama(id: link.target) else {
             note = "the way to '\(link.target)' leads nowhere"
+            events.append(.errorOnMoveToPanoramaID(id: link.target, message: "no such panorama"))
             return
         }
         panorama = target

@@ -32,7 +32,8 @@ public enum Scenery {
 public enum InteractiveSession {
     public static func run(
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
-        environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings()
+        environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
+        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
         let writer = try FrameWriter()
@@ -65,6 +66,8 @@ public enum InteractiveSession {
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         var bytes: [UInt8] = []
         pacer.requestRedraw()
+        for event in startEvents { events?(event, 0) }
+        events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
 
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -85,7 +88,10 @@ public enum InteractiveSession {
                     frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
                 }
                 encoder.encode(frame, quality: quality, into: &bytes)
-                if !bytes.isEmpty { writer.write(bytes) }
+                if !bytes.isEmpty {
+                    events?(.didStartRendering, now())
+                    writer.write(bytes)
+                }
                 continue
             case let .wait(until):
                 if let until { timeout = Int32(max(0, ((until - now()) * 1000).rounded(.up))) }
@@ -95,7 +101,10 @@ public enum InteractiveSession {
             for i in fds.indices { fds[i].revents = 0 }
             let ready = poll(&fds, nfds_t(fds.count), state.isFinished ? -1 : timeout)
             if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
-            if fds[2].revents != 0 && !writer.acknowledge() { return 1 }
+            if fds[2].revents != 0 {
+                guard writer.acknowledge() else { return 1 }
+                events?(.didFinishRendering, now())
+            }
             if state.isFinished { continue }
             for signal in signals.drain() {
                 switch signal {
@@ -120,6 +129,7 @@ public enum InteractiveSession {
                 }
                 #endif
                 if state.handle(key) { pacer.noteChange(at: now()) }
+                for event in state.takeEvents() { events?(event, now()) }
             }
             if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {
                 // A new panorama: usually decoded already by the prefetch.

@@ -16,6 +16,7 @@ enum CommandError: Error, CustomStringConvertible {
     case noImagery(place: Coordinate, radius: Double)
     case benchmarkFailed(String)
     case configInvalid(path: String, problem: String)
+    case eventsUnwritable(path: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
 
@@ -32,6 +33,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .usage(error): error.description
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case let .configInvalid(path, problem): "\(path): \(problem)"
+        case let .eventsUnwritable(path): "\(path): cannot write the events file here"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

@@ -26,6 +26,8 @@ struct ExploreOptions {
     /// Colour mode and frame rate from the command line (nil: the config file's or the default).
     var colorFlag: ColorMode??
     var fpsFlag: Double?
+    /// Where to write events as JSON lines, if anywhere.
+    var eventsPath: String?
     /// Gestures switched off on the command line.
     var gesturesOff = GestureSettings(orientation: false, zoom: false, navigation: false)
 
@@ -50,6 +52,7 @@ struct ExploreOptions {
             case "--no-zoom-gestures": options.gesturesOff.zoom = true
             case "--no-navigation-gestures": options.gesturesOff.navigation = true
             case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
+            case "--events": options.eventsPath = try reader.value(for: argument)
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -86,11 +89,21 @@ struct ExploreOptions {
         let display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
+        let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
+        var startEvents: [ExplorerEvent] = []
+        if let (_, start) = opened.dataset {
+            if let place = selection.place {
+                startEvents.append(.didMoveToPanoramaNearCoordinate(id: start.id, coordinate: place))
+            } else {
+                startEvents.append(.didMoveToPanorama(id: start.id))
+            }
+        }
         let term = getenv("TERM").map { String(cString: $0) }
         do {
             return try InteractiveSession.run(scenery: opened.scenery,
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
-                                              environment: environment, display: display, gestures: gestures)
+                                              environment: environment, display: display, gestures: gestures,
+                                              startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })
         } catch {
             throw .terminal(error)
         }

@@ -140,6 +140,33 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("--events: the start, camera moves, will/did move on a walk, and rendering, as JSON lines")
+    func eventsFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-events-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --events '\(file.path)'", columns: 120, rows: 36,
+                                      environment: Self.backtraceOff)
+        defer { session.close() }
+        func events() -> [[String: Any]] {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        #expect(try waitForFrame(session))
+        try session.send("Right")
+        #expect(session.waitUntil(timeout: 30) { events().contains { $0["event"] as? String == "didMoveCamera" && $0["heading"] as? Double == 105 } })
+        try session.send("w")
+        #expect(session.waitUntil(timeout: 30) { events().contains { $0["event"] as? String == "didMoveToPanorama" && $0["panorama"] as? String == "main-4" } })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+        let names = events().map { $0["event"] as? String ?? "" }
+        #expect(names.first == "didMoveToPanorama", "the start panorama comes first")
+        #expect(names.contains("didStartRendering") && names.contains("didFinishRendering"))
+        let will = try #require(names.firstIndex(of: "willMoveToPanorama"))
+        #expect(names[will + 1] == "didMoveToPanorama" && names[will + 2] == "didMoveCamera", "\(names)")
+        let times = events().compactMap { $0["time"] as? Double }
+        #expect(times == times.sorted(), "times only go forward")
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(
