@@ -14,6 +14,15 @@ public struct ExplorerState: Sendable {
     public var gestures = GestureSettings()
     /// Events since the front last took them, oldest first.
     private var events: [ExplorerEvent] = []
+    /// True when key moves are instant instead of animated (`--reduce-motion`).
+    public var reduceMotion = false
+    /// The camera move under way, if any.
+    public private(set) var animation: CameraAnimation?
+    /// How long a key's camera move takes, seconds.
+    public static let keyMoveDuration = 0.2
+
+    /// True while the camera is moving on its own and frames must keep coming.
+    public var isAnimating: Bool { animation != nil }
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command.
     public private(set) var note: String?
@@ -41,6 +50,7 @@ public struct ExplorerState: Sendable {
     /// Applies a command; returns true when what is on screen changes.
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
+        if animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
         let before = (camera, panorama?.id, note, isShowingHelp)
         note = nil
         switch command {
@@ -72,16 +82,70 @@ public struct ExplorerState: Sendable {
     }
 
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when
-    /// what is on screen changes (a refusal shows a note).
+    /// what is on screen changes (a refusal shows a note). With `now` (seconds), camera moves
+    /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
     @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
-        guard let command = KeyBindings.command(for: key, effectiveFOV: camera.effectiveFOV) else { return false }
+    public mutating func handle(_ key: Key, at now: Double? = nil) -> Bool {
+        guard let command = KeyBindings.command(for: key, effectiveFOV: targetCamera.effectiveFOV) else { return false }
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
             note = refusal
             return changed
         }
+        if let now, !reduceMotion, let animation = animated(command, at: now) {
+            note = nil
+            self.animation = animation
+            return true
+        }
+        finishAnimation()
         return apply(command)
+    }
+
+    /// Moves the camera along the animation to `now`; returns true when it moved. The final
+    /// position is reached exactly, and reported.
+    @discardableResult
+    public mutating func advance(to now: Double) -> Bool {
+        guard let animation else { return false }
+        let before = camera
+        camera = animation.camera(at: now)
+        if animation.isFinished(at: now) { self.animation = nil }
+        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
+        return camera != before
+    }
+
+    /// Where the camera is going: the animation's end, or where it is.
+    private var targetCamera: PanoramaCamera {
+        animation.map { $0.camera(at: $0.start + $0.duration) } ?? camera
+    }
+
+    /// Jumps to the end of any animation (before an instant command), reporting where.
+    private mutating func finishAnimation() {
+        guard let animation else { return }
+        let before = camera
+        camera = animation.camera(at: animation.start + animation.duration)
+        self.animation = nil
+        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
+    }
+
+    /// The animation a camera command starts at `now`, added to what remains of the one under
+    /// way; nil for commands that do not move the camera smoothly.
+    private func animated(_ command: ExplorerCommand, at now: Double) -> CameraAnimation? {
+        let current = animation?.camera(at: now) ?? camera
+        let remaining = animation?.remainingHeading(at: now) ?? 0
+        let target = targetCamera
+        var turn = remaining
+        var pitch = target.pitch
+        var zoom = target.zoom
+        switch command {
+        case let .turn(degrees): turn += degrees
+        case let .tilt(degrees): pitch = PanoramaCamera(pitch: target.pitch + degrees).pitch
+        case let .zoom(factor): zoom = PanoramaCamera(zoom: target.zoom * factor).zoom
+        case .faceNorth:
+            turn = Degrees.wrap180(0 - current.heading)
+            pitch = 0
+        default: return nil
+        }
+        return CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: now, duration: Self.keyMoveDuration)
     }
 
     /// The events since the last call, oldest first; the state forgets them.

@@ -12,10 +12,13 @@ public struct DisplayOptions: Sendable {
     public var colorMode: ColorMode?
     /// Most frames per second, 1...240.
     public var framesPerSecond: Double
+    /// Key moves are instant instead of animated.
+    public var reduceMotion: Bool
 
-    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30) {
+    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode
         self.framesPerSecond = framesPerSecond
+        self.reduceMotion = reduceMotion
     }
 }
 
@@ -56,6 +59,7 @@ public enum InteractiveSession {
             cache.prefetchNeighbours(of: start, in: dataset.service)
         }
         state.gestures = gestures
+        state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
         var composer = FrameComposer()
         var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
@@ -75,6 +79,10 @@ public enum InteractiveSession {
             pollfd(fd: writer.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
+            if state.isAnimating && state.advance(to: now()) {
+                pacer.noteChange(at: now())
+                for event in state.takeEvents() { events?(event, now()) }
+            }
             var timeout: Int32 = -1
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
@@ -95,6 +103,11 @@ public enum InteractiveSession {
                 continue
             case let .wait(until):
                 if let until { timeout = Int32(max(0, ((until - now()) * 1000).rounded(.up))) }
+                // While the camera moves, wake for its next frame.
+                if state.isAnimating {
+                    let frame = Int32((pacer.frameInterval * 1000).rounded(.up))
+                    timeout = timeout < 0 ? frame : min(timeout, frame)
+                }
             }
             if state.isFinished && !writer.isBusy { return 0 }
 
@@ -128,7 +141,7 @@ public enum InteractiveSession {
                     fatalError("crash requested by SIDEWALK_TEST_CRASH_ON_KEY")
                 }
                 #endif
-                if state.handle(key) { pacer.noteChange(at: now()) }
+                if state.handle(key, at: now()) { pacer.noteChange(at: now()) }
                 for event in state.takeEvents() { events?(event, now()) }
             }
             if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {

@@ -26,6 +26,8 @@ struct ExploreOptions {
     /// Colour mode and frame rate from the command line (nil: the config file's or the default).
     var colorFlag: ColorMode??
     var fpsFlag: Double?
+    /// Key moves instant instead of animated.
+    var reduceMotion = false
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
     /// Gestures switched off on the command line.
@@ -53,6 +55,7 @@ struct ExploreOptions {
             case "--no-navigation-gestures": options.gesturesOff.navigation = true
             case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             case "--events": options.eventsPath = try reader.value(for: argument)
+            case "--reduce-motion": options.reduceMotion = true
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -86,7 +89,8 @@ struct ExploreOptions {
         if gesturesOff.orientation { gestures.orientation = false }
         if gesturesOff.zoom { gestures.zoom = false }
         if gesturesOff.navigation { gestures.navigation = false }
-        let display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30)
+        let display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30,
+                                     reduceMotion: reduceMotion)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }

@@ -22,6 +22,7 @@ enum HelpText {
       --zoom Z        start at this linear zoom, 1...5 (default 1)
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
       --color MODE    auto (default), truecolor, 256, 16 or none
+      --reduce-motion turn and zoom at once instead of smoothly
       --events PATH   write what happens (moves, camera, rendering) to PATH as JSON lines
       --fps N         at most N frames per second, 1...240 (default 30)
       --no-orientation-gestures, --no-zoom-gestures, --no-navigation-gestures, --no-gestures

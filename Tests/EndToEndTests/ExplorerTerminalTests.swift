@@ -74,9 +74,9 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
-    @Test("keys that change nothing draw nothing; a change draws a motion frame and then one exact frame")
+    @Test("keys that change nothing draw nothing; with reduced motion a change draws a motion frame and then one exact frame")
     func quietWhenNothingChanges() throws {
-        let session = try startExplorer()
+        let session = try startExplorer("--reduce-motion")
         defer { session.close() }
         #expect(try waitForFrame(session))
         let frames = try frameCounter(session)
@@ -89,6 +89,24 @@ struct ExplorerTerminalTests {
         try session.send("+")
         #expect(try session.waitUntil { try statusLine(session).contains("Zoom 1.4×") && frames() >= 4 })
         #expect(frames() == 4)
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("a key turn is animated: several frames, ending at the new heading, then quiet")
+    func turnIsAnimated() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let frames = try frameCounter(session)
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 15° N") })
+        #expect(session.waitUntil(timeout: 5) { frames() >= 3 }, "a move in several frames, not a jump")
+        let settled = frames()
+        try session.send("x") // unbound: handled after the animation's frames, and draws nothing
+        try session.send("Left")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0° N") })
+        #expect(frames() > settled)
         try session.send("q")
         try expectRestored(session, status: 0)
     }

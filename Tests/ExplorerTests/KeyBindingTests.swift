@@ -75,3 +75,40 @@ struct KeyBindingTests {
         #expect(state.cameraReadout == "Heading 91° E · Pitch -10° · Zoom 2.0× (fov 53°)")
     }
 }
+
+@Suite("Animated key moves")
+struct AnimatedKeyTests {
+    @Test("a key turn animates over the move's duration, ending exactly at the target; events end with the final camera")
+    func keyTurnAnimates() {
+        var state = ExplorerState()
+        let started = state.handle(.right, at: 10)
+        #expect(started)
+        #expect(state.camera.heading == 0 && state.isAnimating)
+        state.advance(to: 10 + ExplorerState.keyMoveDuration / 2)
+        #expect(abs(state.camera.heading - 7.5) < 1e-9)
+        state.advance(to: 10 + ExplorerState.keyMoveDuration)
+        #expect(state.camera.heading == 15 && !state.isAnimating)
+        #expect(state.takeEvents().last == .didMoveCamera(heading: 15, pitch: 0, zoom: 1))
+    }
+
+    @Test("a burst of turns keeps its direction: 47 rights turn right 705°, not left the short way")
+    func burstKeepsDirection() {
+        var state = ExplorerState()
+        for _ in 0..<47 { state.handle(.right, at: 0) }
+        state.advance(to: 0.05)
+        #expect(state.camera.heading > 0 && state.camera.heading < 180, "turning right (clockwise), not left: \(state.camera.heading)")
+        state.advance(to: 1)
+        #expect(state.camera.heading == 345)
+    }
+
+    @Test("with reduced motion, and for programmatic commands, moves are instant")
+    func instant() {
+        var state = ExplorerState()
+        state.reduceMotion = true
+        state.handle(.right, at: 3)
+        #expect(state.camera.heading == 15 && !state.isAnimating)
+        var other = ExplorerState()
+        other.apply(.turn(degrees: 40))
+        #expect(other.camera.heading == 40 && !other.isAnimating)
+    }
+}
