@@ -21,6 +21,9 @@ public struct ExplorerState: Sendable {
     /// How long a key's camera move takes, seconds.
     public static let keyMoveDuration = 0.2
 
+    /// What is being typed after `:`, while the command line is open; nil otherwise.
+    public private(set) var commandLine: String?
+
     /// True while the camera is moving on its own and frames must keep coming.
     public var isAnimating: Bool { animation != nil }
     /// A short message for the status line after a command that could not be done ("no way
@@ -86,6 +89,12 @@ public struct ExplorerState: Sendable {
     /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
     @discardableResult
     public mutating func handle(_ key: Key, at now: Double? = nil) -> Bool {
+        if commandLine != nil { return edit(key, at: now) }
+        if key == .character(":") {
+            commandLine = ""
+            note = nil
+            return true
+        }
         guard let command = KeyBindings.command(for: key, effectiveFOV: targetCamera.effectiveFOV) else { return false }
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
@@ -99,6 +108,78 @@ public struct ExplorerState: Sendable {
         }
         finishAnimation()
         return apply(command)
+    }
+
+    /// Edits the command line: characters add, Backspace removes, Enter runs, Escape cancels.
+    private mutating func edit(_ key: Key, at now: Double?) -> Bool {
+        switch key {
+        case .enter:
+            let text = commandLine ?? ""
+            commandLine = nil
+            do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
+        case .escape, .control("c"): commandLine = nil
+        case .backspace: if commandLine?.isEmpty == false { commandLine?.removeLast() } else { commandLine = nil }
+        case let .character(c) where (commandLine?.count ?? 0) < 200: commandLine?.append(c)
+        default: return false
+        }
+        return true
+    }
+
+    /// Runs a typed command: programmatic, so gestures never block it.
+    public mutating func perform(_ command: TypedCommand, at now: Double? = nil) {
+        var target = targetCamera
+        switch command {
+        case let .heading(h): target.heading = h
+        case let .pitch(p): target.pitch = p
+        case let .zoom(z): target.zoom = z
+        case let .camera(h, p, z): (target.heading, target.pitch, target.zoom) = (h, p, z)
+        case let .animate(h, p, z, seconds):
+            let to = PanoramaCamera(heading: h, pitch: p, zoom: z, fov: camera.fov)
+            if let now, seconds > 0, !reduceMotion {
+                finishAnimation()
+                animation = CameraAnimation(from: camera, to: to, start: now, duration: seconds)
+                return
+            }
+            target = to
+        case let .goto(id):
+            guard let found = service?.panorama(id: id) else {
+                note = "no panorama '\(id)'"
+                events.append(.errorOnMoveToPanoramaID(id: id, message: "no such panorama"))
+                return
+            }
+            move(to: found)
+            return
+        case let .near(place, radius, source):
+            guard let service else {
+                note = "no dataset to search"
+                return
+            }
+            guard let found = service.nearest(to: place, radius: radius, source: source) else {
+                let message = "no street-level imagery within \(Int(radius)) m of \(place)"
+                note = message
+                events.append(.errorOnMoveNearCoordinate(coordinate: place, message: message))
+                return
+            }
+            move(to: found)
+            events.append(.didMoveToPanoramaNearCoordinate(id: found.id, coordinate: place))
+            return
+        case .quit:
+            apply(.quit)
+            return
+        }
+        finishAnimation()
+        let before = camera
+        camera = target
+        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
+    }
+
+    /// Goes to another panorama, keeping the view's direction.
+    private mutating func move(to target: Panorama) {
+        guard target.id != panorama?.id else { return }
+        finishAnimation()
+        panorama = target
+        events.append(.willMoveToPanorama(id: target.id))
+        events.append(.didMoveToPanorama(id: target.id))
     }
 
     /// Moves the camera along the animation to `now`; returns true when it moved. The final

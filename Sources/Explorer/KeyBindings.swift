@@ -11,7 +11,8 @@ public enum KeyBindings {
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
         ("n", "face north"), ("w Enter", "walk forward"), ("s", "walk back"),
         ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
-        ("t", "another capture date"), ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
+        ("t", "another capture date"), (":", "command line, e.g. :heading 90 or :goto ID"),
+        ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
     ]
 
     /// The command a key asks for with the camera as it is, or nil when the key is unbound.

@@ -89,7 +89,8 @@ public enum InteractiveSession {
                 let size = terminal.size
                 var frame = composer.compose(
                     panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                    statusLeft: state.cameraReadout, statusRight: Self.statusRight(state, note: loadNote),
+                    statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
+                    statusRight: Self.statusRight(state, note: loadNote),
                     header: Self.header(scenery, state), runner: runner
                 )
                 if state.isShowingHelp {

@@ -298,6 +298,10 @@ struct ExplorerTerminalTests {
         try session.send("Right")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("turning is switched off") })
         #expect(try statusLine(session).contains("Heading 0° N"))
+        try session.send(":")
+        try session.send("-l", "heading 90")
+        try session.send("Enter")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90° E") }, ":heading still turns")
         try session.send("q")
         try expectRestored(session, status: 0)
 
