@@ -21,11 +21,31 @@ public struct ExplorerState: Sendable {
     /// How long a key's camera move takes, seconds.
     public static let keyMoveDuration = 0.2
 
+    /// A blend from the panorama left behind into the current one, while it lasts.
+    public struct Transition: Equatable, Sendable {
+        /// The panorama being left.
+        public let from: Panorama
+        /// When the blend starts, seconds.
+        public let start: Double
+        /// How long it takes, seconds.
+        public let duration: Double
+
+        /// How far the blend has come at `time`, eased, [0, 1].
+        public func progress(at time: Double) -> Double {
+            CameraAnimation.easeInOut(min(max((time - start) / duration, 0), 1))
+        }
+    }
+
+    /// The move between panoramas under way, if any.
+    public private(set) var transition: Transition?
+    /// How long the blend into a new panorama takes, seconds.
+    public static let transitionDuration = 0.4
+
     /// What is being typed after `:`, while the command line is open; nil otherwise.
     public private(set) var commandLine: String?
 
-    /// True while the camera is moving on its own and frames must keep coming.
-    public var isAnimating: Bool { animation != nil }
+    /// True while the camera or the view is moving on its own and frames must keep coming.
+    public var isAnimating: Bool { animation != nil || transition != nil }
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command.
     public private(set) var note: String?
@@ -107,7 +127,12 @@ public struct ExplorerState: Sendable {
             return true
         }
         finishAnimation()
-        return apply(command)
+        let left = panorama
+        let changed = apply(command)
+        if let now, !reduceMotion, let left, panorama?.id != left.id {
+            transition = Transition(from: left, start: now, duration: Self.transitionDuration)
+        }
+        return changed
     }
 
     /// Edits the command line: characters add, Backspace removes, Enter runs, Escape cancels.
@@ -186,12 +211,17 @@ public struct ExplorerState: Sendable {
     /// position is reached exactly, and reported.
     @discardableResult
     public mutating func advance(to now: Double) -> Bool {
-        guard let animation else { return false }
+        var moved = false
+        if let transition {
+            moved = true
+            if now >= transition.start + transition.duration { self.transition = nil }
+        }
+        guard let animation else { return moved }
         let before = camera
         camera = animation.camera(at: now)
         if animation.isFinished(at: now) { self.animation = nil }
         if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
-        return camera != before
+        return moved || camera != before
     }
 
     /// Where the camera is going: the animation's end, or where it is.

@@ -61,6 +61,8 @@ public enum InteractiveSession {
         state.gestures = gestures
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
+        // The decoded panorama being left, while a transition blends away from it.
+        var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
         var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
@@ -83,6 +85,7 @@ public enum InteractiveSession {
                 pacer.noteChange(at: now())
                 for event in state.takeEvents() { events?(event, now()) }
             }
+            if state.transition == nil { leaving = nil }
             var timeout: Int32 = -1
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
@@ -91,7 +94,7 @@ public enum InteractiveSession {
                     panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
                     statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
                     statusRight: Self.statusRight(state, note: loadNote),
-                    header: Self.header(scenery, state), runner: runner
+                    header: Self.header(scenery, state), blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
                 if state.isShowingHelp {
                     frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
@@ -147,6 +150,7 @@ public enum InteractiveSession {
             }
             if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {
                 // A new panorama: usually decoded already by the prefetch.
+                if let shownID { leaving = (shownID, panorama) }
                 do {
                     panorama = try cache.panorama(current)
                     loadNote = nil
@@ -162,6 +166,16 @@ public enum InteractiveSession {
 }
 
 extension InteractiveSession {
+    /// The fading view of the panorama being left, while the state's transition lasts: it zooms
+    /// in a little as it fades, as if stepping forward.
+    static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
+        guard let transition = state.transition, let leaving, leaving.id == transition.from.id else { return nil }
+        let amount = transition.progress(at: now)
+        var camera = state.camera
+        camera.zoom = min(camera.zoom * (1 + 0.4 * amount), PanoramaCamera.zoomRange.upperBound)
+        return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
+    }
+
     /// The top line: where you are, when, and whose picture it is.
     static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
         switch scenery {

@@ -9,6 +9,9 @@ public struct FrameComposer: Sendable {
 
     private var reprojector = Reprojector()
     private var viewPixels = RGBImage(width: 0, height: 0)
+    /// For blends: the view of the panorama being left.
+    private var fadingReprojector = Reprojector()
+    private var fadingPixels = RGBImage(width: 0, height: 0)
     public private(set) var grid = CellGrid(columns: 0, rows: 0)
 
     /// Colours of the status line.
@@ -23,7 +26,8 @@ public struct FrameComposer: Sendable {
     /// text is sanitised and clipped.
     public mutating func compose(
         panorama: EquirectPanorama, camera: PanoramaCamera, columns: Int, rows: Int,
-        statusLeft: String, statusRight: String, header: String? = nil, runner: any ParallelRunner = SerialRunner()
+        statusLeft: String, statusRight: String, header: String? = nil, blend: Blend? = nil,
+        runner: any ParallelRunner = SerialRunner()
     ) -> CellGrid {
         if grid.columns != columns || grid.rows != rows {
             grid = CellGrid(columns: max(columns, 0), rows: max(rows, 0))
@@ -38,10 +42,43 @@ public struct FrameComposer: Sendable {
             viewPixels = RGBImage(width: columns, height: viewRows * 2)
         }
         reprojector.render(panorama, camera: camera, into: &viewPixels, runner: runner)
+        if let blend {
+            if fadingPixels.width != viewPixels.width || fadingPixels.height != viewPixels.height {
+                fadingPixels = RGBImage(width: viewPixels.width, height: viewPixels.height)
+            }
+            fadingReprojector.render(blend.from, camera: blend.camera, into: &fadingPixels, runner: runner)
+            Self.mix(&viewPixels, with: fadingPixels, weight: 1 - blend.amount)
+        }
         HalfBlockRasterizer.fill(&grid, from: viewPixels, firstRow: headerRows)
         if let header { drawStatusLine(row: 0, left: header, right: "") }
         drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
         return grid
+    }
+
+    /// A view of another panorama faded over the frame (moving between panoramas).
+    public struct Blend: Sendable {
+        public let from: EquirectPanorama
+        public let camera: PanoramaCamera
+        /// How far the frame has turned into the new view, [0, 1]: 0 shows only `from`.
+        public let amount: Double
+
+        public init(from: EquirectPanorama, camera: PanoramaCamera, amount: Double) {
+            self.from = from
+            self.camera = camera
+            self.amount = min(max(amount, 0), 1)
+        }
+    }
+
+    /// Mixes `other` into `image` with `weight` in [0, 1] (1: only `other`).
+    static func mix(_ image: inout RGBImage, with other: RGBImage, weight: Double) {
+        let w = UInt32((min(max(weight, 0), 1) * 256).rounded())
+        other.pixels.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeMutableBufferPointer { target in
+                for i in 0..<min(source.count, target.count) {
+                    target[i] = UInt8((UInt32(target[i]) * (256 - w) + UInt32(source[i]) * w + 128) >> 8)
+                }
+            }
+        }
     }
 
     /// The left text has priority; the right text is right-aligned in what room is left, and

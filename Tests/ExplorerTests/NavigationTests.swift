@@ -92,3 +92,23 @@ struct NavigationTests {
         #expect(outdoors.note == "no other floors here")
     }
 }
+
+@Suite("Moving between panoramas, animated")
+struct TransitionTests {
+    @Test("a walk with a time blends from the panorama left over the transition's duration; without, it is instant")
+    func transition() throws {
+        var state = NavigationTests.state(at: "centre", heading: 90)
+        state.handle(.character("w"), at: 50)
+        let transition = try #require(state.transition)
+        #expect(transition.from.id == "centre" && state.panorama?.id == "east")
+        #expect(state.isAnimating)
+        #expect(transition.progress(at: 50) == 0 && transition.progress(at: 50 + ExplorerState.transitionDuration) == 1)
+        state.advance(to: 50 + ExplorerState.transitionDuration)
+        #expect(state.transition == nil && !state.isAnimating)
+
+        var reduced = NavigationTests.state(at: "centre", heading: 90)
+        reduced.reduceMotion = true
+        reduced.handle(.character("w"), at: 50)
+        #expect(reduced.transition == nil && reduced.panorama?.id == "east")
+    }
+}

@@ -76,3 +76,24 @@ struct SanitiserAttackTests {
         #expect(TextLayout.width(of: "👍") == 2)
     }
 }
+
+@Suite("Blending between panoramas")
+struct BlendTests {
+    static func uniform(_ colour: RGB) -> EquirectPanorama {
+        var image = RGBImage(width: 64, height: 32)
+        for y in 0..<32 { for x in 0..<64 { image[x, y] = colour } }
+        return EquirectPanorama(image: image)
+    }
+
+    @Test("the frame shows the old view at 0, the new at 1, and a mix between", arguments: [
+        (0.0, RGB(200, 0, 0)), (0.5, RGB(100, 0, 100)), (1.0, RGB(0, 0, 200)),
+    ] as [(Double, RGB)])
+    func blend(amount: Double, expected: RGB) {
+        var composer = FrameComposer()
+        let frame = composer.compose(panorama: Self.uniform(RGB(0, 0, 200)), camera: PanoramaCamera(), columns: 30, rows: 8,
+                                     statusLeft: "", statusRight: "",
+                                     blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: PanoramaCamera(), amount: amount))
+        let cell = frame[15, 3]
+        #expect(cell.foreground == expected && cell.background == expected)
+    }
+}
