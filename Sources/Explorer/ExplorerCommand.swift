@@ -18,6 +18,8 @@ public enum ExplorerCommand: Equatable, Sendable {
     case changeLevel(delta: Int)
     /// Go to the next other capture date of this place.
     case switchDate
+    /// Go to the panorama nearest home (the "my location" control).
+    case goHome
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

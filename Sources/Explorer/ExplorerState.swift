@@ -41,6 +41,12 @@ public struct ExplorerState: Sendable {
     /// How long the blend into a new panorama takes, seconds.
     public static let transitionDuration = 0.4
 
+    /// Where `g` goes: the panorama nearest this place (within 100 m); nil for the panorama the
+    /// explorer started at.
+    public var home: Coordinate?
+    /// The panorama the explorer started at.
+    private let start: Panorama?
+
     /// What is being typed after `:`, while the command line is open; nil otherwise.
     public private(set) var commandLine: String?
 
@@ -56,6 +62,7 @@ public struct ExplorerState: Sendable {
         self.camera = camera
         panorama = nil
         service = nil
+        start = nil
     }
 
     /// A state standing in `panorama` of the dataset `service` answers for.
@@ -63,6 +70,7 @@ public struct ExplorerState: Sendable {
         self.camera = camera
         self.panorama = panorama
         self.service = service
+        start = panorama
     }
 
     /// The current panorama's links, numbered from 1 clockwise from north.
@@ -90,6 +98,7 @@ public struct ExplorerState: Sendable {
         case .walkBack: walk(towards: camera.heading + 180, missing: "no way back")
         case let .changeLevel(delta): changeLevel(by: delta)
         case .switchDate: switchDate()
+        case .goHome: goHome()
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss: isShowingHelp = false
         case .quit: isFinished = true
@@ -296,6 +305,16 @@ public struct ExplorerState: Sendable {
         } else {
             note = delta > 0 ? "no floor above" : "no floor below"
         }
+    }
+
+    private mutating func goHome() {
+        // A configured home never falls back to the start: saying there is nothing there is clearer.
+        let destination = home.map { service?.nearest(to: $0, radius: 100) } ?? start
+        guard let destination else {
+            note = home == nil ? "no home to go to" : "no imagery within 100 m of home"
+            return
+        }
+        if destination.id == panorama?.id { note = "you are home" } else { panorama = destination }
     }
 
     private mutating func switchDate() {

@@ -23,7 +23,7 @@ public struct GestureSettings: Equatable, Sendable {
         switch command {
         case .turn, .tilt, .faceNorth: orientation ? nil : "turning is switched off"
         case .zoom: zoom ? nil : "zooming is switched off"
-        case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate: navigation ? nil : "walking is switched off"
+        case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate, .goHome: navigation ? nil : "walking is switched off"
         case .toggleHelp, .dismiss, .quit: nil
         }
     }

@@ -11,7 +11,7 @@ public enum KeyBindings {
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
         ("n", "face north"), ("w Enter", "walk forward"), ("s", "walk back"),
         ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
-        ("t", "another capture date"), (":", "command line, e.g. :heading 90 or :goto ID"),
+        ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"), (":", "command line, e.g. :heading 90 or :goto ID"),
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
     ]
 
@@ -31,6 +31,7 @@ public enum KeyBindings {
         case .character("]"): return .changeLevel(delta: 1)
         case .character("["): return .changeLevel(delta: -1)
         case .character("t"): return .switchDate
+        case .character("g"): return .goHome
         case .character("?"): return .toggleHelp
         case .escape: return .dismiss
         case .character("q"), .character("Q"), .control("c"): return .quit

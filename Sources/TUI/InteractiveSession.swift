@@ -36,6 +36,7 @@ public enum InteractiveSession {
     public static func run(
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
+        home: Coordinate? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
@@ -59,6 +60,7 @@ public enum InteractiveSession {
             cache.prefetchNeighbours(of: start, in: dataset.service)
         }
         state.gestures = gestures
+        state.home = home
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
         // The decoded panorama being left, while a transition blends away from it.

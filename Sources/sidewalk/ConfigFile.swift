@@ -1,5 +1,6 @@
 import Explorer
 import Foundation
+import PanoCore
 import TermRender
 
 /// Settings from `$XDG_CONFIG_HOME/sidewalk/config.json` (by default
@@ -9,6 +10,8 @@ struct ConfigFile {
     /// nil: detect.
     var colorMode: ColorMode?
     var framesPerSecond: Double?
+    /// Where `g` goes.
+    var home: Coordinate?
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -24,8 +27,8 @@ struct ConfigFile {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { throw invalid("cannot be read, or is over 1 MB") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys.sorted() where !["gestures", "color", "fps"].contains(key) {
-            throw invalid("unknown setting '\(key)' (known: gestures, color, fps)")
+        for key in root.keys.sorted() where !["gestures", "color", "fps", "home"].contains(key) {
+            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home)")
         }
         if let raw = root["gestures"] {
             guard let gestures = raw as? [String: Any] else { throw invalid("gestures must be an object") }
@@ -49,6 +52,13 @@ struct ConfigFile {
         if let raw = root["fps"] {
             guard let fps = raw as? Double, (1...240).contains(fps) else { throw invalid("fps must be a number from 1 to 240") }
             config.framesPerSecond = fps
+        }
+        if let raw = root["home"] {
+            guard let entry = raw as? [String: Any], let lat = entry["lat"] as? Double, let lng = entry["lng"] as? Double,
+                  let place = Coordinate(latitude: lat, longitude: lng) else {
+                throw invalid("home must be {\"lat\": degrees, \"lng\": degrees}")
+            }
+            config.home = place
         }
         return config
     }

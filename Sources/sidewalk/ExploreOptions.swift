@@ -106,7 +106,7 @@ struct ExploreOptions {
         do {
             return try InteractiveSession.run(scenery: opened.scenery,
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
-                                              environment: environment, display: display, gestures: gestures,
+                                              environment: environment, display: display, gestures: gestures, home: config.home,
                                               startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })
         } catch {
             throw .terminal(error)

@@ -43,6 +43,7 @@ enum HelpText {
       w, Enter          walk forward         s              walk back
       1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
       [ / ]             floor down / up      t              another capture date
+      g                 go home (the start, or config.json's home)
       :                 command line: :heading H, :pitch P, :zoom Z, :camera H P Z,
                         :animate H P Z SECONDS, :goto ID, :near LAT,LNG [RADIUS] [outdoor], :quit
       ?                 list of keys         q, Ctrl-C      quit

@@ -112,3 +112,23 @@ struct TransitionTests {
         #expect(reduced.transition == nil && reduced.panorama?.id == "east")
     }
 }
+
+@Suite("Going home")
+struct HomeTests {
+    @Test("g goes back to the start, or to the panorama nearest a configured home")
+    func home() {
+        var state = NavigationTests.state(at: "centre", heading: 90)
+        state.handle(.character("w"))
+        #expect(state.panorama?.id == "east")
+        state.handle(.character("g"))
+        #expect(state.panorama?.id == "centre", "home is the start")
+        state.handle(.character("g"))
+        #expect(state.note == "you are home")
+        state.home = NavigationTests.at(1, 11)
+        state.handle(.character("g"))
+        #expect(state.panorama?.id == "north", "the panorama nearest the configured home")
+        state.home = NavigationTests.at(5000, 0)
+        state.handle(.character("g"))
+        #expect(state.note == "no imagery within 100 m of home")
+    }
+}
