@@ -73,6 +73,9 @@ public struct ExplorerState: Sendable {
         start = panorama
     }
 
+    /// The dataset's markers (points of interest); empty for a single image.
+    public var markers: [Marker] { service?.markers ?? [] }
+
     /// The current panorama's links, numbered from 1 clockwise from north.
     public var numberedLinks: [Link] {
         (panorama?.links ?? []).sorted { $0.heading < $1.heading }

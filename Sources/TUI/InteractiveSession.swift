@@ -98,6 +98,7 @@ public enum InteractiveSession {
                     statusRight: Self.statusRight(state, note: loadNote),
                     header: Self.header(scenery, state), blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
+                frame = composer.drawOverlays(Self.overlays(state), camera: state.camera, header: Self.header(scenery, state) != nil)
                 if state.isShowingHelp {
                     frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
                 }
@@ -168,6 +169,30 @@ public enum InteractiveSession {
 }
 
 extension InteractiveSession {
+    /// Markers farther than this are not shown, metres ("too small", as Street View says).
+    static let markerRange = 150.0
+    /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
+    static let wayPitch = -22.0
+
+    /// The ways on (numbered, on the ground at their headings) and the markers in range (at
+    /// their bearing and elevation from the eye, 2.5 m up).
+    static func overlays(_ state: ExplorerState) -> [FrameComposer.Overlay] {
+        guard let panorama = state.panorama else { return [] }
+        var overlays = state.numberedLinks.enumerated().map { index, link in
+            FrameComposer.Overlay(label: "▲\(index + 1)" + (link.description.map { " \($0)" } ?? ""),
+                                  direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true)
+        }
+        for marker in state.markers {
+            let distance = panorama.coordinate.distance(to: marker.coordinate)
+            guard distance <= markerRange, distance > 0.5 else { continue }
+            let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
+            overlays.append(FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
+                                                  direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
+                                                  hintWhenOutOfView: false))
+        }
+        return overlays
+    }
+
     /// The fading view of the panorama being left, while the state's transition lasts: it zooms
     /// in a little as it fades, as if stepping forward.
     static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {

@@ -55,6 +55,75 @@ public struct FrameComposer: Sendable {
         return grid
     }
 
+    /// A label placed at a direction in the view: a way on, or a marker.
+    public struct Overlay: Sendable {
+        /// Untrusted text; sanitised and clipped.
+        public let label: String
+        public let direction: Orientation
+        /// Shown at the screen's edge, with an arrow, when the direction is out of view (ways
+        /// on); when false it is simply hidden (markers).
+        public let hintWhenOutOfView: Bool
+
+        public init(label: String, direction: Orientation, hintWhenOutOfView: Bool) {
+            self.label = label
+            self.direction = direction
+            self.hintWhenOutOfView = hintWhenOutOfView
+        }
+    }
+
+    static let overlayForeground = RGB(255, 255, 255)
+    static let overlayBackground = RGB(20, 60, 130)
+
+    /// Draws overlays over the view of the frame composed last, for `camera`; call after
+    /// `compose` with the same size and header.
+    public mutating func drawOverlays(_ overlays: [Overlay], camera: PanoramaCamera, header: Bool) -> CellGrid {
+        guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
+        let top = header ? 1 : 0
+        let viewRows = grid.rows - 1 - top
+        let projection = ViewProjection(camera: camera, width: grid.columns, height: viewRows * 2)
+        // Which overlays are in view, and which ways on need a hint at the edge.
+        var inView: [(overlay: Overlay, x: Double, y: Double)] = []
+        var leftHints: [String] = []
+        var rightHints: [String] = []
+        for overlay in overlays {
+            if let point = projection.point(for: overlay.direction), point.x >= 0, point.x < Double(grid.columns),
+               point.y >= 0, point.y < Double(viewRows * 2) {
+                inView.append((overlay, point.x, point.y))
+            } else if overlay.hintWhenOutOfView {
+                let turn = Degrees.wrap180(overlay.direction.heading - camera.heading)
+                if turn < 0 { leftHints.append("◀ " + overlay.label) } else { rightHints.append(overlay.label + " ▶") }
+            }
+        }
+        // Cells already used, by row: hints first (they must stay readable), then labels, each
+        // moving down a row or two rather than overwrite another.
+        var taken: [Int: [Range<Int>]] = [:]
+        let middle = top + viewRows / 2
+        for (i, hint) in leftHints.enumerated() where middle + i < top + viewRows {
+            let used = TextLayout.draw(hint, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
+                                       foreground: Self.overlayForeground, background: Self.overlayBackground)
+            taken[middle + i, default: []].append(0..<(used + 1))
+        }
+        for (i, hint) in rightHints.enumerated() where middle + i < top + viewRows {
+            let width = min(TextLayout.width(of: hint), grid.columns / 2)
+            TextLayout.draw(hint, into: &grid, row: middle + i, column: grid.columns - width, width: width,
+                            foreground: Self.overlayForeground, background: Self.overlayBackground)
+            taken[middle + i, default: []].append((grid.columns - width - 1)..<grid.columns)
+        }
+        for (overlay, x, y) in inView {
+            let width = TextLayout.width(of: overlay.label)
+            let column = min(max(Int(x) - width / 2, 0), max(grid.columns - width, 0))
+            let span = column..<(column + width + 1)
+            let wanted = top + Int(y / 2)
+            guard let row = (wanted..<min(wanted + 3, top + viewRows)).first(where: { row in
+                !(taken[row] ?? []).contains { $0.overlaps(span) }
+            }) else { continue } // no room nearby: left out rather than overlapping
+            taken[row, default: []].append(span)
+            TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
+                            foreground: Self.overlayForeground, background: Self.overlayBackground)
+        }
+        return grid
+    }
+
     /// A view of another panorama faded over the frame (moving between panoramas).
     public struct Blend: Sendable {
         public let from: EquirectPanorama

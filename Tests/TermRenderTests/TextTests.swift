@@ -97,3 +97,43 @@ struct BlendTests {
         #expect(cell.foreground == expected && cell.background == expected)
     }
 }
+
+@Suite("Labels over the view")
+struct OverlayTests {
+    static func text(_ frame: CellGrid, row: Int) -> String {
+        String(String.UnicodeScalarView((0..<frame.columns).map { frame[$0, row].glyph }))
+    }
+
+    @Test("a label ahead sits at the centre; one behind is a hint at the edge on the side to turn; markers out of view are hidden")
+    func placement() {
+        var composer = FrameComposer()
+        let panorama = EquirectPanorama(image: RGBImage(width: 64, height: 32))
+        let camera = PanoramaCamera(heading: 90)
+        _ = composer.compose(panorama: panorama, camera: camera, columns: 40, rows: 12, statusLeft: "", statusRight: "")
+        let frame = composer.drawOverlays([
+            FrameComposer.Overlay(label: "A", direction: Orientation(heading: 90, pitch: 0), hintWhenOutOfView: true),
+            FrameComposer.Overlay(label: "B", direction: Orientation(heading: 200, pitch: 0), hintWhenOutOfView: true),
+            FrameComposer.Overlay(label: "C", direction: Orientation(heading: 340, pitch: 0), hintWhenOutOfView: true),
+            FrameComposer.Overlay(label: "D", direction: Orientation(heading: 270, pitch: 0), hintWhenOutOfView: false),
+        ], camera: camera, header: false)
+        let rows = (0..<11).map { Self.text(frame, row: $0) }
+        #expect(rows.contains { $0.hasPrefix("◀ C") }, "340° is a turn left from 90°")
+        #expect(rows.contains { $0.hasSuffix("B ▶") }, "200° is a turn right from 90°")
+        #expect(frame[20, 5].glyph == "A" || frame[19, 5].glyph == "A", "straight ahead: the centre")
+        #expect(!rows.joined().contains("D"), "a marker out of view is hidden")
+    }
+
+    @Test("labels that would overlap move down a row instead")
+    func noOverlap() {
+        var composer = FrameComposer()
+        let camera = PanoramaCamera()
+        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
+                             statusLeft: "", statusRight: "")
+        let frame = composer.drawOverlays([
+            FrameComposer.Overlay(label: "first label", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false),
+            FrameComposer.Overlay(label: "second one", direction: Orientation(heading: 1, pitch: 0), hintWhenOutOfView: false),
+        ], camera: camera, header: false)
+        let rows = (0..<11).map { Self.text(frame, row: $0) }
+        #expect(rows.contains { $0.contains("first label") } && rows.contains { $0.contains("second one") })
+    }
+}
