@@ -99,6 +99,9 @@ public enum InteractiveSession {
                     header: Self.header(scenery, state), blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
                 frame = composer.drawOverlays(Self.overlays(state), camera: state.camera, header: Self.header(scenery, state) != nil)
+                if Self.header(scenery, state) != nil, let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
+                    frame = composer.drawText(compass, row: 0, alignedRight: true)
+                }
                 if state.isShowingHelp {
                     frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
                 }

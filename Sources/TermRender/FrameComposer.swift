@@ -124,6 +124,16 @@ public struct FrameComposer: Sendable {
         return grid
     }
 
+    /// Draws text in the status colours at the right end of `row` (or from column 1), over the
+    /// frame composed last.
+    public mutating func drawText(_ text: String, row: Int, alignedRight: Bool) -> CellGrid {
+        guard row >= 0, row < grid.rows else { return grid }
+        let width = min(TextLayout.width(of: text), grid.columns - 2)
+        TextLayout.draw(text, into: &grid, row: row, column: alignedRight ? grid.columns - width - 1 : 1, width: width,
+                        foreground: Self.statusForeground, background: Self.statusBackground)
+        return grid
+    }
+
     /// A view of another panorama faded over the frame (moving between panoramas).
     public struct Blend: Sendable {
         public let from: EquirectPanorama

@@ -137,3 +137,25 @@ struct OverlayTests {
         #expect(rows.contains { $0.contains("first label") } && rows.contains { $0.contains("second one") })
     }
 }
+
+@Suite("Compass strip")
+struct CompassStripTests {
+    @Test("hidden facing north; otherwise the point faced is under the middle marker", arguments: [
+        (0.0, nil), (359.6, nil), (90.0, "E"), (225.0, "S"), (45.0, "N"),
+    ] as [(Double, String?)])
+    func strip(heading: Double, centre: String?) throws {
+        let text = CompassStrip.text(heading: heading, width: 25)
+        guard let centre else {
+            #expect(text == nil)
+            return
+        }
+        let strip = try #require(text)
+        #expect(strip.count == 27 && strip.hasPrefix("[") && strip.hasSuffix("]"))
+        let middle = strip[strip.index(strip.startIndex, offsetBy: 13)]
+        if heading.truncatingRemainder(dividingBy: 90) == 0 {
+            #expect(String(middle) == centre, "\(strip)")
+        } else {
+            #expect(strip.contains(centre), "\(strip)")
+        }
+    }
+}
