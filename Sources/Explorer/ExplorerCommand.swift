@@ -20,6 +20,10 @@ public enum ExplorerCommand: Equatable, Sendable {
     case switchDate
     /// Go to the panorama nearest home (the "my location" control).
     case goHome
+    /// Move the focus to the next (or, with -1, the previous) way or marker.
+    case moveFocus(Int)
+    /// Activate the focused way or marker; with nothing focused, walk forward.
+    case activate
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

@@ -76,6 +76,28 @@ public struct ExplorerState: Sendable {
     /// The dataset's markers (points of interest); empty for a single image.
     public var markers: [Marker] { service?.markers ?? [] }
 
+    /// Markers farther than this from the panorama are not shown, metres ("too small").
+    public static let markerRange = 150.0
+
+    /// Something Tab can focus: a way on (by its number) or a marker in range.
+    public enum Focus: Equatable, Sendable {
+        case link(Int)
+        case marker(String)
+    }
+
+    /// What Tab and Shift-Tab step through: the ways on in order, then the markers in range,
+    /// nearest first.
+    public var focusables: [Focus] {
+        guard let here = panorama?.coordinate else { return [] }
+        let ways = numberedLinks.indices.map { Focus.link($0 + 1) }
+        let near = markers.filter { here.distance(to: $0.coordinate) <= Self.markerRange }
+            .sorted { here.distance(to: $0.coordinate) < here.distance(to: $1.coordinate) }
+        return ways + near.map { .marker($0.id) }
+    }
+
+    /// The focused way or marker, if any; cleared by moving to another panorama.
+    public private(set) var focus: Focus?
+
     /// The current panorama's links, numbered from 1 clockwise from north.
     public var numberedLinks: [Link] {
         (panorama?.links ?? []).sorted { $0.heading < $1.heading }
@@ -85,7 +107,7 @@ public struct ExplorerState: Sendable {
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
         if animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
-        let before = (camera, panorama?.id, note, isShowingHelp)
+        let before = (camera, panorama?.id, note, isShowingHelp, focus)
         note = nil
         switch command {
         case let .turn(degrees): camera.heading += degrees
@@ -102,18 +124,43 @@ public struct ExplorerState: Sendable {
         case let .changeLevel(delta): changeLevel(by: delta)
         case .switchDate: switchDate()
         case .goHome: goHome()
+        case let .moveFocus(step):
+            let items = focusables
+            guard !items.isEmpty else {
+                note = "nothing to focus here"
+                break
+            }
+            let index = focus.flatMap { items.firstIndex(of: $0) }.map { ($0 + step + items.count) % items.count }
+            focus = items[index ?? (step > 0 ? 0 : items.count - 1)]
+        case .activate:
+            switch focus {
+            case let .link(number):
+                // Followed here, not through apply, so the move is reported once.
+                let links = numberedLinks
+                if links.indices.contains(number - 1) { follow(links[number - 1]) }
+            case let .marker(id):
+                if let marker = markers.first(where: { $0.id == id }) {
+                    note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
+                    events.append(.didTapMarker(id: id))
+                }
+            case nil:
+                walk(towards: camera.heading, missing: "no way forward")
+            }
         case .toggleHelp: isShowingHelp.toggle()
-        case .dismiss: isShowingHelp = false
+        case .dismiss:
+            isShowingHelp = false
+            focus = nil
         case .quit: isFinished = true
         }
         if let id = panorama?.id, id != before.1 {
+            focus = nil
             events.append(.willMoveToPanorama(id: id))
             events.append(.didMoveToPanorama(id: id))
         }
         if camera != before.0 {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
-        return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3
+        return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
     }
 
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when

@@ -24,7 +24,8 @@ public struct GestureSettings: Equatable, Sendable {
         case .turn, .tilt, .faceNorth: orientation ? nil : "turning is switched off"
         case .zoom: zoom ? nil : "zooming is switched off"
         case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate, .goHome: navigation ? nil : "walking is switched off"
-        case .toggleHelp, .dismiss, .quit: nil
+        case .activate: navigation ? nil : "walking is switched off"
+        case .toggleHelp, .dismiss, .quit, .moveFocus: nil
         }
     }
 }

@@ -9,7 +9,8 @@ public enum KeyBindings {
     /// The keys as the help lists them: (keys, what they do).
     public static let help: [(String, String)] = [
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
-        ("n", "face north"), ("w Enter", "walk forward"), ("s", "walk back"),
+        ("n", "face north"), ("w", "walk forward"), ("s", "walk back"),
+        ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
         ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
         ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"), (":", "command line, e.g. :heading 90 or :goto ID"),
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
@@ -25,7 +26,10 @@ public enum KeyBindings {
         case .down, .character("j"): return .tilt(degrees: -step)
         case .character("+"), .character("="): return .zoom(factor: zoomStep)
         case .character("-"), .character("_"): return .zoom(factor: 1 / zoomStep)
-        case .enter, .character("w"): return .walkForward
+        case .enter: return .activate
+        case .character("w"): return .walkForward
+        case .tab: return .moveFocus(1)
+        case .backTab: return .moveFocus(-1)
         case .character("s"): return .walkBack
         case .character("n"): return .faceNorth
         case .character("]"): return .changeLevel(delta: 1)

@@ -172,8 +172,6 @@ public enum InteractiveSession {
 }
 
 extension InteractiveSession {
-    /// Markers farther than this are not shown, metres ("too small", as Street View says).
-    static let markerRange = 150.0
     /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
     static let wayPitch = -22.0
 
@@ -183,15 +181,16 @@ extension InteractiveSession {
         guard let panorama = state.panorama else { return [] }
         var overlays = state.numberedLinks.enumerated().map { index, link in
             FrameComposer.Overlay(label: "▲\(index + 1)" + (link.description.map { " \($0)" } ?? ""),
-                                  direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true)
+                                  direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
+                                  highlighted: state.focus == .link(index + 1))
         }
         for marker in state.markers {
             let distance = panorama.coordinate.distance(to: marker.coordinate)
-            guard distance <= markerRange, distance > 0.5 else { continue }
+            guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
             overlays.append(FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
                                                   direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                  hintWhenOutOfView: false))
+                                                  hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id)))
         }
         return overlays
     }

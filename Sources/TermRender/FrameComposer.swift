@@ -63,13 +63,21 @@ public struct FrameComposer: Sendable {
         /// Shown at the screen's edge, with an arrow, when the direction is out of view (ways
         /// on); when false it is simply hidden (markers).
         public let hintWhenOutOfView: Bool
+        /// Drawn in the focus colours (the item Tab has focused).
+        public let highlighted: Bool
 
-        public init(label: String, direction: Orientation, hintWhenOutOfView: Bool) {
+        public init(label: String, direction: Orientation, hintWhenOutOfView: Bool, highlighted: Bool = false) {
             self.label = label
             self.direction = direction
             self.hintWhenOutOfView = hintWhenOutOfView
+            self.highlighted = highlighted
         }
+
+        var background: RGB { highlighted ? FrameComposer.focusBackground : FrameComposer.overlayBackground }
+        var foreground: RGB { highlighted ? RGB(0, 0, 0) : FrameComposer.overlayForeground }
     }
+
+    static let focusBackground = RGB(255, 190, 40)
 
     static let overlayForeground = RGB(255, 255, 255)
     static let overlayBackground = RGB(20, 60, 130)
@@ -83,15 +91,15 @@ public struct FrameComposer: Sendable {
         let projection = ViewProjection(camera: camera, width: grid.columns, height: viewRows * 2)
         // Which overlays are in view, and which ways on need a hint at the edge.
         var inView: [(overlay: Overlay, x: Double, y: Double)] = []
-        var leftHints: [String] = []
-        var rightHints: [String] = []
+        var leftHints: [Overlay] = []
+        var rightHints: [Overlay] = []
         for overlay in overlays {
             if let point = projection.point(for: overlay.direction), point.x >= 0, point.x < Double(grid.columns),
                point.y >= 0, point.y < Double(viewRows * 2) {
                 inView.append((overlay, point.x, point.y))
             } else if overlay.hintWhenOutOfView {
                 let turn = Degrees.wrap180(overlay.direction.heading - camera.heading)
-                if turn < 0 { leftHints.append("◀ " + overlay.label) } else { rightHints.append(overlay.label + " ▶") }
+                if turn < 0 { leftHints.append(overlay) } else { rightHints.append(overlay) }
             }
         }
         // Cells already used, by row: hints first (they must stay readable), then labels, each
@@ -99,14 +107,15 @@ public struct FrameComposer: Sendable {
         var taken: [Int: [Range<Int>]] = [:]
         let middle = top + viewRows / 2
         for (i, hint) in leftHints.enumerated() where middle + i < top + viewRows {
-            let used = TextLayout.draw(hint, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
-                                       foreground: Self.overlayForeground, background: Self.overlayBackground)
+            let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
+                                       foreground: hint.foreground, background: hint.background)
             taken[middle + i, default: []].append(0..<(used + 1))
         }
         for (i, hint) in rightHints.enumerated() where middle + i < top + viewRows {
-            let width = min(TextLayout.width(of: hint), grid.columns / 2)
-            TextLayout.draw(hint, into: &grid, row: middle + i, column: grid.columns - width, width: width,
-                            foreground: Self.overlayForeground, background: Self.overlayBackground)
+            let text = hint.label + " ▶"
+            let width = min(TextLayout.width(of: text), grid.columns / 2)
+            TextLayout.draw(text, into: &grid, row: middle + i, column: grid.columns - width, width: width,
+                            foreground: hint.foreground, background: hint.background)
             taken[middle + i, default: []].append((grid.columns - width - 1)..<grid.columns)
         }
         for (overlay, x, y) in inView {
@@ -119,7 +128,7 @@ public struct FrameComposer: Sendable {
             }) else { continue } // no room nearby: left out rather than overlapping
             taken[row, default: []].append(span)
             TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
-                            foreground: Self.overlayForeground, background: Self.overlayBackground)
+                            foreground: overlay.foreground, background: overlay.background)
         }
         return grid
     }

@@ -40,7 +40,8 @@ enum HelpText {
     KEYS:
       Left/Right, h/l   turn                 Up/Down, k/j   look up/down
       + / -             zoom                 n              face north
-      w, Enter          walk forward         s              walk back
+      w                 walk forward         s              walk back
+      Tab / Shift-Tab   focus the next / previous way or marker; Enter takes or reads it
       1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
       [ / ]             floor down / up      t              another capture date
       g                 go home (the start, or config.json's home)

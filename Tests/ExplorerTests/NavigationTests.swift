@@ -132,3 +132,37 @@ struct HomeTests {
         #expect(state.note == "no imagery within 100 m of home")
     }
 }
+
+@Suite("Keyboard focus")
+struct FocusTests {
+    static let service: PanoramaService = {
+        let base = NavigationTests.service
+        return PanoramaService(panoramas: base.panoramas, markers: [
+            Marker(id: "cafe", coordinate: NavigationTests.at(5, 5), title: "Café Aurora", snippet: "Coffee and cake"),
+            Marker(id: "far", coordinate: NavigationTests.at(900, 0), title: "Far away"),
+        ])
+    }()
+
+    @Test("Tab steps through the ways then the markers in range; Enter takes a way once, or reads a marker")
+    func focus() {
+        var state = ExplorerState(camera: PanoramaCamera(), panorama: Self.service.panorama(id: "centre")!, service: Self.service)
+        #expect(state.focusables == [.link(1), .link(2), .link(3), .marker("cafe")], "the far marker is out of range")
+        state.handle(.tab)
+        #expect(state.focus == .link(1))
+        state.handle(.backTab)
+        #expect(state.focus == .marker("cafe"), "Shift-Tab wraps round backwards")
+        state.handle(.enter)
+        #expect(state.note == "Café Aurora: Coffee and cake")
+        #expect(state.takeEvents() == [.didTapMarker(id: "cafe")])
+        state.handle(.tab)
+        state.handle(.tab)
+        #expect(state.focus == .link(2))
+        state.handle(.enter)
+        #expect(state.panorama?.id == "east")
+        #expect(state.takeEvents().filter { $0 == .didMoveToPanorama(id: "east") }.count == 1, "reported once")
+        #expect(state.focus == nil, "a move clears the focus")
+        state.handle(.tab)
+        state.handle(.escape)
+        #expect(state.focus == nil)
+    }
+}
