@@ -14,6 +14,12 @@ public struct DisplayOptions: Sendable {
     public var framesPerSecond: Double
     /// Key moves are instant instead of animated.
     public var reduceMotion: Bool
+    /// Hide the ways on (GMSPanoramaView's navigationLinksHidden); keys still walk them.
+    public var linksHidden = false
+    /// Hide the street names on the ways on (streetNamesHidden).
+    public var streetNamesHidden = false
+    /// Hide the compass control.
+    public var compassHidden = false
 
     public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode
@@ -98,8 +104,10 @@ public enum InteractiveSession {
                     statusRight: Self.statusRight(state, note: loadNote),
                     header: Self.header(scenery, state), blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
-                frame = composer.drawOverlays(Self.overlays(state), camera: state.camera, header: Self.header(scenery, state) != nil)
-                if Self.header(scenery, state) != nil, let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
+                frame = composer.drawOverlays(Self.overlays(state, display: display), camera: state.camera,
+                                              header: Self.header(scenery, state) != nil)
+                if !display.compassHidden, Self.header(scenery, state) != nil,
+                   let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
                     frame = composer.drawText(compass, row: 0, alignedRight: true)
                 }
                 if state.isShowingHelp {
@@ -177,10 +185,11 @@ extension InteractiveSession {
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
-    static func overlays(_ state: ExplorerState) -> [FrameComposer.Overlay] {
+    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [FrameComposer.Overlay] {
         guard let panorama = state.panorama else { return [] }
-        var overlays = state.numberedLinks.enumerated().map { index, link in
-            FrameComposer.Overlay(label: "▲\(index + 1)" + (link.description.map { " \($0)" } ?? ""),
+        let ways = display.linksHidden ? [] : state.numberedLinks
+        var overlays = ways.enumerated().map { index, link in
+            FrameComposer.Overlay(label: "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
                                   direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
                                   highlighted: state.focus == .link(index + 1))
         }

@@ -12,6 +12,8 @@ struct ConfigFile {
     var framesPerSecond: Double?
     /// Where `g` goes.
     var home: Coordinate?
+    /// HUD elements to hide: links, street-names, compass.
+    var hidden: Set<String> = []
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -27,8 +29,8 @@ struct ConfigFile {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { throw invalid("cannot be read, or is over 1 MB") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys.sorted() where !["gestures", "color", "fps", "home"].contains(key) {
-            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home)")
+        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide"].contains(key) {
+            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide)")
         }
         if let raw = root["gestures"] {
             guard let gestures = raw as? [String: Any] else { throw invalid("gestures must be an object") }
@@ -52,6 +54,13 @@ struct ConfigFile {
         if let raw = root["fps"] {
             guard let fps = raw as? Double, (1...240).contains(fps) else { throw invalid("fps must be a number from 1 to 240") }
             config.framesPerSecond = fps
+        }
+        if let raw = root["hide"] {
+            let known: Set<String> = ["links", "street-names", "compass"]
+            guard let names = raw as? [String], Set(names).isSubset(of: known) else {
+                throw invalid("hide must be a list of: links, street-names, compass")
+            }
+            config.hidden = Set(names)
         }
         if let raw = root["home"] {
             guard let entry = raw as? [String: Any], let lat = entry["lat"] as? Double, let lng = entry["lng"] as? Double,

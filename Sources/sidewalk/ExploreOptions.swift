@@ -28,6 +28,8 @@ struct ExploreOptions {
     var fpsFlag: Double?
     /// Key moves instant instead of animated.
     var reduceMotion = false
+    /// HUD elements hidden on the command line: links, street-names, compass.
+    var hidden: Set<String> = []
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
     /// Gestures switched off on the command line.
@@ -56,6 +58,9 @@ struct ExploreOptions {
             case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             case "--events": options.eventsPath = try reader.value(for: argument)
             case "--reduce-motion": options.reduceMotion = true
+            case "--hide-links": options.hidden.insert("links")
+            case "--hide-street-names": options.hidden.insert("street-names")
+            case "--hide-compass": options.hidden.insert("compass")
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -89,8 +94,12 @@ struct ExploreOptions {
         if gesturesOff.orientation { gestures.orientation = false }
         if gesturesOff.zoom { gestures.zoom = false }
         if gesturesOff.navigation { gestures.navigation = false }
-        let display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30,
+        var display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30,
                                      reduceMotion: reduceMotion)
+        let hide = hidden.union(config.hidden)
+        display.linksHidden = hide.contains("links")
+        display.streetNamesHidden = hide.contains("street-names")
+        display.compassHidden = hide.contains("compass")
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }

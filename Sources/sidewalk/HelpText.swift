@@ -23,6 +23,8 @@ enum HelpText {
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
       --color MODE    auto (default), truecolor, 256, 16 or none
       --reduce-motion turn and zoom at once instead of smoothly
+      --hide-links, --hide-street-names, --hide-compass
+                      hide the ways on (keys still walk them), their street names, the compass
       --events PATH   write what happens (moves, camera, rendering) to PATH as JSON lines
       --fps N         at most N frames per second, 1...240 (default 30)
       --no-orientation-gestures, --no-zoom-gestures, --no-navigation-gestures, --no-gestures

@@ -185,6 +185,21 @@ struct ExplorerTerminalTests {
         #expect(times == times.sorted(), "times only go forward")
     }
 
+    @Test("--hide-links and --hide-compass hide the ways on the ground and the compass; the status still lists the ways")
+    func hiding() throws {
+        let shown = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 120, rows: 36, environment: Self.backtraceOff)
+        defer { shown.close() }
+        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("▲2 Main Street") && shown.capture().contains("[") })
+        let hidden = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --hide-links --hide-compass", columns: 120, rows: 36,
+                                     environment: Self.backtraceOff)
+        defer { hidden.close() }
+        #expect(try hidden.waitUntil(timeout: 30) { try statusLine(hidden).contains("1 E Main Street") })
+        let screen = try hidden.capture()
+        #expect(!screen.contains("▲") && !screen.contains("[···"), "no ways on the ground, no compass strip")
+        try hidden.send("q")
+        try expectRestored(hidden, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(
