@@ -98,15 +98,16 @@ public enum InteractiveSession {
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
                 let size = terminal.size
+                let header = Self.header(scenery, state)
                 var frame = composer.compose(
                     panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
                     statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
                     statusRight: Self.statusRight(state, note: loadNote),
-                    header: Self.header(scenery, state), blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
+                    header: header, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
                 frame = composer.drawOverlays(Self.overlays(state, display: display), camera: state.camera,
-                                              header: Self.header(scenery, state) != nil)
-                if !display.compassHidden, Self.header(scenery, state) != nil,
+                                              header: header != nil)
+                if !display.compassHidden, header != nil,
                    let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
                     frame = composer.drawText(compass, row: 0, alignedRight: true)
                 }

@@ -55,17 +55,19 @@ struct ByteSink {
         return packed
     }
 
-    /// Runs `body` with a sink over `out`, reserving `capacity` bytes, and leaves `out` holding
-    /// exactly what was written.
-    static func write(into out: inout [UInt8], capacity: Int, _ body: (inout ByteSink) -> Void) {
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: capacity))
-        let used = out.withUnsafeMutableBufferPointer { buffer in
+    /// Runs `body` with a sink over `scratch` (grown to `capacity` when smaller, never cleared:
+    /// every byte read back is written first), then replaces `out` with exactly what was
+    /// written. Only the bytes written are copied, so a small frame costs little however large
+    /// the reservation.
+    static func write(into out: inout [UInt8], scratch: inout [UInt8], capacity: Int, _ body: (inout ByteSink) -> Void) {
+        if scratch.count < capacity { scratch.append(contentsOf: repeatElement(0, count: capacity - scratch.count)) }
+        let used = scratch.withUnsafeMutableBufferPointer { buffer in
             var sink = ByteSink(base: buffer.baseAddress!, capacity: capacity)
             body(&sink)
             precondition(sink.count <= capacity, "frame bytes overran their reservation")
             return sink.count
         }
-        out.removeLast(capacity - used)
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: scratch[0..<used])
     }
 }

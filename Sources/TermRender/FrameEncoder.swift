@@ -28,6 +28,8 @@ public struct FrameEncoder: Sendable {
     /// mapping, glyphs after colourless rendering. Nil before the first frame and after
     /// `invalidate()`.
     public private(set) var displayed: CellGrid?
+    /// Where frames are written before being copied out; kept between frames.
+    private var scratch: [UInt8] = []
 
     public init(colorMode: ColorMode = .truecolor, motionTolerance: Int = 10) {
         self.colorMode = colorMode
@@ -46,7 +48,10 @@ public struct FrameEncoder: Sendable {
         if displayed?.columns != frame.columns || displayed?.rows != frame.rows { displayed = nil }
         // Per cell at most: a cursor move, one SGR, a 4-byte glyph; plus the frame's wrapping.
         let capacity = frame.cells.count * (16 + EscapeSequence.longestColours + 4) + 64
-        ByteSink.write(into: &out, capacity: capacity) { sink in encodeCells(frame, quality: quality, into: &sink) }
+        var scratch = self.scratch
+        self.scratch = [] // keep the buffer uniquely referenced while it is written
+        ByteSink.write(into: &out, scratch: &scratch, capacity: capacity) { sink in encodeCells(frame, quality: quality, into: &sink) }
+        self.scratch = scratch
     }
 
     private mutating func encodeCells(_ frame: CellGrid, quality: Quality, into out: inout ByteSink) {
