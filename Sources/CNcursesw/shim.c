@@ -66,6 +66,36 @@ size_t sw_restore_sequence(char *buffer, size_t size) {
     used = sw_append(buffer, size, used, tigetstr("rmkx"));
     used = sw_append(buffer, size, used, tigetstr("rmcup"));
     used = sw_append(buffer, size, used, tigetstr("cnorm"));
+    used = sw_append(buffer, size, used, (char *)sw_mouse_tracking_off);
     if (size > 0) buffer[used < size ? used : size - 1] = '\0';
     return used;
+}
+
+const char *const sw_mouse_drag_tracking_on = "\033[?1002h";
+const char *const sw_mouse_tracking_off = "\033[?1002l\033[?1000l";
+
+int sw_mouse_enable(void) {
+    mmask_t wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED
+        | REPORT_MOUSE_POSITION;
+    if (mousemask(wanted, NULL) == 0) return 0;
+    mouseinterval(0);
+    return 1;
+}
+
+static sw_mouse_kind sw_mouse_kind_of(mmask_t state) {
+    if (state & BUTTON1_PRESSED) return SW_MOUSE_PRESS;
+    if (state & BUTTON1_RELEASED) return SW_MOUSE_RELEASE;
+    if (state & BUTTON4_PRESSED) return SW_MOUSE_WHEEL_UP;
+    if (state & BUTTON5_PRESSED) return SW_MOUSE_WHEEL_DOWN;
+    if (state & REPORT_MOUSE_POSITION) return SW_MOUSE_MOTION;
+    return SW_MOUSE_NONE;
+}
+
+int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *kind = sw_mouse_kind_of(event.bstate);
+    *column = event.x;
+    *row = event.y;
+    return 0;
 }

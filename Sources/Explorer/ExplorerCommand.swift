@@ -1,9 +1,13 @@
+import PanoCore
+
 /// Something the explorer can be asked to do, whether by a key, a script or a program.
 public enum ExplorerCommand: Equatable, Sendable {
     /// Turn the heading by this many degrees (positive is clockwise).
     case turn(degrees: Double)
     /// Change the pitch by this many degrees (positive is up).
     case tilt(degrees: Double)
+    /// Turn and tilt at once, instantly: a mouse drag (degrees, positive clockwise and up).
+    case look(turn: Double, tilt: Double)
     /// Multiply the zoom by this factor (> 1 zooms in).
     case zoom(factor: Double)
     /// Face north, level (the compass control).
@@ -24,6 +28,10 @@ public enum ExplorerCommand: Equatable, Sendable {
     case moveFocus(Int)
     /// Activate the focused way or marker; with nothing focused, walk forward.
     case activate
+    /// A click on the view where nothing is: reports the direction clicked (didTap).
+    case tap(Orientation)
+    /// A click on a marker: reads it (didTapMarker), as Enter on a focused marker does.
+    case tapMarker(id: String)
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

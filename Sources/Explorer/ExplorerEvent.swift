@@ -13,7 +13,9 @@ public enum ExplorerEvent: Equatable, Sendable {
     /// The camera's new heading, pitch and zoom. Intermediate values may be skipped; the final
     /// one never is.
     case didMoveCamera(heading: Double, pitch: Double, zoom: Double)
-    /// A marker was activated (by Enter on it, or a click later).
+    /// A click on the view, not on a way or marker: the direction clicked, degrees.
+    case didTap(heading: Double, pitch: Double)
+    /// A marker was activated (by Enter on it, or a click).
     case didTapMarker(id: String)
     case didStartRendering
     case didFinishRendering
@@ -27,6 +29,7 @@ public enum ExplorerEvent: Equatable, Sendable {
         case .errorOnMoveNearCoordinate: "errorOnMoveNearCoordinate"
         case .errorOnMoveToPanoramaID: "errorOnMoveToPanoramaID"
         case .didMoveCamera: "didMoveCamera"
+        case .didTap: "didTap"
         case .didTapMarker: "didTapMarker"
         case .didStartRendering: "didStartRendering"
         case .didFinishRendering: "didFinishRendering"
@@ -49,6 +52,8 @@ public enum ExplorerEvent: Equatable, Sendable {
             fields += ["\"panorama\":\(JSONText.string(id))", "\"message\":\(JSONText.string(message))"]
         case let .didMoveCamera(heading, pitch, zoom):
             fields += ["\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))", "\"zoom\":\(JSONText.number(zoom))"]
+        case let .didTap(heading, pitch):
+            fields += ["\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))"]
         case let .didTapMarker(id):
             fields.append("\"marker\":\(JSONText.string(id))")
         case .didStartRendering, .didFinishRendering:

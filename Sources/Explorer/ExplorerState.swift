@@ -112,6 +112,9 @@ public struct ExplorerState: Sendable {
         switch command {
         case let .turn(degrees): camera.heading += degrees
         case let .tilt(degrees): camera.pitch += degrees
+        case let .look(turn, tilt):
+            camera.heading += turn
+            camera.pitch += tilt
         case let .zoom(factor): camera.zoom *= factor
         case .faceNorth:
             camera.heading = 0
@@ -138,14 +141,13 @@ public struct ExplorerState: Sendable {
                 // Followed here, not through apply, so the move is reported once.
                 let links = numberedLinks
                 if links.indices.contains(number - 1) { follow(links[number - 1]) }
-            case let .marker(id):
-                if let marker = markers.first(where: { $0.id == id }) {
-                    note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
-                    events.append(.didTapMarker(id: id))
-                }
+            case let .marker(id): read(markerID: id)
             case nil:
                 walk(towards: camera.heading, missing: "no way forward")
             }
+        case let .tap(orientation):
+            events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
+        case let .tapMarker(id): read(markerID: id)
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss:
             isShowingHelp = false
@@ -175,6 +177,13 @@ public struct ExplorerState: Sendable {
             return true
         }
         guard let command = KeyBindings.command(for: key, effectiveFOV: targetCamera.effectiveFOV) else { return false }
+        return handle(gesture: command, at: now)
+    }
+
+    /// Applies a command the user asked for by key or mouse, if its gesture is on; returns true
+    /// when what is on screen changes (a refusal shows a note). `now` as for `handle(_:at:)`.
+    @discardableResult
+    public mutating func handle(gesture command: ExplorerCommand, at now: Double? = nil) -> Bool {
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
             note = refusal
@@ -322,6 +331,13 @@ public struct ExplorerState: Sendable {
     public mutating func takeEvents() -> [ExplorerEvent] {
         defer { events.removeAll() }
         return events
+    }
+
+    /// Shows a marker's title and snippet, and reports the tap.
+    private mutating func read(markerID id: String) {
+        guard let marker = markers.first(where: { $0.id == id }) else { return }
+        note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
+        events.append(.didTapMarker(id: id))
     }
 
     /// Walks along the link nearest `heading` (within 90°), facing the way it goes.

@@ -1,12 +1,12 @@
 /// Which user gestures may move the view, as GMSPanoramaView's orientationGestures,
-/// zoomGestures and navigationGestures. They block keys (and, later, the mouse) only:
+/// zoomGestures and navigationGestures. They block keys and the mouse only:
 /// programmatic changes always work.
 public struct GestureSettings: Equatable, Sendable {
-    /// Turning and tilting by key.
+    /// Turning and tilting by key or drag.
     public var orientation = true
-    /// Zooming by key.
+    /// Zooming by key or wheel.
     public var zoom = true
-    /// Walking to other panoramas by key (links, forward, back, floors, dates).
+    /// Walking to other panoramas by key or click (links, forward, back, floors, dates).
     public var navigation = true
 
     public init(orientation: Bool = true, zoom: Bool = true, navigation: Bool = true) {
@@ -18,14 +18,15 @@ public struct GestureSettings: Equatable, Sendable {
     /// Every gesture off (setAllGesturesEnabled: NO).
     public static let none = GestureSettings(orientation: false, zoom: false, navigation: false)
 
-    /// The note shown when a key asks for a gesture that is off, or nil when it is allowed.
+    /// The note shown when a key or the mouse asks for a gesture that is off, or nil when it is
+    /// allowed. Taps are reports, not gestures: never refused.
     func refusal(of command: ExplorerCommand) -> String? {
         switch command {
-        case .turn, .tilt, .faceNorth: orientation ? nil : "turning is switched off"
+        case .turn, .tilt, .look, .faceNorth: orientation ? nil : "turning is switched off"
         case .zoom: zoom ? nil : "zooming is switched off"
         case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate, .goHome: navigation ? nil : "walking is switched off"
         case .activate: navigation ? nil : "walking is switched off"
-        case .toggleHelp, .dismiss, .quit, .moveFocus: nil
+        case .toggleHelp, .dismiss, .quit, .moveFocus, .tap, .tapMarker: nil
         }
     }
 }

@@ -16,6 +16,11 @@ public enum KeyBindings {
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
     ]
 
+    /// What the mouse does, as the help lists it after the keys: (action, what it does).
+    public static let mouseHelp: [(String, String)] = [
+        ("drag", "look around"), ("wheel", "zoom in, out"), ("click a way", "take it"), ("click a marker", "read it"),
+    ]
+
     /// The command a key asks for with the camera as it is, or nil when the key is unbound.
     public static func command(for key: Key, effectiveFOV: Double) -> ExplorerCommand? {
         let step = effectiveFOV * turnFractionOfView

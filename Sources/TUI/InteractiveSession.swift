@@ -20,6 +20,8 @@ public struct DisplayOptions: Sendable {
     public var streetNamesHidden = false
     /// Hide the compass control.
     public var compassHidden = false
+    /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
+    public var mouse = true
 
     public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode
@@ -47,7 +49,7 @@ public enum InteractiveSession {
     ) throws(TerminalError) -> Int32 {
         let signals = try SignalPipe()
         let writer = try FrameWriter()
-        let terminal = try Terminal.open(termName: termName)
+        let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
         defer {
             writer.finish()
             terminal.close()
@@ -79,6 +81,10 @@ public enum InteractiveSession {
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         var bytes: [UInt8] = []
+        // What the last frame showed, for the mouse: the view's cells and the labels on it.
+        var pointer = PointerInput()
+        var viewArea = ViewArea(columns: 0, top: 0, rows: 0)
+        var clickTargets: [ClickTarget] = []
         pacer.requestRedraw()
         for event in startEvents { events?(event, 0) }
         events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
@@ -105,14 +111,18 @@ public enum InteractiveSession {
                     statusRight: Self.statusRight(state, note: loadNote),
                     header: header, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
-                frame = composer.drawOverlays(Self.overlays(state, display: display), camera: state.camera,
-                                              header: header != nil)
+                let overlays = Self.overlays(state, display: display)
+                frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
+                let top = header == nil ? 0 : 1
+                viewArea = ViewArea(columns: size.columns, top: top, rows: size.rows - 1 - top)
+                clickTargets = composer.placedOverlays.map { ClickTarget(item: overlays[$0.index].item, row: $0.row, columns: $0.columns) }
                 if !display.compassHidden, header != nil,
                    let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
                     frame = composer.drawText(compass, row: 0, alignedRight: true)
                 }
                 if state.isShowingHelp {
-                    frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 })
+                    let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { Self.pad($0.0, 16) + $0.1 } : []
+                    frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 } + mouseLines)
                 }
                 encoder.encode(frame, quality: quality, into: &bytes)
                 if !bytes.isEmpty {
@@ -153,7 +163,19 @@ public enum InteractiveSession {
                 }
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
-            while let key = terminal.nextKey() {
+            while let input = terminal.nextInput() {
+                let key: Key
+                switch input {
+                case let .key(pressed): key = pressed
+                case let .pointer(report):
+                    if !state.isFinished, !state.isShowingHelp, state.commandLine == nil,
+                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets),
+                       state.handle(gesture: command, at: now()) {
+                        pacer.noteChange(at: now())
+                    }
+                    for event in state.takeEvents() { events?(event, now()) }
+                    continue
+                }
                 #if DEBUG
                 // Debug builds only: a forced crash, so tests can check the terminal is restored.
                 if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
@@ -186,21 +208,23 @@ extension InteractiveSession {
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
-    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [FrameComposer.Overlay] {
+    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
         guard let panorama = state.panorama else { return [] }
         let ways = display.linksHidden ? [] : state.numberedLinks
         var overlays = ways.enumerated().map { index, link in
-            FrameComposer.Overlay(label: "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
-                                  direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
-                                  highlighted: state.focus == .link(index + 1))
+            (FrameComposer.Overlay(label: "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
+                                   direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
+                                   highlighted: state.focus == .link(index + 1)),
+             ExplorerState.Focus.link(index + 1))
         }
         for marker in state.markers {
             let distance = panorama.coordinate.distance(to: marker.coordinate)
             guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
-            overlays.append(FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
-                                                  direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                  hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id)))
+            overlays.append((FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
+                                                   direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
+                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id)),
+                             .marker(marker.id)))
         }
         return overlays
     }

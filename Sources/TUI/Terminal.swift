@@ -16,9 +16,13 @@ final class Terminal {
     /// Longest wait for the rest of an escape sequence after ESC, milliseconds.
     static let escapeDelayMilliseconds: Int32 = 25
 
+    /// True when mouse reports are on.
+    private let hasMouse: Bool
+
     /// Checks the terminal and takes it over: alternate screen, no echo, keys unbuffered, cursor
-    /// hidden. Throws, with the screen untouched, when stdin or stdout is not a usable terminal.
-    static func open(termName: String?) throws(TerminalError) -> Terminal {
+    /// hidden, and with `mouse` the mouse's buttons, wheel and drags (never bare motion). Throws,
+    /// with the screen untouched, when stdin or stdout is not a usable terminal.
+    static func open(termName: String?, mouse: Bool) throws(TerminalError) -> Terminal {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "standard output") }
         guard let termName, !termName.isEmpty else { throw .terminalTypeUnset }
@@ -40,15 +44,23 @@ final class Terminal {
         _ = nodelay(window, true)
         _ = curs_set(0)
         _ = wrefresh(window) // enter the alternate screen and clear it now, not at the first key read
+        let hasMouse = mouse && sw_mouse_enable() != 0
+        if hasMouse { writeToTerminal(sw_mouse_drag_tracking_on) }
         var restore = [CChar](repeating: 0, count: 256)
         let length = sw_restore_sequence(&restore, restore.count)
         sw_crash_guard_arm(restore, length)
-        return Terminal(screen: screen, window: window)
+        return Terminal(screen: screen, window: window, hasMouse: hasMouse)
     }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>) {
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, hasMouse: Bool) {
         self.screen = screen
         self.window = window
+        self.hasMouse = hasMouse
+    }
+
+    /// Writes a control sequence of ours straight to the terminal.
+    private static func writeToTerminal(_ sequence: UnsafePointer<CChar>) {
+        _ = write(STDOUT_FILENO, sequence, strlen(sequence))
     }
 
     /// Size in cells.
@@ -59,14 +71,48 @@ final class Terminal {
         return (Int(columns), Int(rows))
     }
 
-    /// The next key already received, or nil when there is none.
-    func nextKey() -> Key? {
+    /// Something the user did at the terminal.
+    enum Input {
+        case key(Key)
+        case pointer(PointerReport)
+    }
+
+    /// Mouse reports taken from ncurses' queue and not yet returned, oldest first.
+    private var pendingPointer: [PointerReport] = []
+
+    /// The next key or mouse report already received, or nil when there is none.
+    func nextInput() -> Input? {
         while true {
+            if !pendingPointer.isEmpty { return .pointer(pendingPointer.removeFirst()) }
             var code: wint_t = 0
             let status = wget_wch(window, &code)
             if status == ERR { return nil }
-            if let key = KeyDecoder.decode(status: status, code: UInt32(code)) { return key }
+            if status == KEY_CODE_YES && Int32(code) == KEY_MOUSE {
+                pendingPointer = Self.takeQueuedPointerReports()
+                continue
+            }
+            if let key = KeyDecoder.decode(status: status, code: UInt32(code)) { return .key(key) }
         }
+    }
+
+    /// Every report in ncurses' mouse queue, oldest first. One KEY_MOUSE can stand for several
+    /// reports that arrived together; taking only one would leave the rest until the next input.
+    private static func takeQueuedPointerReports() -> [PointerReport] {
+        var reports: [PointerReport] = []
+        var kind = SW_MOUSE_NONE
+        var column: Int32 = 0
+        var row: Int32 = 0
+        while sw_mouse_next(&kind, &column, &row) == 0 {
+            switch kind {
+            case SW_MOUSE_PRESS: reports.append(.press(column: Int(column), row: Int(row)))
+            case SW_MOUSE_RELEASE: reports.append(.release(column: Int(column), row: Int(row)))
+            case SW_MOUSE_MOTION: reports.append(.motion(column: Int(column), row: Int(row)))
+            case SW_MOUSE_WHEEL_UP: reports.append(.wheel(up: true))
+            case SW_MOUSE_WHEEL_DOWN: reports.append(.wheel(up: false))
+            default: break
+            }
+        }
+        return reports.reversed()
     }
 
     /// After SIGWINCH: tells ncurses the size the kernel reports and lets it settle its own
@@ -79,10 +125,12 @@ final class Terminal {
         _ = wrefresh(window)
     }
 
-    /// After a resume from Ctrl-Z: ncurses has repainted its own idea of the screen.
+    /// After a resume from Ctrl-Z: ncurses has repainted its own idea of the screen and turned
+    /// its mouse mode back on, but not ours.
     func settleAfterResume() {
         _ = clearok(window, true)
         _ = wrefresh(window)
+        if hasMouse { Self.writeToTerminal(sw_mouse_drag_tracking_on) }
     }
 
     /// The colour mode terminfo and the environment suggest for this terminal.
@@ -95,6 +143,7 @@ final class Terminal {
     func close() {
         guard isOpen else { return }
         isOpen = false
+        if hasMouse { Self.writeToTerminal(sw_mouse_tracking_off) }
         _ = endwin()
         delscreen(screen)
         sw_crash_guard_remove()

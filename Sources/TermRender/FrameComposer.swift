@@ -79,46 +79,63 @@ public struct FrameComposer: Sendable {
 
     static let focusBackground = RGB(255, 190, 40)
 
+    /// Where an overlay was drawn by the last `drawOverlays`: its index in the list given, its
+    /// row and its columns, so a click can find it.
+    public struct PlacedOverlay: Equatable, Sendable {
+        public let index: Int
+        public let row: Int
+        public let columns: Range<Int>
+    }
+
+    /// The overlays the last `drawOverlays` drew, edge hints included.
+    public private(set) var placedOverlays: [PlacedOverlay] = []
+
     static let overlayForeground = RGB(255, 255, 255)
     static let overlayBackground = RGB(20, 60, 130)
 
     /// Draws overlays over the view of the frame composed last, for `camera`; call after
     /// `compose` with the same size and header.
     public mutating func drawOverlays(_ overlays: [Overlay], camera: PanoramaCamera, header: Bool) -> CellGrid {
+        placedOverlays = []
         guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
         let top = header ? 1 : 0
         let viewRows = grid.rows - 1 - top
         let projection = ViewProjection(camera: camera, width: grid.columns, height: viewRows * 2)
         // Which overlays are in view, and which ways on need a hint at the edge.
-        var inView: [(overlay: Overlay, x: Double, y: Double)] = []
-        var leftHints: [Overlay] = []
-        var rightHints: [Overlay] = []
-        for overlay in overlays {
+        var inView: [(index: Int, x: Double, y: Double)] = []
+        var leftHints: [Int] = []
+        var rightHints: [Int] = []
+        for (index, overlay) in overlays.enumerated() {
             if let point = projection.point(for: overlay.direction), point.x >= 0, point.x < Double(grid.columns),
                point.y >= 0, point.y < Double(viewRows * 2) {
-                inView.append((overlay, point.x, point.y))
+                inView.append((index, point.x, point.y))
             } else if overlay.hintWhenOutOfView {
                 let turn = Degrees.wrap180(overlay.direction.heading - camera.heading)
-                if turn < 0 { leftHints.append(overlay) } else { rightHints.append(overlay) }
+                if turn < 0 { leftHints.append(index) } else { rightHints.append(index) }
             }
         }
         // Cells already used, by row: hints first (they must stay readable), then labels, each
         // moving down a row or two rather than overwrite another.
         var taken: [Int: [Range<Int>]] = [:]
         let middle = top + viewRows / 2
-        for (i, hint) in leftHints.enumerated() where middle + i < top + viewRows {
+        for (i, index) in leftHints.enumerated() where middle + i < top + viewRows {
+            let hint = overlays[index]
             let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
                                        foreground: hint.foreground, background: hint.background)
             taken[middle + i, default: []].append(0..<(used + 1))
+            placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: 0..<used))
         }
-        for (i, hint) in rightHints.enumerated() where middle + i < top + viewRows {
+        for (i, index) in rightHints.enumerated() where middle + i < top + viewRows {
+            let hint = overlays[index]
             let text = hint.label + " ▶"
             let width = min(TextLayout.width(of: text), grid.columns / 2)
             TextLayout.draw(text, into: &grid, row: middle + i, column: grid.columns - width, width: width,
                             foreground: hint.foreground, background: hint.background)
             taken[middle + i, default: []].append((grid.columns - width - 1)..<grid.columns)
+            placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: (grid.columns - width)..<grid.columns))
         }
-        for (overlay, x, y) in inView {
+        for (index, x, y) in inView {
+            let overlay = overlays[index]
             let width = TextLayout.width(of: overlay.label)
             let column = min(max(Int(x) - width / 2, 0), max(grid.columns - width, 0))
             let span = column..<(column + width + 1)
@@ -127,8 +144,9 @@ public struct FrameComposer: Sendable {
                 !(taken[row] ?? []).contains { $0.overlaps(span) }
             }) else { continue } // no room nearby: left out rather than overlapping
             taken[row, default: []].append(span)
-            TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
-                            foreground: overlay.foreground, background: overlay.background)
+            let used = TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
+                                       foreground: overlay.foreground, background: overlay.background)
+            placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + used)))
         }
         return grid
     }

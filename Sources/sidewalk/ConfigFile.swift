@@ -14,6 +14,8 @@ struct ConfigFile {
     var home: Coordinate?
     /// HUD elements to hide: links, street-names, compass.
     var hidden: Set<String> = []
+    /// Read the mouse.
+    var mouse = true
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -29,8 +31,8 @@ struct ConfigFile {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { throw invalid("cannot be read, or is over 1 MB") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide"].contains(key) {
-            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide)")
+        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide", "mouse"].contains(key) {
+            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide, mouse)")
         }
         if let raw = root["gestures"] {
             guard let gestures = raw as? [String: Any] else { throw invalid("gestures must be an object") }
@@ -54,6 +56,10 @@ struct ConfigFile {
         if let raw = root["fps"] {
             guard let fps = raw as? Double, (1...240).contains(fps) else { throw invalid("fps must be a number from 1 to 240") }
             config.framesPerSecond = fps
+        }
+        if let raw = root["mouse"] {
+            guard let on = raw as? Bool else { throw invalid("mouse must be true or false") }
+            config.mouse = on
         }
         if let raw = root["hide"] {
             let known: Set<String> = ["links", "street-names", "compass"]

@@ -30,6 +30,8 @@ struct ExploreOptions {
     var reduceMotion = false
     /// HUD elements hidden on the command line: links, street-names, compass.
     var hidden: Set<String> = []
+    /// The mouse left to the terminal.
+    var mouseOff = false
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
     /// Gestures switched off on the command line.
@@ -58,6 +60,7 @@ struct ExploreOptions {
             case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             case "--events": options.eventsPath = try reader.value(for: argument)
             case "--reduce-motion": options.reduceMotion = true
+            case "--no-mouse": options.mouseOff = true
             case "--hide-links": options.hidden.insert("links")
             case "--hide-street-names": options.hidden.insert("street-names")
             case "--hide-compass": options.hidden.insert("compass")
@@ -100,6 +103,7 @@ struct ExploreOptions {
         display.linksHidden = hide.contains("links")
         display.streetNamesHidden = hide.contains("street-names")
         display.compassHidden = hide.contains("compass")
+        display.mouse = config.mouse && !mouseOff
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }

@@ -25,10 +25,12 @@ enum HelpText {
       --reduce-motion turn and zoom at once instead of smoothly
       --hide-links, --hide-street-names, --hide-compass
                       hide the ways on (keys still walk them), their street names, the compass
+      --no-mouse      leave the mouse to the terminal (to select text); by default drag looks
+                      around, the wheel zooms, a click on a way walks it
       --events PATH   write what happens (moves, camera, rendering) to PATH as JSON lines
       --fps N         at most N frames per second, 1...240 (default 30)
       --no-orientation-gestures, --no-zoom-gestures, --no-navigation-gestures, --no-gestures
-                      switch off turning, zooming, walking or all of them by key (programmatic
+                      switch off turning, zooming, walking or all of them by key and mouse (programmatic
                       moves still work)
       -h, --help      show this help
       --version       show the version
@@ -50,6 +52,9 @@ enum HelpText {
       :                 command line: :heading H, :pitch P, :zoom Z, :camera H P Z,
                         :animate H P Z SECONDS, :goto ID, :near LAT,LNG [RADIUS] [outdoor], :quit
       ?                 list of keys         q, Ctrl-C      quit
+
+    MOUSE:
+      drag to look around, wheel to zoom, click a way's label to take it, a marker's to read it
 
     EXIT STATUS:
       0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place

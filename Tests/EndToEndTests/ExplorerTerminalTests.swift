@@ -39,6 +39,7 @@ struct ExplorerTerminalTests {
         #expect(stty.before == stty.after, "terminal modes (stty -g) changed", sourceLocation: sourceLocation)
         #expect(try session.display("#{alternate_on}") == "0", "still in the alternate screen", sourceLocation: sourceLocation)
         #expect(try session.display("#{cursor_flag}") == "1", "cursor left hidden", sourceLocation: sourceLocation)
+        #expect(try session.display("#{mouse_any_flag}") == "0", "mouse reporting left on", sourceLocation: sourceLocation)
     }
 
     /// Counts the frames the program writes from now on (each opens a synchronized update).
@@ -185,6 +186,49 @@ struct ExplorerTerminalTests {
         #expect(times == times.sorted(), "times only go forward")
     }
 
+    @Test("the mouse: drag turns, the wheel zooms, a click reports didTap, a click on a way walks it; never bare motion tracking")
+    func mouse() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-mouse-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion --events '\(file.path)'",
+                                      columns: 120, rows: 36, environment: Self.backtraceOff)
+        defer { session.close() }
+        func events(_ name: String) -> [[String: Any]] {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .filter { $0["event"] as? String == name }
+        }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("▲2 Main Street") })
+        #expect(try session.display("#{mouse_button_flag} #{mouse_all_flag}") == "1 0",
+                "button-event tracking (drags) only, never all motion: it floods SSH links")
+
+        // Drag the picture 12 columns left in one burst, as a fast hand over SSH sends it (a
+        // regression: ncurses queues such reports and held back all but one): the view turns right from 90°.
+        let mouse = TmuxSession.mouseReport
+        try session.sendBytes(mouse(0, 60, 10) + mouse(32, 54, 10) + mouse(32, 48, 10) + mouse(3, 48, 10))
+        #expect(session.waitUntil(timeout: 30) { events("didMoveCamera").last?["heading"] as? Double ?? 0 > 101 },
+                "\(events("didMoveCamera"))")
+        try session.sendBytes(mouse(64, 48, 10))
+        #expect(session.waitUntil(timeout: 30) { (events("didMoveCamera").last?["zoom"] as? Double ?? 0) > 1.2 })
+        try session.sendBytes(mouse(0, 60, 3) + mouse(3, 60, 3))
+        #expect(session.waitUntil(timeout: 30) { (events("didTap").first?["pitch"] as? Double ?? 0) > 10 }, "a click high in the view")
+
+        // Click on the label of way 2, wherever it is drawn now.
+        var label: (column: Int, row: Int)?
+        #expect(try session.waitUntil(timeout: 30) {
+            let lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+            label = lines.enumerated().lazy.compactMap { row, line in
+                line.range(of: "▲2").map { (line.distance(from: line.startIndex, to: $0.lowerBound) + 1, row) }
+            }.first
+            return label != nil
+        })
+        let target = try #require(label)
+        try session.sendBytes(mouse(0, target.column, target.row) + mouse(3, target.column, target.row))
+        #expect(session.waitUntil(timeout: 30) { !events("willMoveToPanorama").isEmpty }, "the click walked way 2")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("--hide-links and --hide-compass hide the ways on the ground and the compass; the status still lists the ways")
     func hiding() throws {
         let shown = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 120, rows: 36, environment: Self.backtraceOff)
@@ -276,10 +320,12 @@ struct ExplorerTerminalTests {
         try session.send("C-z")
         #expect(try session.waitUntil(timeout: 30) { try session.display("#{alternate_on}") == "0" }, "main screen while stopped")
         #expect(try session.display("#{cursor_flag}") == "1", "cursor visible while stopped")
+        #expect(try session.display("#{mouse_any_flag}") == "0", "the shell gets no mouse reports while the explorer is stopped")
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Stopped") })
         try session.send("fg", "Enter")
         #expect(try session.waitUntil(timeout: 30) { try session.display("#{alternate_on}") == "1" })
         #expect(try waitForFrame(session), "the view is drawn again after fg")
+        #expect(try session.waitUntil(timeout: 30) { try session.display("#{mouse_button_flag}") == "1" }, "drags work again after fg")
         try session.send("Right")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 15°") })
         try session.send("q")

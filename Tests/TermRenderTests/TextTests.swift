@@ -121,6 +121,12 @@ struct OverlayTests {
         #expect(rows.contains { $0.hasSuffix("B ▶") }, "200° is a turn right from 90°")
         #expect(frame[20, 5].glyph == "A" || frame[19, 5].glyph == "A", "straight ahead: the centre")
         #expect(!rows.joined().contains("D"), "a marker out of view is hidden")
+        // Each label drawn is recorded where it is, by its index, so a click can find it.
+        #expect(composer.placedOverlays.map(\.index).sorted() == [0, 1, 2])
+        for placed in composer.placedOverlays {
+            let text = String(Self.text(frame, row: placed.row).unicodeScalars.map(Character.init)[placed.columns])
+            #expect(text.contains(["A", "B", "C"][placed.index]), "\(placed) covers \(text)")
+        }
     }
 
     @Test("labels that would overlap move down a row instead")

@@ -49,6 +49,18 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
+    /// Sends bytes as they are, in one go: how tests type escape sequences such as mouse reports.
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "0", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// One xterm mouse report in the X10 encoding, as modes 1000 and 1002 send it without SGR:
+    /// `button` 0 press, 3 release, 32 motion with the button held, 64 and 65 the wheel; the
+    /// cell 0-based, below column and row 223.
+    public static func mouseReport(button: Int, column: Int, row: Int) -> [UInt8] {
+        [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), UInt8(32 + button), UInt8(33 + column), UInt8(33 + row)]
+    }
+
     /// The screen as text, trailing spaces kept (a picture may end in cells drawn as spaces);
     /// with `escapes`, with colour escape sequences as tmux holds them.
     public func capture(escapes: Bool = false) throws -> String {

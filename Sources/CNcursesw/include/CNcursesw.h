@@ -39,4 +39,29 @@ int sw_tty_size(int fd, int *row_count, int *column_count);
    default attributes, keypad off), concatenated into buffer; returns their length. */
 size_t sw_restore_sequence(char *buffer, size_t size);
 
+/* Mouse reports Sidewalk asks ncurses for: button 1 press and release, the wheel, and motion
+   (which the terminal sends only while a button is held: see sw_mouse_drag_tracking). */
+typedef enum {
+    SW_MOUSE_NONE = 0,
+    SW_MOUSE_PRESS = 1,
+    SW_MOUSE_RELEASE = 2,
+    SW_MOUSE_MOTION = 3,
+    SW_MOUSE_WHEEL_UP = 4,
+    SW_MOUSE_WHEEL_DOWN = 5
+} sw_mouse_kind;
+
+/* Turns mouse reports on (non-zero when the terminal has a mouse) with no click-resolution delay. */
+int sw_mouse_enable(void);
+
+/* Takes one report from ncurses' mouse queue after wget_wch returned KEY_MOUSE: its kind
+   (SW_MOUSE_NONE for reports Sidewalk does not use) and the cell it names (0-based column and
+   row). Returns 0, or -1 when the queue is empty. Reports that arrived together are queued and
+   come out newest first. */
+int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row);
+
+/* xterm's button-event tracking (mode 1002): motion is reported only while a button is held,
+   never while the mouse merely passes over the window. ncurses asks for mode 1000 only. */
+extern const char *const sw_mouse_drag_tracking_on;
+extern const char *const sw_mouse_tracking_off;
+
 #endif

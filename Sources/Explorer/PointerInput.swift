@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PanoCore
+
+/// What the terminal reports of the mouse. Cells are 0-based (column, row) on the screen.
+public enum PointerReport: Equatable, Sendable {
+    /// The main button went down.
+    case press(column: Int, row: Int)
+    /// The pointer moved with a button held (Sidewalk asks for no motion otherwise).
+    case motion(column: Int, row: Int)
+    /// The main button came up.
+    case release(column: Int, row: Int)
+    /// One notch of the wheel; `up` zooms in.
+    case wheel(up: Bool)
+}
+
+/// The cells that show the view: full width, `rows` rows from `top`. Each cell is one pixel
+/// wide and two tall (half-blocks).
+public struct ViewArea: Equatable, Sendable {
+    public let columns: Int
+    public let top: Int
+    public let rows: Int
+
+    public init(columns: Int, top: Int, rows: Int) {
+        self.columns = columns
+        self.top = top
+        self.rows = rows
+    }
+
+    /// The projection of `camera` onto this area's pixels, or nil when the area is empty.
+    func projection(of camera: PanoramaCamera) -> ViewProjection? {
+        guard columns >= 1, rows >= 1 else { return nil }
+        return ViewProjection(camera: camera, width: columns, height: rows * 2)
+    }
+}
+
+/// A label on screen that a click activates: a way on or a marker, where it was drawn.
+public struct ClickTarget: Equatable, Sendable {
+    public let item: ExplorerState.Focus
+    public let row: Int
+    public let columns: Range<Int>
+
+    public init(item: ExplorerState.Focus, row: Int, columns: Range<Int>) {
+        self.item = item
+        self.row = row
+        self.columns = columns
+    }
+}
+
+/// Turns mouse reports into the explorer's commands, as Street View's mouse works: drag the
+/// picture to look around (it follows the pointer), wheel to zoom, click a way on to walk it,
+/// click a marker to read it, click elsewhere to report the direction (didTap). A press and
+/// release without motion in between is a click. A report lost on the way (a press before the
+/// window had focus) does no harm: motion with no press before it starts a drag there, and a
+/// release with no press is a click.
+public struct PointerInput: Sendable {
+    /// Where the pointer was at the last press or motion, while a button is held.
+    private var held: (column: Int, row: Int)?
+    private var dragged = false
+
+    public init() {}
+
+    /// The command a report asks for, with the camera and screen as they are; nil when it asks
+    /// for nothing (a press, the end of a drag, a click outside the view).
+    public mutating func command(for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
+                                 targets: [ClickTarget]) -> ExplorerCommand? {
+        switch report {
+        case let .press(column, row):
+            held = (column, row)
+            dragged = false
+            return nil
+        case let .motion(column, row):
+            defer { held = (column, row) }
+            guard let from = held, (column, row) != from, let projection = area.projection(of: camera) else { return nil }
+            dragged = true
+            let degreesPerPixel = Degrees.degrees(fromRadians: atan(1 / projection.focalLength))
+            // The picture follows the pointer: dragging right brings what is on the left into view.
+            return .look(turn: -Double(column - from.column) * degreesPerPixel,
+                         tilt: Double(row - from.row) * 2 * degreesPerPixel)
+        case let .release(column, row):
+            defer {
+                held = nil
+                dragged = false
+            }
+            return dragged ? nil : click(column: column, row: row, camera: camera, area: area, targets: targets)
+        case let .wheel(up):
+            return .zoom(factor: up ? KeyBindings.zoomStep : 1 / KeyBindings.zoomStep)
+        }
+    }
+
+    private func click(column: Int, row: Int, camera: PanoramaCamera, area: ViewArea, targets: [ClickTarget]) -> ExplorerCommand? {
+        if let target = targets.first(where: { $0.row == row && $0.columns.contains(column) }) {
+            switch target.item {
+            case let .link(number): return .followLink(number)
+            case let .marker(id): return .tapMarker(id: id)
+            }
+        }
+        guard (0..<area.columns).contains(column), (area.top..<(area.top + area.rows)).contains(row),
+              let projection = area.projection(of: camera) else { return nil }
+        return .tap(projection.orientation(atX: Double(column) + 0.5, y: Double(row - area.top) * 2 + 1))
+    }
+}
