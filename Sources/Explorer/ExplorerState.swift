@@ -98,6 +98,14 @@ public struct ExplorerState: Sendable {
     /// The focused way or marker, if any; cleared by moving to another panorama.
     public private(set) var focus: Focus?
 
+    /// The floor picker's content: the level you are on and every level of this building
+    /// reachable from here, lowest first; nil outside a building with other levels.
+    public var floors: (current: Int, all: [Int])? {
+        guard let current = panorama, let level = current.level, let service else { return nil }
+        let others = service.otherLevels(of: current).compactMap(\.level)
+        return others.isEmpty ? nil : (level, (others + [level]).sorted())
+    }
+
     /// The current panorama's links, numbered from 1 clockwise from north.
     public var numberedLinks: [Link] {
         (panorama?.links ?? []).sorted { $0.heading < $1.heading }
@@ -248,7 +256,7 @@ public struct ExplorerState: Sendable {
                 return
             }
             guard let found = service.nearest(to: place, radius: radius, source: source) else {
-                let message = "no street-level imagery within \(Int(radius)) m of \(place)"
+                let message = "No street-level imagery available within \(Int(radius)) m of \(place)"
                 note = message
                 events.append(.errorOnMoveNearCoordinate(coordinate: place, message: message))
                 return

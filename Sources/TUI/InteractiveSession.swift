@@ -20,6 +20,10 @@ public struct DisplayOptions: Sendable {
     public var streetNamesHidden = false
     /// Hide the compass control.
     public var compassHidden = false
+    /// Hide the home control ("my location"); `g` still goes home.
+    public var homeHidden = false
+    /// Hide the floor picker; `[` and `]` still change floor.
+    public var floorPickerHidden = false
     /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
     public var mouse = true
 
@@ -120,6 +124,9 @@ public enum InteractiveSession {
                    let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
                     frame = composer.drawText(compass, row: 0, alignedRight: true)
                 }
+                if let controls = Self.controls(scenery, state, display: display) {
+                    frame = composer.drawText(controls, row: top, alignedRight: true)
+                }
                 if state.isShowingHelp {
                     let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { Self.pad($0.0, 16) + $0.1 } : []
                     frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 } + mouseLines)
@@ -205,6 +212,8 @@ public enum InteractiveSession {
 extension InteractiveSession {
     /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
     static let wayPitch = -22.0
+    /// A marker's pin is a disc this many metres across, so it shrinks with distance.
+    static let markerPinRadius = 0.6
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
@@ -223,7 +232,8 @@ extension InteractiveSession {
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
             overlays.append((FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
                                                    direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id)),
+                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id),
+                                                   pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
                              .marker(marker.id)))
         }
         return overlays
@@ -237,6 +247,19 @@ extension InteractiveSession {
         var camera = state.camera
         camera.zoom = min(camera.zoom * (1 + 0.4 * amount), PanoramaCamera.zoomRange.upperBound)
         return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
+    }
+
+    /// The controls under the compass, right-aligned: the floor picker in a building with
+    /// levels, then home, each with its keys, e.g. "Floor 1 of 0 1 2 · [ ]  ⌂ home g"; nil
+    /// when none is shown (a single image has neither).
+    static func controls(_ scenery: Scenery, _ state: ExplorerState, display: DisplayOptions) -> String? {
+        guard case .dataset = scenery else { return nil }
+        var parts: [String] = []
+        if !display.floorPickerHidden, let floors = state.floors {
+            parts.append("Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: " ")) · [ ]")
+        }
+        if !display.homeHidden { parts.append("⌂ home g") }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 
     /// The top line: where you are, when, and whose picture it is.

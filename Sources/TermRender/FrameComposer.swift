@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PanoCore
 
 /// Composes one frame: the reprojected view in half-blocks above a one-row status line. Keeps
@@ -65,12 +68,16 @@ public struct FrameComposer: Sendable {
         public let hintWhenOutOfView: Bool
         /// Drawn in the focus colours (the item Tab has focused).
         public let highlighted: Bool
+        /// The radius of a pin drawn in pixels at the direction, as an angle, degrees, 0...45;
+        /// 0 draws no pin. A marker's pin has a fixed size in the world, so it shrinks with distance.
+        public let pinRadius: Double
 
-        public init(label: String, direction: Orientation, hintWhenOutOfView: Bool, highlighted: Bool = false) {
+        public init(label: String, direction: Orientation, hintWhenOutOfView: Bool, highlighted: Bool = false, pinRadius: Double = 0) {
             self.label = label
             self.direction = direction
             self.hintWhenOutOfView = hintWhenOutOfView
             self.highlighted = highlighted
+            self.pinRadius = min(max(pinRadius, 0), 45)
         }
 
         var background: RGB { highlighted ? FrameComposer.focusBackground : FrameComposer.overlayBackground }
@@ -78,6 +85,10 @@ public struct FrameComposer: Sendable {
     }
 
     static let focusBackground = RGB(255, 190, 40)
+    /// Map pins' red.
+    static let pinColor = RGB(226, 60, 50)
+    /// Smallest and largest pin radius drawn, pixels: always visible, never a blot.
+    static let pinRadiusRange = 0.8...10.0
 
     /// Where an overlay was drawn by the last `drawOverlays`: its index in the list given, its
     /// row and its columns, so a click can find it.
@@ -136,10 +147,18 @@ public struct FrameComposer: Sendable {
         }
         for (index, x, y) in inView {
             let overlay = overlays[index]
+            var below = y
+            if overlay.pinRadius > 0 {
+                let radius = min(max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
+                                 Self.pinRadiusRange.upperBound)
+                drawPin(x: x, y: y, radius: radius, top: top, viewRows: viewRows,
+                        color: overlay.highlighted ? Self.focusBackground : Self.pinColor)
+                below = y + radius + 1
+            }
             let width = TextLayout.width(of: overlay.label)
             let column = min(max(Int(x) - width / 2, 0), max(grid.columns - width, 0))
             let span = column..<(column + width + 1)
-            let wanted = top + Int(y / 2)
+            let wanted = min(top + Int(below / 2), top + viewRows - 1)
             guard let row = (wanted..<min(wanted + 3, top + viewRows)).first(where: { row in
                 !(taken[row] ?? []).contains { $0.overlaps(span) }
             }) else { continue } // no room nearby: left out rather than overlapping
@@ -149,6 +168,25 @@ public struct FrameComposer: Sendable {
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + used)))
         }
         return grid
+    }
+
+    /// Paints a disc of view pixels centred on (x, y) (pixels from the view's top-left), in the
+    /// half-block cells under it; cells showing text are left alone.
+    private mutating func drawPin(x: Double, y: Double, radius: Double, top: Int, viewRows: Int, color: RGB) {
+        let (firstRow, lastRow) = (max(0, Int((y - radius).rounded(.down))), min(viewRows * 2 - 1, Int((y + radius).rounded(.up))))
+        let (firstColumn, lastColumn) = (max(0, Int((x - radius).rounded(.down))), min(grid.columns - 1, Int((x + radius).rounded(.up))))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+        for py in firstRow...lastRow {
+            for px in firstColumn...lastColumn {
+                let dx = Double(px) + 0.5 - x
+                let dy = Double(py) + 0.5 - y
+                guard dx * dx + dy * dy <= radius * radius else { continue }
+                let row = top + py / 2
+                guard var halves = grid[px, row].halves else { continue }
+                if py % 2 == 0 { halves.top = color } else { halves.bottom = color }
+                grid[px, row] = Cell(glyph: Cell.upperHalfBlock, foreground: halves.top, background: halves.bottom)
+            }
+        }
     }
 
     /// Draws text in the status colours at the right end of `row` (or from column 1), over the

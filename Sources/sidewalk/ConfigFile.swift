@@ -12,7 +12,7 @@ struct ConfigFile {
     var framesPerSecond: Double?
     /// Where `g` goes.
     var home: Coordinate?
-    /// HUD elements to hide: links, street-names, compass.
+    /// HUD elements to hide: links, street-names, compass, home, floor-picker.
     var hidden: Set<String> = []
     /// Read the mouse.
     var mouse = true
@@ -62,9 +62,9 @@ struct ConfigFile {
             config.mouse = on
         }
         if let raw = root["hide"] {
-            let known: Set<String> = ["links", "street-names", "compass"]
+            let known: Set<String> = ["links", "street-names", "compass", "home", "floor-picker"]
             guard let names = raw as? [String], Set(names).isSubset(of: known) else {
-                throw invalid("hide must be a list of: links, street-names, compass")
+                throw invalid("hide must be a list of: links, street-names, compass, home, floor-picker")
             }
             config.hidden = Set(names)
         }

@@ -28,7 +28,7 @@ struct ExploreOptions {
     var fpsFlag: Double?
     /// Key moves instant instead of animated.
     var reduceMotion = false
-    /// HUD elements hidden on the command line: links, street-names, compass.
+    /// HUD elements hidden on the command line: links, street-names, compass, home, floor-picker.
     var hidden: Set<String> = []
     /// The mouse left to the terminal.
     var mouseOff = false
@@ -64,6 +64,8 @@ struct ExploreOptions {
             case "--hide-links": options.hidden.insert("links")
             case "--hide-street-names": options.hidden.insert("street-names")
             case "--hide-compass": options.hidden.insert("compass")
+            case "--hide-home": options.hidden.insert("home")
+            case "--hide-floor-picker": options.hidden.insert("floor-picker")
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
@@ -103,6 +105,8 @@ struct ExploreOptions {
         display.linksHidden = hide.contains("links")
         display.streetNamesHidden = hide.contains("street-names")
         display.compassHidden = hide.contains("compass")
+        display.homeHidden = hide.contains("home")
+        display.floorPickerHidden = hide.contains("floor-picker")
         display.mouse = config.mouse && !mouseOff
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened = try selection.open(path)

@@ -23,8 +23,9 @@ enum HelpText {
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
       --color MODE    auto (default), truecolor, 256, 16 or none
       --reduce-motion turn and zoom at once instead of smoothly
-      --hide-links, --hide-street-names, --hide-compass
-                      hide the ways on (keys still walk them), their street names, the compass
+      --hide-links, --hide-street-names, --hide-compass, --hide-home, --hide-floor-picker
+                      hide the ways on, their street names, the compass, the home control or
+                      the floor picker (their keys still work)
       --no-mouse      leave the mouse to the terminal (to select text); by default drag looks
                       around, the wheel zooms, a click on a way walks it
       --events PATH   write what happens (moves, camera, rendering) to PATH as JSON lines

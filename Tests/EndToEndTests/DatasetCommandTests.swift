@@ -68,7 +68,7 @@ struct DatasetCommandTests {
         #expect(try centre(["--heading", "90"]) == SyntheticPanorama.east)
     }
 
-    @Test("near a place: the nearest panorama, or 'no street-level imagery' and status 3")
+    @Test("near a place: the nearest panorama, or 'No street-level imagery available' and status 3")
     func snapshotNearPlace() throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
@@ -78,7 +78,7 @@ struct DatasetCommandTests {
         #expect(near.status == 0, "\(near.standardError)")
         let far = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.3,16.37", "--radius", "200", "--output", output])
         #expect(far.status == 3)
-        #expect(far.errorLines == ["sidewalk: no street-level imagery within 200 m of 48.3,16.37"])
+        #expect(far.errorLines == ["sidewalk: No street-level imagery available within 200 m of 48.3,16.37"])
         let indoorOnly = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.2,16.3704", "--radius", "5", "--source", "outdoor", "--output", output])
         #expect(indoorOnly.status == 3, "only the indoor panorama is within 5 m")
     }

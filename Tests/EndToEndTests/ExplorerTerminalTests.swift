@@ -244,6 +244,25 @@ struct ExplorerTerminalTests {
         try expectRestored(hidden, status: 0)
     }
 
+    @Test("in the museum: the floor picker shows the floors and follows ] ; --hide-floor-picker and --hide-home hide the controls, not their keys")
+    func floorPickerAndHome() throws {
+        let shown = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --pano museum-hall", columns: 120, rows: 36,
+                                    environment: Self.backtraceOff)
+        defer { shown.close() }
+        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 0 of 0 1 · [ ]  ⌂ home g") })
+        try shown.send("]")
+        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 1 of 0 1") })
+        let hidden = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --pano museum-hall --hide-floor-picker --hide-home",
+                                     columns: 120, rows: 36, environment: Self.backtraceOff)
+        defer { hidden.close() }
+        #expect(try hidden.waitUntil(timeout: 30) { try hidden.capture().contains("Town Museum, ground floor") })
+        #expect(try !hidden.capture().contains("Floor 0") && !hidden.capture().contains("⌂"))
+        try hidden.send("]")
+        #expect(try hidden.waitUntil(timeout: 30) { try hidden.capture().contains("Town Museum, upper floor") }, "] still works")
+        try hidden.send("q")
+        try expectRestored(hidden, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(

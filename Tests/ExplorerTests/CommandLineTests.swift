@@ -53,7 +53,7 @@ struct TypedCommandTests {
         #expect(state.panorama?.id == "east")
         let far = NavigationTests.at(5000, 0)
         state.perform(.near(far, radius: 50, source: .default))
-        #expect(state.note?.hasPrefix("no street-level imagery within 50 m of ") == true)
+        #expect(state.note?.hasPrefix("No street-level imagery available within 50 m of ") == true)
         #expect(state.takeEvents().last.map { if case .errorOnMoveNearCoordinate = $0 { true } else { false } } == true)
     }
 

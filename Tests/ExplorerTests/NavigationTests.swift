@@ -72,8 +72,10 @@ struct NavigationTests {
     @Test("floors change with ] and [ in a building; t switches capture date; n faces north")
     func floorsDatesNorth() {
         var state = Self.state(at: "hall", heading: 123)
+        #expect(state.floors?.current == 0 && state.floors?.all == [0, 1], "the floor picker")
         state.handle(.character("]"))
         #expect(state.panorama?.id == "upper")
+        #expect(state.floors?.current == 1)
         #expect(state.camera.heading == 123, "the view keeps its direction")
         state.handle(.character("]"))
         #expect(state.note == "no floor above")
@@ -90,6 +92,7 @@ struct NavigationTests {
         var outdoors = Self.state(at: "east")
         outdoors.handle(.character("]"))
         #expect(outdoors.note == "no other floors here")
+        #expect(outdoors.floors == nil, "no floor picker outdoors")
     }
 }
 

@@ -129,6 +129,37 @@ struct OverlayTests {
         }
     }
 
+    @Test("a marker's pin is a disc of its angular size, so a nearer marker's is larger; its label sits below it")
+    func pins() throws {
+        func pinPixels(radius: Double) -> (count: Int, labelRow: Int?) {
+            var composer = FrameComposer()
+            let camera = PanoramaCamera()
+            _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 80, rows: 30,
+                                 statusLeft: "", statusRight: "")
+            let frame = composer.drawOverlays([
+                FrameComposer.Overlay(label: "pin", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false, pinRadius: radius),
+            ], camera: camera, header: false)
+            var red = 0
+            for row in 0..<29 {
+                for column in 0..<80 {
+                    guard let halves = frame[column, row].halves else { continue }
+                    red += [halves.top, halves.bottom].filter { $0 == RGB(226, 60, 50) }.count
+                }
+            }
+            return (red, (0..<29).first { Self.text(frame, row: $0).contains("pin") })
+        }
+        let near = pinPixels(radius: 4)
+        let far = pinPixels(radius: 1)
+        // At 80 columns and 90°, the focal length is 40 pixels: radius 4° is 2.8 pixels, 1° is
+        // 0.7, drawn at the smallest size, 0.8.
+        #expect(near.count >= 20 && near.count <= 30, "π × 2.8² ≈ 25 pixels: \(near.count)")
+        #expect(far.count >= 1 && far.count <= 4, "\(far.count)")
+        let nearRow = try #require(near.labelRow)
+        let farRow = try #require(far.labelRow)
+        #expect(nearRow > 14 && nearRow >= farRow, "below the pin at the centre (row 14.5)")
+        #expect(pinPixels(radius: 0).count == 0, "no pin without a radius")
+    }
+
     @Test("labels that would overlap move down a row instead")
     func noOverlap() {
         var composer = FrameComposer()
