@@ -53,8 +53,13 @@ public struct ExplorerState: Sendable {
     /// True while the camera or the view is moving on its own and frames must keep coming.
     public var isAnimating: Bool { animation != nil || transition != nil }
     /// A short message for the status line after a command that could not be done ("no way
-    /// forward"), cleared by the next command.
+    /// forward"), cleared by the next command or, when commands come with a time, after
+    /// `noteLifetime`.
     public private(set) var note: String?
+    /// When the note goes by itself, seconds; nil when it stays until the next command.
+    public private(set) var noteExpiry: Double?
+    /// How long a note stays when nothing else happens, seconds.
+    public static let noteLifetime = 4.0
     private let service: PanoramaService?
 
     /// A state looking at a single image.
@@ -178,6 +183,10 @@ public struct ExplorerState: Sendable {
     /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
     @discardableResult
     public mutating func handle(_ key: Key, at now: Double? = nil) -> Bool {
+        timingNote(at: now) { $0.handleUntimed(key, at: now) }
+    }
+
+    private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
         if commandLine != nil { return edit(key, at: now) }
         if key == .character(":") {
             commandLine = ""
@@ -192,6 +201,22 @@ public struct ExplorerState: Sendable {
     /// when what is on screen changes (a refusal shows a note). `now` as for `handle(_:at:)`.
     @discardableResult
     public mutating func handle(gesture command: ExplorerCommand, at now: Double? = nil) -> Bool {
+        timingNote(at: now) { $0.handleUntimed(gesture: command, at: now) }
+    }
+
+    /// Runs `body`; a new note it leaves goes after `noteLifetime` from `now`.
+    private mutating func timingNote(at now: Double?, _ body: (inout ExplorerState) -> Bool) -> Bool {
+        let before = note
+        let changed = body(&self)
+        if note == nil {
+            noteExpiry = nil
+        } else if let now, note != before || changed {
+            noteExpiry = now + Self.noteLifetime
+        }
+        return changed
+    }
+
+    private mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
             note = refusal
@@ -283,11 +308,17 @@ public struct ExplorerState: Sendable {
         events.append(.didMoveToPanorama(id: target.id))
     }
 
-    /// Moves the camera along the animation to `now`; returns true when it moved. The final
-    /// position is reached exactly, and reported.
+    /// Moves the camera along the animation to `now`, ends a transition or a note whose time is
+    /// up; returns true when what is on screen changed. The final position is reached exactly,
+    /// and reported.
     @discardableResult
     public mutating func advance(to now: Double) -> Bool {
         var moved = false
+        if let noteExpiry, now >= noteExpiry {
+            note = nil
+            self.noteExpiry = nil
+            moved = true
+        }
         if let transition {
             moved = true
             if now >= transition.start + transition.duration { self.transition = nil }

@@ -99,7 +99,7 @@ public enum InteractiveSession {
             pollfd(fd: writer.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            if state.isAnimating && state.advance(to: now()) {
+            if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now()) {
                 pacer.noteChange(at: now())
                 for event in state.takeEvents() { events?(event, now()) }
             }
@@ -138,7 +138,9 @@ public enum InteractiveSession {
                 }
                 continue
             case let .wait(until):
-                if let until { timeout = Int32(max(0, ((until - now()) * 1000).rounded(.up))) }
+                if let wake = [until, state.noteExpiry].compactMap({ $0 }).min() {
+                    timeout = Int32(max(0, ((wake - now()) * 1000).rounded(.up)))
+                }
                 // While the camera moves, wake for its next frame.
                 if state.isAnimating {
                     let frame = Int32((pacer.frameInterval * 1000).rounded(.up))

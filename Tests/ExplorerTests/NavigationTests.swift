@@ -57,6 +57,19 @@ struct NavigationTests {
         #expect(state.note == nil, "the note goes with the next command")
     }
 
+    @Test("a note given with a time goes by itself after its lifetime; a newer note starts its own")
+    func notesAreTransient() {
+        var state = Self.state(at: "east", heading: 90)
+        state.handle(.character("w"), at: 10)
+        #expect(state.note == "no way forward" && state.noteExpiry == 10 + ExplorerState.noteLifetime)
+        state.advance(to: 13)
+        #expect(state.note == "no way forward")
+        state.handle(.character("9"), at: 13)
+        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime)
+        let changed = state.advance(to: 13 + ExplorerState.noteLifetime)
+        #expect(changed && state.note == nil && state.noteExpiry == nil)
+    }
+
     @Test("digits follow links numbered clockwise from north; the summary lists them")
     func numberedLinks() {
         var state = Self.state(at: "centre")
