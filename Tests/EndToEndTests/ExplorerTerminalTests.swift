@@ -175,6 +175,18 @@ struct ExplorerTerminalTests {
         #expect(session.waitUntil(timeout: 30) { events().contains { $0["event"] as? String == "didMoveCamera" && $0["heading"] as? Double == 105 } })
         try session.send("w")
         #expect(session.waitUntil(timeout: 30) { events().contains { $0["event"] as? String == "didMoveToPanorama" && $0["panorama"] as? String == "main-4" } })
+        // Once the walk's blend is over the explorer is idle: 2 s in a row without one byte.
+        let output = try session.recordOutput()
+        var (bytes, since) = (-1, ContinuousClock.now)
+        #expect(session.waitUntil(timeout: 30) {
+            if output().count != bytes { (bytes, since) = (output().count, .now) }
+            return ContinuousClock.now - since >= .seconds(2)
+        }, "an idle explorer writes nothing")
+        let before = events().count
+        try session.send("1")
+        #expect(session.waitUntil(timeout: 30) { events().dropFirst(before).contains { $0["event"] as? String == "didMoveToPanorama" } })
+        let walk = events().dropFirst(before).compactMap { $0["event"] as? String }.filter { $0.hasSuffix("MoveToPanorama") }
+        #expect(walk == ["willMoveToPanorama", "didMoveToPanorama"], "way 1: will, then did")
         try session.send("q")
         try expectRestored(session, status: 0)
         let names = events().map { $0["event"] as? String ?? "" }
@@ -372,16 +384,25 @@ struct ExplorerTerminalTests {
 
     @Test("--no-orientation-gestures: Right does not turn and says why; a config file can switch zoom off")
     func gestureFlags() throws {
-        let session = try startExplorer("--no-orientation-gestures")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-gestures-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        func headings() -> [Double] {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .filter { $0["event"] as? String == "didMoveCamera" }.compactMap { $0["heading"] as? Double }
+        }
+        let session = try startExplorer("--no-orientation-gestures --events '\(file.path)'")
         defer { session.close() }
         #expect(try waitForFrame(session))
         try session.send("Right")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("turning is switched off") })
         #expect(try statusLine(session).contains("Heading 0° N"))
+        #expect(headings() == [0], "only the start: Right moved nothing and reported nothing")
         try session.send(":")
         try session.send("-l", "heading 90")
         try session.send("Enter")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90° E") }, ":heading still turns")
+        #expect(session.waitUntil(timeout: 30) { headings() == [0, 90] })
         try session.send("q")
         try expectRestored(session, status: 0)
 
