@@ -46,6 +46,7 @@ let package = Package(
 
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),

@@ -32,6 +32,10 @@ public enum ExplorerCommand: Equatable, Sendable {
     case tap(Orientation)
     /// A click on a marker: reads it (didTapMarker), as Enter on a focused marker does.
     case tapMarker(id: String)
+    /// Say everything about the view and the place again (as a note; read out in describe mode).
+    case describe
+    /// Show the view's `sidewalk://` URL in the status line, to copy and share.
+    case showURL
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

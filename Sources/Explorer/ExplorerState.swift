@@ -55,7 +55,11 @@ public struct ExplorerState: Sendable {
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command or, when commands come with a time, after
     /// `noteLifetime`.
-    public private(set) var note: String?
+    public private(set) var note: String? {
+        didSet { if note != nil { noteSerial &+= 1 } }
+    }
+    /// Counts the notes given, so the same note given again can be told from one still shown.
+    public private(set) var noteSerial = 0
     /// When the note goes by itself, seconds; nil when it stays until the next command.
     public private(set) var noteExpiry: Double?
     /// How long a note stays when nothing else happens, seconds.
@@ -161,6 +165,8 @@ public struct ExplorerState: Sendable {
         case let .tap(orientation):
             events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
         case let .tapMarker(id): read(markerID: id)
+        case .describe: note = Narrator.describe(self)
+        case .showURL: note = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss:
             isShowingHelp = false
@@ -251,8 +257,16 @@ public struct ExplorerState: Sendable {
         return true
     }
 
-    /// Runs a typed command: programmatic, so gestures never block it.
+    /// Runs a typed command: programmatic, so gestures never block it. With `now`, `:animate`
+    /// is animated and a note it leaves goes after `noteLifetime`.
     public mutating func perform(_ command: TypedCommand, at now: Double? = nil) {
+        _ = timingNote(at: now) {
+            $0.performUntimed(command, at: now)
+            return true
+        }
+    }
+
+    private mutating func performUntimed(_ command: TypedCommand, at now: Double?) {
         var target = targetCamera
         switch command {
         case let .heading(h): target.heading = h

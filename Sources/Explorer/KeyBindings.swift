@@ -12,7 +12,9 @@ public enum KeyBindings {
         ("n", "face north"), ("w", "walk forward"), ("s", "walk back"),
         ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
         ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
-        ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"), (":", "command line, e.g. :heading 90 or :goto ID"),
+        ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"),
+        ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
+        (":", "command line, e.g. :heading 90 or :goto ID"),
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
     ]
 
@@ -41,6 +43,8 @@ public enum KeyBindings {
         case .character("["): return .changeLevel(delta: -1)
         case .character("t"): return .switchDate
         case .character("g"): return .goHome
+        case .character("r"): return .describe
+        case .character("u"): return .showURL
         case .character("?"): return .toggleHelp
         case .escape: return .dismiss
         case .character("q"), .character("Q"), .control("c"): return .quit

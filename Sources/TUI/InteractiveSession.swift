@@ -26,6 +26,8 @@ public struct DisplayOptions: Sendable {
     public var floorPickerHidden = false
     /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
     public var mouse = true
+    /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
+    public var highContrast = false
 
     public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode
@@ -108,29 +110,13 @@ public enum InteractiveSession {
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
                 let size = terminal.size
-                let header = Self.header(scenery, state)
-                var frame = composer.compose(
-                    panorama: panorama, camera: state.camera, columns: size.columns, rows: size.rows,
-                    statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
-                    statusRight: Self.statusRight(state, note: loadNote),
-                    header: header, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
+                let drawn = ExplorerFrame.draw(
+                    composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
+                    display: display, columns: size.columns, rows: size.rows,
+                    loadNote: loadNote, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
-                let overlays = Self.overlays(state, display: display)
-                frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
-                let top = header == nil ? 0 : 1
-                viewArea = ViewArea(columns: size.columns, top: top, rows: size.rows - 1 - top)
-                clickTargets = composer.placedOverlays.map { ClickTarget(item: overlays[$0.index].item, row: $0.row, columns: $0.columns) }
-                if !display.compassHidden, header != nil,
-                   let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
-                    frame = composer.drawText(compass, row: 0, alignedRight: true)
-                }
-                if let controls = Self.controls(scenery, state, display: display) {
-                    frame = composer.drawText(controls, row: top, alignedRight: true)
-                }
-                if state.isShowingHelp {
-                    let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { Self.pad($0.0, 16) + $0.1 } : []
-                    frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { Self.pad($0.0, 16) + $0.1 } + mouseLines)
-                }
+                let frame = drawn.grid
+                (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 encoder.encode(frame, quality: quality, into: &bytes)
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
@@ -212,35 +198,6 @@ public enum InteractiveSession {
 }
 
 extension InteractiveSession {
-    /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
-    static let wayPitch = -22.0
-    /// A marker's pin is a disc this many metres across, so it shrinks with distance.
-    static let markerPinRadius = 0.6
-
-    /// The ways on (numbered, on the ground at their headings) and the markers in range (at
-    /// their bearing and elevation from the eye, 2.5 m up).
-    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
-        guard let panorama = state.panorama else { return [] }
-        let ways = display.linksHidden ? [] : state.numberedLinks
-        var overlays = ways.enumerated().map { index, link in
-            (FrameComposer.Overlay(label: "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
-                                   direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
-                                   highlighted: state.focus == .link(index + 1)),
-             ExplorerState.Focus.link(index + 1))
-        }
-        for marker in state.markers {
-            let distance = panorama.coordinate.distance(to: marker.coordinate)
-            guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
-            let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
-            overlays.append((FrameComposer.Overlay(label: "◆ \(marker.title) \(Int(distance.rounded())) m",
-                                                   direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id),
-                                                   pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
-                             .marker(marker.id)))
-        }
-        return overlays
-    }
-
     /// The fading view of the panorama being left, while the state's transition lasts: it zooms
     /// in a little as it fades, as if stepping forward.
     static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
@@ -251,38 +208,12 @@ extension InteractiveSession {
         return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
     }
 
-    /// The controls under the compass, right-aligned: the floor picker in a building with
-    /// levels, then home, each with its keys, e.g. "Floor 1 of 0 1 2 · [ ]  ⌂ home g"; nil
-    /// when none is shown (a single image has neither).
-    static func controls(_ scenery: Scenery, _ state: ExplorerState, display: DisplayOptions) -> String? {
-        guard case .dataset = scenery else { return nil }
-        var parts: [String] = []
-        if !display.floorPickerHidden, let floors = state.floors {
-            parts.append("Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: " ")) · [ ]")
-        }
-        if !display.homeHidden { parts.append("⌂ home g") }
-        return parts.isEmpty ? nil : parts.joined(separator: "  ")
-    }
-
     /// The top line: where you are, when, and whose picture it is.
     static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
         switch scenery {
-        case let .image(_, title): return title
-        case .dataset:
-            guard let panorama = state.panorama else { return nil }
-            return [panorama.description ?? panorama.id, panorama.captureDate, panorama.copyright].compactMap { $0 }.joined(separator: " · ")
+        case let .image(_, title): title
+        case .dataset: ExplorerFrame.header(of: state)
         }
-    }
-
-    /// The bottom line's right part: a note if there is one, else the ways on and the keys.
-    static func statusRight(_ state: ExplorerState, note: String?) -> String {
-        if let note = note ?? state.note { return note + " " }
-        let ways = state.linkSummary
-        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · ? keys · q quit "
-    }
-
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 }
 

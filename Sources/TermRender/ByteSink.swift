@@ -23,6 +23,27 @@ struct ByteSink {
         for byte in bytes { append(byte) }
     }
 
+    /// A character in UTF-8.
+    @inline(__always)
+    mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            append(UInt8(value))
+        } else if value < 0x800 {
+            append(0xC0 | UInt8(value >> 6))
+            append(0x80 | UInt8(value & 0x3F))
+        } else if value < 0x10000 {
+            append(0xE0 | UInt8(value >> 12))
+            append(0x80 | UInt8((value >> 6) & 0x3F))
+            append(0x80 | UInt8(value & 0x3F))
+        } else {
+            append(0xF0 | UInt8(value >> 18))
+            append(0x80 | UInt8((value >> 12) & 0x3F))
+            append(0x80 | UInt8((value >> 6) & 0x3F))
+            append(0x80 | UInt8(value & 0x3F))
+        }
+    }
+
     /// A number 0...999 in decimal, without leading zeros.
     @inline(__always)
     mutating func appendDecimal(_ value: Int) {

@@ -18,8 +18,8 @@ public struct FrameComposer: Sendable {
     public private(set) var grid = CellGrid(columns: 0, rows: 0)
 
     /// Colours of the status line.
-    public static let statusForeground = RGB(235, 235, 235)
-    public static let statusBackground = RGB(30, 30, 46)
+    /// The colours of the status lines, labels, focus, pins and panels.
+    public var colors = HUDColors.standard
 
     public init() {}
 
@@ -80,13 +80,10 @@ public struct FrameComposer: Sendable {
             self.pinRadius = min(max(pinRadius, 0), 45)
         }
 
-        var background: RGB { highlighted ? FrameComposer.focusBackground : FrameComposer.overlayBackground }
-        var foreground: RGB { highlighted ? RGB(0, 0, 0) : FrameComposer.overlayForeground }
+        func background(_ colors: HUDColors) -> RGB { highlighted ? colors.focusBackground : colors.labelBackground }
+        func foreground(_ colors: HUDColors) -> RGB { highlighted ? colors.focusForeground : colors.labelForeground }
     }
 
-    static let focusBackground = RGB(255, 190, 40)
-    /// Map pins' red.
-    static let pinColor = RGB(226, 60, 50)
     /// Smallest and largest pin radius drawn, pixels: always visible, never a blot.
     static let pinRadiusRange = 0.8...10.0
 
@@ -101,8 +98,6 @@ public struct FrameComposer: Sendable {
     /// The overlays the last `drawOverlays` drew, edge hints included.
     public private(set) var placedOverlays: [PlacedOverlay] = []
 
-    static let overlayForeground = RGB(255, 255, 255)
-    static let overlayBackground = RGB(20, 60, 130)
 
     /// Draws overlays over the view of the frame composed last, for `camera`; call after
     /// `compose` with the same size and header.
@@ -132,7 +127,7 @@ public struct FrameComposer: Sendable {
         for (i, index) in leftHints.enumerated() where middle + i < top + viewRows {
             let hint = overlays[index]
             let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
-                                       foreground: hint.foreground, background: hint.background)
+                                       foreground: hint.foreground(colors), background: hint.background(colors))
             taken[middle + i, default: []].append(0..<(used + 1))
             placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: 0..<used))
         }
@@ -141,7 +136,7 @@ public struct FrameComposer: Sendable {
             let text = hint.label + " ▶"
             let width = min(TextLayout.width(of: text), grid.columns / 2)
             TextLayout.draw(text, into: &grid, row: middle + i, column: grid.columns - width, width: width,
-                            foreground: hint.foreground, background: hint.background)
+                            foreground: hint.foreground(colors), background: hint.background(colors))
             taken[middle + i, default: []].append((grid.columns - width - 1)..<grid.columns)
             placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: (grid.columns - width)..<grid.columns))
         }
@@ -152,7 +147,7 @@ public struct FrameComposer: Sendable {
                 let radius = min(max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
                                  Self.pinRadiusRange.upperBound)
                 drawPin(x: x, y: y, radius: radius, top: top, viewRows: viewRows,
-                        color: overlay.highlighted ? Self.focusBackground : Self.pinColor)
+                        color: overlay.highlighted ? colors.focusBackground : colors.pin)
                 below = y + radius + 1
             }
             let width = TextLayout.width(of: overlay.label)
@@ -164,7 +159,7 @@ public struct FrameComposer: Sendable {
             }) else { continue } // no room nearby: left out rather than overlapping
             taken[row, default: []].append(span)
             let used = TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
-                                       foreground: overlay.foreground, background: overlay.background)
+                                       foreground: overlay.foreground(colors), background: overlay.background(colors))
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + used)))
         }
         return grid
@@ -195,7 +190,7 @@ public struct FrameComposer: Sendable {
         guard row >= 0, row < grid.rows else { return grid }
         let width = min(TextLayout.width(of: text), grid.columns - 2)
         TextLayout.draw(text, into: &grid, row: row, column: alignedRight ? grid.columns - width - 1 : 1, width: width,
-                        foreground: Self.statusForeground, background: Self.statusBackground)
+                        foreground: colors.statusForeground, background: colors.statusBackground)
         return grid
     }
 
@@ -228,16 +223,16 @@ public struct FrameComposer: Sendable {
     /// The left text has priority; the right text is right-aligned in what room is left, and
     /// is clipped or dropped before the left text loses a column.
     private mutating func drawStatusLine(row: Int, left: String, right: String) {
-        let blank = Cell(glyph: " ", foreground: Self.statusForeground, background: Self.statusBackground)
+        let blank = Cell(glyph: " ", foreground: colors.statusForeground, background: colors.statusBackground)
         for column in 0..<grid.columns { grid[column, row] = blank }
         let leftUsed = TextLayout.draw(left, into: &grid, row: row, column: 1, width: grid.columns - 1,
-                                       foreground: Self.statusForeground, background: Self.statusBackground)
+                                       foreground: colors.statusForeground, background: colors.statusBackground)
         let gap = 3
         let room = grid.columns - (1 + leftUsed + gap)
         guard room > 0 else { return }
         let rightWidth = min(TextLayout.width(of: right), room)
         TextLayout.draw(right, into: &grid, row: row, column: grid.columns - rightWidth, width: rightWidth,
-                        foreground: Self.statusForeground, background: Self.statusBackground)
+                        foreground: colors.statusForeground, background: colors.statusBackground)
     }
 
     /// Draws a box of lines, centred, over the frame composed last (e.g. the list of keys).
@@ -248,16 +243,16 @@ public struct FrameComposer: Sendable {
         let height = min(grid.rows - 2, lines.count + 3)
         let left = (grid.columns - width) / 2
         let top = (grid.rows - height) / 2
-        let background = RGB(20, 24, 38)
+        let background = colors.panelBackground
         for row in top..<(top + height) {
             for column in left..<(left + width) {
-                grid[column, row] = Cell(glyph: " ", foreground: Self.statusForeground, background: background)
+                grid[column, row] = Cell(glyph: " ", foreground: colors.statusForeground, background: background)
             }
         }
-        TextLayout.draw(title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: RGB(255, 220, 120), background: background)
+        TextLayout.draw(title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: colors.panelTitle, background: background)
         for (i, line) in lines.prefix(height - 3).enumerated() {
             TextLayout.draw(line, into: &grid, row: top + 2 + i, column: left + 2, width: width - 4,
-                            foreground: Self.statusForeground, background: background)
+                            foreground: colors.statusForeground, background: background)
         }
         return grid
     }

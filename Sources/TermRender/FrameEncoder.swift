@@ -86,7 +86,7 @@ public struct FrameEncoder: Sendable {
                 }
                 Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
                 let shown = writer.setColours(for: writer.cheapestGlyph(for: target), out: &out)
-                Self.appendUTF8(shown.glyph, to: &out)
+                out.appendUTF8(shown.glyph)
                 screen.cells[index] = shown
                 if width == 2 && column + 1 < frame.columns {
                     screen.cells[index + 1] = Cell(glyph: Cell.continuation, foreground: shown.foreground, background: shown.background)
@@ -113,26 +113,6 @@ public struct FrameEncoder: Sendable {
             out.append(contentsOf: EscapeSequence.nextLine)
         } else {
             EscapeSequence.appendCursorPosition(row: toRow, column: toColumn, to: &out)
-        }
-    }
-
-    @inline(__always)
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout ByteSink) {
-        let value = scalar.value
-        if value < 0x80 {
-            out.append(UInt8(value))
-        } else if value < 0x800 {
-            out.append(0xC0 | UInt8(value >> 6))
-            out.append(0x80 | UInt8(value & 0x3F))
-        } else if value < 0x10000 {
-            out.append(0xE0 | UInt8(value >> 12))
-            out.append(0x80 | UInt8((value >> 6) & 0x3F))
-            out.append(0x80 | UInt8(value & 0x3F))
-        } else {
-            out.append(0xF0 | UInt8(value >> 18))
-            out.append(0x80 | UInt8((value >> 12) & 0x3F))
-            out.append(0x80 | UInt8((value >> 6) & 0x3F))
-            out.append(0x80 | UInt8(value & 0x3F))
         }
     }
 }

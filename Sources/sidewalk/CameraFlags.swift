@@ -1,3 +1,4 @@
+import Explorer
 import PanoCore
 
 /// The camera options shared by the explorer and snapshots: --heading, --pitch, --zoom, --fov.
@@ -23,6 +24,13 @@ struct CameraFlags {
       --zoom Z        linear zoom, 1...5 (default 1)
       --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
     """
+
+    /// Takes the view a URL asks for; like --heading and --pitch, it wins over the panorama's
+    /// initial view.
+    mutating func apply(_ url: PanoramaURL) {
+        camera = url.camera(from: camera)
+        if url.heading != nil || url.pitch != nil { orientationGiven = true }
+    }
 
     /// Applies `option` when it is a camera option, reading its value; returns whether it was one.
     mutating func apply(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {

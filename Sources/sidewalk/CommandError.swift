@@ -17,6 +17,9 @@ enum CommandError: Error, CustomStringConvertible {
     case benchmarkFailed(String)
     case configInvalid(path: String, problem: String)
     case eventsUnwritable(path: String)
+    case outputUnwritable(path: String)
+    /// A script for the headless explorer that cannot be read or understood.
+    case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
 
@@ -34,6 +37,8 @@ enum CommandError: Error, CustomStringConvertible {
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case let .configInvalid(path, problem): "\(path): \(problem)"
         case let .eventsUnwritable(path): "\(path): cannot write the events file here"
+        case let .outputUnwritable(path): "\(path): cannot write the output here"
+        case let .script(source, problem): "\(source): \(problem)"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }
@@ -45,7 +50,7 @@ extension CommandError {
     var exitStatus: Int32 {
         switch self {
         case .noImagery: ExitStatus.noImagery
-        case .usage: ExitStatus.usage
+        case .usage, .script: ExitStatus.usage
         default: ExitStatus.failure
         }
     }

@@ -16,6 +16,8 @@ struct ConfigFile {
     var hidden: Set<String> = []
     /// Read the mouse.
     var mouse = true
+    /// Black and white HUD with a yellow focus.
+    var highContrast = false
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -31,8 +33,8 @@ struct ConfigFile {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { throw invalid("cannot be read, or is over 1 MB") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide", "mouse"].contains(key) {
-            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide, mouse)")
+        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide", "mouse", "highContrast"].contains(key) {
+            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide, mouse, highContrast)")
         }
         if let raw = root["gestures"] {
             guard let gestures = raw as? [String: Any] else { throw invalid("gestures must be an object") }
@@ -60,6 +62,10 @@ struct ConfigFile {
         if let raw = root["mouse"] {
             guard let on = raw as? Bool else { throw invalid("mouse must be true or false") }
             config.mouse = on
+        }
+        if let raw = root["highContrast"] {
+            guard let on = raw as? Bool else { throw invalid("highContrast must be true or false") }
+            config.highContrast = on
         }
         if let raw = root["hide"] {
             let known: Set<String> = ["links", "street-names", "compass", "home", "floor-picker"]

@@ -14,6 +14,8 @@ struct ExploreOptions {
         case explore
         case help
         case version
+        /// Print this text (another command's help) and stop.
+        case text(String)
     }
 
     var action: Action = .explore
@@ -32,8 +34,23 @@ struct ExploreOptions {
     var hidden: Set<String> = []
     /// The mouse left to the terminal.
     var mouseOff = false
+    /// Black and white HUD with a yellow focus.
+    var highContrast = false
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
+    /// How the explorer runs: full screen, headless from a script, or described line by line.
+    enum Mode: Equatable {
+        case screen
+        /// No terminal, a simulated clock; the steps from --keys, --script, or standard input.
+        case headless
+        case describe
+    }
+
+    var mode = Mode.screen
+    /// --keys: key names separated by spaces.
+    var keys: String?
+    /// --script: a file with one key, :command or wait per line.
+    var scriptPath: String?
     /// Gestures switched off on the command line.
     var gesturesOff = GestureSettings(orientation: false, zoom: false, navigation: false)
 
@@ -60,7 +77,12 @@ struct ExploreOptions {
             case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             case "--events": options.eventsPath = try reader.value(for: argument)
             case "--reduce-motion": options.reduceMotion = true
+            case "--headless": try options.setMode(.headless, argument)
+            case "--describe": try options.setMode(.describe, argument)
+            case "--keys": options.keys = try reader.value(for: argument)
+            case "--script": options.scriptPath = try reader.value(for: argument)
             case "--no-mouse": options.mouseOff = true
+            case "--high-contrast": options.highContrast = true
             case "--hide-links": options.hidden.insert("links")
             case "--hide-street-names": options.hidden.insert("street-names")
             case "--hide-compass": options.hidden.insert("compass")
@@ -73,7 +95,41 @@ struct ExploreOptions {
             }
         }
         try options.selection.validate()
+        if options.keys != nil && options.scriptPath != nil { throw UsageError(description: "--keys and --script cannot be used together") }
+        if options.keys != nil || options.scriptPath != nil {
+            guard options.mode != .describe else { throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them") }
+            options.mode = .headless
+        }
         return options
+    }
+
+    private mutating func setMode(_ wanted: Mode, _ argument: String) throws(UsageError) {
+        guard mode == .screen || mode == wanted else { throw UsageError(description: "--headless and --describe cannot be used together") }
+        mode = wanted
+    }
+
+    /// What the explorer reports before the first key: where it starts.
+    private func startEvents(_ start: Panorama?) -> [ExplorerEvent] {
+        guard let start else { return [] }
+        if let place = selection.place { return [.didMoveToPanoramaNearCoordinate(id: start.id, coordinate: place)] }
+        return [.didMoveToPanorama(id: start.id)]
+    }
+
+    /// The headless run's steps: from --keys, from the --script file, or from standard input.
+    private func scriptSteps() throws(CommandError) -> [ScriptStep] {
+        if let keys {
+            do { return try KeyScript.parse(keys: keys) } catch { throw .script(source: "--keys", problem: error.message) }
+        }
+        let source = scriptPath ?? "standard input"
+        let data: Data?
+        if let scriptPath {
+            data = FileManager.default.contents(atPath: scriptPath)
+        } else {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        guard let data, data.count <= 16 << 20 else { throw .script(source: source, problem: "cannot be read, or is over 16 MB") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .script(source: source, problem: "is not UTF-8 text") }
+        do { return try KeyScript.parse(script: text) } catch { throw .script(source: source, problem: error.message) }
     }
 
     private mutating func setImage(_ path: String) throws(UsageError) {
@@ -89,6 +145,9 @@ struct ExploreOptions {
             return ExitStatus.success
         case .version:
             print(HelpText.version)
+            return ExitStatus.success
+        case let .text(text):
+            print(text)
             return ExitStatus.success
         case .explore:
             break
@@ -108,17 +167,31 @@ struct ExploreOptions {
         display.homeHidden = hide.contains("home")
         display.floorPickerHidden = hide.contains("floor-picker")
         display.mouse = config.mouse && !mouseOff
+        display.highContrast = highContrast || config.highContrast
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
-        let opened = try selection.open(path)
-        let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
-        var startEvents: [ExplorerEvent] = []
-        if let (_, start) = opened.dataset {
-            if let place = selection.place {
-                startEvents.append(.didMoveToPanoramaNearCoordinate(id: start.id, coordinate: place))
-            } else {
-                startEvents.append(.didMoveToPanorama(id: start.id))
+        if mode != .screen {
+            // No picture: the dataset is opened, but no image is decoded until one is shown.
+            let steps = try mode == .headless ? scriptSteps() : []
+            let chosen = try selection.chooseInDataset(path)
+            let opened = try chosen == nil ? selection.open(path) : nil
+            var state = chosen.map { ExplorerState(camera: cameraFlags.startingCamera(initialView: $1.initialView), panorama: $1, service: $0.service) }
+                ?? ExplorerState(camera: cameraFlags.startingCamera(initialView: opened?.initialView))
+            state.gestures = gestures
+            state.home = config.home
+            state.reduceMotion = reduceMotion
+            let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
+            for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
+            log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
+            if mode == .headless { return HeadlessRun.run(state: state, steps: steps, log: log) }
+            do {
+                return try DescribeSession.run(state: state, events: log.map { log in { log.record($0, at: $1) } })
+            } catch {
+                throw .terminal(error)
             }
         }
+        let opened = try selection.open(path)
+        let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
+        let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
         do {
             return try InteractiveSession.run(scenery: opened.scenery,

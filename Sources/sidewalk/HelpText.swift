@@ -26,6 +26,10 @@ enum HelpText {
       --hide-links, --hide-street-names, --hide-compass, --hide-home, --hide-floor-picker
                       hide the ways on, their street names, the compass, the home control or
                       the floor picker (their keys still work)
+      --high-contrast black and white labels and status lines, a yellow focus
+      --describe      no picture: say what you face and what changes, line by line (screen readers)
+      --headless      no terminal: run --keys "Right 1 Enter" or --script FILE (or standard
+                      input) on a simulated clock and print what a screen reader would say
       --no-mouse      leave the mouse to the terminal (to select text); by default drag looks
                       around, the wheel zooms, a click on a way walks it
       --events PATH   write what happens (moves, camera, rendering) to PATH as JSON lines
@@ -37,7 +41,8 @@ enum HelpText {
       --version       show the version
 
     OTHER COMMANDS:
-      sidewalk snapshot IMAGE|DATASET ... --output OUT.png   one view as a PNG (see snapshot --help)
+      sidewalk open URL [DATASET] ...                         the place and view a shared URL names
+      sidewalk snapshot IMAGE|DATASET ... --output OUT.png   one view as .png, .ans or .txt (see snapshot --help)
       sidewalk info DATASET                                   summary and validation of a dataset
       sidewalk import DIR --output DATASET                    a dataset from a folder of 360° photos
       sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
@@ -50,6 +55,7 @@ enum HelpText {
       1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
       [ / ]             floor down / up      t              another capture date
       g                 go home (the start, or config.json's home)
+      r                 read out the view and the place   u   show this view's URL
       :                 command line: :heading H, :pitch P, :zoom Z, :camera H P Z,
                         :animate H P Z SECONDS, :goto ID, :near LAT,LNG [RADIUS] [outdoor], :quit
       ?                 list of keys         q, Ctrl-C      quit

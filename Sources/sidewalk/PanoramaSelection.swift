@@ -75,16 +75,32 @@ struct PanoramaSelection {
 
     /// Opens `path`, an image or a dataset. `minimumWidth` as for `PanoramaLoader.load`.
     func open(_ path: String, minimumWidth: Int? = nil) throws(CommandError) -> Opened {
-        guard Dataset.isDataset(path) else {
-            if panoramaID != nil || place != nil {
-                throw .usage(UsageError(description: "--pano and --at choose within a dataset, and '\(path)' is an image"))
-            }
+        guard let (dataset, chosen) = try chooseInDataset(path) else {
             do {
                 let panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth)
                 return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
             } catch {
                 throw .panorama(error)
             }
+        }
+        do {
+            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
+            let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
+            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
+                          initialView: chosen.initialView, dataset: (dataset, chosen))
+        } catch {
+            throw .panorama(error)
+        }
+    }
+
+    /// The dataset at `path` and the panorama chosen in it, without decoding any image; nil when
+    /// `path` is an image (and no dataset option was given).
+    func chooseInDataset(_ path: String) throws(CommandError) -> (Dataset, Panorama)? {
+        guard Dataset.isDataset(path) else {
+            if panoramaID != nil || place != nil {
+                throw .usage(UsageError(description: "--pano and --at choose within a dataset, and '\(path)' is an image"))
+            }
+            return nil
         }
         let dataset: Dataset
         do { dataset = try Dataset.open(path) } catch { throw .dataset(error) }
@@ -100,13 +116,6 @@ struct PanoramaSelection {
         } else {
             chosen = dataset.service.panorama(id: dataset.startID)!
         }
-        do {
-            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
-            let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
-            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
-                          initialView: chosen.initialView, dataset: (dataset, chosen))
-        } catch {
-            throw .panorama(error)
-        }
+        return (dataset, chosen)
     }
 }

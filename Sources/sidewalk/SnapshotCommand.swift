@@ -1,33 +1,55 @@
+import Explorer
+import Foundation
 import PanoCore
 import PanoImage
+import TermRender
 import TUI
 
 /// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
-/// --output OUT.png`: one view as a PNG.
+/// --output FILE`: one view as a PNG, as ANSI art or as the words a screen reader would say,
+/// like MKLookAroundSnapshotter. Results are cached on disk (`SnapshotCache`).
 struct SnapshotCommand {
     static let help = """
-    sidewalk snapshot: write one view of a panorama as a PNG
+    sidewalk snapshot: write one view of a panorama as a picture, ANSI art or a description
 
     USAGE:
-      sidewalk snapshot IMAGE|DATASET [options] --output OUT.png
+      sidewalk snapshot IMAGE|DATASET [options] --output FILE
+
+    The kind of output follows FILE's extension:
+      .png   W×H pixels
+      .ans   W×H cells of half-block art with colour codes (see it with cat)
+      .txt   what a screen reader would say of the view
 
     OPTIONS:
     \(PanoramaSelection.help)
     \(CameraFlags.help)
-      --size WxH      output size in pixels, each side 1...8192 (default 640x360)
-      --output PATH   the PNG to write (required)
+      --size WxH      pixels (.png) or cells (.ans), each side 1...8192 (default 640x360, or 80x24 for .ans)
+      --output PATH   the file to write (required)
+      --color MODE    colours for .ans: truecolor (default), 256, 16 or none
+      --overlays      draw the ways on, the markers and the compass (.ans: the explorer's whole screen)
+      --no-cache      make it afresh, neither reading nor writing the cache
       -h, --help      show this help
+
+    Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).
     """
 
-    /// Largest side of a snapshot, pixels.
+    /// What the output file holds, from its extension.
+    enum Kind: String {
+        case png, ans, txt
+    }
+
+    /// Largest side of a snapshot, pixels or cells.
     static let sideRange = 1...8192
 
     var imagePath: String?
     var selection = PanoramaSelection()
     var cameraFlags = CameraFlags()
-    var width = 640
-    var height = 360
+    var size: (width: Int, height: Int)?
     var outputPath: String?
+    var kind = Kind.png
+    var colorMode = ColorMode.truecolor
+    var overlays = false
+    var useCache = true
     var showHelp = false
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SnapshotCommand {
@@ -38,8 +60,16 @@ struct SnapshotCommand {
             if try command.selection.apply(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help": command.showHelp = true
-            case "--size": (command.width, command.height) = try reader.size(for: argument, in: sideRange)
+            case "--size": command.size = try reader.size(for: argument, in: sideRange)
             case "--output", "-o": command.outputPath = try reader.value(for: argument)
+            case "--overlays": command.overlays = true
+            case "--no-cache": command.useCache = false
+            case "--color", "--colour":
+                let value = try reader.value(for: argument)
+                guard let mode = ColorMode(flag: value) else {
+                    throw UsageError(description: "--color takes truecolor, 256, 16 or none, not '\(value)'")
+                }
+                command.colorMode = mode
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "snapshot ") }
                 if let imagePath = command.imagePath {
@@ -49,30 +79,103 @@ struct SnapshotCommand {
             }
         }
         try command.selection.validate()
-        guard command.showHelp || command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
-        guard command.showHelp || command.outputPath != nil else { throw UsageError(description: "snapshot needs --output PATH") }
-        if let output = command.outputPath, !command.showHelp, !output.lowercased().hasSuffix(".png") {
-            throw UsageError(description: "--output must name a .png file, not '\(output)'")
+        guard !command.showHelp else { return command }
+        guard command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
+        guard let output = command.outputPath else { throw UsageError(description: "snapshot needs --output PATH") }
+        let suffix = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard output.contains("."), let kind = Kind(rawValue: suffix) else {
+            throw UsageError(description: "--output must end in .png, .ans or .txt, not '\(output)'")
         }
+        command.kind = kind
         return command
     }
 
-    /// Renders and writes the snapshot.
+    /// The size asked for, or the kind's default.
+    private var outputSize: (width: Int, height: Int) {
+        size ?? (kind == .ans ? (80, 24) : (640, 360))
+    }
+
+    /// Renders (or takes from the cache) and writes the snapshot.
     func run() throws(CommandError) -> Int32 {
         if showHelp {
             print(Self.help)
             return ExitStatus.success
         }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
-        // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
-        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, height), narrowestFOV: cameraFlags.camera.effectiveFOV)
-        let opened = try selection.open(imagePath, minimumWidth: needed)
-        let panorama = opened.panorama
-        let camera = cameraFlags.startingCamera(initialView: opened.initialView)
-        var view = RGBImage(width: width, height: height)
-        var reprojector = Reprojector()
-        reprojector.render(panorama, camera: camera, into: &view, runner: DispatchRunner())
-        do { try PNGEncoder.write(view, to: outputPath) } catch { throw .image(error) }
+        let chosen = try selection.chooseInDataset(imagePath)
+        let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map(SnapshotCache.init) : nil
+        let key = cacheKey(imagePath: imagePath, chosen: chosen?.1, imageFile: chosen.map { $0.0.folder.appendingPathComponent($0.1.imagePath).path })
+        let output: [UInt8]
+        if let cached = cache?.load(key: key) {
+            output = cached
+        } else {
+            output = try render(imagePath)
+            cache?.store(output, key: key)
+        }
+        do { try AtomicFile.write(output, to: outputPath) } catch { throw .outputUnwritable(path: outputPath) }
         return ExitStatus.success
+    }
+
+    private func render(_ imagePath: String) throws(CommandError) -> [UInt8] {
+        let (width, height) = outputSize
+        // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
+        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, kind == .ans ? height * 2 : height),
+                                                narrowestFOV: cameraFlags.camera.effectiveFOV)
+        if kind == .txt, let (dataset, chosen) = try selection.chooseInDataset(imagePath) {
+            // Words only: no image needs decoding.
+            let state = ExplorerState(camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
+            return Array((Narrator.describe(state) + "\n").utf8)
+        }
+        let opened = try selection.open(imagePath, minimumWidth: needed)
+        let camera = cameraFlags.startingCamera(initialView: opened.initialView)
+        let state = opened.dataset.map { ExplorerState(camera: camera, panorama: $1, service: $0.service) } ?? ExplorerState(camera: camera)
+        switch kind {
+        case .txt:
+            return Array((Narrator.describe(state) + "\n").utf8)
+        case .png:
+            var view = RGBImage(width: width, height: height)
+            var reprojector = Reprojector()
+            reprojector.render(opened.panorama, camera: camera, into: &view, runner: DispatchRunner())
+            if overlays { SnapshotOverlays.paint(state, into: &view) }
+            do { return try PNGEncoder.encode(view, name: "snapshot") } catch { throw .image(error) }
+        case .ans:
+            var grid = CellGrid(columns: width, rows: height)
+            if overlays, width >= FrameComposer.minimumColumns, height >= FrameComposer.minimumRows {
+                var composer = FrameComposer()
+                var display = DisplayOptions()
+                display.mouse = false
+                grid = ExplorerFrame.draw(composer: &composer, panorama: opened.panorama, state: state,
+                                          header: ExplorerFrame.header(of: state) ?? opened.title, display: display,
+                                          columns: width, rows: height, runner: DispatchRunner()).grid
+            } else {
+                var view = RGBImage(width: width, height: height * 2)
+                var reprojector = Reprojector()
+                reprojector.render(opened.panorama, camera: camera, into: &view, runner: DispatchRunner())
+                HalfBlockRasterizer.fill(&grid, from: view)
+            }
+            return AnsiArt.encode(grid, colorMode: colorMode)
+        }
+    }
+
+    /// Everything the output depends on: the program, what was asked for, and the input files
+    /// as they are now (path, size, modification time).
+    private func cacheKey(imagePath: String, chosen: Panorama?, imageFile: String?) -> String {
+        let camera = cameraFlags.camera
+        let (width, height) = outputSize
+        var lines = [
+            HelpText.version, "kind \(kind.rawValue)", "size \(width)x\(height)", "color \(colorMode)", "overlays \(overlays)",
+            "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
+            "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
+            "chosen \(chosen?.id ?? "-")",
+        ]
+        let inputs = chosen == nil ? [imagePath] : [URL(fileURLWithPath: imagePath).appendingPathComponent("manifest.json").path, imageFile ?? ""]
+        for path in inputs {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            lines.append("file \(resolved) \(size) \(modified)")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -14,6 +14,8 @@ func reportError(_ message: String) {
 func runSidewalk(_ arguments: [String]) -> Int32 {
     do {
         switch arguments.first {
+        case "open":
+            return try OpenCommand.parse(Array(arguments.dropFirst())).run()
         case "snapshot":
             return try SnapshotCommand.parse(Array(arguments.dropFirst())).run()
         case "import":

@@ -275,6 +275,40 @@ struct ExplorerTerminalTests {
         try expectRestored(hidden, status: 0)
     }
 
+    @Test("--describe: no picture, no alternate screen, no cursor moves; each key is announced as a line; r repeats; q restores the modes")
+    func describeMode() throws {
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --describe", columns: 160, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Facing east, 90°, level. At Main Street 16") })
+        #expect(try session.display("#{alternate_on}") == "0", "the terminal's own screen, where a screen reader reads")
+        let output = try session.recordOutput()
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Facing east, 105°, level.") })
+        try session.send("Tab")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Focus: way 1, east along Main Street.") })
+        try session.send("Escape", "r")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().components(separatedBy: "At Main Street 16").count == 3 }, "r says it all again")
+        let written = String(decoding: output(), as: UTF8.self)
+        #expect(!written.contains("\u{1B}"), "lines of text only: no escape sequences at all")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+        #expect(try !session.capture().contains("▀"))
+    }
+
+    @Test("--high-contrast: black status lines with white text; the focus is marked » as well as coloured")
+    func highContrast() throws {
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --high-contrast", columns: 120, rows: 36,
+                                      environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90°") })
+        let status = try session.capture(escapes: true).split(separator: "\n").last { $0.contains("Heading") } ?? ""
+        #expect(status.contains("38;2;255;255;255") && status.contains("48;2;0;0;0"), "\(status)")
+        try session.send("Tab")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("» ▲1 Main Street") })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(

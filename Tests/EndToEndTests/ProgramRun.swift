@@ -7,10 +7,15 @@ struct ProgramRun {
     let standardOutput: String
     let standardError: String
 
-    /// Runs `sidewalk` with `arguments`, standard input from /dev/null, outputs captured.
+    /// Runs `sidewalk` with `arguments`, standard input from /dev/null, outputs captured. Unless
+    /// `environment` names one, the run gets a fresh snapshot cache of its own, so runs never
+    /// share cached results (or touch the user's cache).
     static func sidewalk(_ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        env["XDG_CACHE_HOME"] = cache.path
         for (key, value) in environment { env[key] = value }
         let result = try Subprocess.run([BuiltProducts.sidewalk] + arguments, environment: env)
         return ProgramRun(

@@ -53,3 +53,146 @@ struct SnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 }
+
+@Suite("sidewalk snapshot: kinds, overlays and the cache")
+struct SnapshotKindTests {
+    static let root = BuiltProducts.packageRoot(from: #filePath)
+    static let compass = root.appendingPathComponent("Assets/default-panorama.png").path
+    static let demo = root.appendingPathComponent("Assets/demo").path
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-kinds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The text of ANSI art without its escape sequences.
+    static func visibleText(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                while let next = scalars.next(), !(0x40...0x7E).contains(next.value) || next == "[" {}
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    @Test("each kind at three sizes: PNG pixels, ANSI art cells with colour codes, the description", arguments: [(16, 8), (80, 24), (203, 61)])
+    func kindsAndSizes(width: Int, height: Int) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("view.png").path
+        let ans = directory.appendingPathComponent("view.ans").path
+        let txt = directory.appendingPathComponent("view.txt").path
+        for output in [png, ans] {
+            let run = try ProgramRun.sidewalk(["snapshot", Self.compass, "--heading", "90", "--size", "\(width)x\(height)", "--output", output])
+            #expect(run.status == 0, "\(run.standardError)")
+        }
+        let image = try ImageDecoder.decodeFile(png)
+        #expect(image.width == width && image.height == height)
+        #expect(image[width / 2, height / 2] == RGB(46, 160, 67) || image[width / 2, height / 2].g > 120, "east is green")
+
+        let art = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ans)))
+        let lines = Self.visibleText(art).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == height)
+        #expect(lines.allSatisfy { $0.unicodeScalars.count == width }, "every row is \(width) cells")
+        #expect(String(decoding: art, as: UTF8.self).contains("\u{1B}[38;2;"), "truecolor codes by default")
+        #expect(String(decoding: art, as: UTF8.self).split(separator: "\n").allSatisfy { $0.hasSuffix("\u{1B}[0m") }, "each row ends reset")
+
+        let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--pano", "main-3", "--size", "\(width)x\(height)", "--output", txt])
+        #expect(run.status == 0, "\(run.standardError)")
+        let words = try String(contentsOfFile: txt, encoding: .utf8)
+        #expect(words.hasPrefix("Facing east, 90°, level. At Main Street 16, Lindenfeld, 21 June 2024. 2 ways: 1 east along Main Street"))
+        #expect(words.hasSuffix(".\n") && words.split(separator: "\n").count == 1)
+    }
+
+    @Test("--color none makes ANSI art with no escape at all; 256 colours use palette codes")
+    func colorModes() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("view.ans").path
+        _ = try ProgramRun.sidewalk(["snapshot", Self.compass, "--color", "none", "--size", "40x12", "--output", output])
+        #expect(try !Data(contentsOf: URL(fileURLWithPath: output)).contains(0x1B))
+        _ = try ProgramRun.sidewalk(["snapshot", Self.compass, "--color", "256", "--size", "40x12", "--output", output])
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("\u{1B}[38;5;") && !text.contains("38;2;"))
+    }
+
+    @Test("--overlays: ANSI art shows the explorer's screen (place, ways, status); a PNG gets chevrons and pins")
+    func overlays() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ans = directory.appendingPathComponent("view.ans").path
+        let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--pano", "main-3", "--overlays", "--size", "120x36", "--output", ans])
+        #expect(run.status == 0, "\(run.standardError)")
+        let text = Self.visibleText([UInt8](try Data(contentsOf: URL(fileURLWithPath: ans))))
+        #expect(text.hasPrefix(" Main Street 16, Lindenfeld · 2024-06-21"))
+        #expect(text.contains("▲1 Main Street") && text.contains("Heading 90° E"))
+        let plain = directory.appendingPathComponent("plain.png").path
+        let marked = directory.appendingPathComponent("marked.png").path
+        _ = try ProgramRun.sidewalk(["snapshot", Self.demo, "--pano", "main-3", "--size", "320x180", "--output", plain])
+        _ = try ProgramRun.sidewalk(["snapshot", Self.demo, "--pano", "main-3", "--overlays", "--size", "320x180", "--output", marked])
+        let a = try ImageDecoder.decodeFile(plain)
+        let b = try ImageDecoder.decodeFile(marked)
+        let changed = (0..<180).reduce(0) { sum, y in sum + (0..<320).filter { a[$0, y] != b[$0, y] }.count }
+        #expect(changed > 50 && changed < 320 * 180 / 4, "overlays mark the view without covering it: \(changed) pixels")
+    }
+
+    @Test("no imagery near the place: the message and status 3, for every kind")
+    func noImagery() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for kind in ["png", "ans", "txt"] {
+            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--at", "0,0", "--output", directory.appendingPathComponent("v.\(kind)").path])
+            #expect(run.status == 3)
+            #expect(run.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0"])
+        }
+    }
+
+    /// FNV-1a 64, as the cache's entries use it: the test's own oracle.
+    static func fnv1a(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    @Test("the cache: a hit gives identical bytes from the cache; a corrupt entry is a miss and is made again; --no-cache bypasses it")
+    func cache() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        let entries = directory.appendingPathComponent("cache/sidewalk/snapshots")
+        let output = directory.appendingPathComponent("view.ans").path
+        let arguments = ["snapshot", Self.compass, "--heading", "45", "--size", "30x10", "--output", output]
+        func render(_ extra: [String] = []) throws -> [UInt8] {
+            let run = try ProgramRun.sidewalk(arguments + extra, environment: environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        let first = try render()
+        let names = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+        #expect(names.count == 1, "one entry, and no temporary file left: \(names)")
+        let entry = entries.appendingPathComponent(names[0])
+        #expect(try render() == first, "a hit returns identical bytes")
+
+        // An entry with a valid header but other content is served as is: the cache is read.
+        let original = [UInt8](try Data(contentsOf: entry))
+        let header = String(decoding: original.prefix { $0 != 0x0A }, as: UTF8.self).split(separator: " ")
+        let planted = Array("planted\n".utf8)
+        let forged = "\(header[0]) \(header[1]) \(header[2]) \(planted.count) \(Self.fnv1a(planted))\n"
+        try Data(Array(forged.utf8) + planted).write(to: entry)
+        #expect(try render() == planted)
+        #expect(try render(["--no-cache"]) == first, "--no-cache neither reads nor trusts the entry")
+
+        // Corrupt entries: a flipped byte, a truncated payload, a garbage header.
+        for corrupt in [original.enumerated().map { $0 == original.count - 3 ? $1 ^ 0xFF : $1 }, Array(original.dropLast(40)), Array("junk".utf8)] {
+            try Data(corrupt).write(to: entry)
+            #expect(try render() == first, "treated as a miss and made again")
+            #expect(try [UInt8](Data(contentsOf: entry)) == original, "and the entry is whole again")
+        }
+    }
+}

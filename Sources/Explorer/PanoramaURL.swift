@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PanoCore
+
+/// A place and view shared as a URL: Google Maps' panorama URLs
+/// (`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
+/// or `pano=ID`), the iOS scheme `comgooglemaps://?center=LAT,LNG&mapmode=streetview`, and
+/// `sidewalk://view?` with Google's fields. docs/urls.md has the mapping.
+public struct PanoramaURL: Equatable, Sendable {
+    /// The panorama asked for by id.
+    public var panoramaID: String?
+    /// The place asked for: the panorama nearest it.
+    public var place: Coordinate?
+    /// Compass heading, degrees clockwise from north, -180...360 (Google's range).
+    public var heading: Double?
+    /// Degrees up (+) or down (-), -90...90.
+    public var pitch: Double?
+    /// Google's horizontal field of view, degrees, 10...100.
+    public var fov: Double?
+
+    public init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
+        self.panoramaID = panoramaID
+        self.place = place
+        self.heading = heading
+        self.pitch = pitch
+        self.fov = fov
+    }
+
+    /// Google's field of view range, degrees.
+    public static let fovRange = 10.0...100.0
+
+    /// Reads a URL; the error says in one line what is wrong with it.
+    public static func parse(_ text: String) throws(PanoramaURLError) -> PanoramaURL {
+        guard text.utf8.count <= 4096 else { throw PanoramaURLError("the URL is over 4096 bytes") }
+        guard !text.unicodeScalars.contains(where: Self.isControl) else { throw PanoramaURLError("the URL contains control characters") }
+        let halves = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        guard halves.count == 2 else { throw PanoramaURLError("not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)") }
+        let scheme = halves[0].lowercased()
+        let rest = halves[1]
+        let (location, query) = rest.firstIndex(of: "?").map { (rest[..<$0], rest[rest.index(after: $0)...]) } ?? (rest, "")
+        let fields = try Self.fields(of: String(query.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""))
+        switch scheme {
+        case "https", "http":
+            let host = location.split(separator: "/", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            guard ["www.google.com", "google.com", "maps.google.com"].contains(host), location.dropFirst(host.count).hasPrefix("/maps") else {
+                throw PanoramaURLError("not a Google Maps URL (https://www.google.com/maps/@?api=1&map_action=pano&...)")
+            }
+            guard fields["api"] == "1" else { throw PanoramaURLError("a Google Maps URL needs api=1") }
+            guard fields["map_action"] == "pano" else { throw PanoramaURLError("only map_action=pano (Street View) URLs open panoramas") }
+            return try view(from: fields, placeField: "viewpoint")
+        case "comgooglemaps":
+            guard fields["mapmode"] == "streetview" else { throw PanoramaURLError("a comgooglemaps:// URL opens a panorama only with mapmode=streetview") }
+            guard fields["center"] != nil else { throw PanoramaURLError("comgooglemaps:// needs center=LAT,LNG") }
+            return try view(from: fields, placeField: "center")
+        case "sidewalk":
+            guard location.isEmpty || location == "view" || location == "view/" else { throw PanoramaURLError("sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H") }
+            var url = try view(from: fields, placeField: "viewpoint", placeRequired: false)
+            if url.panoramaID == nil, url.place == nil, url.heading == nil, url.pitch == nil, url.fov == nil {
+                url = PanoramaURL()
+            }
+            return url
+        default:
+            throw PanoramaURLError("unsupported scheme '\(scheme)' (https, comgooglemaps or sidewalk)")
+        }
+    }
+
+    /// The URL of a view: `sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
+    /// with the panorama's fields only when there is one.
+    public static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera) -> String {
+        var fields: [String] = []
+        if let panorama {
+            fields.append("pano=" + percentEncoded(panorama.id))
+            fields.append("viewpoint=\(rounded(panorama.coordinate.latitude, 6)),\(rounded(panorama.coordinate.longitude, 6))")
+        }
+        fields.append("heading=\(rounded(camera.heading, 1))")
+        fields.append("pitch=\(rounded(camera.pitch, 1))")
+        fields.append("fov=\(rounded(min(max(camera.effectiveFOV, fovRange.lowerBound), fovRange.upperBound), 1))")
+        return "sidewalk://view?" + fields.joined(separator: "&")
+    }
+
+    /// The camera this URL asks for, from `base` (which keeps its values where the URL is
+    /// silent). Google's fov F is the field of view shown: at a 90° field of view that is zoom
+    /// tan(45°)/tan(F/2) (the camera's own convention); F over 90 widens the field of view at
+    /// zoom 1 instead.
+    public func camera(from base: PanoramaCamera) -> PanoramaCamera {
+        var camera = base
+        if let heading { camera.heading = heading }
+        if let pitch { camera.pitch = pitch }
+        if let fov {
+            if fov > PanoramaCamera.defaultFOV {
+                camera.fov = fov
+                camera.zoom = 1
+            } else {
+                camera.fov = PanoramaCamera.defaultFOV
+                camera.zoom = tan(Degrees.radians(PanoramaCamera.defaultFOV) / 2) / tan(Degrees.radians(fov) / 2)
+            }
+        }
+        return camera
+    }
+
+    // MARK: - Reading fields
+
+    private static func view(from fields: [String: String], placeField: String, placeRequired: Bool = true) throws(PanoramaURLError) -> PanoramaURL {
+        var url = PanoramaURL()
+        if let id = fields["pano"] {
+            guard !id.isEmpty, id.count <= 256 else { throw PanoramaURLError("pano must be a panorama id of 1 to 256 characters") }
+            url.panoramaID = id
+        }
+        if let text = fields[placeField] {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+                throw PanoramaURLError("\(placeField) must be LAT,LNG in degrees, not '\(text)'")
+            }
+            guard let place = Coordinate(latitude: latitude, longitude: longitude) else {
+                throw PanoramaURLError("\(placeField) \(text) is out of range (latitude -90...90, longitude -180...180)")
+            }
+            url.place = place
+        }
+        if placeRequired, url.panoramaID == nil, url.place == nil {
+            throw PanoramaURLError("the URL names no place: it needs \(placeField)=LAT,LNG or pano=ID")
+        }
+        url.heading = try number(fields, "heading", in: -180...360)
+        url.pitch = try number(fields, "pitch", in: -90...90)
+        url.fov = try number(fields, "fov", in: fovRange)
+        return url
+    }
+
+    private static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
+        guard let text = fields[name] else { return nil }
+        guard let value = Double(text), value.isFinite else { throw PanoramaURLError("\(name) must be a number, not '\(text)'") }
+        guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(formatted(range.lowerBound))...\(formatted(range.upperBound)))") }
+        return value
+    }
+
+    /// The query's fields, percent-decoded ('+' is a space). A field given twice is an error.
+    private static func fields(of query: String) throws(PanoramaURLError) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try percentDecoded(String(parts[0]))
+            let value = try percentDecoded(parts.count > 1 ? String(parts[1]) : "")
+            guard fields[name] == nil else { throw PanoramaURLError("\(name) is given twice") }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    private static func percentDecoded(_ text: String) throws(PanoramaURLError) -> String {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    throw PanoramaURLError("a % in the URL is not followed by two hex digits")
+                }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw PanoramaURLError("the URL decodes to invalid UTF-8") }
+        guard !decoded.unicodeScalars.contains(where: isControl) else { throw PanoramaURLError("the URL contains control characters") }
+        return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber)) || "-._~".unicodeScalars.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
+    private static func rounded(_ value: Double, _ places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return formatted((value * scale).rounded() / scale)
+    }
+
+    private static func formatted(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// Why a URL cannot be opened, in one line.
+public struct PanoramaURLError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,50 @@
+/// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's
+/// time, animations run to their end in frame-sized ticks, and what changed is said in words
+/// (`Narrator`). The same `ExplorerState` as the interactive front; nothing here imitates it.
+public struct ScriptRunner: Sendable {
+    public private(set) var state: ExplorerState
+    /// The simulated time, seconds since the start.
+    public private(set) var clock: Double = 0
+    /// The simulated frame interval, seconds: animations advance in these ticks.
+    public static let frameInterval = 1.0 / 30
+
+    public init(state: ExplorerState) {
+        self.state = state
+    }
+
+    /// What one step did: the lines a screen reader says, and the events with their times.
+    public struct Outcome: Sendable {
+        public var lines: [String] = []
+        public var events: [(event: ExplorerEvent, time: Double)] = []
+    }
+
+    /// Runs one step. Steps after a quit do nothing.
+    public mutating func run(_ step: ScriptStep) -> Outcome {
+        var outcome = Outcome()
+        guard !state.isFinished else { return outcome }
+        let before = Narrator.Snapshot(state)
+        switch step {
+        case let .key(key): state.handle(key, at: clock)
+        case let .command(command): state.perform(command, at: clock)
+        case let .wait(seconds):
+            let end = clock + seconds
+            collect(into: &outcome)
+            while state.isAnimating && clock + Self.frameInterval < end { tick(to: clock + Self.frameInterval, into: &outcome) }
+            tick(to: end, into: &outcome)
+        }
+        collect(into: &outcome)
+        while state.isAnimating { tick(to: clock + Self.frameInterval, into: &outcome) }
+        outcome.lines = Narrator.changes(from: before, to: state)
+        return outcome
+    }
+
+    private mutating func tick(to time: Double, into outcome: inout Outcome) {
+        clock = time
+        state.advance(to: clock)
+        collect(into: &outcome)
+    }
+
+    private mutating func collect(into outcome: inout Outcome) {
+        outcome.events += state.takeEvents().map { ($0, clock) }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CTerminalSignals
+import Explorer
+import TermRender
+
+/// `sidewalk --describe`: the explorer for screen readers and braille displays. No picture, no
+/// cursor addressing, no alternate screen: keys are read from the terminal as they are typed,
+/// and each change is announced as a line of text (`Narrator`). Only the terminal's input
+/// modes are changed (no echo, no line buffering), and they are put back on every exit.
+public enum DescribeSession {
+    /// Runs until `q`, a signal or the end of input; returns the exit status (0 after `q`,
+    /// 128 + N after signal N, 1 when the terminal goes away).
+    public static func run(state initial: ExplorerState, events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
+        guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
+        let signals = try SignalPipe()
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw .pollFailed(String(cString: strerror(errno))) }
+        _ = sw_crash_guard_save_modes(STDIN_FILENO)
+        sw_crash_guard_arm("", 0)
+        defer {
+            var restore = saved
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restore)
+            sw_crash_guard_remove()
+        }
+        applyInputModes(saved)
+
+        var state = initial
+        let clock = ContinuousClock()
+        let start = clock.now
+        func now() -> Double { DurationSeconds.of(clock.now - start) }
+        say("Sidewalk, described. Keys as in the full view; r repeats this, ? lists the keys, q quits.")
+        say(Narrator.describe(state))
+        var decoder = ByteKeyDecoder()
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !state.isFinished {
+            for i in fds.indices { fds[i].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), decoder.isWaiting ? Int32(Terminal.escapeDelayMilliseconds) : -1)
+            if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
+            for signal in signals.drain() {
+                switch signal {
+                case SIGWINCH: continue
+                case SIGCONT: applyInputModes(saved) // the shell may have reset them while stopped
+                default: return 128 + signal
+                }
+            }
+            var keys: [Key] = []
+            if ready == 0 {
+                keys = decoder.flush()
+            } else if fds[0].revents != 0 {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return 1 }
+                if count > 0 { keys = decoder.feed(Array(buffer[0..<count])) }
+            }
+            for key in keys where !state.isFinished {
+                let before = Narrator.Snapshot(state)
+                state.handle(key)
+                for event in state.takeEvents() { events?(event, now()) }
+                Narrator.changes(from: before, to: state).forEach(say)
+            }
+        }
+        return 0
+    }
+
+    /// Keys one at a time, not echoed; Ctrl-C and Ctrl-Z still signal; output as it was.
+    private static func applyInputModes(_ saved: termios) {
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    }
+
+    /// Writes one announcement line; the text comes from datasets, so it is sanitised.
+    private static func say(_ line: String) {
+        let bytes = Array((TextSanitizer.sanitize(line) + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if result <= 0 {
+                if result < 0 && errno == EINTR { continue }
+                return
+            }
+            written += result
+        }
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Explorer
+import PanoCore
+import TermRender
+
+/// One frame of the full-screen explorer as cells: the view, the ways on and markers, the
+/// compass, the controls, the status line and the help. Shared by the interactive front and
+/// `sidewalk snapshot --overlays` (`.ans`), so a snapshot shows what the explorer shows.
+public enum ExplorerFrame {
+    /// A frame and what the mouse needs to know of it.
+    public struct Drawn {
+        public let grid: CellGrid
+        /// The cells showing the view.
+        public let viewArea: ViewArea
+        /// The labels drawn, where a click activates them.
+        public let clickTargets: [ClickTarget]
+    }
+
+    /// Composes the frame for `state` at `columns`×`rows` cells. `header` is the top line (nil
+    /// for none); `loadNote` a note from the front that wins over the state's.
+    public static func draw(
+        composer: inout FrameComposer, panorama: EquirectPanorama, state: ExplorerState, header: String?,
+        display: DisplayOptions, columns: Int, rows: Int, loadNote: String? = nil,
+        blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
+    ) -> Drawn {
+        composer.colors = display.highContrast ? .highContrast : .standard
+        var frame = composer.compose(
+            panorama: panorama, camera: state.camera, columns: columns, rows: rows,
+            statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
+            statusRight: statusRight(state, note: loadNote),
+            header: header, blend: blend, runner: runner
+        )
+        let overlays = overlays(state, display: display)
+        frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
+        let top = header == nil ? 0 : 1
+        let targets = composer.placedOverlays.map { ClickTarget(item: overlays[$0.index].item, row: $0.row, columns: $0.columns) }
+        if !display.compassHidden, header != nil, let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
+            frame = composer.drawText(compass, row: 0, alignedRight: true)
+        }
+        if let controls = controls(state, display: display) {
+            frame = composer.drawText(controls, row: top, alignedRight: true)
+        }
+        if state.isShowingHelp {
+            let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
+            frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { pad($0.0, 16) + $0.1 } + mouseLines)
+        }
+        return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
+    }
+
+    /// The top line in a dataset: the place, the capture date and the copyright; nil for a
+    /// single image.
+    public static func header(of state: ExplorerState) -> String? {
+        guard let panorama = state.panorama else { return nil }
+        return [panorama.description ?? panorama.id, panorama.captureDate, panorama.copyright].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
+    public static let wayPitch = -22.0
+    /// A marker's pin is a disc this many metres across, so it shrinks with distance.
+    public static let markerPinRadius = 0.6
+
+    /// The ways on (numbered, on the ground at their headings) and the markers in range (at
+    /// their bearing and elevation from the eye, 2.5 m up).
+    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
+        guard let panorama = state.panorama else { return [] }
+        let ways = display.linksHidden ? [] : state.numberedLinks
+        var overlays = ways.enumerated().map { index, link in
+            (FrameComposer.Overlay(label: focusMark(state.focus == .link(index + 1))
+                                       + "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
+                                   direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
+                                   highlighted: state.focus == .link(index + 1)),
+             ExplorerState.Focus.link(index + 1))
+        }
+        for marker in state.markers {
+            let distance = panorama.coordinate.distance(to: marker.coordinate)
+            guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
+            let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
+            overlays.append((FrameComposer.Overlay(label: focusMark(state.focus == .marker(marker.id)) + "◆ \(marker.title) \(Int(distance.rounded())) m",
+                                                   direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
+                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id),
+                                                   pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
+                             .marker(marker.id)))
+        }
+        return overlays
+    }
+
+    /// The controls under the compass, right-aligned: the floor picker in a building with
+    /// levels, then home, each with its keys, e.g. "Floor 1 of 0 1 2 · [ ]  ⌂ home g"; nil
+    /// when none is shown (a single image has neither).
+    static func controls(_ state: ExplorerState, display: DisplayOptions) -> String? {
+        guard state.panorama != nil else { return nil }
+        var parts: [String] = []
+        if !display.floorPickerHidden, let floors = state.floors {
+            parts.append("Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: " ")) · [ ]")
+        }
+        if !display.homeHidden { parts.append("⌂ home g") }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+
+    /// The focused label's mark, so focus is never shown by colour alone.
+    static func focusMark(_ focused: Bool) -> String {
+        focused ? "» " : ""
+    }
+
+    /// The bottom line's right part: a note if there is one, else the ways on and the keys.
+    static func statusRight(_ state: ExplorerState, note: String?) -> String {
+        if let note = note ?? state.note { return note + " " }
+        let ways = state.linkSummary
+        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · ? keys · q quit "
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,23 @@
+import Explorer
+import TermRender
+
+/// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
+/// step changed as a screen reader would, one line per change, on standard output.
+enum HeadlessRun {
+    static func run(state: ExplorerState, steps: [ScriptStep], log: EventLog?) -> Int32 {
+        var runner = ScriptRunner(state: state)
+        say(Narrator.describe(runner.state))
+        for step in steps {
+            let outcome = runner.run(step)
+            for (event, time) in outcome.events { log?.record(event, at: time) }
+            outcome.lines.forEach(say)
+            if runner.state.isFinished { break }
+        }
+        return ExitStatus.success
+    }
+
+    /// One line of the transcript; dataset text in it is untrusted, so it is sanitised.
+    static func say(_ line: String) {
+        print(TextSanitizer.sanitize(line))
+    }
+}

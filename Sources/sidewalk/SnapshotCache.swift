@@ -1,0 +1,75 @@
+import Foundation
+
+/// Snapshots already made, on disk under `$XDG_CACHE_HOME/sidewalk/snapshots/` (by default
+/// `~/.cache/sidewalk/snapshots/`), keyed by everything that affects the output. Entries are
+/// written to a temporary file and renamed, so a reader never sees half of one; an entry whose
+/// header, length or checksum does not match is a miss and is made again.
+struct SnapshotCache {
+    let directory: String
+
+    /// The cache folder for this environment, or nil when there is no home to put it in.
+    static func directory(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], !base.isEmpty { return "\(base)/sidewalk/snapshots" }
+        if let home = environment["HOME"], !home.isEmpty { return "\(home)/.cache/sidewalk/snapshots" }
+        return nil
+    }
+
+    private static let magic = "sidewalk-snapshot 1"
+
+    /// The stored output for `key`, or nil on a miss (absent, unreadable or corrupt).
+    func load(key: String) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path(for: key)) else { return nil }
+        let bytes = [UInt8](data)
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
+        let payload = Array(bytes[(newline + 1)...])
+        guard header.count == 5, "\(header[0]) \(header[1])" == Self.magic, header[2] == Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed)),
+              Int(header[3]) == payload.count, header[4] == Self.hex(Self.fnv1a(payload)) else { return nil }
+        return payload
+    }
+
+    /// Stores `output` for `key`; a cache that cannot be written is skipped, never an error.
+    func store(_ output: [UInt8], key: String) {
+        let header = "\(Self.magic) \(Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed))) \(output.count) \(Self.hex(Self.fnv1a(output)))\n"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? AtomicFile.write(Array(header.utf8) + output, to: path(for: key))
+    }
+
+    /// Where the entry for `key` lives.
+    func path(for key: String) -> String {
+        "\(directory)/\(Self.hex(Self.fnv1a(Array(key.utf8))))"
+    }
+
+    /// A second seed, so the header's key hash is independent of the file name's.
+    private static let keySeed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// FNV-1a, 64 bits.
+    static func fnv1a(_ bytes: [UInt8], seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = seed
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// Files written whole or not at all: a temporary file beside the target, then a rename.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            guard rename(temporary.path, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The explorer with no terminal: scripts, transcripts, events, URLs.
+@Suite("Headless and scripted explorer")
+struct HeadlessTests {
+    static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+
+    @Test("--keys prints what a screen reader would say: the start, then one line per change")
+    func transcript() throws {
+        let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "Right 1 9 q Left"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines[0].hasPrefix("Facing east, 90°, level. At Main Street 16, Lindenfeld, 21 June 2024."))
+        #expect(lines[1] == "Facing east, 105°, level.")
+        #expect(lines[2].hasPrefix("Facing east, 90°, level. At Main Street 18, Lindenfeld"), "way 1 walks east and faces along it")
+        #expect(lines[3] == "no way 9 here")
+    }
+
+    @Test("--script runs keys, :commands and waits; --events records the moves on the simulated clock")
+    func scriptAndEvents() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("walk.txt")
+        try Data("# to the museum\n:goto museum-hall\n]\nwait 1\n:animate 180 0 1 2\n".utf8).write(to: script)
+        let events = directory.appendingPathComponent("events.jsonl")
+        let run = try ProgramRun.sidewalk([Self.demo, "--script", script.path, "--events", events.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].contains("At Town Museum, ground floor, hall") && lines[1].contains("Floor 0 of 0, 1."))
+        #expect(lines[2].contains("At Town Museum, upper floor, hall"))
+        #expect(lines[3] == "Facing south, 180°, level.")
+        let records = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let names = records.compactMap { $0["event"] as? String }
+        #expect(names.prefix(2) == ["didMoveToPanorama", "didMoveCamera"])
+        #expect(names.filter { $0 == "willMoveToPanorama" }.count == 2)
+        let last = try #require(records.last)
+        #expect(last["event"] as? String == "didMoveCamera" && last["heading"] as? Double == 180)
+        let time = try #require(last["time"] as? Double)
+        #expect(time >= 3.4 && time < 3.5, "simulated: 0.4 s blend + 1 s wait + 2 s animation, not wall time: \(time)")
+    }
+
+    @Test("docs/accessibility.md shows what the demo walk's script really prints")
+    func documentedTranscript() throws {
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        let run = try ProgramRun.sidewalk(["--script", root.appendingPathComponent("docs/examples/demo-walk.txt").path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let page = try String(contentsOf: root.appendingPathComponent("docs/accessibility.md"), encoding: .utf8)
+        let begin = try #require(page.range(of: "<!-- transcript: begin -->\n```\n"))
+        let end = try #require(page.range(of: "```\n<!-- transcript: end -->"))
+        #expect(String(page[begin.upperBound..<end.lowerBound]) == run.standardOutput)
+    }
+
+    @Test("an unknown key or command is one line naming where it is, status 2", arguments: [
+        (["--keys", "Left Jump"], "sidewalk: --keys: key 2: unknown key 'Jump' (names as tmux's: Left, Enter, BTab, q, +, ...)"),
+        (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
+        (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
+        (["--script", "/nonexistent"], "sidewalk: /nonexistent: cannot be read, or is over 16 MB"),
+    ])
+    func errors(arguments: [String], message: String) throws {
+        let run = try ProgramRun.sidewalk([Self.demo] + arguments)
+        #expect(run.status == 2)
+        #expect(run.errorLines == [Substring(message)])
+    }
+
+    @Test("a script's bad line is named")
+    func badLine() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bad-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("Right\n\n:heading north\n".utf8).write(to: script)
+        let run = try ProgramRun.sidewalk([Self.demo, "--script", script.path])
+        #expect(run.status == 2)
+        #expect(run.errorLines == ["sidewalk: \(script.path): line 3: :heading needs a heading in degrees"])
+        #expect(run.standardOutput.isEmpty, "nothing runs before the whole script is read")
+    }
+
+    @Test("untrusted text in a dataset reaches the transcript sanitised")
+    func sanitised() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var panoramas = manifest["panoramas"] as! [[String: Any]]
+        panoramas[1]["description"] = "Evil\u{1B}]0;owned\u{07} \u{1B}[2J\u{9B}31m\u{202E}street\r"
+        manifest["panoramas"] = panoramas
+        let folder = try fixture.write(manifest)
+        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "r"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let bytes = Array(run.standardOutput.utf8)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07) && !bytes.contains(0x0D))
+        #expect(!run.standardOutput.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+        #expect(run.standardOutput.contains("Evil"))
+    }
+
+    @Test("sidewalk open: each URL form opens its place and view; u prints the view's URL; a bad URL is one line, status 2")
+    func openURLs() throws {
+        let google = try ProgramRun.sidewalk(["open", "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45",
+                                              Self.demo, "--keys", "u"])
+        #expect(google.status == 0, "\(google.standardError)")
+        let lines = google.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Facing south, 200°, looking up 10°, zoom 2.4×. At Main Street at Station Road") == true, "\(lines)")
+        #expect(lines.last == "sidewalk://view?pano=main-5&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45")
+        let byID = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=museum-hall&heading=90", Self.demo, "--keys", ""])
+        #expect(byID.standardOutput.hasPrefix("Facing east, 90°, level. At Town Museum, ground floor, hall"))
+        let ios = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=46.9412,7.4453&mapmode=streetview", Self.demo, "--keys", ""])
+        #expect(ios.standardOutput.contains("At Main Street at Station Road"))
+        let nowhere = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=0,0&mapmode=streetview", Self.demo, "--keys", ""])
+        #expect(nowhere.status == 3 && nowhere.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0"])
+        let bad = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=%1B%5D0;x%07", Self.demo])
+        #expect(bad.status == 2 && bad.errorLines == ["sidewalk: bad URL: the URL contains control characters"])
+    }
+}

@@ -1,0 +1,73 @@
+import Explorer
+import PanoCore
+import Testing
+
+@Suite("URLs")
+struct PanoramaURLTests {
+    @Test("each accepted form", arguments: [
+        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80",
+         PanoramaURL(place: Coordinate(latitude: 48.857832, longitude: 2.295226), heading: -45, pitch: 38, fov: 80)),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270",
+         PanoramaURL(panoramaID: "tu510ie_z4ptBZYo2BGEJg", heading: 270)),
+        ("https://google.com/maps/@?map_action=pano&api=1&viewpoint=-33.8,151.2", PanoramaURL(place: Coordinate(latitude: -33.8, longitude: 151.2))),
+        ("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview", PanoramaURL(place: Coordinate(latitude: 46.414382, longitude: 10.013988))),
+        ("sidewalk://view?pano=main%2D3&heading=90&pitch=-5&fov=45", PanoramaURL(panoramaID: "main-3", heading: 90, pitch: -5, fov: 45)),
+        ("SIDEWALK://view?pano=caf%C3%A9+corner", PanoramaURL(panoramaID: "café corner")),
+        ("sidewalk://view", PanoramaURL()),
+    ] as [(String, PanoramaURL)])
+    func accepted(text: String, expected: PanoramaURL) throws {
+        #expect(try PanoramaURL.parse(text) == expected)
+    }
+
+    @Test("malformed URLs get one clear line", arguments: [
+        ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)"),
+        ("ftp://x?pano=a", "unsupported scheme 'ftp' (https, comgooglemaps or sidewalk)"),
+        ("https://example.com/maps/@?api=1&map_action=pano&pano=a", "not a Google Maps URL (https://www.google.com/maps/@?api=1&map_action=pano&...)"),
+        ("https://www.google.com/maps/@?map_action=pano&pano=a", "a Google Maps URL needs api=1"),
+        ("https://www.google.com/maps/@?api=1&map_action=map&center=1,2", "only map_action=pano (Street View) URLs open panoramas"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&heading=3", "the URL names no place: it needs viewpoint=LAT,LNG or pano=ID"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=91,0", "viewpoint 91,0 is out of range (latitude -90...90, longitude -180...180)"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1;2", "viewpoint must be LAT,LNG in degrees, not '1;2'"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&heading=400", "heading 400 is out of range (-180...360)"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pitch=-91", "pitch -91 is out of range (-90...90)"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=5", "fov 5 is out of range (10...100)"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=wide", "fov must be a number, not 'wide'"),
+        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pano=b", "pano is given twice"),
+        ("comgooglemaps://?center=1,2", "a comgooglemaps:// URL opens a panorama only with mapmode=streetview"),
+        ("comgooglemaps://?mapmode=streetview", "comgooglemaps:// needs center=LAT,LNG"),
+        ("sidewalk://elsewhere?pano=a", "sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H"),
+        ("sidewalk://view?pano=a%zz", "a % in the URL is not followed by two hex digits"),
+        ("sidewalk://view?pano=%ff", "the URL decodes to invalid UTF-8"),
+    ])
+    func malformed(text: String, message: String) {
+        #expect(throws: PanoramaURLError(message)) { try PanoramaURL.parse(text) }
+    }
+
+    @Test("control characters are refused, raw or percent-encoded: escape, C1 CSI, newline, bidi overrides", arguments: [
+        "sidewalk://view?pano=a\u{1B}]0;owned\u{07}", "sidewalk://view?pano=%1B%5B2J", "sidewalk://view?pano=%C2%9B2J",
+        "sidewalk://view?pano=a%0Ab", "sidewalk://view?pano=%E2%80%AEevil", "https://www.google.com/maps/@?api=1&map_action=pano&pano=\r",
+    ])
+    func controlCharacters(text: String) {
+        #expect(throws: PanoramaURLError("the URL contains control characters")) { try PanoramaURL.parse(text) }
+    }
+
+    @Test("the URL u shows opens the same view again")
+    func roundTrip() throws {
+        let panorama = Panorama(id: "main 3/β", imagePath: "", coordinate: Coordinate(latitude: 46.9412, longitude: 7.4453)!)
+        let camera = PanoramaCamera(heading: 123.4, pitch: -12.5, zoom: 2)
+        let text = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
+        #expect(text == "sidewalk://view?pano=main%203%2F%CE%B2&viewpoint=46.9412,7.4453&heading=123.4&pitch=-12.5&fov=53.1")
+        let url = try PanoramaURL.parse(text)
+        #expect(url.panoramaID == "main 3/β")
+        let opened = url.camera(from: PanoramaCamera())
+        #expect(opened.heading == 123.4 && opened.pitch == -12.5 && abs(opened.zoom - 2) < 0.01, "fov is rounded to 0.1°")
+    }
+
+    @Test("Google's fov is the field of view shown; wider than 90° widens the view at zoom 1")
+    func fieldOfView() {
+        let narrow = PanoramaURL(fov: 30).camera(from: PanoramaCamera())
+        #expect(abs(narrow.effectiveFOV - 30) < 1e-9 && narrow.zoom > 3.7)
+        let wide = PanoramaURL(fov: 100).camera(from: PanoramaCamera(zoom: 2))
+        #expect(wide.zoom == 1 && wide.fov == 100)
+    }
+}
