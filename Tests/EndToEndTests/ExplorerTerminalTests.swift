@@ -309,6 +309,51 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("escape sequences in every text field of a dataset never reach the terminal: the title stays, the screen is not cleared, the clipboard is not set")
+    func hostileText() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        // OSC 0 (title), OSC 52 (clipboard), OSC 8 (hyperlink), CSI 2J (clear), C1 CSI, CR, RLO.
+        let poison = "\u{1B}]0;PWNED\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}]8;;http://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{1B}[2J\u{9B}2J\rX\u{202E}dliob"
+        var manifest = DatasetFixture.validManifest()
+        manifest["name"] = "Name" + poison
+        var panoramas = manifest["panoramas"] as! [[String: Any]]
+        for i in panoramas.indices {
+            panoramas[i]["description"] = "Place\(i)" + poison
+            panoramas[i]["copyright"] = "Owner" + poison
+            var links = panoramas[i]["links"] as! [[String: Any]]
+            for j in links.indices { links[j]["description"] = "Street" + poison }
+            panoramas[i]["links"] = links
+        }
+        manifest["panoramas"] = panoramas
+        manifest["markers"] = [["id": "cafe" + poison, "lat": 48.2001, "lng": 16.3701, "height": 3, "title": "Cafe" + poison, "snippet": "Open" + poison]]
+        let folder = try fixture.write(manifest)
+        let session = try TmuxSession(command: "read go; '\(BuiltProducts.sidewalk)' --color truecolor '\(folder)'", columns: 140, rows: 40,
+                                      environment: Self.backtraceOff)
+        defer { session.close() }
+        try session.command(["set-option", "-g", "set-clipboard", "on"])
+        try session.command(["set-option", "-g", "allow-rename", "on"])
+        let title = try session.display("#{pane_title}")
+        try session.send("Enter")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Place1") && statusLine(session).contains("Heading") })
+        let output = try session.recordOutput()
+        try session.send("BTab", "Enter") // focus the marker (the last item), read its snippet
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Cafe") })
+        try session.send("r", "u", "?", "Escape", "2") // way 2 leads west, to panorama a
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Place0") })
+        let screen = try session.capture()
+        #expect(screen.contains("Heading") && screen.contains("Owner"), "the screen was not cleared")
+        #expect(try session.display("#{pane_title}") == title, "the pane title did not change")
+        #expect(try session.command(["list-buffers"]).isEmpty, "nothing reached the clipboard")
+        let written = output()
+        #expect(!written.indices.contains { written[$0...].starts(with: [0x1B, 0x5D]) }, "no OSC at all")
+        #expect(!written.indices.contains { written[$0...].starts(with: Array("\u{1B}[2J".utf8)) }, "no clear")
+        #expect(!written.indices.contains { written[$0...].starts(with: [0xC2, 0x9B]) || written[$0...].starts(with: [0xE2, 0x80, 0xAE]) },
+                "no C1 CSI, no right-to-left override")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("NO_COLOR turns colour off: characters by brightness, no colour codes")
     func noColor() throws {
         let session = try TmuxSession(
@@ -354,6 +399,38 @@ struct ExplorerTerminalTests {
         })
         try session.send("q")
         try expectRestored(session, status: 0)
+    }
+
+    @Test("a storm of 200 resizes ending at 1×1: no crash, a 'too small' notice, and a full frame once there is room again")
+    func resizeStorm() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        for i in 0..<199 { try session.resize(columns: 1 + (i * 37) % 180, rows: 1 + (i * 11) % 60) }
+        try session.resize(columns: 1, rows: 1)
+        try session.resize(columns: 30, rows: 3)
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Terminal too") }, "below 20×4 a notice, not a crash")
+        #expect(session.exitStatus == nil, "still running")
+        try session.resize(columns: 100, rows: 30)
+        #expect(try session.waitUntil(timeout: 30) {
+            let lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 30 && lines[29].contains("Heading 0°") && lines[0].count == 100
+        })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test("kill-pane (the terminal goes away): the explorer exits at once instead of spinning")
+    func killPane() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        let shell = try session.panePID()
+        let explorer = try #require(ProcessTree.children(of: shell).first)
+        try session.command(["kill-pane", "-t", "0"])
+        let gone = session.waitUntil(timeout: 10) { kill(explorer, 0) != 0 && errno == ESRCH }
+        #expect(gone, "the explorer outlived its terminal")
+        if !gone { kill(explorer, SIGKILL) }
     }
 
     @Test("Ctrl-C, SIGTERM and SIGHUP each leave the terminal as it was", arguments: ["C-c", "TERM", "HUP"])

@@ -6,22 +6,33 @@ struct ProgramRun {
     let status: Int32
     let standardOutput: String
     let standardError: String
+    /// Peak resident memory of the run, kilobytes, when asked for (else 0).
+    let peakResidentKilobytes: Int
 
     /// Runs `sidewalk` with `arguments`, standard input from /dev/null, outputs captured. Unless
     /// `environment` names one, the run gets a fresh snapshot cache of its own, so runs never
     /// share cached results (or touch the user's cache).
-    static func sidewalk(_ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
+    ///
+    /// With `measuringMemory`, the run goes through GNU time, which forks it from a small
+    /// process: the kernel carries a process's peak memory across exec, so the test process's
+    /// own (spawning directly) would hide the program's.
+    static func sidewalk(_ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false) throws -> ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         env["XDG_CACHE_HOME"] = cache.path
         for (key, value) in environment { env[key] = value }
-        let result = try Subprocess.run([BuiltProducts.sidewalk] + arguments, environment: env)
+        let report = cache.appendingPathExtension("time")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let prefix = measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : []
+        let result = try Subprocess.run(prefix + [BuiltProducts.sidewalk] + arguments, environment: env)
+        let peak = measuringMemory ? Int((try String(contentsOf: report, encoding: .utf8)).split(separator: "\n").last ?? "") : 0
         return ProgramRun(
             status: result.status,
             standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
-            standardError: String(decoding: result.standardError, as: UTF8.self)
+            standardError: String(decoding: result.standardError, as: UTF8.self),
+            peakResidentKilobytes: peak ?? -1
         )
     }
 

@@ -40,13 +40,7 @@ struct ImageCodecTests {
 
     @Test("a PNG claiming 60000×60000 pixels is refused before decoding")
     func hugePNGRefused() throws {
-        var png = try PNGEncoder.encode(RGBImage(width: 1, height: 1), name: "memory")
-        // IHDR data starts at byte 16: width and height, big-endian; then fix the chunk's CRC.
-        let side: [UInt8] = [0x00, 0x00, 0xEA, 0x60]
-        png.replaceSubrange(16..<20, with: side)
-        png.replaceSubrange(20..<24, with: side)
-        let crc = CRC32.checksum(png[12..<29])
-        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        let png = LyingHeaders.png(try PNGEncoder.encode(RGBImage(width: 1, height: 1), name: "memory"), claimingWidth: 60000, height: 60000)
         let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(png, name: "huge.png") }
         #expect(error?.description.hasPrefix("huge.png: ") == true)
         if case .corrupt = error { Issue.record("should be reported as too large, not corrupt: \(error!)") }
@@ -149,29 +143,10 @@ struct PNGVariantTests {
 
 @Suite("JPEG limits")
 struct JPEGLimitTests {
-    /// The JPEG with the width and height in its frame header (SOF) replaced.
-    static func claimingSize(_ jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
-        var bytes = jpeg
-        var offset = 2
-        while offset + 9 < bytes.count {
-            let marker = bytes[offset + 1]
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            if (0xC0...0xC2).contains(marker) {
-                bytes[offset + 5] = UInt8(height >> 8)
-                bytes[offset + 6] = UInt8(height & 0xFF)
-                bytes[offset + 7] = UInt8(width >> 8)
-                bytes[offset + 8] = UInt8(width & 0xFF)
-                return bytes
-            }
-            offset += 2 + length
-        }
-        return bytes
-    }
-
     @Test("a JPEG header claiming 60000×60000 pixels is refused as too large before decoding")
     func hugeHeader() throws {
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 16, height: 8))
-        let huge = Self.claimingSize(jpeg, width: 60000, height: 60000)
+        let huge = LyingHeaders.jpeg(jpeg, claimingWidth: 60000, height: 60000)
         #expect(ImageDecoder.jpegSize(huge)! == (60000, 60000))
         let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(huge, name: "huge.jpg") }
         guard case let .dimensionsTooLarge(path, detail) = error else {

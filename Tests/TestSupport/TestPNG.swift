@@ -48,12 +48,12 @@ public enum TestPNG {
         return png
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         return bigEndian32(UInt32(data.count)) + typeBytes + data + bigEndian32(CRC32.checksum(typeBytes + data))
     }
 
-    private static func bigEndian32(_ value: UInt32) -> [UInt8] {
+    static func bigEndian32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 

@@ -67,6 +67,13 @@ public final class TmuxSession {
         try tmux(["capture-pane", "-p", "-N", "-t", "0"] + (escapes ? ["-e"] : []))
     }
 
+    /// Runs a tmux command on this session's server, e.g. ["set-option", "-g", "set-clipboard", "on"];
+    /// returns what it printed.
+    @discardableResult
+    public func command(_ arguments: [String]) throws -> String {
+        try tmux(arguments)
+    }
+
     /// A tmux format evaluated for the pane, e.g. "#{alternate_on}".
     public func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
