@@ -37,6 +37,9 @@ let package = Package(
 
         .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer"]),
 
+        // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
+        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "PanoImage", "TermRender"]),
+
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),
         .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "TUI", "Datasets", "Explorer"]),

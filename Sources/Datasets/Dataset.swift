@@ -34,6 +34,13 @@ public struct Dataset: Sendable {
         guard size <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: size, limit: manifestByteLimit) }
         let data: Data
         do { data = try Data(contentsOf: manifest) } catch { throw .unreadable(path: manifestPath, reason: error.localizedDescription) }
+        return try parse(manifest: data, folder: folder, manifestPath: manifestPath)
+    }
+
+    /// Reads and validates a manifest's bytes; image paths are resolved in `folder`, and
+    /// problems are reported against `manifestPath`.
+    public static func parse(manifest data: Data, folder: URL, manifestPath: String) throws(DatasetError) -> Dataset {
+        guard data.count <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: data.count, limit: manifestByteLimit) }
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
             throw .notJSON(path: manifestPath, detail: Self.jsonDetail(error))

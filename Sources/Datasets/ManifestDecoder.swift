@@ -226,8 +226,8 @@ struct ManifestDecoder {
             return nil
         }
         guard value >= lower, closed ? value <= upper : value < upper else {
-            let range = closed ? "\(Self.format(lower))...\(Self.format(upper))" : "[\(Self.format(lower)), \(Self.format(upper)))"
-            problem("\(path).\(key)", "\(Self.format(value)) is outside \(range)")
+            let range = closed ? "\(lower.plainText)...\(upper.plainText)" : "[\(lower.plainText), \(upper.plainText))"
+            problem("\(path).\(key)", "\(value.plainText) is outside \(range)")
             return nil
         }
         return value
@@ -238,10 +238,6 @@ struct ManifestDecoder {
     private static func isBoolean(_ raw: Any) -> Bool {
         guard let number = raw as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// True for "YYYY-MM" and "YYYY-MM-DD" with a plausible month and day.

@@ -79,7 +79,16 @@ public enum PhotoImporter {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
               let size = attributes[.size] as? Int, size <= photoByteLimit,
               let data = try? Data(contentsOf: file) else { return .failure(ImportProblem("cannot be read, or is over 256 MB")) }
-        let bytes = [UInt8](data)
+        return describe(photo: [UInt8](data)).map { panorama in
+            var named = panorama
+            named.description = (name as NSString).deletingPathExtension
+            return named
+        }
+    }
+
+    /// A panorama for a photo's bytes from its EXIF position and GPano metadata (id and image
+    /// path still to be set), or why it cannot be placed. Reads only the metadata, never pixels.
+    public static func describe(photo bytes: [UInt8]) -> Result<Panorama, ImportProblem> {
         guard let (width, height) = ImageDecoder.jpegSize(bytes) else { return .failure(ImportProblem("not a readable JPEG")) }
         let payloads = JPEGSegments.app1Payloads(bytes)
         let exif = payloads.lazy.compactMap(EXIFReader.read).first
@@ -111,7 +120,7 @@ public enum PhotoImporter {
             initialView = Orientation(heading: Degrees.wrap360(initialHeading), pitch: pitch)
         }
         return .success(Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
-                                 captureDate: exif?.captureDate, description: (name as NSString).deletingPathExtension, crop: crop,
+                                 captureDate: exif?.captureDate, crop: crop,
                                  initialView: initialView))
     }
 
@@ -138,7 +147,7 @@ public enum PhotoImporter {
 }
 
 /// Why one photo could not be imported.
-struct ImportProblem: Error {
-    let reason: String
+public struct ImportProblem: Error, Sendable {
+    public let reason: String
     init(_ reason: String) { self.reason = reason }
 }

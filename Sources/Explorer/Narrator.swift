@@ -16,7 +16,7 @@ public enum Narrator {
         let pitch = Int(camera.pitch.rounded())
         let tilt = pitch == 0 ? "level" : pitch > 0 ? "looking up \(pitch)°" : "looking down \(-pitch)°"
         let zoom = (camera.zoom * 10).rounded() / 10
-        let zoomText = zoom == 1 ? "" : ", zoom \(zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom))×"
+        let zoomText = zoom == 1 ? "" : ", zoom \(zoom.plainText)×"
         return "Facing \(CompassPoint.word(forHeading: camera.heading)), \(heading)°, \(tilt)\(zoomText)."
     }
 

@@ -129,7 +129,7 @@ public struct PanoramaURL: Equatable, Sendable {
     private static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
         guard let text = fields[name] else { return nil }
         guard let value = Double(text), value.isFinite else { throw PanoramaURLError("\(name) must be a number, not '\(text)'") }
-        guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(formatted(range.lowerBound))...\(formatted(range.upperBound)))") }
+        guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(range.lowerBound.plainText)...\(range.upperBound.plainText))") }
         return value
     }
 
@@ -175,7 +175,7 @@ public struct PanoramaURL: Equatable, Sendable {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        ControlCharacters.isForbidden(scalar)
     }
 
     private static func percentEncoded(_ text: String) -> String {
@@ -195,11 +195,7 @@ public struct PanoramaURL: Equatable, Sendable {
     private static func rounded(_ value: Double, _ places: Int) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        return formatted((value * scale).rounded() / scale)
-    }
-
-    private static func formatted(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        return ((value * scale).rounded() / scale).plainText
     }
 }
 

@@ -24,7 +24,7 @@ struct ArgumentReader {
             throw UsageError(description: "\(option) needs a number, not '\(text)'")
         }
         guard range.contains(value) else {
-            throw UsageError(description: "\(option) \(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+            throw UsageError(description: "\(option) \(text) is outside \(range.lowerBound.plainText)...\(range.upperBound.plainText)")
         }
         return value
     }
@@ -44,9 +44,5 @@ struct ArgumentReader {
 
     static func unknownOption(_ option: String, command: String) -> UsageError {
         UsageError(description: "unknown option '\(option)'; see sidewalk \(command)--help")
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -32,7 +32,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .importFailed(error): error.description
         case let .unknownPanorama(id, dataset): "\(dataset): no panorama with id '\(id)'"
         case let .noImagery(place, radius):
-            "No street-level imagery available within \(radius == radius.rounded() ? String(Int(radius)) : String(radius)) m of \(place)"
+            "No street-level imagery available within \(radius.plainText) m of \(place)"
         case let .usage(error): error.description
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case let .configInvalid(path, problem): "\(path): \(problem)"

@@ -74,6 +74,25 @@ struct ManifestTests {
         #expect(problems.contains { $0.path == path }, "\(name): \(problems)")
     }
 
+    @Test("a number far out of range is reported, not a crash (fuzzing found Int(1e300) trapping in the message)",
+          arguments: [1e300, -1e300, 9.3e18])
+    func hugeNumberOutOfRange(value: Double) throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var markers = manifest["markers"] as! [[String: Any]]
+        markers[0]["height"] = value
+        manifest["markers"] = markers
+        let folder = try fixture.write(manifest)
+        let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
+        guard case let .invalid(_, problems) = error else {
+            Issue.record("expected validation problems, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.map(\.path) == ["$.markers[0].height"])
+        #expect(problems.first?.message == "\(value) is outside [-1000, 10000)")
+    }
+
     @Test("all problems are reported, not just the first")
     func everyProblem() throws {
         let fixture = try DatasetFixture()

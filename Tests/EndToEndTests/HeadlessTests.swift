@@ -56,6 +56,22 @@ struct HeadlessTests {
         #expect(String(page[begin.upperBound..<end.lowerBound]) == run.standardOutput)
     }
 
+    @Test("a headless random walk of 20,000 steps through the demo town: it ends, exits 0, and memory stays bounded")
+    func soak() throws {
+        var random = SeededGenerator(seed: 20261130)
+        let keys = ["Left", "Right", "Up", "Down", "+", "-", "n", "w", "s", "Tab", "BTab", "Enter", "1", "2", "3", "9", "[", "]", "t", "g",
+                    "r", "u", "?", "Escape"]
+        let commands = [":heading 270", ":animate 180 10 2 1", ":goto museum-hall", ":goto nowhere", ":near 0,0", "wait 5"]
+        let steps = (0..<20_000).map { _ in Int.random(in: 0..<100, using: &random) < 3 ? commands.randomElement(using: &random)! : keys.randomElement(using: &random)! }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-soak-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data(steps.joined(separator: "\n").utf8).write(to: script)
+        let run = try ProgramRun.sidewalk([Self.demo, "--script", script.path], measuringMemory: true)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.split(separator: "\n").count > 10_000, "most steps change something")
+        #expect(run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 128 << 10), "peak \(run.peakResidentKilobytes) KB")
+    }
+
     @Test("an unknown key or command is one line naming where it is, status 2", arguments: [
         (["--keys", "Left Jump"], "sidewalk: --keys: key 2: unknown key 'Jump' (names as tmux's: Left, Enter, BTab, q, +, ...)"),
         (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),

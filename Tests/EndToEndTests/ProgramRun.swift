@@ -36,6 +36,13 @@ struct ProgramRun {
         )
     }
 
+    /// A peak-memory bound for a run, kilobytes: `kilobytes` as it is, or four times that under
+    /// a sanitizer (`scripts/sanitize` sets SIDEWALK_SANITIZER), whose shadow memory and
+    /// quarantine weigh on every allocation.
+    static func memoryBound(kilobytes: Int) -> Int {
+        ProcessInfo.processInfo.environment["SIDEWALK_SANITIZER"] == nil ? kilobytes : 4 * kilobytes
+    }
+
     /// Standard error as lines, without the trailing empty one.
     var errorLines: [Substring] { standardError.split(separator: "\n") }
 }

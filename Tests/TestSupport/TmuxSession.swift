@@ -115,7 +115,7 @@ public final class TmuxSession {
     /// A terminal program answers asynchronously, so end-to-end checks wait for a state
     /// instead of sleeping a fixed time.
     @discardableResult
-    public func waitUntil(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Datasets
+import Explorer
+import Foundation
+import PanoImage
+import TermRender
+
+/// The inputs Sidewalk reads from other people, each as a fuzz target: bytes in, and a check
+/// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
+/// as a finding (docs/reliability.md).
+enum FuzzTarget: String, CaseIterable {
+    case manifest, metadata, jpeg, png, url, sanitizer
+
+    /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
+    static let limits = DecodeLimits(maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100)
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .manifest:
+            if let dataset = try? Dataset.parse(manifest: Data(bytes), folder: Self.datasetFolder, manifestPath: "manifest.json") {
+                let service = dataset.service
+                precondition(service.panorama(id: dataset.startID) != nil, "the start panorama must exist")
+                for panorama in service.panoramas {
+                    for link in panorama.links { precondition(link.heading.isFinite, "link headings are finite") }
+                }
+            }
+        case .metadata:
+            if case let .success(panorama) = PhotoImporter.describe(photo: bytes) {
+                precondition(panorama.centerHeading.isFinite, "headings are finite")
+            }
+        case .jpeg, .png:
+            if let image = try? ImageDecoder.decode(bytes, name: rawValue, limits: Self.limits) {
+                precondition(image.width > 0 && image.height > 0 && image.width * image.height <= Self.limits.maxPixels)
+            }
+        case .url:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let url = try? PanoramaURL.parse(text) {
+                if let id = url.panoramaID { precondition(TextSanitizer.sanitize(id) == id, "an accepted id carries no controls") }
+                let printed = PanoramaURL.sidewalkURL(panorama: nil, camera: url.camera(from: .init()))
+                precondition((try? PanoramaURL.parse(printed)) != nil, "the URL printed for a view parses")
+            }
+        case .sanitizer:
+            let clean = TextSanitizer.sanitize(bytes: bytes)
+            for scalar in clean.unicodeScalars {
+                precondition(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value), "no control reaches the terminal")
+                precondition(!(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value), "no bidi override")
+            }
+            precondition(TextSanitizer.sanitize(clean) == clean, "sanitising is idempotent")
+        }
+    }
+
+    /// A dataset folder whose images the seed manifests name (images/a.png, b.png, c.png, all
+    /// empty: the manifest target checks paths, it decodes nothing), so fuzzed manifests get past
+    /// the image checks into the rest of the validation.
+    static let datasetFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-fuzz-dataset-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("images/\(name).png").path, contents: Data())
+        }
+        return folder
+    }()
+
+    /// The target named by SIDEWALK_FUZZ_TARGET.
+    static var selected: FuzzTarget {
+        guard let name = getenv("SIDEWALK_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
+            fatalError("set SIDEWALK_FUZZ_TARGET to one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }
+}
+
+/// libFuzzer's entry point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.selected.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+#if !SIDEWALK_LIBFUZZER
+/// Without libFuzzer (a normal build): replays corpus files, `sidewalk-fuzz TARGET FILE|DIR...`,
+/// so CI checks every saved input on every build.
+@main
+enum CorpusReplay {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
+            print("usage: sidewalk-fuzz TARGET FILE|DIR...  (targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
+            exit(2)
+        }
+        var count = 0
+        for path in arguments.dropFirst() {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                print("sidewalk-fuzz: \(path): no such file")
+                exit(1)
+            }
+            let files = isFolder.boolValue
+                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" } : [path]
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                target.run([UInt8](data))
+                count += 1
+            }
+        }
+        print("sidewalk-fuzz \(name): \(count) inputs replayed, no finding")
+    }
+}
+#endif
