@@ -250,7 +250,7 @@ public struct FrameComposer: Sendable {
             }
         }
         TextLayout.draw(title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: colors.panelTitle, background: background)
-        for (i, line) in lines.prefix(height - 3).enumerated() {
+        for (i, line) in lines.prefix(max(height - 3, 0)).enumerated() {
             TextLayout.draw(line, into: &grid, row: top + 2 + i, column: left + 2, width: width - 4,
                             foreground: colors.statusForeground, background: background)
         }

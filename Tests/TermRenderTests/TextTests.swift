@@ -160,6 +160,18 @@ struct OverlayTests {
         #expect(pinPixels(radius: 0).count == 0, "no pin without a radius")
     }
 
+    @Test("a panel in a window too short for its lines shows what fits (the soak found it trapping at 4 rows)",
+          arguments: [(20, 4), (20, 5), (20, 6), (40, 12)])
+    func panelInASmallWindow(columns: Int, rows: Int) {
+        var composer = FrameComposer()
+        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: PanoramaCamera(),
+                             columns: columns, rows: rows, statusLeft: "", statusRight: "")
+        let frame = composer.drawPanel(title: "Keys", lines: (1...15).map { "line \($0)" })
+        let text = (0..<rows).map { Self.text(frame, row: $0) }.joined(separator: "\n")
+        #expect(text.contains("Keys") || rows < 5, "\(text)")
+        #expect(text.contains("line 1") == (rows >= 6), "\(text)")
+    }
+
     @Test("labels that would overlap move down a row instead")
     func noOverlap() {
         var composer = FrameComposer()
