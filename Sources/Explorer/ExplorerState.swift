@@ -62,6 +62,8 @@ public struct ExplorerState: Sendable {
     public private(set) var noteSerial = 0
     /// When the note goes by itself, seconds; nil when it stays until the next command.
     public private(set) var noteExpiry: Double?
+    /// True once the front has drawn the current note (`noteDrawn(at:)`).
+    private var noteOnScreen = false
     /// How long a note stays when nothing else happens, seconds.
     public static let noteLifetime = 4.0
     private let service: PanoramaService?
@@ -218,8 +220,18 @@ public struct ExplorerState: Sendable {
             noteExpiry = nil
         } else if let now, note != before || changed {
             noteExpiry = now + Self.noteLifetime
+            noteOnScreen = false
         }
         return changed
+    }
+
+    /// Tells the state the current note is on screen from `now`: it then stays its whole
+    /// lifetime from here, so a note is never gone before anyone could read it, however late a
+    /// slow or busy terminal drew it.
+    public mutating func noteDrawn(at now: Double) {
+        guard let expiry = noteExpiry, !noteOnScreen else { return }
+        noteOnScreen = true
+        noteExpiry = max(expiry, now + Self.noteLifetime)
     }
 
     private mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {

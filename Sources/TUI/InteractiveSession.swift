@@ -118,6 +118,7 @@ public enum InteractiveSession {
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 encoder.encode(frame, quality: quality, into: &bytes)
+                if state.note != nil { state.noteDrawn(at: now()) }
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
                     writer.write(bytes)

@@ -70,6 +70,16 @@ struct NavigationTests {
         #expect(changed && state.note == nil && state.noteExpiry == nil)
     }
 
+    @Test("a note drawn late stays its whole lifetime from when it was drawn, once (a busy machine must not hide it)")
+    func lateNoteStays() {
+        var state = Self.state(at: "east", heading: 90)
+        state.handle(.character("w"), at: 10)
+        state.noteDrawn(at: 13)
+        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime)
+        state.noteDrawn(at: 15)
+        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime, "later frames with the same note change nothing")
+    }
+
     @Test("digits follow links numbered clockwise from north; the summary lists them")
     func numberedLinks() {
         var state = Self.state(at: "centre")
