@@ -66,13 +66,10 @@ size_t sw_restore_sequence(char *buffer, size_t size) {
     used = sw_append(buffer, size, used, tigetstr("rmkx"));
     used = sw_append(buffer, size, used, tigetstr("rmcup"));
     used = sw_append(buffer, size, used, tigetstr("cnorm"));
-    used = sw_append(buffer, size, used, (char *)sw_mouse_tracking_off);
     if (size > 0) buffer[used < size ? used : size - 1] = '\0';
     return used;
 }
 
-const char *const sw_mouse_drag_tracking_on = "\033[?1002h";
-const char *const sw_mouse_tracking_off = "\033[?1002l\033[?1000l";
 
 int sw_mouse_enable(void) {
     mmask_t wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED

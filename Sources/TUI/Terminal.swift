@@ -45,10 +45,12 @@ final class Terminal {
         _ = curs_set(0)
         _ = wrefresh(window) // enter the alternate screen and clear it now, not at the first key read
         let hasMouse = mouse && sw_mouse_enable() != 0
-        if hasMouse { writeToTerminal(sw_mouse_drag_tracking_on) }
+        if hasMouse { writeToTerminal(EscapeSequence.mouseDragTrackingOn) }
         var restore = [CChar](repeating: 0, count: 256)
         let length = sw_restore_sequence(&restore, restore.count)
-        sw_crash_guard_arm(restore, length)
+        // The crash guard also turns the mouse off (harmless where it was never on).
+        let guardBytes = restore[..<length].map { UInt8(bitPattern: $0) } + EscapeSequence.mouseTrackingOff
+        sw_crash_guard_arm(guardBytes.map { CChar(bitPattern: $0) }, guardBytes.count)
         return Terminal(screen: screen, window: window, hasMouse: hasMouse)
     }
 
@@ -59,8 +61,8 @@ final class Terminal {
     }
 
     /// Writes a control sequence of ours straight to the terminal.
-    private static func writeToTerminal(_ sequence: UnsafePointer<CChar>) {
-        _ = write(STDOUT_FILENO, sequence, strlen(sequence))
+    private static func writeToTerminal(_ sequence: [UInt8]) {
+        _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Size in cells.
@@ -130,7 +132,7 @@ final class Terminal {
     func settleAfterResume() {
         _ = clearok(window, true)
         _ = wrefresh(window)
-        if hasMouse { Self.writeToTerminal(sw_mouse_drag_tracking_on) }
+        if hasMouse { Self.writeToTerminal(EscapeSequence.mouseDragTrackingOn) }
     }
 
     /// The colour mode terminfo and the environment suggest for this terminal.
@@ -143,7 +145,7 @@ final class Terminal {
     func close() {
         guard isOpen else { return }
         isOpen = false
-        if hasMouse { Self.writeToTerminal(sw_mouse_tracking_off) }
+        if hasMouse { Self.writeToTerminal(EscapeSequence.mouseTrackingOff) }
         _ = endwin()
         delscreen(screen)
         sw_crash_guard_remove()

@@ -40,7 +40,7 @@ int sw_tty_size(int fd, int *row_count, int *column_count);
 size_t sw_restore_sequence(char *buffer, size_t size);
 
 /* Mouse reports Sidewalk asks ncurses for: button 1 press and release, the wheel, and motion
-   (which the terminal sends only while a button is held: see sw_mouse_drag_tracking). */
+   (which the terminal sends only while a button is held, once Sidewalk turns on mode 1002). */
 typedef enum {
     SW_MOUSE_NONE = 0,
     SW_MOUSE_PRESS = 1,
@@ -58,10 +58,5 @@ int sw_mouse_enable(void);
    row). Returns 0, or -1 when the queue is empty. Reports that arrived together are queued and
    come out newest first. */
 int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row);
-
-/* xterm's button-event tracking (mode 1002): motion is reported only while a button is held,
-   never while the mouse merely passes over the window. ncurses asks for mode 1000 only. */
-extern const char *const sw_mouse_drag_tracking_on;
-extern const char *const sw_mouse_tracking_off;
 
 #endif
