@@ -10,6 +10,9 @@ public struct PanoramaService: Sendable {
     public let panoramas: [Panorama]
     public let markers: [Marker]
     private let byID: [String: Int]
+    /// Positions of the panoramas inside each building, so a floor lookup (made every frame for
+    /// the floor picker) reads one building rather than the whole dataset.
+    private let byBuilding: [String: [Int]]
     private let index: SpatialIndex
 
     /// A service over panoramas with unique ids (the manifest loader checks that).
@@ -17,12 +20,15 @@ public struct PanoramaService: Sendable {
         self.panoramas = panoramas
         self.markers = markers
         var byID: [String: Int] = [:]
+        var byBuilding: [String: [Int]] = [:]
         var index = SpatialIndex()
         for (position, panorama) in panoramas.enumerated() {
             byID[panorama.id] = position
+            if let building = panorama.building { byBuilding[building, default: []].append(position) }
             index.insert(panorama.coordinate)
         }
         self.byID = byID
+        self.byBuilding = byBuilding
         self.index = index
     }
 
@@ -63,7 +69,7 @@ public struct PanoramaService: Sendable {
     public func otherLevels(of panorama: Panorama) -> [Panorama] {
         guard let building = panorama.building, let level = panorama.level else { return [] }
         var nearestByLevel: [Int: (Panorama, Double)] = [:]
-        for candidate in panoramas where candidate.building == building {
+        for candidate in (byBuilding[building] ?? []).map({ panoramas[$0] }) {
             guard let other = candidate.level, other != level else { continue }
             let distance = panorama.coordinate.distance(to: candidate.coordinate)
             if nearestByLevel[other].map({ distance < $0.1 }) ?? true { nearestByLevel[other] = (candidate, distance) }
