@@ -33,7 +33,7 @@ public struct PanoramaURL: Equatable, Sendable {
     /// Reads a URL; the error says in one line what is wrong with it.
     public static func parse(_ text: String) throws(PanoramaURLError) -> PanoramaURL {
         guard text.utf8.count <= 4096 else { throw PanoramaURLError("the URL is over 4096 bytes") }
-        guard !text.unicodeScalars.contains(where: Self.isControl) else { throw PanoramaURLError("the URL contains control characters") }
+        guard !text.unicodeScalars.contains(where: ControlCharacters.isForbidden) else { throw PanoramaURLError("the URL contains control characters") }
         let halves = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 else { throw PanoramaURLError("not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)") }
         let scheme = halves[0].lowercased()
@@ -161,7 +161,7 @@ public struct PanoramaURL: Equatable, Sendable {
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else { throw PanoramaURLError("the URL decodes to invalid UTF-8") }
-        guard !decoded.unicodeScalars.contains(where: isControl) else { throw PanoramaURLError("the URL contains control characters") }
+        guard !decoded.unicodeScalars.contains(where: ControlCharacters.isForbidden) else { throw PanoramaURLError("the URL contains control characters") }
         return decoded
     }
 
@@ -172,10 +172,6 @@ public struct PanoramaURL: Equatable, Sendable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        ControlCharacters.isForbidden(scalar)
     }
 
     private static func percentEncoded(_ text: String) -> String {

@@ -57,13 +57,13 @@ public enum ExplorerFrame {
     }
 
     /// Where a way-on label sits: on the ground a few metres ahead, degrees below the horizon.
-    public static let wayPitch = -22.0
+    static let wayPitch = -22.0
     /// A marker's pin is a disc this many metres across, so it shrinks with distance.
-    public static let markerPinRadius = 0.6
+    static let markerPinRadius = 0.6
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
-    static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
+    public static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
         guard let panorama = state.panorama else { return [] }
         let ways = display.linksHidden ? [] : state.numberedLinks
         var overlays = ways.enumerated().map { index, link in

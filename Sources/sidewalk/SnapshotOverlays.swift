@@ -19,23 +19,20 @@ enum SnapshotOverlays {
     static func paint(_ state: ExplorerState, into image: inout RGBImage) {
         let projection = ViewProjection(camera: state.camera, width: image.width, height: image.height)
         let scale = max(1, min(image.width, image.height) / 180)
-        for (index, link) in state.numberedLinks.enumerated() {
-            guard let point = projection.point(for: Orientation(heading: link.heading, pitch: ExplorerFrame.wayPitch)),
+        // The explorer's own overlays: the same ways and markers, at the same directions.
+        for (overlay, item) in ExplorerFrame.overlays(state, display: DisplayOptions()) {
+            guard let point = projection.point(for: overlay.direction),
                   point.x >= 0, point.x < Double(image.width), point.y >= 0, point.y < Double(image.height) else { continue }
-            // Which way the chevron points on screen: towards the link a little farther along.
-            let ahead = projection.point(for: Orientation(heading: link.heading, pitch: ExplorerFrame.wayPitch + 4)) ?? (point.x, point.y - 1)
-            let angle = atan2(ahead.x - point.x, -(ahead.y - point.y))
-            drawChevron(x: point.x, y: point.y, size: Double(8 * scale), angle: angle, into: &image)
-            drawNumber(index + 1, x: Int(point.x), y: Int(point.y) + 6 * scale, scale: scale, into: &image)
-        }
-        if let here = state.panorama?.coordinate {
-            for marker in state.markers {
-                let distance = here.distance(to: marker.coordinate)
-                guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
-                let direction = Orientation(heading: here.bearing(to: marker.coordinate),
-                                            pitch: Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance)))
-                guard let point = projection.point(for: direction) else { continue }
-                let radius = min(max(projection.focalLength * ExplorerFrame.markerPinRadius / distance, 1.5), Double(30 * scale))
+            switch item {
+            case let .link(number):
+                // Which way the chevron points on screen: towards the link a little farther along.
+                let farther = Orientation(heading: overlay.direction.heading, pitch: overlay.direction.pitch + 4)
+                let ahead = projection.point(for: farther) ?? (point.x, point.y - 1)
+                let angle = atan2(ahead.x - point.x, -(ahead.y - point.y))
+                drawChevron(x: point.x, y: point.y, size: Double(8 * scale), angle: angle, into: &image)
+                drawNumber(number, x: Int(point.x), y: Int(point.y) + 6 * scale, scale: scale, into: &image)
+            case .marker:
+                let radius = min(max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), 1.5), Double(30 * scale))
                 fillDisc(x: point.x, y: point.y, radius: radius, color: pinColor, into: &image)
             }
         }
