@@ -16,13 +16,18 @@ let package = Package(
         // Explorer state machine: keys -> commands -> camera. Pure.
         .target(name: "Explorer", dependencies: ["PanoCore"]),
 
+        // JSON read strictly and within a memory budget (manifests, settings). Standard library only.
+        .target(name: "BoundedJSON"),
+        // Files and descriptors: the one place inputs are opened and outputs written (POSIX only).
+        .target(name: "SystemIO"),
+
         // C edges: each C library behind exactly one Swift target.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG"]),
+        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["Explorer", "PanoImage", "PanoCore"]),
+        .target(name: "Datasets", dependencies: ["Explorer", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore"]),
@@ -32,10 +37,10 @@ let package = Package(
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "CNcursesw", "CTerminalSignals"]
+            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "CNcursesw", "CTerminalSignals", "SystemIO"]
         ),
 
-        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer"]),
+        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer", "SystemIO", "BoundedJSON"]),
 
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
         .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "PanoImage", "TermRender"]),
@@ -47,6 +52,7 @@ let package = Package(
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
 
+        .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer"]),

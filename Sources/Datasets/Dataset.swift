@@ -1,7 +1,9 @@
+import BoundedJSON
 import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import SystemIO
 
 /// A dataset: a folder holding `manifest.json` and its images (docs/dataset-format.md).
 public struct Dataset: Sendable {
@@ -14,6 +16,10 @@ public struct Dataset: Sendable {
 
     /// Largest manifest read, bytes.
     public static let manifestByteLimit = 64 << 20
+
+    /// What parsing one manifest may take: 2,000,000 values (about 200,000 panoramas) and 128 MB
+    /// (docs/reliability.md); nesting deeper than the format's 5 levels is never needed.
+    public static let manifestLimits = JSONLimits(maxDepth: 32, maxValues: 2_000_000, maxBytes: 128 << 20)
 
     /// True when `path` looks like a dataset: a folder, or a file named manifest.json.
     public static func isDataset(_ path: String) -> Bool {
@@ -30,25 +36,34 @@ public struct Dataset: Sendable {
         let folder = manifest.deletingLastPathComponent()
         let manifestPath = manifest.path
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw .notFound(path: path) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: manifestPath)[.size] as? Int) ?? 0
-        guard size <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: size, limit: manifestByteLimit) }
-        let data: Data
-        do { data = try Data(contentsOf: manifest) } catch { throw .unreadable(path: manifestPath, reason: error.localizedDescription) }
-        return try parse(manifest: data, folder: folder, manifestPath: manifestPath)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(manifestPath, limit: manifestByteLimit) } catch {
+            if case let .tooLarge(_, size, limit) = error { throw .tooLarge(path: manifestPath, bytes: size, limit: limit) }
+            throw .file(error)
+        }
+        return try parse(manifest: bytes, folder: folder, manifestPath: manifestPath)
     }
 
     /// Reads and validates a manifest's bytes; image paths are resolved in `folder`, and
     /// problems are reported against `manifestPath`.
-    public static func parse(manifest data: Data, folder: URL, manifestPath: String) throws(DatasetError) -> Dataset {
+    public static func parse(manifest data: [UInt8], folder: URL, manifestPath: String) throws(DatasetError) -> Dataset {
         guard data.count <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: data.count, limit: manifestByteLimit) }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .notJSON(path: manifestPath, detail: Self.jsonDetail(error))
+        let root: JSONValue
+        do { root = try JSONParser.parse(data, limits: manifestLimits) } catch {
+            throw .notJSON(path: manifestPath, detail: error.description)
         }
         var decoder = ManifestDecoder()
         guard let contents = decoder.decode(root, folder: folder) else { throw .invalid(path: manifestPath, problems: decoder.problems) }
         return Dataset(folder: folder, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
                        service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers))
+    }
+
+    /// The folder of photos whose import wrote the manifest in `folder` (its `importedFrom`),
+    /// or nil when there is none or the manifest cannot be read.
+    static func importOrigin(ofManifestIn folder: URL) -> String? {
+        guard let bytes = try? InputFile.read(folder.appendingPathComponent("manifest.json").path, limit: manifestByteLimit),
+              let root = try? JSONParser.parse(bytes, limits: manifestLimits) else { return nil }
+        return root.object?["importedFrom"]?.string
     }
 
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` as
@@ -67,8 +82,4 @@ public struct Dataset: Sendable {
         return EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)
     }
 
-    private static func jsonDetail(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-        return String(text.prefix(200))
-    }
 }

@@ -1,7 +1,10 @@
+import SystemIO
+
 /// Why a dataset could not be opened. `description` is what the user sees (sanitise it).
 public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
-    case unreadable(path: String, reason: String)
+    /// The manifest file itself could not be read (not a regular file, unreadable).
+    case file(FileError)
     case tooLarge(path: String, bytes: Int, limit: Int)
     case notJSON(path: String, detail: String)
     /// The manifest is JSON but breaks the format; every problem found is listed.
@@ -10,7 +13,7 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .notFound(path): "\(path): no dataset here (no such file or folder, or no manifest.json in it)"
-        case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
+        case let .file(error): error.description
         case let .tooLarge(path, bytes, limit): "\(path): \(bytes) bytes is more than the \(limit)-byte limit for a manifest"
         case let .notJSON(path, detail): "\(path): not valid JSON: \(detail)"
         case let .invalid(path, problems):

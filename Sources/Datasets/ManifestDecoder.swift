@@ -1,6 +1,8 @@
+import BoundedJSON
 import Explorer
 import Foundation
 import PanoCore
+import SystemIO
 
 /// Turns manifest JSON into panoramas and markers, collecting every problem with its JSON path
 /// instead of stopping at the first. See docs/dataset-format.md.
@@ -24,32 +26,32 @@ struct ManifestDecoder {
         if problems.count < Self.problemLimit { problems.append(ManifestProblem(path, message)) }
     }
 
-    mutating func decode(_ root: Any, folder: URL) -> Contents? {
-        guard let object = root as? [String: Any] else {
+    mutating func decode(_ root: JSONValue, folder: URL) -> Contents? {
+        guard let object = root.object else {
             problem("$", "must be a JSON object")
             return nil
         }
-        if let format = object["format"], format as? String != "sidewalk-dataset" {
+        if let format = object["format"], format.string != "sidewalk-dataset" {
             problem("$.format", "must be \"sidewalk-dataset\"")
         }
-        if let version = object["version"], (version as? Int) != 1 {
+        if let version = object["version"], version != .number(1) {
             problem("$.version", "must be 1, the only version there is")
         }
         let name = string(object, "name", at: "$", required: false)
         let start = string(object, "start", at: "$", required: false)
-        guard let list = object["panoramas"] as? [Any] else {
+        guard let list = object["panoramas"]?.array else {
             problem("$.panoramas", object["panoramas"] == nil ? "is missing" : "must be an array")
             return nil
         }
         var panoramas: [Panorama] = []
-        var rawLinks: [[Any]] = []
+        var rawLinks: [[JSONValue]] = []
         var firstPathOfID: [String: String] = [:]
         // Every id given, even on an entry with other problems, so links to it are not also
         // reported as leading nowhere.
-        let knownIDs = Set(list.compactMap { ($0 as? [String: Any])?["id"] as? String })
+        let knownIDs = Set(list.compactMap { $0.object?["id"]?.string })
         for (i, item) in list.enumerated() {
             let path = "$.panoramas[\(i)]"
-            guard let entry = item as? [String: Any] else { problem(path, "must be an object"); continue }
+            guard let entry = item.object else { problem(path, "must be an object"); continue }
             if let panorama = decodePanorama(entry, at: path, folder: folder) {
                 if let earlier = firstPathOfID[panorama.id] {
                     problem("\(path).id", "'\(panorama.id)' is already the id of \(earlier)")
@@ -57,7 +59,7 @@ struct ManifestDecoder {
                     firstPathOfID[panorama.id] = path
                 }
                 panoramas.append(panorama)
-                rawLinks.append(entry["links"] as? [Any] ?? [])
+                rawLinks.append(entry["links"]?.array ?? [])
             }
         }
         if list.isEmpty { problem("$.panoramas", "holds no panorama") }
@@ -73,7 +75,7 @@ struct ManifestDecoder {
         return problems.isEmpty ? Contents(name: name, start: start, panoramas: panoramas, markers: markers) : nil
     }
 
-    private mutating func decodePanorama(_ entry: [String: Any], at path: String, folder: URL) -> Panorama? {
+    private mutating func decodePanorama(_ entry: JSONObject, at path: String, folder: URL) -> Panorama? {
         let id = string(entry, "id", at: path, required: true)
         if let id, id.isEmpty { problem("\(path).id", "is empty") }
         let image = string(entry, "image", at: path, required: true)
@@ -89,11 +91,13 @@ struct ManifestDecoder {
         let building = string(entry, "building", at: path, required: false)
         var level: Int?
         if let raw = entry["level"] {
-            if let value = raw as? Int, !Self.isBoolean(raw) { level = value } else { problem("\(path).level", "must be a whole number") }
+            if let value = raw.integer, Self.levelRange.contains(value) { level = value } else {
+                problem("\(path).level", "must be a whole number from \(Self.levelRange.lowerBound) to \(Self.levelRange.upperBound)")
+            }
         }
         if source == .indoor && building == nil { problem("\(path).building", "is required for an indoor panorama") }
         let date = string(entry, "date", at: path, required: false)
-        if let date, !Self.isDate(date) { problem("\(path).date", "must be YYYY-MM or YYYY-MM-DD, not '\(date)'") }
+        if let date, !Self.isDate(date) { problem("\(path).date", "must be a real date as YYYY-MM or YYYY-MM-DD, not '\(date)'") }
         let description = string(entry, "description", at: path, required: false)
         let copyright = string(entry, "copyright", at: path, required: false)
         let crop = decodeCrop(entry["crop"], at: "\(path).crop")
@@ -114,40 +118,43 @@ struct ManifestDecoder {
             trouble = problem
         } else if resolver.resolve(image) == nil {
             trouble = "'\(image)' leads outside the dataset folder (a symbolic link?)"
-        } else if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(image).path) {
-            trouble = "'\(image)' does not exist"
+        } else if let kind = FileKind.following(folder.appendingPathComponent(image).path) {
+            trouble = kind == .regular ? nil : "'\(image)' is \(kind.phrase), not a regular file"
         } else {
-            trouble = nil
+            trouble = "'\(image)' does not exist"
         }
         imageChecks[image] = trouble
         return trouble
     }
 
-    private mutating func decodeInitialView(_ raw: Any?, at path: String) -> Orientation? {
+    private mutating func decodeInitialView(_ raw: JSONValue?, at path: String) -> Orientation? {
         guard let raw else { return nil }
-        guard let entry = raw as? [String: Any] else { problem(path, "must be an object"); return nil }
+        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
         let heading = number(entry, "heading", at: path, in: 0..<360, required: true)
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
         return heading.map { Orientation(heading: $0, pitch: pitch) }
     }
 
-    private mutating func decodeCrop(_ raw: Any?, at path: String) -> PanoramaCrop? {
+    private mutating func decodeCrop(_ raw: JSONValue?, at path: String) -> PanoramaCrop? {
         guard let raw else { return nil }
-        guard let entry = raw as? [String: Any] else { problem(path, "must be an object"); return nil }
-        let fullWidth = number(entry, "fullWidth", at: path, in: 1...1_000_000, required: true)
-        let fullHeight = number(entry, "fullHeight", at: path, in: 1...1_000_000, required: true)
-        let left = number(entry, "left", at: path, in: 0...1_000_000, required: true)
-        let top = number(entry, "top", at: path, in: 0...1_000_000, required: true)
+        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        let fullWidth = wholeNumber(entry, "fullWidth", at: path, in: 2...Self.cropLimit)
+        let fullHeight = wholeNumber(entry, "fullHeight", at: path, in: 1...Self.cropLimit)
+        let left = wholeNumber(entry, "left", at: path, in: 0...Self.cropLimit)
+        let top = wholeNumber(entry, "top", at: path, in: 0...Self.cropLimit)
         guard let fullWidth, let fullHeight, let left, let top else { return nil }
-        return PanoramaCrop(fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), left: Int(left), top: Int(top))
+        if fullWidth != 2 * fullHeight { problem(path, "fullWidth must be twice fullHeight (a full sphere is 2:1)") }
+        if top >= fullHeight { problem("\(path).top", "must be less than fullHeight") }
+        if left >= fullWidth { problem("\(path).left", "must be less than fullWidth") }
+        return PanoramaCrop(fullWidth: fullWidth, fullHeight: fullHeight, left: left, top: top)
     }
 
-    private mutating func decodeLinks(_ list: [Any], of panorama: Panorama, at path: String, knownIDs: Set<String>,
+    private mutating func decodeLinks(_ list: [JSONValue], of panorama: Panorama, at path: String, knownIDs: Set<String>,
                                       coordinates: [String: Coordinate]) -> [Link] {
         var links: [Link] = []
         for (i, item) in list.enumerated() {
             let linkPath = "\(path)[\(i)]"
-            guard let entry = item as? [String: Any] else { problem(linkPath, "must be an object"); continue }
+            guard let entry = item.object else { problem(linkPath, "must be an object"); continue }
             guard let target = string(entry, "target", at: linkPath, required: true) else { continue }
             guard knownIDs.contains(target) else {
                 problem("\(linkPath).target", "'\(target)' is not the id of any panorama")
@@ -164,14 +171,14 @@ struct ManifestDecoder {
         return links
     }
 
-    private mutating func decodeMarkers(_ raw: Any?) -> [Marker] {
+    private mutating func decodeMarkers(_ raw: JSONValue?) -> [Marker] {
         guard let raw else { return [] }
-        guard let list = raw as? [Any] else { problem("$.markers", "must be an array"); return [] }
+        guard let list = raw.array else { problem("$.markers", "must be an array"); return [] }
         var markers: [Marker] = []
         var seen: Set<String> = []
         for (i, item) in list.enumerated() {
             let path = "$.markers[\(i)]"
-            guard let entry = item as? [String: Any] else { problem(path, "must be an object"); continue }
+            guard let entry = item.object else { problem(path, "must be an object"); continue }
             let id = string(entry, "id", at: path, required: true)
             let title = string(entry, "title", at: path, required: true)
             let coordinate = self.coordinate(entry, at: path)
@@ -185,19 +192,19 @@ struct ManifestDecoder {
         return markers
     }
 
-    private mutating func coordinate(_ entry: [String: Any], at path: String) -> Coordinate? {
+    private mutating func coordinate(_ entry: JSONObject, at path: String) -> Coordinate? {
         let latitude = number(entry, "lat", at: path, in: -90...90, required: true)
         let longitude = number(entry, "lng", at: path, in: -180...180, required: true)
         guard let latitude, let longitude else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private mutating func string(_ entry: [String: Any], _ key: String, at path: String, required: Bool) -> String? {
+    private mutating func string(_ entry: JSONObject, _ key: String, at path: String, required: Bool) -> String? {
         guard let raw = entry[key] else {
             if required { problem("\(path).\(key)", "is missing") }
             return nil
         }
-        guard let value = raw as? String else {
+        guard let value = raw.string else {
             problem("\(path).\(key)", "must be a string")
             return nil
         }
@@ -205,24 +212,24 @@ struct ManifestDecoder {
     }
 
     /// A finite number under `key` in [lower, upper), or [lower, upper] for a closed range.
-    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, in range: Range<Double>,
+    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: Range<Double>,
                                  required: Bool = false) -> Double? {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: false, required: required)
     }
 
-    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, in range: ClosedRange<Double>,
+    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Double>,
                                  required: Bool = false) -> Double? {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: true, required: required)
     }
 
-    private mutating func number(_ entry: [String: Any], _ key: String, at path: String, lower: Double, upper: Double,
+    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, lower: Double, upper: Double,
                                  closed: Bool, required: Bool) -> Double? {
         guard let raw = entry[key] else {
             if required { problem("\(path).\(key)", "is missing") }
             return nil
         }
-        guard !Self.isBoolean(raw), let value = (raw as? NSNumber)?.doubleValue, value.isFinite else {
-            problem("\(path).\(key)", "must be a number")
+        guard let value = raw.number else {
+            problem("\(path).\(key)", "must be a number, not \(raw.kindPhrase)")
             return nil
         }
         guard value >= lower, closed ? value <= upper : value < upper else {
@@ -233,21 +240,42 @@ struct ManifestDecoder {
         return value
     }
 
-    /// True for JSON true and false. Foundation hands numbers and booleans back as NSNumber,
-    /// and `is Bool` holds for the numbers 0 and 1 too; a boolean's type code is "c".
-    private static func isBoolean(_ raw: Any) -> Bool {
-        guard let number = raw as? NSNumber else { return false }
-        return String(cString: number.objCType) == "c"
+    /// A whole number under `key` in `range` (required).
+    private mutating func wholeNumber(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let raw = entry[key] else {
+            problem("\(path).\(key)", "is missing")
+            return nil
+        }
+        guard let value = raw.integer, range.contains(value) else {
+            problem("\(path).\(key)", "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        return value
     }
 
-    /// True for "YYYY-MM" and "YYYY-MM-DD" with a plausible month and day.
+    /// Floors a building may have: enough for any real one, and far from where sums overflow.
+    static let levelRange = -1000...1000
+    /// Largest crop dimension or offset, pixels (the decoder refuses larger images anyway).
+    static let cropLimit = 1_000_000
+
+    /// True for "YYYY-MM" and "YYYY-MM-DD" naming a day the calendar has (no 2024-02-30).
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts[0].count == 4, Int(parts[0]) != nil,
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts[0].count == 4, let year = Int(parts[0]),
               parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return false }
         if parts.count == 3 {
-            guard parts[2].count == 2, let day = Int(parts[2]), (1...31).contains(day) else { return false }
+            guard parts[2].count == 2, let day = Int(parts[2]), (1...daysIn(month: month, year: year)).contains(day) else { return false }
         }
         return true
+    }
+
+    /// Days in a month of the Gregorian calendar.
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PanoCore
 
 /// Google's Photo Sphere metadata (GPano) from an XMP APP1 payload.
 struct PhotoSphereMetadata: Equatable {
@@ -28,15 +29,15 @@ enum XMPReader {
         let text = String(decoding: payload.dropFirst(header.count), as: UTF8.self)
         var metadata = PhotoSphereMetadata()
         metadata.projectionType = value(of: "ProjectionType", in: text)
-        metadata.poseHeading = value(of: "PoseHeadingDegrees", in: text).flatMap(Double.init)
-        metadata.croppedWidth = value(of: "CroppedAreaImageWidthPixels", in: text).flatMap(Int.init)
-        metadata.croppedHeight = value(of: "CroppedAreaImageHeightPixels", in: text).flatMap(Int.init)
-        metadata.fullWidth = value(of: "FullPanoWidthPixels", in: text).flatMap(Int.init)
-        metadata.fullHeight = value(of: "FullPanoHeightPixels", in: text).flatMap(Int.init)
-        metadata.croppedLeft = value(of: "CroppedAreaLeftPixels", in: text).flatMap(Int.init)
-        metadata.croppedTop = value(of: "CroppedAreaTopPixels", in: text).flatMap(Int.init)
-        metadata.initialHeading = value(of: "InitialViewHeadingDegrees", in: text).flatMap(Double.init)
-        metadata.initialPitch = value(of: "InitialViewPitchDegrees", in: text).flatMap(Double.init)
+        metadata.poseHeading = value(of: "PoseHeadingDegrees", in: text).flatMap { Double(decimal: $0) }
+        metadata.croppedWidth = value(of: "CroppedAreaImageWidthPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.croppedHeight = value(of: "CroppedAreaImageHeightPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.fullWidth = value(of: "FullPanoWidthPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.fullHeight = value(of: "FullPanoHeightPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.croppedLeft = value(of: "CroppedAreaLeftPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.croppedTop = value(of: "CroppedAreaTopPixels", in: text).flatMap { Int(decimal: $0) }
+        metadata.initialHeading = value(of: "InitialViewHeadingDegrees", in: text).flatMap { Double(decimal: $0) }
+        metadata.initialPitch = value(of: "InitialViewPitchDegrees", in: text).flatMap { Double(decimal: $0) }
         return metadata
     }
 

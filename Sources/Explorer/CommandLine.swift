@@ -25,7 +25,7 @@ public enum TypedCommand: Equatable, Sendable {
         guard let name = words.first else { throw TypedCommandError("empty command") }
         let arguments = Array(words.dropFirst())
         func number(_ index: Int, _ what: String, in range: ClosedRange<Double>) throws(TypedCommandError) -> Double {
-            guard index < arguments.count, let value = Double(arguments[index]), value.isFinite else {
+            guard index < arguments.count, let value = Double(decimal: arguments[index]) else {
                 throw TypedCommandError(":\(name) needs \(what)")
             }
             guard range.contains(value) else { throw TypedCommandError(":\(name): \(what) must be within \(range.lowerBound)...\(range.upperBound)") }
@@ -57,15 +57,15 @@ public enum TypedCommand: Equatable, Sendable {
             return .goto(id: arguments[0])
         case "near":
             try expectCount(1...3)
-            let parts = arguments[0].split(separator: ",")
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                  let place = Coordinate(latitude: latitude, longitude: longitude) else {
-                throw TypedCommandError(":near needs LAT,LNG in degrees")
+            let place: Coordinate
+            switch Coordinate.parse(arguments[0]) {
+            case let .success(parsed): place = parsed
+            case let .failure(error): throw TypedCommandError(":near \(arguments[0]): \(error.message)")
             }
             var radius = PanoramaService.defaultRadius
             var source = SourceFilter.default
             for word in arguments.dropFirst() {
-                if let value = Double(word), value >= 0, value <= 100_000 { radius = value } else if let filter = SourceFilter(rawValue: word) { source = filter } else {
+                if let value = Double(decimal: word), value >= 0, value <= 100_000 { radius = value } else if let filter = SourceFilter(rawValue: word) { source = filter } else {
                     throw TypedCommandError(":near: '\(word)' is neither a radius in metres nor default/outdoor")
                 }
             }

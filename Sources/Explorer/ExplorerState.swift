@@ -430,8 +430,9 @@ public struct ExplorerState: Sendable {
             note = "no other floors here"
             return
         }
-        let wanted = level + delta
-        if let target = service.otherLevels(of: current).first(where: { $0.level == wanted }) {
+        // Levels come from a file: checked arithmetic, so no value can trap here.
+        let (wanted, overflow) = level.addingReportingOverflow(delta)
+        if !overflow, let target = service.otherLevels(of: current).first(where: { $0.level == wanted }) {
             panorama = target
         } else {
             note = delta > 0 ? "no floor above" : "no floor below"

@@ -108,14 +108,10 @@ public struct PanoramaURL: Equatable, Sendable {
             url.panoramaID = id
         }
         if let text = fields[placeField] {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
-                throw PanoramaURLError("\(placeField) must be LAT,LNG in degrees, not '\(text)'")
+            switch Coordinate.parse(text) {
+            case let .success(place): url.place = place
+            case let .failure(error): throw PanoramaURLError("\(placeField) \(text): \(error.message)")
             }
-            guard let place = Coordinate(latitude: latitude, longitude: longitude) else {
-                throw PanoramaURLError("\(placeField) \(text) is out of range (latitude -90...90, longitude -180...180)")
-            }
-            url.place = place
         }
         if placeRequired, url.panoramaID == nil, url.place == nil {
             throw PanoramaURLError("the URL names no place: it needs \(placeField)=LAT,LNG or pano=ID")
@@ -128,7 +124,7 @@ public struct PanoramaURL: Equatable, Sendable {
 
     private static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
         guard let text = fields[name] else { return nil }
-        guard let value = Double(text), value.isFinite else { throw PanoramaURLError("\(name) must be a number, not '\(text)'") }
+        guard let value = Double(decimal: text) else { throw PanoramaURLError("\(name) must be a decimal number, not '\(text)'") }
         guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(range.lowerBound.plainText)...\(range.upperBound.plainText))") }
         return value
     }

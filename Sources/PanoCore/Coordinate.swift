@@ -61,3 +61,38 @@ public struct Coordinate: Equatable, Hashable, Sendable, CustomStringConvertible
         return Coordinate(latitude: Degrees.degrees(fromRadians: φ2), longitude: longitude)!
     }
 }
+
+extension Coordinate {
+    /// Reads "LAT,LNG" in decimal degrees (spaces around each number allowed), or says what is
+    /// wrong in words a user can act on: which number is not a number, or which is out of range.
+    public static func parse(_ text: some StringProtocol) -> Result<Coordinate, CoordinateTextError> {
+        let parts = String(text).split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return .failure(CoordinateTextError("needs LAT,LNG in degrees, e.g. 48.2082,16.3738")) }
+        func trimmed(_ part: Substring) -> Substring {
+            let start = part.firstIndex { $0 != " " } ?? part.endIndex
+            let end = part.lastIndex { $0 != " " }.map { part.index(after: $0) } ?? start
+            return part[start..<max(start, end)]
+        }
+        let latitudeText = trimmed(parts[0]), longitudeText = trimmed(parts[1])
+        guard let latitude = Double(decimal: latitudeText) else {
+            return .failure(CoordinateTextError("the latitude '\(latitudeText)' is not a decimal number"))
+        }
+        guard let longitude = Double(decimal: longitudeText) else {
+            return .failure(CoordinateTextError("the longitude '\(longitudeText)' is not a decimal number"))
+        }
+        guard (-90...90).contains(latitude) else {
+            return .failure(CoordinateTextError("latitude \(latitudeText) is out of range (-90 to 90 degrees)"))
+        }
+        guard (-180...180).contains(longitude) else {
+            return .failure(CoordinateTextError("longitude \(longitudeText) is out of range (-180 to 180 degrees)"))
+        }
+        return Coordinate(latitude: latitude, longitude: longitude).map { .success($0) }
+            ?? .failure(CoordinateTextError("needs LAT,LNG in degrees, e.g. 48.2082,16.3738"))
+    }
+}
+
+/// Why a text is not a coordinate, in words for a user.
+public struct CoordinateTextError: Error, Equatable, Sendable {
+    public let message: String
+    init(_ message: String) { self.message = message }
+}

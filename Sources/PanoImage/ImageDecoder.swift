@@ -1,6 +1,7 @@
 import CJPEG
 import CPNG
 import PanoCore
+import SystemIO
 
 /// Decodes JPEG and PNG files to RGB, telling the format by its first bytes, not its name.
 public enum ImageDecoder {
@@ -8,7 +9,8 @@ public enum ImageDecoder {
     /// `minimumWidth`, a JPEG may be decoded at 1/2, 1/4 or 1/8 size (libjpeg's DCT scaling,
     /// much faster) as long as it stays at least that wide.
     public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
-        let bytes = try FileBytes.read(path, limit: limits.maxFileBytes)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
         return try decode(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
     }
 

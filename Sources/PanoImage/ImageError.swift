@@ -1,10 +1,11 @@
+import SystemIO
+
 /// Why an image could not be read or written. Each case names the file; `description` is the
 /// one line shown to the user.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
-    case notFound(path: String)
-    case unreadable(path: String, reason: String)
+    /// The file itself could not be read or written (missing, not a regular file, too large).
+    case file(FileError)
     case empty(path: String)
-    case fileTooLarge(path: String, bytes: Int, limit: Int)
     case unknownFormat(path: String)
     case corrupt(path: String, format: String, detail: String)
     case dimensionsTooLarge(path: String, detail: String)
@@ -14,10 +15,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notFound(path): "\(path): no such file"
-        case let .unreadable(path, reason): "\(path): cannot read: \(reason)"
+        case let .file(error): error.description
         case let .empty(path): "\(path): the file is empty"
-        case let .fileTooLarge(path, bytes, limit): "\(path): \(bytes) bytes is more than the \(limit)-byte limit"
         case let .unknownFormat(path): "\(path): not a JPEG or PNG image"
         case let .corrupt(path, format, detail): "\(path): corrupt \(format): \(detail)"
         case let .dimensionsTooLarge(path, detail): "\(path): image too large: \(detail)"

@@ -1,5 +1,6 @@
 import CPNG
 import PanoCore
+import SystemIO
 
 /// Writes RGB images as PNG files.
 public enum PNGEncoder {
@@ -19,8 +20,9 @@ public enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    /// Encodes an image and writes it atomically to `path`.
+    /// Encodes an image and writes it atomically to `path` (a new path or a regular file).
     public static func write(_ image: RGBImage, to path: String) throws(ImageError) {
-        try FileBytes.writeAtomically(encode(image, name: path), to: path)
+        let bytes = try encode(image, name: path)
+        do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
     }
 }

@@ -7,13 +7,20 @@ import PanoCore
 public enum TextSanitizer {
     /// Tab, line feed and carriage return become a space; other forbidden scalars become U+FFFD
     /// so the reader can see that something was removed.
-    public static func sanitize(_ text: String) -> String {
+    ///
+    /// With `showingInvisible` (for error messages, where an id must be recognisable), characters
+    /// that draw nothing (zero-width space and joiners, the byte order mark, soft hyphens,
+    /// variation selectors: Unicode's default-ignorable code points) are written as `<U+200B>`.
+    public static func sanitize(_ text: String, showingInvisible: Bool = false) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
                 result.append(" ")
             } else if isForbidden(scalar) {
                 result.append("\u{FFFD}")
+            } else if showingInvisible && scalar.properties.isDefaultIgnorableCodePoint {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result.append(contentsOf: "<U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)>".unicodeScalars)
             } else {
                 result.append(scalar)
             }

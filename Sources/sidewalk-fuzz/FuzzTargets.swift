@@ -19,7 +19,7 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .manifest:
-            if let dataset = try? Dataset.parse(manifest: Data(bytes), folder: Self.datasetFolder, manifestPath: "manifest.json") {
+            if let dataset = try? Dataset.parse(manifest: bytes, folder: Self.datasetFolder, manifestPath: "manifest.json") {
                 let service = dataset.service
                 precondition(service.panorama(id: dataset.startID) != nil, "the start panorama must exist")
                 for panorama in service.panoramas {

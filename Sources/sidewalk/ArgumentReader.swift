@@ -1,3 +1,5 @@
+import PanoCore
+
 /// Reads command-line arguments one at a time, with typed values for options.
 struct ArgumentReader {
     private var remaining: ArraySlice<String>
@@ -11,20 +13,40 @@ struct ArgumentReader {
         remaining.popFirst()
     }
 
-    /// The value that must follow `option`.
-    mutating func value(for option: String) throws(UsageError) -> String {
+    /// The value that must follow `option`; an empty one is refused unless `allowingEmpty`.
+    mutating func value(for option: String, allowingEmpty: Bool = false) throws(UsageError) -> String {
         guard let value = remaining.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+        guard allowingEmpty || !value.isEmpty else { throw UsageError(description: "\(option) needs a value, not an empty one") }
         return value
+    }
+
+    /// A path given on its own (`what` names it in the message); never empty, since an empty path
+    /// would only be reported later as ": no such file".
+    static func path(_ argument: String, naming what: String) throws(UsageError) -> String {
+        guard !argument.isEmpty else { throw UsageError(description: "the \(what) path is empty") }
+        return argument
     }
 
     /// A finite number in `range` that must follow `option`.
     mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         let text = try value(for: option)
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError(description: "\(option) needs a number, not '\(text)'")
+        guard let value = Double(decimal: text) else {
+            throw UsageError(description: "\(option) needs a decimal number, not '\(text)'")
         }
         guard range.contains(value) else {
             throw UsageError(description: "\(option) \(text) is outside \(range.lowerBound.plainText)...\(range.upperBound.plainText)")
+        }
+        return value
+    }
+
+    /// A whole number in `range` that must follow `option`.
+    mutating func wholeNumber(for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        let text = try value(for: option)
+        guard let value = Int(decimal: text) else {
+            throw UsageError(description: "\(option) needs a whole number, not '\(text)'")
+        }
+        guard range.contains(value) else {
+            throw UsageError(description: "\(option) \(text) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }
@@ -33,7 +55,7 @@ struct ArgumentReader {
     mutating func size(for option: String, in range: ClosedRange<Int>) throws(UsageError) -> (width: Int, height: Int) {
         let text = try value(for: option)
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+        guard parts.count == 2, let width = Int(decimal: parts[0]), let height = Int(decimal: parts[1]) else {
             throw UsageError(description: "\(option) needs WIDTHxHEIGHT, e.g. 640x360, not '\(text)'")
         }
         guard range.contains(width), range.contains(height) else {

@@ -1,6 +1,7 @@
 import Datasets
 import PanoCore
 import PanoImage
+import SystemIO
 import TUI
 
 /// Why a command failed, once the command line was understood; `description` is the line shown.
@@ -16,8 +17,8 @@ enum CommandError: Error, CustomStringConvertible {
     case noImagery(place: Coordinate, radius: Double)
     case benchmarkFailed(String)
     case configInvalid(path: String, problem: String)
-    case eventsUnwritable(path: String)
-    case outputUnwritable(path: String)
+    /// An input or output file that could not be used (`--events`, `--output`, a script).
+    case file(FileError)
     /// A script for the headless explorer that cannot be read or understood.
     case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
@@ -36,8 +37,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .usage(error): error.description
         case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case let .configInvalid(path, problem): "\(path): \(problem)"
-        case let .eventsUnwritable(path): "\(path): cannot write the events file here"
-        case let .outputUnwritable(path): "\(path): cannot write the output here"
+        case let .file(error): error.description
         case let .script(source, problem): "\(source): \(problem)"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"

@@ -1,6 +1,7 @@
+import BoundedJSON
 import Explorer
-import Foundation
 import PanoCore
+import SystemIO
 import TermRender
 
 /// Settings from `$XDG_CONFIG_HOME/sidewalk/config.json` (by default
@@ -28,18 +29,21 @@ struct ConfigFile {
 
     /// Reads the config file; no file means defaults. A file that is not valid is an error naming it.
     static func load(environment: [String: String]) throws(CommandError) -> ConfigFile {
-        guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
+        guard let path = path(environment: environment), FileKind.of(path) != nil else { return ConfigFile() }
         func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else { throw invalid("cannot be read, or is over 1 MB") }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw invalid("is not a JSON object") }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: 1 << 20) } catch { throw .file(error) }
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error)") }
+        guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys.sorted() where !["gestures", "color", "fps", "home", "hide", "mouse", "highContrast"].contains(key) {
+        for key in root.keys where !["gestures", "color", "fps", "home", "hide", "mouse", "highContrast"].contains(key) {
             throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide, mouse, highContrast)")
         }
         if let raw = root["gestures"] {
-            guard let gestures = raw as? [String: Any] else { throw invalid("gestures must be an object") }
-            for (key, value) in gestures {
-                guard let on = value as? Bool, ["orientation", "zoom", "navigation"].contains(key) else {
+            guard let gestures = raw.object else { throw invalid("gestures must be an object") }
+            for (key, value) in zip(gestures.keys, gestures.values) {
+                guard let on = value.bool, ["orientation", "zoom", "navigation"].contains(key) else {
                     throw invalid("gestures.\(key) must be orientation, zoom or navigation, set to true or false")
                 }
                 switch key {
@@ -50,34 +54,35 @@ struct ConfigFile {
             }
         }
         if let raw = root["color"] {
-            guard let text = raw as? String, text == "auto" || ColorMode(flag: text) != nil else {
+            guard let text = raw.string, text == "auto" || ColorMode(flag: text) != nil else {
                 throw invalid("color must be auto, truecolor, 256, 16 or none")
             }
             config.colorMode = ColorMode(flag: text)
         }
         if let raw = root["fps"] {
-            guard let fps = raw as? Double, (1...240).contains(fps) else { throw invalid("fps must be a number from 1 to 240") }
-            config.framesPerSecond = fps
+            guard let fps = raw.integer, (1...240).contains(fps) else { throw invalid("fps must be a whole number from 1 to 240") }
+            config.framesPerSecond = Double(fps)
         }
         if let raw = root["mouse"] {
-            guard let on = raw as? Bool else { throw invalid("mouse must be true or false") }
+            guard let on = raw.bool else { throw invalid("mouse must be true or false") }
             config.mouse = on
         }
         if let raw = root["highContrast"] {
-            guard let on = raw as? Bool else { throw invalid("highContrast must be true or false") }
+            guard let on = raw.bool else { throw invalid("highContrast must be true or false") }
             config.highContrast = on
         }
         if let raw = root["hide"] {
             let known: Set<String> = ["links", "street-names", "compass", "home", "floor-picker"]
-            guard let names = raw as? [String], Set(names).isSubset(of: known) else {
+            guard let list = raw.array, case let names = list.compactMap(\.string), names.count == list.count,
+                  Set(names).isSubset(of: known) else {
                 throw invalid("hide must be a list of: links, street-names, compass, home, floor-picker")
             }
             config.hidden = Set(names)
         }
         if let raw = root["home"] {
-            guard let entry = raw as? [String: Any], let lat = entry["lat"] as? Double, let lng = entry["lng"] as? Double,
+            guard let entry = raw.object, entry.keys.count == 2, let lat = entry["lat"]?.number, let lng = entry["lng"]?.number,
                   let place = Coordinate(latitude: lat, longitude: lng) else {
-                throw invalid("home must be {\"lat\": degrees, \"lng\": degrees}")
+                throw invalid("home must be {\"lat\": degrees from -90 to 90, \"lng\": degrees from -180 to 180}")
             }
             config.home = place
         }

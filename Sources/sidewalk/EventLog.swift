@@ -1,24 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Explorer
-import Foundation
+import SystemIO
 
 /// Writes explorer events to a file as JSON lines (`--events PATH`, docs/events.md), each line
-/// written whole as it happens, so a script can follow the file while the explorer runs.
-final class EventLog: @unchecked Sendable {
-    private let handle: FileHandle
+/// written whole as it happens, so a script can follow the file while the explorer runs. The
+/// path is opened in place: a FIFO, a device or a link is written to, never replaced.
+final class EventLog: Sendable {
+    private let descriptor: Int32
+    private let path: String
 
-    /// Creates or empties the file. Throws when it cannot be written.
+    /// Creates or empties the file. Throws when it cannot be opened for writing.
     init(path: String) throws(CommandError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw .eventsUnwritable(path: path)
-        }
-        self.handle = handle
+        do { descriptor = try OutputFile.openStream(path) } catch { throw .file(error) }
+        self.path = path
     }
 
+    /// Appends one event; a reader that went away or a full device loses the event, never the
+    /// explorer.
     func record(_ event: ExplorerEvent, at time: Double) {
-        try? handle.write(contentsOf: Data((event.jsonLine(time: time) + "\n").utf8))
+        _ = FileDescriptorIO.writeAll(descriptor, Array((event.jsonLine(time: time) + "\n").utf8))
     }
 
     deinit {
-        try? handle.close()
+        close(descriptor)
     }
 }

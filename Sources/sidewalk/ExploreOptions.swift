@@ -5,6 +5,7 @@ import Foundation
 import Explorer
 import PanoCore
 import PanoImage
+import SystemIO
 import TermRender
 import TUI
 
@@ -70,7 +71,7 @@ struct ExploreOptions {
                     throw UsageError(description: "--color takes auto, truecolor, 256, 16 or none, not '\(value)'")
                 }
                 options.colorFlag = .some(ColorMode(flag: value))
-            case "--fps": options.fpsFlag = try reader.number(for: argument, in: 1...240)
+            case "--fps": options.fpsFlag = Double(try reader.wholeNumber(for: argument, in: 1...240))
             case "--no-orientation-gestures": options.gesturesOff.orientation = true
             case "--no-zoom-gestures": options.gesturesOff.zoom = true
             case "--no-navigation-gestures": options.gesturesOff.navigation = true
@@ -79,7 +80,7 @@ struct ExploreOptions {
             case "--reduce-motion": options.reduceMotion = true
             case "--headless": try options.setMode(.headless, argument)
             case "--describe": try options.setMode(.describe, argument)
-            case "--keys": options.keys = try reader.value(for: argument)
+            case "--keys": options.keys = try reader.value(for: argument, allowingEmpty: true)
             case "--script": options.scriptPath = try reader.value(for: argument)
             case "--no-mouse": options.mouseOff = true
             case "--high-contrast": options.highContrast = true
@@ -91,7 +92,7 @@ struct ExploreOptions {
             case "--": try options.setImage(try reader.value(for: "--"))
             default:
                 if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
-                try options.setImage(argument)
+                try options.setImage(ArgumentReader.path(argument, naming: "IMAGE or DATASET"))
             }
         }
         try options.selection.validate()
@@ -121,14 +122,16 @@ struct ExploreOptions {
             do { return try KeyScript.parse(keys: keys) } catch { throw .script(source: "--keys", problem: error.message) }
         }
         let source = scriptPath ?? "standard input"
-        let data: Data?
+        let limit = 16 << 20
+        let bytes: [UInt8]
         if let scriptPath {
-            data = FileManager.default.contents(atPath: scriptPath)
+            do { bytes = try InputFile.read(scriptPath, limit: limit) } catch { throw .script(source: scriptPath, problem: error.reason) }
         } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            let data = FileHandle.standardInput.readData(ofLength: limit + 1)
+            guard data.count <= limit else { throw .script(source: source, problem: "is over 16 MB") }
+            bytes = [UInt8](data)
         }
-        guard let data, data.count <= 16 << 20 else { throw .script(source: source, problem: "cannot be read, or is over 16 MB") }
-        guard let text = String(data: data, encoding: .utf8) else { throw .script(source: source, problem: "is not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .script(source: source, problem: "is not UTF-8 text") }
         do { return try KeyScript.parse(script: text) } catch { throw .script(source: source, problem: error.message) }
     }
 

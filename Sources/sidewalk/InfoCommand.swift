@@ -27,7 +27,7 @@ struct InfoCommand {
             default:
                 if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "info ") }
                 if command.path != nil { throw UsageError(description: "info takes one DATASET") }
-                command.path = argument
+                command.path = try ArgumentReader.path(argument, naming: "DATASET")
             }
         }
         guard command.showHelp || command.path != nil else { throw UsageError(description: "info needs a DATASET") }

@@ -25,13 +25,10 @@ struct PanoramaSelection {
         case "--pano": panoramaID = try reader.value(for: option)
         case "--at":
             let text = try reader.value(for: option)
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-                  let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-                  let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
-                throw UsageError(description: "--at needs LAT,LNG in degrees, e.g. 48.2082,16.3738, not '\(text)'")
+            switch Coordinate.parse(text) {
+            case let .success(coordinate): place = coordinate
+            case let .failure(error): throw UsageError(description: "--at \(text): \(error.message)")
             }
-            place = coordinate
         case "--radius": radius = try reader.number(for: option, in: 0...100_000)
         case "--source":
             let text = try reader.value(for: option)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// Snapshots already made, on disk under `$XDG_CACHE_HOME/sidewalk/snapshots/` (by default
 /// `~/.cache/sidewalk/snapshots/`), keyed by everything that affects the output. Entries are
@@ -32,7 +33,7 @@ struct SnapshotCache {
     func store(_ output: [UInt8], key: String) {
         let header = "\(Self.magic) \(Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed))) \(output.count) \(Self.hex(Self.fnv1a(output)))\n"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? AtomicFile.write(Array(header.utf8) + output, to: path(for: key))
+        try? OutputFile.replaceWhole(path(for: key), with: Array(header.utf8) + output)
     }
 
     /// Where the entry for `key` lives.
@@ -56,20 +57,5 @@ struct SnapshotCache {
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
-
-/// Files written whole or not at all: a temporary file beside the target, then a rename.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            guard rename(temporary.path, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
     }
 }

@@ -2,6 +2,7 @@ import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import SystemIO
 import TermRender
 import TUI
 
@@ -75,7 +76,7 @@ struct SnapshotCommand {
                 if let imagePath = command.imagePath {
                     throw UsageError(description: "more than one image given ('\(imagePath)' and '\(argument)')")
                 }
-                command.imagePath = argument
+                command.imagePath = try ArgumentReader.path(argument, naming: "IMAGE or DATASET")
             }
         }
         try command.selection.validate()
@@ -102,6 +103,8 @@ struct SnapshotCommand {
             return ExitStatus.success
         }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
+        // Refused before any work: a snapshot replaces only a regular file.
+        if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }
         let chosen = try selection.chooseInDataset(imagePath)
         let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map(SnapshotCache.init) : nil
         let key = cacheKey(imagePath: imagePath, chosen: chosen?.1, imageFile: chosen.map { $0.0.folder.appendingPathComponent($0.1.imagePath).path })
@@ -112,7 +115,7 @@ struct SnapshotCommand {
             output = try render(imagePath)
             cache?.store(output, key: key)
         }
-        do { try AtomicFile.write(output, to: outputPath) } catch { throw .outputUnwritable(path: outputPath) }
+        do { try OutputFile.replaceWhole(outputPath, with: output) } catch { throw .file(error) }
         return ExitStatus.success
     }
 

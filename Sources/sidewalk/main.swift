@@ -5,9 +5,10 @@ import TermRender
 import TUI
 
 /// Prints one line to standard error, prefixed with the program name. The message may carry
-/// untrusted text (file names, decoder messages), so it is sanitised first.
+/// untrusted text (file names, ids, decoder messages), so it is sanitised first, with invisible
+/// characters shown by their code (`<U+200B>`).
 func reportError(_ message: String) {
-    let line = Array("sidewalk: \(TextSanitizer.sanitize(message))\n".utf8)
+    let line = Array("sidewalk: \(TextSanitizer.sanitize(message, showingInvisible: true))\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

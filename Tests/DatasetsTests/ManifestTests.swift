@@ -44,6 +44,17 @@ struct ManifestTests {
         ("bad source", "$.panoramas[0].source", { m in setPanorama(&m, 0, "source", "underwater") }),
         ("indoor without building", "$.panoramas[2].building", { m in removePanoramaField(&m, 2, "building") }),
         ("bad date", "$.panoramas[0].date", { m in setPanorama(&m, 0, "date", "June 2024") }),
+        ("a day the calendar has not", "$.panoramas[0].date", { m in setPanorama(&m, 0, "date", "2024-02-31") }),
+        ("no 29 February in 2023", "$.panoramas[0].date", { m in setPanorama(&m, 0, "date", "2023-02-29") }),
+        ("a level where sums overflow", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", Int.max) }),
+        ("a level that is a boolean", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", true) }),
+        ("a fractional level", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", 1.5) }),
+        ("a crop whose full size is not 2:1", "$.panoramas[0].crop", { m in
+            setPanorama(&m, 0, "crop", ["fullWidth": 100, "fullHeight": 100, "left": 0, "top": 0])
+        }),
+        ("a crop offset outside the sphere", "$.panoramas[0].crop.top", { m in
+            setPanorama(&m, 0, "crop", ["fullWidth": 200, "fullHeight": 100, "left": 0, "top": 100])
+        }),
         ("self link", "$.panoramas[2].links[0].target", { m in setLink(&m, 2, 0, "target", "c") }),
         ("unknown start", "$.start", { m in m["start"] = "zzz" }),
         ("wrong format", "$.format", { m in m["format"] = "something-else" }),

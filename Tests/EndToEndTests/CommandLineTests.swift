@@ -27,6 +27,31 @@ struct CommandLineTests {
         #expect(run.standardOutput.isEmpty)
     }
 
+    @Test("numbers have one form everywhere, and each mistake is named", arguments: [
+        (["--heading", "0x10"], "sidewalk: --heading needs a decimal number, not '0x10'"),
+        (["--heading", "inf"], "sidewalk: --heading needs a decimal number, not 'inf'"),
+        (["--fps", "1.5"], "sidewalk: --fps needs a whole number, not '1.5'"),
+        (["--at", "91,0"], "sidewalk: --at 91,0: latitude 91 is out of range (-90 to 90 degrees)"),
+        (["--at", "0,181"], "sidewalk: --at 0,181: longitude 181 is out of range (-180 to 180 degrees)"),
+        (["--at", "north,0"], "sidewalk: --at north,0: the latitude 'north' is not a decimal number"),
+        ([""], "sidewalk: the IMAGE or DATASET path is empty"),
+        (["snapshot", "", "--output", "x.png"], "sidewalk: the IMAGE or DATASET path is empty"),
+        (["snapshot", "--output", ""], "sidewalk: --output needs a value, not an empty one"),
+    ])
+    func numberForms(arguments: [String], message: String) throws {
+        let run = try ProgramRun.sidewalk(arguments)
+        #expect(run.status == 2)
+        #expect(run.errorLines == [Substring(message)])
+    }
+
+    @Test("invisible characters in an id are shown in the error, not echoed invisibly")
+    func invisibleCharacters() throws {
+        let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+        let run = try ProgramRun.sidewalk([demo, "--pano", "main\u{200B}-3\u{FEFF}", "--headless", "--keys", "q"])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["sidewalk: \(demo): no panorama with id 'main<U+200B>-3<U+FEFF>'"])
+    }
+
     @Test("a missing file gets one line naming it and status 1")
     func missingFile() throws {
         let run = try ProgramRun.sidewalk(["/nonexistent/pano.jpg"])
@@ -61,6 +86,8 @@ struct CommandLineTests {
 
     @Test("a config file that is not valid gets one line naming it and status 1", arguments: [
         "{not json", #"{"gestures": {"tilt": false}}"#, #"{"colour": "red"}"#, #"{"fps": 1000}"#,
+        #"{"fps": true}"#, #"{"fps": 1.5}"#, #"{"mouse": 1}"#, #"{"gestures": {"zoom": 0}}"#, #"{"fps": 1e999}"#,
+        #"{"mouse": true, "mouse": false}"#,
     ])
     func badConfig(text: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-badconfig-\(UUID().uuidString)")

@@ -76,7 +76,7 @@ struct HeadlessTests {
         (["--keys", "Left Jump"], "sidewalk: --keys: key 2: unknown key 'Jump' (names as tmux's: Left, Enter, BTab, q, +, ...)"),
         (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
         (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
-        (["--script", "/nonexistent"], "sidewalk: /nonexistent: cannot be read, or is over 16 MB"),
+        (["--script", "/nonexistent"], "sidewalk: /nonexistent: no such file"),
     ])
     func errors(arguments: [String], message: String) throws {
         let run = try ProgramRun.sidewalk([Self.demo] + arguments)

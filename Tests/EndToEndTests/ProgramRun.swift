@@ -16,7 +16,11 @@ struct ProgramRun {
     /// With `measuringMemory`, the run goes through GNU time, which forks it from a small
     /// process: the kernel carries a process's peak memory across exec, so the test process's
     /// own (spawning directly) would hide the program's.
-    static func sidewalk(_ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false) throws -> ProgramRun {
+    ///
+    /// With `timeLimit`, a run still going after that many seconds is killed (status 137), so a
+    /// test of a hang fails instead of hanging.
+    static func sidewalk(_ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false,
+                         timeLimit: Int? = nil) throws -> ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
@@ -25,7 +29,8 @@ struct ProgramRun {
         for (key, value) in environment { env[key] = value }
         let report = cache.appendingPathExtension("time")
         defer { try? FileManager.default.removeItem(at: report) }
-        let prefix = measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : []
+        let prefix = (timeLimit.map { ["timeout", "--signal=KILL", String($0)] } ?? [])
+            + (measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : [])
         let result = try Subprocess.run(prefix + [BuiltProducts.sidewalk] + arguments, environment: env)
         let peak = measuringMemory ? Int((try String(contentsOf: report, encoding: .utf8)).split(separator: "\n").last ?? "") : 0
         return ProgramRun(

@@ -17,7 +17,7 @@ struct TypedCommandTests {
     @Test("mistakes are one clear line", arguments: [
         ("", "empty command"), ("fly 3", "unknown command ':fly'"), ("heading", "usage: :heading H"),
         ("heading east", ":heading needs a heading in degrees"), ("zoom 9", ":zoom: a zoom must be within 1.0...5.0"),
-        ("near north", ":near needs LAT,LNG in degrees"), ("near 50,10 far", ":near: 'far' is neither a radius in metres nor default/outdoor"),
+        ("near north", ":near north: needs LAT,LNG in degrees, e.g. 48.2082,16.3738"), ("near 50,10 far", ":near: 'far' is neither a radius in metres nor default/outdoor"),
     ])
     func errors(text: String, message: String) {
         let error = #expect(throws: TypedCommandError.self) { try TypedCommand.parse(text) }

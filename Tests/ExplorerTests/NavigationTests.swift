@@ -105,6 +105,13 @@ struct NavigationTests {
         state.handle(.character("["))
         #expect(state.panorama?.id == "hall")
 
+        // Levels come from files: the largest one must not trap on "]" (it did: level + 1 overflowed).
+        let top = Panorama(id: "top", imagePath: "", coordinate: Self.at(0, 0), source: .indoor, building: "tower", level: Int.max)
+        let tower = PanoramaService(panoramas: [top])
+        var high = ExplorerState(camera: PanoramaCamera(), panorama: top, service: tower)
+        high.handle(.character("]"))
+        #expect(high.panorama?.id == "top" && high.note == "no floor above")
+
         var street = Self.state(at: "centre", heading: 200)
         street.handle(.character("t"))
         #expect(street.panorama?.id == "centre-winter")

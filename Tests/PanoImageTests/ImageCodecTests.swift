@@ -21,7 +21,7 @@ struct ImageCodecTests {
 
     @Test("a missing file, an empty file and a text file named .jpg each get their own error")
     func badFiles() throws {
-        #expect(throws: ImageError.notFound(path: "/nonexistent/x.jpg")) { try ImageDecoder.decodeFile("/nonexistent/x.jpg") }
+        #expect(throws: ImageError.file(.notFound(path: "/nonexistent/x.jpg"))) { try ImageDecoder.decodeFile("/nonexistent/x.jpg") }
         let empty = try temporaryFile("empty.png", [])
         #expect(throws: ImageError.empty(path: empty)) { try ImageDecoder.decodeFile(empty) }
         let text = try temporaryFile("text.jpg", Array("hello, not an image\n".utf8))

@@ -1,0 +1,53 @@
+/// A JSON value as `JSONParser` reads it. Booleans and numbers are distinct kinds (`true` is
+/// never the number 1), and an object keeps its members in order.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A finite number: JSON has no infinities, and one too large for a Double is refused.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public var string: String? { if case let .string(value) = self { value } else { nil } }
+    public var number: Double? { if case let .number(value) = self { value } else { nil } }
+    public var bool: Bool? { if case let .bool(value) = self { value } else { nil } }
+    public var array: [JSONValue]? { if case let .array(value) = self { value } else { nil } }
+    public var object: JSONObject? { if case let .object(value) = self { value } else { nil } }
+
+    /// The number as an `Int` when it is whole and within ±2⁵³ (where a Double is exact).
+    public var integer: Int? {
+        guard let value = number, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
+
+    /// "a string", "a number"...: what the value is, for messages.
+    public var kindPhrase: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON object's members, in the order written; keys are unique (the parser refuses a repeat).
+public struct JSONObject: Sendable, Equatable {
+    public private(set) var keys: [String] = []
+    public private(set) var values: [JSONValue] = []
+
+    public init() {}
+
+    /// The value under `key`, or nil.
+    public subscript(key: String) -> JSONValue? {
+        keys.firstIndex(of: key).map { values[$0] }
+    }
+
+    mutating func append(_ key: String, _ value: JSONValue) {
+        keys.append(key)
+        values.append(value)
+    }
+}

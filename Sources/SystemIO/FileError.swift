@@ -1,0 +1,38 @@
+/// Why a file could not be read or written. Each case names the path; `description` is the one
+/// line a user sees.
+public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    /// The path names something that is not a regular file (a folder, a FIFO, a device), where
+    /// only a regular file will do; `kind` says what it is.
+    case notRegularFile(path: String, kind: String)
+    case tooLarge(path: String, bytes: Int, limit: Int)
+    case unreadable(path: String, reason: String)
+    /// A FIFO opened for writing that no process is reading.
+    case noReader(path: String)
+    case notWritable(path: String, reason: String)
+    /// A whole-file output would replace something that is not a regular file.
+    case refusingToReplace(path: String, kind: String)
+
+    /// The file named.
+    public var path: String {
+        switch self {
+        case let .notFound(path), let .notRegularFile(path, _), let .tooLarge(path, _, _), let .unreadable(path, _),
+             let .noReader(path), let .notWritable(path, _), let .refusingToReplace(path, _): path
+        }
+    }
+
+    /// What is wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .notFound: "no such file"
+        case let .notRegularFile(_, kind): "is \(kind), not a regular file"
+        case let .tooLarge(_, bytes, limit): "\(bytes) bytes is more than the \(limit)-byte limit"
+        case let .unreadable(_, reason): "cannot read: \(reason)"
+        case .noReader: "a FIFO with no reader; start the reader first"
+        case let .notWritable(_, reason): "cannot write: \(reason)"
+        case let .refusingToReplace(_, kind): "is \(kind); refusing to replace it with a file (name a regular file or a new path)"
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The two ways Sidewalk writes a file, so that nothing that isn't ours is ever replaced
+/// (docs/reliability.md):
+/// - a whole file (snapshot, manifest, cache entry) is written to a temporary file beside it and
+///   renamed over it, and only where there is nothing yet or a regular file: a folder, a link,
+///   a FIFO or a device is refused;
+/// - a stream (`--events`) is opened in place, so a device, a FIFO or a link is written to as
+///   itself and never replaced.
+public enum OutputFile {
+    /// Writes `bytes` as the whole of `path`, atomically: a reader sees the old file or the new
+    /// one, never half of one.
+    public static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
+        var existing = stat()
+        let exists = lstat(path, &existing) == 0
+        if exists {
+            let kind = FileKind(mode: existing.st_mode)
+            guard kind == .regular else { throw .refusingToReplace(path: path, kind: kind.phrase) }
+        }
+        let (folder, name) = split(path)
+        var template = Array("\(folder)/.\(name).sidewalk-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .notWritable(path: path, reason: FileDescriptorIO.message(errno)) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        func fail(_ code: Int32) -> FileError {
+            close(fd)
+            unlink(temporary)
+            return .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+        // The permissions the file had, or the usual ones for a new file (less the umask).
+        let mask = umask(0)
+        umask(mask)
+        let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
+        guard fchmod(fd, mode) == 0 else { throw fail(errno) }
+        if case let .failed(code, _) = FileDescriptorIO.writeAll(fd, bytes) { throw fail(code) }
+        guard fsync(fd) == 0 else { throw fail(errno) }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+        // Checked again just before the rename: something else may have been put there meanwhile.
+        if let kind = FileKind.of(path), kind != .regular {
+            unlink(temporary)
+            throw .refusingToReplace(path: path, kind: kind.phrase)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+    }
+
+    /// Opens `path` for a stream of writes, in place: created when absent, emptied when it is a
+    /// regular file (or appended to, with `append`), written as itself when it is a device, a
+    /// FIFO or a link to one. A FIFO must already have a reader. The descriptor blocks on write.
+    public static func openStream(_ path: String, append: Bool = false) throws(FileError) -> Int32 {
+        guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (append ? O_APPEND : O_TRUNC)
+        let fd = open(path, flags, 0o666)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENXIO { throw .noReader(path: path) }
+            if code == EISDIR { throw .refusingToReplace(path: path, kind: FileKind.directory.phrase) }
+            throw .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+        // O_NONBLOCK only kept the open of a FIFO from waiting for a reader.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// The folder (or ".") and the last component of `path`.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+}
