@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 
 static int sw_is_present(const char *capability) {
     return capability != NULL && capability != (const char *)-1;
@@ -94,5 +95,14 @@ int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row) {
     *kind = sw_mouse_kind_of(event.bstate);
     *column = event.x;
     *row = event.y;
+    return 0;
+}
+
+int sw_disable_flow_control(int fd) {
+    struct termios modes;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    if (tcsetattr(fd, TCSANOW, &modes) != 0) return -1;
+    def_prog_mode();
     return 0;
 }

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -109,4 +110,31 @@ void sw_crash_guard_remove(void) {
     sw_guard_active = 0;
     for (int i = 0; i < SW_FATAL_COUNT; i++) sigaction(sw_fatal[i], &sw_fatal_previous[i], NULL);
     sw_tty_fd = -1;
+}
+
+int sw_crash_guard_restore_now(int milliseconds) {
+    if (!sw_guard_active) return -1;
+    int fd = sw_tty_fd;
+    tcflush(fd, TCOFLUSH);
+    tcsetattr(fd, TCSANOW, &sw_saved_modes);
+    /* A descriptor of our own, so O_NONBLOCK never touches the one the shell shares. */
+    int written_all = -1;
+    const char *name = ttyname(fd);
+    int own = name ? open(name, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) : -1;
+    if (own >= 0) {
+        size_t done = 0;
+        int waited = 0;
+        while (done < sw_restore_length && waited <= milliseconds) {
+            ssize_t n = write(own, sw_restore + done, sw_restore_length - done);
+            if (n > 0) { done += (size_t)n; continue; }
+            if (n < 0 && errno != EAGAIN && errno != EINTR) break;
+            struct pollfd ready = { .fd = own, .events = POLLOUT, .revents = 0 };
+            poll(&ready, 1, 10);
+            waited += 10;
+        }
+        if (done == sw_restore_length) written_all = 0;
+        close(own);
+    }
+    sw_crash_guard_remove();
+    return written_all;
 }

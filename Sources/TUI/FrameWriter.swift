@@ -1,4 +1,5 @@
 import Dispatch
+import SystemIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,15 +32,7 @@ final class FrameWriter: @unchecked Sendable {
         isBusy = true
         let done = pipe.write
         queue.async {
-            var written = 0
-            var ok = true
-            while written < bytes.count {
-                let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }
-                if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                if n <= 0 { ok = false; break }
-                written += n
-            }
-            var result: UInt8 = ok ? 1 : 0
+            var result: UInt8 = FileDescriptorIO.writeAll(STDOUT_FILENO, bytes) == .complete ? 1 : 0
             _ = Glibc.write(done, &result, 1)
         }
     }
@@ -56,10 +49,19 @@ final class FrameWriter: @unchecked Sendable {
         return ok
     }
 
-    /// Waits for the frame being written, if any (before the terminal is handed back).
-    func finish() {
-        queue.sync {}
-        _ = acknowledge()
+    /// Waits up to `seconds` for the frame being written, if any, before the terminal is handed
+    /// back. False when the frame is still being written then: the terminal has stopped reading.
+    func finish(within seconds: Double) -> Bool {
+        guard isBusy else { return true }
+        let deadline = FileDescriptorIO.monotonicSeconds() + seconds
+        while isBusy {
+            let left = deadline - FileDescriptorIO.monotonicSeconds()
+            guard left > 0 else { return false }
+            var ready = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, Int32((left * 1000).rounded(.up)))
+            _ = acknowledge()
+        }
+        return true
     }
 
     deinit {

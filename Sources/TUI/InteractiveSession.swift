@@ -57,8 +57,8 @@ public enum InteractiveSession {
         let writer = try FrameWriter()
         let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
         defer {
-            writer.finish()
-            terminal.close()
+            // A terminal that stopped reading gets a bounded wait, then is given back at once.
+            if writer.finish(within: Self.drainSeconds) { terminal.close() } else { terminal.abandon() }
         }
 
         var state: ExplorerState
@@ -137,13 +137,15 @@ public enum InteractiveSession {
             if state.isFinished && !writer.isBusy { return 0 }
 
             for i in fds.indices { fds[i].revents = 0 }
+            // Once finished, keys are no longer read, so stdin is no longer polled (a negative
+            // descriptor is skipped): a key typed while the last frame drains must not spin the loop.
+            fds[0].fd = state.isFinished ? -1 : STDIN_FILENO
             let ready = poll(&fds, nfds_t(fds.count), state.isFinished ? -1 : timeout)
             if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
             if fds[2].revents != 0 {
                 guard writer.acknowledge() else { return 1 }
                 events?(.didFinishRendering, now())
             }
-            if state.isFinished { continue }
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH:
@@ -158,6 +160,7 @@ public enum InteractiveSession {
                     return 128 + signal
                 }
             }
+            if state.isFinished { continue }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             while let input = terminal.nextInput() {
                 let key: Key
@@ -199,6 +202,10 @@ public enum InteractiveSession {
 }
 
 extension InteractiveSession {
+    /// How long a frame still being written may delay the exit, seconds; past it the terminal
+    /// is taken to have stopped reading.
+    static let drainSeconds = 1.0
+
     /// The fading view of the panorama being left, while the state's transition lasts: it zooms
     /// in a little as it fades, as if stepping forward.
     static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {

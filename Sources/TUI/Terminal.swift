@@ -38,6 +38,7 @@ final class Terminal {
         }
         _ = set_escdelay(escapeDelayMilliseconds)
         _ = cbreak()
+        _ = sw_disable_flow_control(STDIN_FILENO)
         _ = noecho()
         _ = nonl()
         _ = keypad(window, true)
@@ -140,6 +141,18 @@ final class Terminal {
         ColorMode.detect(environment: environment, terminfoTrueColor: sw_terminfo_truecolor() != 0,
                          terminfoColors: Int(sw_terminfo_colors()))
     }
+
+    /// For a terminal that stopped reading (a stalled link, output stopped): puts the shell's
+    /// modes back at once and sends the restore bytes with a bounded wait, without ncurses'
+    /// `endwin`, which would wait for the output to drain.
+    func abandon() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = sw_crash_guard_restore_now(Self.abandonWaitMilliseconds)
+    }
+
+    /// Longest wait for the restore bytes when abandoning a stalled terminal, milliseconds.
+    static let abandonWaitMilliseconds: Int32 = 500
 
     /// Gives the terminal back as it was: main screen, cursor visible, modes restored.
     func close() {

@@ -59,4 +59,10 @@ int sw_mouse_enable(void);
    come out newest first. */
 int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row);
 
+/* Turns off XON/XOFF flow control (IXON) on fd, as raw mode would, so Ctrl-S cannot stop the
+   output and leave the explorer unable to quit; then tells ncurses this is its program mode, so
+   it is kept after Ctrl-Z and fg. The shell's modes, saved by newterm, are put back by endwin.
+   Returns 0, or -1 with errno set. */
+int sw_disable_flow_control(int fd);
+
 #endif

@@ -27,4 +27,10 @@ void sw_crash_guard_arm(const char *restore, size_t len);
 /* Puts back the previous handlers of the fatal signals. */
 void sw_crash_guard_remove(void);
 
+/* For a terminal that stopped reading (a stalled link): discards the output queued for it, puts
+   back the saved modes at once (never waiting for output to drain), and writes the restore
+   bytes through a non-blocking descriptor of its own, giving up after `milliseconds`. Removes
+   the guard. Returns 0 when the restore bytes were all written, -1 otherwise. */
+int sw_crash_guard_restore_now(int milliseconds);
+
 #endif
