@@ -4,9 +4,11 @@ import Foundation
 /// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
 /// dataset always gives the same bytes.
 public enum ManifestEncoder {
-    /// The manifest's JSON.
-    public static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker]) throws -> Data {
+    /// The manifest's JSON. `importedFrom` records the folder of photos `sidewalk import` read.
+    public static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
+                              importedFrom: String? = nil) throws -> Data {
         var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1]
+        root["importedFrom"] = importedFrom
         root["name"] = name
         root["start"] = start
         root["panoramas"] = panoramas.map { panorama -> [String: Any] in

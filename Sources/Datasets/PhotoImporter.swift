@@ -2,6 +2,7 @@ import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import SystemIO
 
 /// Builds a dataset from a folder of 360° JPEGs as consumer cameras write them: position and
 /// date from EXIF, orientation and cropping from Google's Photo Sphere XMP (GPano).
@@ -13,73 +14,131 @@ public enum PhotoImporter {
         public var skipped: [(file: String, reason: String)]
     }
 
-    /// Why an import failed as a whole.
+    /// Why an import failed as a whole. Nothing is written when it fails.
     public enum Failure: Error, CustomStringConvertible {
         case unreadableFolder(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
+        /// The output is there but is no folder.
+        case outputNotAFolder(path: String, kind: String)
+        /// The output folder holds something this import did not make.
+        case outputNotOurs(path: String, source: String)
 
         public var description: String {
             switch self {
             case let .unreadableFolder(path, reason): "\(path): cannot read the folder: \(reason)"
             case let .cannotWrite(path, reason): "\(path): cannot write the dataset: \(reason)"
+            case let .outputNotAFolder(path, kind): "\(path): is \(kind), not a folder; --output names the dataset folder to write"
+            case let .outputNotOurs(path, source):
+                "\(path): already holds files that importing \(source) did not make; add --update to add these photos to it, or --force to write over it"
             }
         }
+    }
+
+    /// What to do with an output folder that already holds something.
+    public enum Mode: Sendable {
+        /// Write only into a new or empty folder, or over this same import's earlier output.
+        case fresh
+        /// Write the new dataset over whatever the folder holds (files of other names are left).
+        case force
+        /// Add the photos to the dataset there: its panoramas, links and markers are kept, a
+        /// photo of a name it already holds is replaced.
+        case update
     }
 
     /// Largest photo read, bytes.
     static let photoByteLimit = 256 << 20
 
     /// Imports every .jpg/.jpeg in `source` (sorted by name) into the dataset folder `output`,
-    /// copying the photos into `output/images/`. `progress(done, total)` is called after each.
-    public static func importFolder(_ source: URL, into output: URL, progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Report {
+    /// copying the photos into `output/images/` and writing `output/manifest.json` last.
+    /// `progress(done, total)` is called after each photo is read. Nothing is written when no
+    /// photo can be placed or anything fails (what this run wrote is removed again).
+    public static func importFolder(_ source: URL, into output: URL, mode: Mode = .fresh,
+                                    progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Report {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: source.path)
                 .filter { ["jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
                 .sorted()
         } catch {
-            throw .unreadableFolder(path: source.path, reason: error.localizedDescription)
+            throw .unreadableFolder(path: source.path, reason: "not a folder that can be read")
         }
-        let images = output.appendingPathComponent("images")
-        do { try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true) } catch {
-            throw .cannotWrite(path: output.path, reason: error.localizedDescription)
-        }
-        var placed: [Panorama] = []
+        let origin = source.standardizedFileURL.resolvingSymlinksInPath().path
+        let existing = try existingDataset(at: output, origin: origin, mode: mode)
+        var panoramas = existing?.service.panoramas ?? []
+        var usedIDs = Set(panoramas.map(\.id))
+        var added: Set<String> = []
         var skipped: [(String, String)] = []
-        var usedIDs: Set<String> = []
         for (done, name) in names.enumerated() {
             defer { progress(done + 1, names.count) }
-            let file = source.appendingPathComponent(name)
-            switch describe(file, name: name) {
+            switch describe(source.appendingPathComponent(name), name: name) {
             case let .failure(problem):
                 skipped.append((name, problem.reason))
             case var .success(panorama):
-                panorama.id = uniqueID(for: name, used: &usedIDs)
                 panorama.imagePath = "images/\(name)"
-                do { try copy(file, to: images.appendingPathComponent(name)) } catch {
-                    throw .cannotWrite(path: images.appendingPathComponent(name).path, reason: error.localizedDescription)
+                if let index = panoramas.firstIndex(where: { $0.imagePath == panorama.imagePath }) {
+                    // --update with a photo the dataset already holds: the new one, under the old id.
+                    panorama.id = panoramas[index].id
+                    panoramas[index] = panorama
+                } else {
+                    panorama.id = uniqueID(for: name, used: &usedIDs)
+                    panoramas.append(panorama)
                 }
-                placed.append(panorama)
+                added.insert(panorama.id)
             }
         }
-        let linked = NeighbourLinker.link(placed)
-        if !linked.isEmpty {
-            do {
-                let data = try ManifestEncoder.encode(name: source.lastPathComponent, start: linked[0].id, panoramas: linked, markers: [])
-                try data.write(to: output.appendingPathComponent("manifest.json"), options: .atomic)
-            } catch {
-                throw .cannotWrite(path: output.path, reason: error.localizedDescription)
+        guard !added.isEmpty else { return Report(imported: [], skipped: skipped) }
+        let linked = link(panoramas, added: added, keepingLinksOf: existing == nil ? [] : Set(panoramas.map(\.id)).subtracting(added))
+        var writer = DatasetWriter(folder: output)
+        do {
+            try writer.makeFolders()
+            for panorama in linked where added.contains(panorama.id) {
+                try writer.copy(source.appendingPathComponent(String(panorama.imagePath.dropFirst("images/".count))), to: panorama.imagePath)
             }
+            let data = try ManifestEncoder.encode(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
+                                                  panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
+            try writer.writeManifest([UInt8](data))
+        } catch {
+            writer.undo()
+            throw .cannotWrite(path: output.path, reason: (error as? FileError)?.description ?? "\(error)")
         }
-        return Report(imported: linked, skipped: skipped)
+        return Report(imported: linked.filter { added.contains($0.id) }, skipped: skipped)
+    }
+
+    /// What an import adds to: nil for a new or empty folder (or, with `.force` or when it is this
+    /// import's own earlier output, one to write over); the dataset there with `.update`.
+    private static func existingDataset(at output: URL, origin: String, mode: Mode) throws(Failure) -> Dataset? {
+        guard let kind = FileKind.of(output.path) else { return nil }
+        let resolved = output.resolvingSymlinksInPath().path
+        guard FileKind.of(resolved) == .directory else { throw .outputNotAFolder(path: output.path, kind: kind.phrase) }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        guard !entries.isEmpty else { return nil }
+        switch mode {
+        case .force: return nil
+        case .update:
+            do { return try Dataset.open(output.path) } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error)") }
+        case .fresh:
+            guard Dataset.importOrigin(ofManifestIn: output) == origin else { throw .outputNotOurs(path: output.path, source: origin) }
+            return nil
+        }
+    }
+
+    /// Links the panoramas to their neighbours; those in `keep` keep the links they had and gain
+    /// only links to the panoramas `added`.
+    private static func link(_ panoramas: [Panorama], added: Set<String>, keepingLinksOf keep: Set<String>) -> [Panorama] {
+        let original = Dictionary(panoramas.map { ($0.id, $0.links) }, uniquingKeysWith: { first, _ in first })
+        return NeighbourLinker.link(panoramas).map { linked in
+            guard keep.contains(linked.id), let links = original[linked.id] else { return linked }
+            var kept = linked
+            kept.links = links + linked.links.filter { link in added.contains(link.target) && !links.contains { $0.target == link.target } }
+            return kept
+        }
     }
 
     /// A panorama for one photo (id and image path still to be set), or why it cannot be placed.
     static func describe(_ file: URL, name: String) -> Result<Panorama, ImportProblem> {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              let size = attributes[.size] as? Int, size <= photoByteLimit,
-              let data = try? Data(contentsOf: file) else { return .failure(ImportProblem("cannot be read, or is over 256 MB")) }
-        return describe(photo: [UInt8](data)).map { panorama in
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(file.path, limit: photoByteLimit) } catch { return .failure(ImportProblem(error.reason)) }
+        return describe(photo: bytes).map { panorama in
             var named = panorama
             named.description = (name as NSString).deletingPathExtension
             return named
@@ -134,15 +193,6 @@ public enum PhotoImporter {
         while used.contains(id) { id = "\(base)-\(n)"; n += 1 }
         used.insert(id)
         return id
-    }
-
-    /// Copies a photo unless an identical-sized copy is already there (so a re-run is cheap).
-    private static func copy(_ file: URL, to destination: URL) throws {
-        let manager = FileManager.default
-        if let existing = try? manager.attributesOfItem(atPath: destination.path)[.size] as? Int,
-           let original = try? manager.attributesOfItem(atPath: file.path)[.size] as? Int, existing == original { return }
-        if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
-        try manager.copyItem(at: file, to: destination)
     }
 }
 
