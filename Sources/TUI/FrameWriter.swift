@@ -49,11 +49,10 @@ final class FrameWriter: @unchecked Sendable {
         return ok
     }
 
-    /// Waits up to `seconds` for the frame being written, if any, before the terminal is handed
-    /// back. False when the frame is still being written then: the terminal has stopped reading.
-    func finish(within seconds: Double) -> Bool {
-        guard isBusy else { return true }
-        let deadline = FileDescriptorIO.monotonicSeconds() + seconds
+    /// Waits until `deadline` (`CLOCK_MONOTONIC` seconds) for the frame being written, if any,
+    /// before the terminal is handed back. False when the frame is still being written then: the
+    /// terminal has stopped reading.
+    func finish(by deadline: Double) -> Bool {
         while isBusy {
             let left = deadline - FileDescriptorIO.monotonicSeconds()
             guard left > 0 else { return false }

@@ -4,6 +4,7 @@ import Glibc
 import Datasets
 import Explorer
 import PanoCore
+import SystemIO
 import TermRender
 
 /// How the interactive explorer draws.
@@ -56,9 +57,13 @@ public enum InteractiveSession {
         let signals = try SignalPipe()
         let writer = try FrameWriter()
         let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
+        // When `q` was taken, seconds since start.
+        var finishedAt: Double?
         defer {
             // A terminal that stopped reading gets a bounded wait, then is given back at once.
-            if writer.finish(within: Self.drainSeconds) { terminal.close() } else { terminal.abandon() }
+            let deadline = FileDescriptorIO.monotonicSeconds() + (finishedAt == nil ? Self.drainSeconds : 0)
+            _ = writer.finish(by: deadline)
+            terminal.close(by: deadline)
         }
 
         var state: ExplorerState
@@ -134,13 +139,20 @@ public enum InteractiveSession {
                     timeout = timeout < 0 ? frame : min(timeout, frame)
                 }
             }
-            if state.isFinished && !writer.isBusy { return 0 }
+            if state.isFinished {
+                // The last frame drains for at most `drainSeconds`; after that the terminal is
+                // taken to have stopped reading, and the exit does not wait for it.
+                finishedAt = finishedAt ?? now()
+                let left = Self.drainSeconds - (now() - (finishedAt ?? 0))
+                if !writer.isBusy || left <= 0 { return 0 }
+                timeout = Int32((left * 1000).rounded(.up))
+            }
 
             for i in fds.indices { fds[i].revents = 0 }
             // Once finished, keys are no longer read, so stdin is no longer polled (a negative
             // descriptor is skipped): a key typed while the last frame drains must not spin the loop.
             fds[0].fd = state.isFinished ? -1 : STDIN_FILENO
-            let ready = poll(&fds, nfds_t(fds.count), state.isFinished ? -1 : timeout)
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
             if fds[2].revents != 0 {
                 guard writer.acknowledge() else { return 1 }

@@ -4,6 +4,7 @@ import Glibc
 import CNcursesw
 import CTerminalSignals
 import Explorer
+import SystemIO
 import TermRender
 
 /// The terminal while Sidewalk owns it. ncurses owns modes, keys and resize; frames are written
@@ -142,13 +143,23 @@ final class Terminal {
                          terminfoColors: Int(sw_terminfo_colors()))
     }
 
-    /// For a terminal that stopped reading (a stalled link, output stopped): puts the shell's
-    /// modes back at once and sends the restore bytes with a bounded wait, without ncurses'
-    /// `endwin`, which would wait for the output to drain.
-    func abandon() {
+    /// Gives the terminal back as it was (main screen, cursor visible, modes restored), waiting
+    /// for it to take the output already written until `deadline` (`CLOCK_MONOTONIC` seconds).
+    /// A terminal that still holds more than a few hundred bytes unread then has stopped reading
+    /// (a stalled link): its queued output is dropped, the shell's modes are put back at once, and
+    /// the restore bytes get a bounded wait, without ncurses' `endwin`, which would wait for the
+    /// output to drain for ever.
+    func close(by deadline: Double) {
         guard isOpen else { return }
-        isOpen = false
-        _ = sw_crash_guard_restore_now(Self.abandonWaitMilliseconds)
+        let left = max(0, deadline - FileDescriptorIO.monotonicSeconds())
+        // A tty reports POLLOUT only while under 256 bytes wait to be read.
+        var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+        guard poll(&output, 1, Int32((left * 1000).rounded(.up))) == 1 else {
+            isOpen = false
+            _ = sw_crash_guard_restore_now(Self.abandonWaitMilliseconds)
+            return
+        }
+        close()
     }
 
     /// Longest wait for the restore bytes when abandoning a stalled terminal, milliseconds.
