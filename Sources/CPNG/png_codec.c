@@ -43,7 +43,20 @@ static void sw_png_read(png_structp png, png_bytep out, png_size_t length) {
     reader->offset += length;
 }
 
+/* Composites one RGBA row onto black into RGB, adding it into `sums` (width / denom boxes). */
+static void sw_png_accumulate(const unsigned char *rgba, png_uint_32 width, int denom, unsigned *sums) {
+    png_uint_32 boxes = width / (png_uint_32)denom;
+    for (png_uint_32 box = 0; box < boxes; box++) {
+        for (int k = 0; k < denom; k++) {
+            const unsigned char *p = rgba + 4 * ((size_t)box * denom + k);
+            unsigned alpha = p[3];
+            for (int c = 0; c < 3; c++) sums[3 * box + c] += (p[c] * alpha + 127) / 255;
+        }
+    }
+}
+
 sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pixels, int max_dimension,
+                            int scale_denom, long max_full_interlaced_pixels,
                             sw_png_image *out, char *message, size_t message_size) {
     sw_png_reader reader = { .status = SW_PNG_OK, .message = message, .message_size = message_size,
                              .data = data, .size = size, .offset = 0 };
@@ -51,11 +64,14 @@ sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pix
     png_infop info = NULL;
     unsigned char *volatile rgba = NULL;
     png_bytep *volatile rows = NULL;
+    unsigned *volatile sums = NULL;
+    unsigned char *volatile rgb = NULL;
 
     out->pixels = NULL;
     out->width = 0;
     out->height = 0;
     if (message && message_size > 0) message[0] = '\0';
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) scale_denom = 1;
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         snprintf(message, message_size, "not a PNG (bad signature)");
         return SW_PNG_CORRUPT;
@@ -69,6 +85,8 @@ sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pix
     if (setjmp(reader.jump)) {
         free(rgba);
         free(rows);
+        free(sums);
+        free(rgb);
         png_destroy_read_struct(&png, &info, NULL);
         return reader.status;
     }
@@ -91,36 +109,70 @@ sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pix
         snprintf(text, sizeof text, "%ux%u pixels is more than the %ld-pixel limit", width, height, max_pixels);
         sw_png_fail(png, SW_PNG_TOO_LARGE, text);
     }
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    /* Interlaced rows arrive in seven passes over the whole image, so it is decoded whole. */
+    if (interlaced) {
+        scale_denom = 1;
+        if ((long)width * (long)height > max_full_interlaced_pixels) {
+            char text[200];
+            snprintf(text, sizeof text, "an interlaced PNG of %ux%u pixels is more than the %ld pixels decoded whole "
+                     "(save it without interlacing)", width, height, max_full_interlaced_pixels);
+            sw_png_fail(png, SW_PNG_TOO_LARGE, text);
+        }
+    }
     png_set_expand(png);          /* palette -> RGB, grey < 8 bits -> 8, tRNS -> alpha */
     png_set_strip_16(png);        /* 16-bit samples -> 8 (the high byte, no gamma change) */
     png_set_gray_to_rgb(png);
     png_set_filler(png, 0xff, PNG_FILLER_AFTER); /* always RGBA, opaque when there is no alpha */
-    png_set_interlace_handling(png);
+    int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         sw_png_fail(png, SW_PNG_CORRUPT, "unexpected row layout");
     }
-    rgba = malloc((size_t)width * height * 4);
-    rows = malloc(sizeof(png_bytep) * height);
-    if (!rgba || !rows) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
-    png_read_image(png, rows);
-
-    unsigned char *rgb = malloc((size_t)width * height * 3);
+    png_uint_32 out_width = width / (png_uint_32)scale_denom;
+    png_uint_32 out_height = height / (png_uint_32)scale_denom;
+    if (out_width == 0 || out_height == 0) sw_png_fail(png, SW_PNG_CORRUPT, "the image is too small to scale down");
+    rgb = malloc((size_t)out_width * out_height * 3);
     if (!rgb) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
-    size_t count = (size_t)width * height;
-    for (size_t i = 0; i < count; i++) {
-        unsigned alpha = rgba[4 * i + 3];
-        for (int c = 0; c < 3; c++) {
-            rgb[3 * i + c] = (unsigned char)((rgba[4 * i + c] * alpha + 127) / 255);
+    if (interlaced) {
+        rgba = malloc((size_t)width * height * 4);
+        rows = malloc(sizeof(png_bytep) * height);
+        if (!rgba || !rows) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+        for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+        (void)passes;
+        png_read_image(png, rows);
+        sums = calloc((size_t)width * 3, sizeof(unsigned));
+        if (!sums) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+        for (png_uint_32 y = 0; y < height; y++) {
+            memset(sums, 0, (size_t)width * 3 * sizeof(unsigned));
+            sw_png_accumulate(rows[y], width, 1, sums);
+            for (size_t i = 0; i < (size_t)width * 3; i++) rgb[(size_t)y * width * 3 + i] = (unsigned char)sums[i];
+        }
+    } else {
+        /* One row at a time, averaged into denom x denom boxes: memory is the output and a row. */
+        rgba = malloc((size_t)width * 4);
+        sums = calloc((size_t)out_width * 3, sizeof(unsigned));
+        if (!rgba || !sums) sw_png_fail(png, SW_PNG_NO_MEMORY, "out of memory");
+        unsigned area = (unsigned)(scale_denom * scale_denom);
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, rgba, NULL);
+            png_uint_32 out_y = y / (png_uint_32)scale_denom;
+            if (out_y >= out_height) continue;
+            sw_png_accumulate(rgba, width, scale_denom, sums);
+            if ((y + 1) % (png_uint_32)scale_denom == 0) {
+                unsigned char *row = rgb + (size_t)out_y * out_width * 3;
+                for (size_t i = 0; i < (size_t)out_width * 3; i++) row[i] = (unsigned char)((sums[i] + area / 2) / area);
+                memset(sums, 0, (size_t)out_width * 3 * sizeof(unsigned));
+            }
         }
     }
     free(rgba);
     free(rows);
+    free(sums);
     png_destroy_read_struct(&png, &info, NULL);
     out->pixels = rgb;
-    out->width = (int)width;
-    out->height = (int)height;
+    out->width = (int)out_width;
+    out->height = (int)out_height;
     return SW_PNG_OK;
 }
 

@@ -66,16 +66,19 @@ public struct Dataset: Sendable {
         return root.object?["importedFrom"]?.string
     }
 
-    /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` as
-    /// for `PanoramaLoader.load`.
-    public func load(_ panorama: Panorama, minimumWidth: Int? = nil) throws(PanoramaError) -> EquirectPanorama {
+    /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
+    /// `limits` as for `PanoramaLoader.load`.
+    public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {
         let path = folder.appendingPathComponent(panorama.imagePath).path
         guard let crop = panorama.crop else {
-            return try PanoramaLoader.load(path, centerHeading: panorama.centerHeading, minimumWidth: minimumWidth)
+            return try PanoramaLoader.load(path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
         }
-        let image: RGBImage
-        do { image = try ImageDecoder.decodeFile(path) } catch { throw .image(error) }
-        guard let coverage = PanoramaCoverage(fullWidth: crop.fullWidth, fullHeight: crop.fullHeight, left: crop.left, top: crop.top,
+        let decoded: (image: RGBImage, scale: Int)
+        do { decoded = try ImageDecoder.decodeFileScaled(path, limits: limits) } catch { throw .image(error) }
+        let (image, scale) = decoded
+        // A crop decoded scaled down sits in a sphere scaled down as much.
+        guard let coverage = PanoramaCoverage(fullWidth: crop.fullWidth / scale, fullHeight: crop.fullHeight / scale,
+                                              left: crop.left / scale, top: crop.top / scale,
                                               croppedWidth: image.width, croppedHeight: image.height) else {
             throw .badCrop(path: path)
         }

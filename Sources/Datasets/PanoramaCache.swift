@@ -31,7 +31,7 @@ public final class PanoramaCache: @unchecked Sendable {
     ///   - queue: where prefetches decode. The default is concurrent, at utility priority, so
     ///     decoding ahead never delays drawing what the user is looking at.
     public init(byteBudget: Int, prefetchLimit: Int = 5,
-                queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility, attributes: .concurrent),
+                queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
                 load: @escaping Loader) {
         self.byteBudget = byteBudget
         self.prefetchLimit = prefetchLimit

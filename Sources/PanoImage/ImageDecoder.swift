@@ -6,26 +6,56 @@ import SystemIO
 /// Decodes JPEG and PNG files to RGB, telling the format by its first bytes, not its name.
 public enum ImageDecoder {
     /// Reads and decodes an image file. `path` is used in error messages as given. With
-    /// `minimumWidth`, a JPEG may be decoded at 1/2, 1/4 or 1/8 size (libjpeg's DCT scaling,
-    /// much faster) as long as it stays at least that wide.
+    /// `minimumWidth`, the image may be decoded at 1/2, 1/4 or 1/8 size (much faster) as long as
+    /// it stays at least that wide; an image over `limits.maxDecodedPixels` always is.
     public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
+        try decodeFileScaled(path, limits: limits, minimumWidth: minimumWidth).image
+    }
+
+    /// As `decodeFile`, with the factor the image was scaled down by (1, 2, 4 or 8).
+    public static func decodeFileScaled(_ path: String, limits: DecodeLimits = .standard,
+                                        minimumWidth: Int? = nil) throws(ImageError) -> (image: RGBImage, scale: Int) {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
-        return try decode(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
+        return try decodeScaled(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
     }
 
     /// Decodes image bytes; `name` identifies them in error messages. `minimumWidth` as for
     /// `decodeFile`.
     public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
+        try decodeScaled(bytes, name: name, limits: limits, minimumWidth: minimumWidth).image
+    }
+
+    /// As `decode`, with the factor the image was scaled down by (1, 2, 4 or 8).
+    public static func decodeScaled(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard,
+                                    minimumWidth: Int? = nil) throws(ImageError) -> (image: RGBImage, scale: Int) {
         guard !bytes.isEmpty else { throw .empty(path: name) }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let scale = minimumWidth.map { jpegScaleDenominator(bytes, minimumWidth: $0) } ?? 1
-            return try decodeJPEG(bytes, name: name, limits: limits, scaleDenominator: scale)
+            let scale = jpegSize(bytes).map { scaleDenominator(width: $0.width, height: $0.height, minimumWidth: minimumWidth, limits: limits) } ?? 1
+            return (try decodeJPEG(bytes, name: name, limits: limits, scaleDenominator: Int32(scale)), scale)
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return try decodePNG(bytes, name: name, limits: limits)
+            let scale = pngSize(bytes).map { scaleDenominator(width: $0.width, height: $0.height, minimumWidth: minimumWidth, limits: limits) } ?? 1
+            let image = try decodePNG(bytes, name: name, limits: limits, scaleDenominator: Int32(scale))
+            // An interlaced PNG is decoded whole whatever was asked.
+            return (image, max(1, (pngSize(bytes)?.width ?? image.width) / max(image.width, 1)))
         }
         throw .unknownFormat(path: name)
+    }
+
+    /// The width and height a PNG's header (IHDR, always the first chunk) declares, or nil.
+    public static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (bigEndian(16), bigEndian(20))
+    }
+
+    /// The factor (1, 2, 4 or 8) to decode at: the largest that keeps `minimumWidth` pixels
+    /// across, and at least the smallest that fits `limits.maxDecodedPixels`.
+    public static func scaleDenominator(width: Int, height: Int, minimumWidth: Int?, limits: DecodeLimits) -> Int {
+        let preferred = minimumWidth.flatMap { minimum in [8, 4, 2].first { width / $0 >= minimum } } ?? 1
+        let fitting = [1, 2, 4, 8].first { (width / $0) * (height / $0) <= limits.maxDecodedPixels } ?? 8
+        return max(preferred, fitting)
     }
 
     private static let messageCapacity = 256
@@ -39,13 +69,6 @@ public enum ImageDecoder {
             sw_jpeg_read_size(data.baseAddress, data.count, &width, &height, &message, message.count)
         }
         return status == SW_JPEG_OK ? (Int(width), Int(height)) : nil
-    }
-
-    /// The largest of 1, 2, 4, 8 that keeps the JPEG at least `minimumWidth` wide; 1 when the
-    /// header cannot be read (the decode will then say what is wrong).
-    private static func jpegScaleDenominator(_ bytes: [UInt8], minimumWidth: Int) -> Int32 {
-        guard let (width, _) = jpegSize(bytes) else { return 1 }
-        return [8, 4, 2].first { width / Int($0) >= minimumWidth } ?? 1
     }
 
     private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {
@@ -70,12 +93,12 @@ public enum ImageDecoder {
         }
     }
 
-    private static func decodePNG(_ bytes: [UInt8], name: String, limits: DecodeLimits) throws(ImageError) -> RGBImage {
+    private static func decodePNG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {
         var image = sw_png_image()
         var message = [CChar](repeating: 0, count: messageCapacity)
         let status = bytes.withUnsafeBufferPointer { data in
             sw_png_decode(data.baseAddress, data.count, limits.maxPixels, Int32(clamping: limits.maxDimension),
-                          &image, &message, message.count)
+                          scaleDenominator, limits.maxDecodedPixels, &image, &message, message.count)
         }
         defer { sw_png_free(&image) }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -14,7 +14,7 @@ enum FuzzTarget: String, CaseIterable {
     case manifest, metadata, jpeg, png, url, sanitizer
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
-    static let limits = DecodeLimits(maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100)
+    static let limits = DecodeLimits(maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100, maxDecodedPixels: 1 << 20)
 
     func run(_ bytes: [UInt8]) {
         switch self {

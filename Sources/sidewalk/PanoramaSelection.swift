@@ -70,18 +70,18 @@ struct PanoramaSelection {
         static let cacheBudget = 128 << 20
     }
 
-    /// Opens `path`, an image or a dataset. `minimumWidth` as for `PanoramaLoader.load`.
-    func open(_ path: String, minimumWidth: Int? = nil) throws(CommandError) -> Opened {
+    /// Opens `path`, an image or a dataset. `minimumWidth` and `limits` as for `PanoramaLoader.load`.
+    func open(_ path: String, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
         guard let (dataset, chosen) = try chooseInDataset(path) else {
             do {
-                let panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth)
+                let panorama = try PanoramaLoader.load(path, limits: limits, minimumWidth: minimumWidth)
                 return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
             } catch {
                 throw .panorama(error)
             }
         }
         do {
-            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth)
+            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth, limits: limits)
             let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
             return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
                           initialView: chosen.initialView, dataset: (dataset, chosen))

@@ -5,8 +5,13 @@ import SystemIO
 /// `~/.cache/sidewalk/snapshots/`), keyed by everything that affects the output. Entries are
 /// written to a temporary file and renamed, so a reader never sees half of one; an entry whose
 /// header, length or checksum does not match is a miss and is made again.
+///
+/// The cache is bounded: at most `byteBudget` bytes on disk, least recently used entries removed
+/// first (a hit marks an entry used), and no single entry over a quarter of the budget is kept.
 struct SnapshotCache {
     let directory: String
+    /// Most bytes the entries may take on disk.
+    var byteBudget = 64 << 20
 
     /// The cache folder for this environment, or nil when there is no home to put it in.
     static func directory(environment: [String: String]) -> String? {
@@ -19,21 +24,40 @@ struct SnapshotCache {
 
     /// The stored output for `key`, or nil on a miss (absent, unreadable or corrupt).
     func load(key: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path(for: key)) else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = try? InputFile.read(path(for: key), limit: byteBudget) else { return nil }
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
         let payload = Array(bytes[(newline + 1)...])
         guard header.count == 5, "\(header[0]) \(header[1])" == Self.magic, header[2] == Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed)),
               Int(header[3]) == payload.count, header[4] == Self.hex(Self.fnv1a(payload)) else { return nil }
+        utime(path(for: key), nil) // used now: the last to be evicted
         return payload
     }
 
-    /// Stores `output` for `key`; a cache that cannot be written is skipped, never an error.
+    /// Stores `output` for `key`, then evicts what the budget has no room for; a cache that
+    /// cannot be written is skipped, never an error.
     func store(_ output: [UInt8], key: String) {
+        guard output.count <= byteBudget / 4 else { return }
         let header = "\(Self.magic) \(Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed))) \(output.count) \(Self.hex(Self.fnv1a(output)))\n"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try? OutputFile.replaceWhole(path(for: key), with: Array(header.utf8) + output)
+        evict()
+    }
+
+    /// Removes the least recently used entries until the rest fit `byteBudget`.
+    func evict() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var entries: [(path: String, bytes: Int, used: Double)] = names.compactMap { name in
+            let path = "\(directory)/\(name)"
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return (path, Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        }
+        var total = entries.reduce(0) { $0 + $1.bytes }
+        entries.sort { $0.used < $1.used }
+        for entry in entries where total > byteBudget {
+            if unlink(entry.path) == 0 { total -= entry.bytes }
+        }
     }
 
     /// Where the entry for `key` lives.

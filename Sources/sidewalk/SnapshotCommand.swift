@@ -24,7 +24,8 @@ struct SnapshotCommand {
     OPTIONS:
     \(PanoramaSelection.help)
     \(CameraFlags.help)
-      --size WxH      pixels (.png) or cells (.ans), each side 1...8192 (default 640x360, or 80x24 for .ans)
+      --size WxH      pixels (.png) or cells (.ans), each side 1...8192, at most 4096×2048 pixels or
+                      1,000,000 cells (default 640x360, or 80x24 for .ans)
       --output PATH   the file to write (required)
       --color MODE    colours for .ans: truecolor (default), 256, 16 or none
       --overlays      draw the ways on, the markers and the compass (.ans: the explorer's whole screen)
@@ -41,6 +42,9 @@ struct SnapshotCommand {
 
     /// Largest side of a snapshot, pixels or cells.
     static let sideRange = 1...8192
+    /// Largest area of each kind: 4096×2048 pixels for a PNG, a million cells (2000×500, say)
+    /// for ANSI art; either keeps a snapshot within the memory budget of docs/reliability.md.
+    static let maxArea: [Kind: Int] = [.png: 4096 * 2048, .ans: 1_000_000]
 
     var imagePath: String?
     var selection = PanoramaSelection()
@@ -88,6 +92,10 @@ struct SnapshotCommand {
             throw UsageError(description: "--output must end in .png, .ans or .txt, not '\(output)'")
         }
         command.kind = kind
+        if let (width, height) = command.size, let most = maxArea[kind], width * height > most {
+            throw UsageError(description: "--size \(width)x\(height) is more than the \(most) \(kind == .png ? "pixels" : "cells") "
+                + "a .\(kind.rawValue) snapshot may have (memory budget, docs/reliability.md)")
+        }
         return command
     }
 
@@ -106,7 +114,7 @@ struct SnapshotCommand {
         // Refused before any work: a snapshot replaces only a regular file.
         if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }
         let chosen = try selection.chooseInDataset(imagePath)
-        let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map(SnapshotCache.init) : nil
+        let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
         let key = cacheKey(imagePath: imagePath, chosen: chosen?.1, imageFile: chosen.map { $0.0.folder.appendingPathComponent($0.1.imagePath).path })
         let output: [UInt8]
         if let cached = cache?.load(key: key) {

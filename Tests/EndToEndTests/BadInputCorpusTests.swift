@@ -100,20 +100,38 @@ struct BadInputCorpusTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path), "no output written")
     }
 
-    @Test("a PNG zlib bomb within the allowed size (under 700 KB, inflating to 100 MB) decodes, in memory bounded by its pixels")
+    @Test("a 16384×8192 PNG zlib bomb (2.5 MB, inflating to 384 MB) decodes scaled down, within the memory budget")
     func zlibBomb() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bomb = ZlibBomb.png(width: 8192, height: 4096)
-        #expect(bomb.count < 700_000, "\(bomb.count) bytes for 100 MB of pixels")
+        let bomb = ZlibBomb.png(width: 16384, height: 8192)
+        #expect(bomb.count < 3_000_000, "\(bomb.count) bytes for 384 MB of pixels")
         let file = folder.appendingPathComponent("bomb.png")
         try Data(bomb).write(to: file)
         let output = folder.appendingPathComponent("out.png").path
-        let run = try ProgramRun.sidewalk(["snapshot", file.path, "--size", "32x16", "--output", output], measuringMemory: true)
+        // Zoom 5 asks for more pixels than the budget allows: decoded at 4096×2048, never whole
+        // (it peaked at 1.07 GB, decoding 16384×8192 as RGBA, then RGB, then copying it).
+        let run = try ProgramRun.sidewalk(["snapshot", file.path, "--size", "1024x512", "--zoom", "5", "--output", output], measuringMemory: true)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try ImageDecoder.decodeFile(output)[16, 8] == RGB(0, 0, 0))
-        // 8192×4096 RGB is 96 MB; with its packed pyramid about 3× that, and nothing more.
-        #expect(run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 400 << 10), "peak \(run.peakResidentKilobytes) KB")
+        #expect(run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 200 << 10), "peak \(run.peakResidentKilobytes) KB")
+    }
+
+    @Test("a 63 MB manifest of empty objects is refused at the JSON budget, not parsed into gigabytes")
+    func manifestOfEmptyObjects() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 63 * 1024 * 1024 / 3
+        var text = Array(#"{"panoramas":["#.utf8)
+        text.reserveCapacity(count * 3 + 32)
+        for i in 0..<count { text += i == 0 ? Array("{}".utf8) : Array(",{}".utf8) }
+        text += Array("]}".utf8)
+        try Data(text).write(to: folder.appendingPathComponent("manifest.json"))
+        let run = try ProgramRun.sidewalk(["info", folder.path], measuringMemory: true)
+        #expect(run.status == 1)
+        #expect((run.standardOutput + run.standardError).contains("more than 2000000 values"), "\(run.standardError)")
+        // Foundation's reader peaked at 3.86 GB here.
+        #expect(run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 256 << 10), "peak \(run.peakResidentKilobytes) KB")
     }
 
     @Test("photos with GPano fields out of range are skipped with their reason; the rest import")

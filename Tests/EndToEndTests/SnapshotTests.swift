@@ -160,6 +160,39 @@ struct SnapshotKindTests {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    @Test("the cache is bounded: entries beyond its 64 MB are evicted, least recently used first")
+    func cacheEviction() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let entries = directory.appendingPathComponent("cache/sidewalk/snapshots")
+        try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
+        // Two old entries of 40 MB each (sparse), used long ago; then a new snapshot is stored.
+        for name in ["old-1", "old-2"] {
+            let path = entries.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            #expect(truncate(path, 40 << 20) == 0)
+            var times = [timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0), timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        }
+        let output = directory.appendingPathComponent("view.ans").path
+        let run = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "30x10", "--output", output],
+                                          environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+        #expect(!left.contains("old-1"), "the least recently used went first")
+        #expect(left.contains("old-2") && left.count == 2, "\(left)")
+    }
+
+    @Test("a snapshot larger than the memory budget allows is refused before any work", arguments: [
+        (["--size", "8192x8192", "--output", "o.ans"], "sidewalk: --size 8192x8192 is more than the 1000000 cells a .ans snapshot may have (memory budget, docs/reliability.md)"),
+        (["--size", "4096x4096", "--output", "o.png"], "sidewalk: --size 4096x4096 is more than the 8388608 pixels a .png snapshot may have (memory budget, docs/reliability.md)"),
+    ])
+    func tooLarge(arguments: [String], message: String) throws {
+        let run = try ProgramRun.sidewalk(["snapshot", Self.compass] + arguments)
+        #expect(run.status == 2)
+        #expect(run.errorLines == [Substring(message)])
+    }
+
     @Test("the cache: a hit gives identical bytes from the cache; a corrupt entry is a miss and is made again; --no-cache bypasses it")
     func cache() throws {
         let directory = try temporaryDirectory()

@@ -167,3 +167,43 @@ struct JPEGLimitTests {
         #expect(try ImageDecoder.decode(progressive, name: "ok.jpg").width == 64, "the standard cap lets it through")
     }
 }
+
+@Suite("Decoding within the memory budget")
+struct ScaledDecodeTests {
+    @Test("an image over maxDecodedPixels is decoded scaled down, PNG by averaging its rows as they arrive, JPEG by DCT scaling")
+    func scaledToBudget() throws {
+        let png = TestPNG.encode(width: 64, height: 32, colorType: .rgb) { x, y in [x * 4, y * 8, 100] }
+        var limits = DecodeLimits.standard
+        limits.maxDecodedPixels = 32 * 16
+        let (image, scale) = try ImageDecoder.decodeScaled(png, name: "p.png", limits: limits)
+        #expect(scale == 2 && image.width == 32 && image.height == 16)
+        // Box (2,3) covers x 4...5 and y 6...7: red (16+20)/2 = 18, green (48+56)/2 = 52.
+        #expect(image[2, 3] == RGB(18, 52, 100))
+        limits.maxDecodedPixels = 8 * 4
+        #expect(try ImageDecoder.decodeScaled(png, name: "p.png", limits: limits).image.width == 8)
+
+        let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))
+        limits.maxDecodedPixels = 16 * 8
+        let decoded = try ImageDecoder.decodeScaled(jpeg, name: "p.jpg", limits: limits)
+        #expect(decoded.scale == 4 && decoded.image.width == 16 && decoded.image.height == 8)
+    }
+
+    @Test("an interlaced PNG, which cannot be scaled as it is read, is decoded whole only within the budget")
+    func interlaced() throws {
+        let png = TestPNG.encode(width: 64, height: 32, colorType: .rgb, interlaced: true) { x, y in [x, y, 0] }
+        #expect(try ImageDecoder.decode(png, name: "i.png").width == 64)
+        var limits = DecodeLimits.standard
+        limits.maxDecodedPixels = 32 * 16
+        #expect(throws: ImageError.self) { try ImageDecoder.decode(png, name: "i.png", limits: limits) }
+    }
+
+    @Test("the scale asked for by minimumWidth never goes above the budget's")
+    func preferenceAndCap() {
+        var limits = DecodeLimits.standard
+        limits.maxDecodedPixels = 4096 * 2048
+        #expect(ImageDecoder.scaleDenominator(width: 16384, height: 8192, minimumWidth: nil, limits: limits) == 4)
+        #expect(ImageDecoder.scaleDenominator(width: 16384, height: 8192, minimumWidth: 16384, limits: limits) == 4)
+        #expect(ImageDecoder.scaleDenominator(width: 16384, height: 8192, minimumWidth: 1000, limits: limits) == 8)
+        #expect(ImageDecoder.scaleDenominator(width: 2048, height: 1024, minimumWidth: 2048, limits: limits) == 1)
+    }
+}

@@ -18,8 +18,12 @@ typedef struct {
 } sw_png_image;
 
 /* Decodes any PNG (palette, grey, 16-bit, alpha, interlaced) to 8-bit RGB; transparent pixels
-   are composited onto black. */
+   are composited onto black. With scale_denom 2, 4 or 8 the image is averaged down by that
+   factor as its rows arrive (width / denom x height / denom, remainders dropped), so memory is
+   the output and one row. Interlaced PNGs are decoded whole (scale_denom is ignored) and only up
+   to max_full_interlaced_pixels. */
 sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pixels, int max_dimension,
+                            int scale_denom, long max_full_interlaced_pixels,
                             sw_png_image *out, char *message, size_t message_size);
 
 /* Encodes 8-bit RGB pixels as a PNG in memory; free *png with sw_png_free_bytes. */
