@@ -78,7 +78,7 @@ public enum DescribeSession {
 
     /// Writes one announcement line; the text comes from datasets, so it is sanitised.
     private static func say(_ line: String) {
-        let bytes = Array((TextSanitizer.sanitize(line) + "\n").utf8)
+        let bytes = Array((TerminalLocale.line(line) + "\n").utf8)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -86,6 +86,7 @@ public enum InteractiveSession {
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
         var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
+        encoder.asciiOnly = !TerminalLocale.isUTF8
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
         let clock = ContinuousClock()

@@ -23,6 +23,8 @@ public struct FrameEncoder: Sendable {
     public var colorMode: ColorMode
     /// Largest difference per channel (0...255) that a motion frame treats as equal.
     public var motionTolerance: Int
+    /// Send only ASCII, for a terminal whose locale is not UTF-8 (`ASCIIFallback`).
+    public var asciiOnly = false
 
     /// What the terminal shows now, cell by cell, as it shows it: colours after palette
     /// mapping, glyphs after colourless rendering. Nil before the first frame and after
@@ -59,7 +61,7 @@ public struct FrameEncoder: Sendable {
         var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)
         displayed = nil // keep `screen` uniquely referenced so updating it never copies
         let tolerance = quality == .motion && colorMode == .truecolor ? motionTolerance : -1
-        var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance)
+        var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance, asciiOnly: asciiOnly)
         var cursorRow = -1
         var cursorColumn = -1
         var started = false
@@ -68,10 +70,14 @@ public struct FrameEncoder: Sendable {
             var column = 0
             while column < frame.columns {
                 let index = row * frame.columns + column
-                let source = frame.cells[index]
+                var source = frame.cells[index]
                 if source.glyph == Cell.continuation {
-                    column += 1
-                    continue
+                    // A wide character shrinks to one ASCII column; the column it covered is a space.
+                    guard asciiOnly else {
+                        column += 1
+                        continue
+                    }
+                    source.glyph = " "
                 }
                 let target = writer.target(for: source)
                 let width = target.glyph == Cell.upperHalfBlock ? 1 : max(DisplayWidth.of(target.glyph), 1)

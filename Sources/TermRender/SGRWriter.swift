@@ -17,15 +17,32 @@ struct SGRWriter {
     /// Characters by brightness, darkest first, for pictures without colour.
     static let brightnessRamp: [Unicode.Scalar] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
-    init(colorMode: ColorMode, tolerance: Int) {
+    /// Only ASCII may be sent (the locale is not UTF-8): `ASCIIFallback`.
+    let asciiOnly: Bool
+
+    init(colorMode: ColorMode, tolerance: Int, asciiOnly: Bool = false) {
         self.colorMode = colorMode
         self.tolerance = tolerance
+        self.asciiOnly = asciiOnly
+    }
+
+    /// The cell as an ASCII-only terminal shows it: two halves become one space of their mean
+    /// colour, other glyphs their `ASCIIFallback`.
+    @inline(__always)
+    func ascii(_ cell: Cell) -> Cell {
+        if let (top, bottom) = cell.halves, cell.glyph != " " {
+            let mean = RGB(UInt8((Int(top.r) + Int(bottom.r) + 1) / 2), UInt8((Int(top.g) + Int(bottom.g) + 1) / 2),
+                           UInt8((Int(top.b) + Int(bottom.b) + 1) / 2))
+            return Cell(glyph: " ", foreground: cell.foreground, background: mean)
+        }
+        return Cell(glyph: ASCIIFallback.scalar(for: cell.glyph), foreground: cell.foreground, background: cell.background)
     }
 
     /// The cell as this mode shows it exactly: palette colours in 256 and 16 colours; in none,
     /// a half block becomes a character by brightness and colours are dropped.
     @inline(__always)
-    func target(for cell: Cell) -> Cell {
+    func target(for source: Cell) -> Cell {
+        let cell = asciiOnly && colorMode != .none ? ascii(source) : source
         switch colorMode {
         case .truecolor:
             return cell
@@ -42,6 +59,7 @@ struct SGRWriter {
                     + 722 * (Int(cell.foreground.b) + Int(cell.background.b))) / 20000
                 glyph = Self.brightnessRamp[min(luma * Self.brightnessRamp.count / 256, Self.brightnessRamp.count - 1)]
             }
+            if asciiOnly { glyph = ASCIIFallback.scalar(for: glyph) }
             return Cell(glyph: glyph, foreground: Self.colourlessForeground, background: Self.colourlessBackground)
         }
     }

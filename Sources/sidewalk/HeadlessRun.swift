@@ -1,5 +1,6 @@
 import Explorer
 import TermRender
+import TUI
 
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
 /// step changed as a screen reader would, one line per change, on standard output.
@@ -18,6 +19,6 @@ enum HeadlessRun {
 
     /// One line of the transcript; dataset text in it is untrusted, so it is sanitised.
     static func say(_ line: String) {
-        print(TextSanitizer.sanitize(line))
+        print(TerminalLocale.line(line))
     }
 }

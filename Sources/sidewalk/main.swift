@@ -13,6 +13,7 @@ func reportError(_ message: String) {
 }
 
 func runSidewalk(_ arguments: [String]) -> Int32 {
+    TerminalLocale.adopt()
     do {
         switch arguments.first {
         case "open":

@@ -75,6 +75,22 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("in a locale that is not UTF-8 (LC_ALL=C) only ASCII is sent: the picture as coloured spaces, the HUD in ASCII")
+    func asciiLocale() throws {
+        let session = try startExplorer(environment: ["LC_ALL": "C"])
+        defer { session.close() }
+        let recorded = try session.recordOutput()
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0o N") })
+        try session.send("Right")
+        #expect(try session.waitUntil { try statusLine(session).contains("Heading 15o N") })
+        let screen = try session.capture(escapes: true)
+        #expect(screen.contains("48;2;"), "the picture is still in colour")
+        let output = recorded()
+        #expect(!output.isEmpty && output.allSatisfy { $0 < 0x80 }, "every byte sent is ASCII")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("keys that change nothing draw nothing; with reduced motion a change draws a motion frame and then one exact frame")
     func quietWhenNothingChanges() throws {
         let session = try startExplorer("--reduce-motion")

@@ -112,6 +112,14 @@ struct HeadlessTests {
         #expect(run.standardOutput.contains("Evil"))
     }
 
+    @Test("in a locale that is not UTF-8 the narration is ASCII")
+    func asciiNarration() throws {
+        let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "q"], environment: ["LC_ALL": "C"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("Facing east, 90o, level. At Main Street 16, Lindenfeld"), "\(run.standardOutput)")
+        #expect(run.standardOutput.utf8.allSatisfy { $0 < 0x80 })
+    }
+
     @Test("sidewalk open: each URL form opens its place and view; u prints the view's URL; a bad URL is one line, status 2")
     func openURLs() throws {
         let google = try ProgramRun.sidewalk(["open", "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45",

@@ -26,6 +26,8 @@ struct ProgramRun {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         env["XDG_CACHE_HOME"] = cache.path
+        // A UTF-8 locale unless the test sets one: what the program writes depends on it.
+        if !["LC_ALL", "LC_CTYPE", "LANG"].contains(where: { environment[$0] != nil }) { env["LC_ALL"] = "C.UTF-8" }
         for (key, value) in environment { env[key] = value }
         let report = cache.appendingPathExtension("time")
         defer { try? FileManager.default.removeItem(at: report) }

@@ -13,7 +13,9 @@ public final class TmuxSession {
         socket = "sidewalk-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let exports = environment.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
+        // A UTF-8 locale unless the test sets one: what the program draws depends on it.
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].contains { environment[$0] != nil } ? [:] : ["LC_ALL": "C.UTF-8"]
+        let exports = environment.merging(locale) { given, _ in given }.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
         let dir = workDirectory.path
         // Ctrl-C signals the whole foreground group: the trap keeps this wrapper alive to record
         // the command's status (a trapped signal is reset to default for the command itself).
@@ -126,7 +128,7 @@ public final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
-        let result = try Subprocess.run(["tmux", "-L", socket] + arguments, capture: captureOutput)
+        let result = try Subprocess.run(["tmux", "-u", "-L", socket] + arguments, capture: captureOutput)
         return String(decoding: result.standardOutput, as: UTF8.self)
     }
 
