@@ -52,7 +52,10 @@ public enum ImageDecoder {
 
     /// The factor (1, 2, 4 or 8) to decode at: the largest that keeps `minimumWidth` pixels
     /// across, and at least the smallest that fits `limits.maxDecodedPixels`.
+    /// Sizes over `limits.maxDimension` get 1: the decoder refuses them from the header (and
+    /// their product could overflow).
     public static func scaleDenominator(width: Int, height: Int, minimumWidth: Int?, limits: DecodeLimits) -> Int {
+        guard (1...limits.maxDimension).contains(width), (1...limits.maxDimension).contains(height) else { return 1 }
         let preferred = minimumWidth.flatMap { minimum in [8, 4, 2].first { width / $0 >= minimum } } ?? 1
         let fitting = [1, 2, 4, 8].first { (width / $0) * (height / $0) <= limits.maxDecodedPixels } ?? 8
         return max(preferred, fitting)

@@ -206,4 +206,12 @@ struct ScaledDecodeTests {
         #expect(ImageDecoder.scaleDenominator(width: 16384, height: 8192, minimumWidth: 1000, limits: limits) == 8)
         #expect(ImageDecoder.scaleDenominator(width: 2048, height: 1024, minimumWidth: 2048, limits: limits) == 1)
     }
+
+    @Test("a header claiming 4294967295×4294967295 is refused, not a trap (fuzzing found the scale's product overflowing)")
+    func hugeHeader() throws {
+        #expect(ImageDecoder.scaleDenominator(width: 4_294_967_295, height: 4_294_967_295, minimumWidth: nil, limits: .standard) == 1)
+        let finding = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/FuzzCorpus/png/finding-header-overflows-scale.png")
+        let bytes = [UInt8](try Data(contentsOf: finding))
+        #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes, name: "finding.png") }
+    }
 }
