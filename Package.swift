@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "CNcursesw", "CTerminalSignals", "SystemIO"]
+            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO"]
         ),
 
         .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer", "SystemIO", "BoundedJSON"]),

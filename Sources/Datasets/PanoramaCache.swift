@@ -18,6 +18,8 @@ public final class PanoramaCache: @unchecked Sendable {
 
     private let load: Loader
     private let queue: DispatchQueue
+    /// Where `load` decodes what is wanted now: one at a time, beside at most one prefetch.
+    private let foreground = DispatchQueue(label: "sidewalk.load", qos: .userInitiated)
     private let lock = NSLock()
     private var entries: [String: EquirectPanorama] = [:]
     /// Ids from least to most recently used.
@@ -69,6 +71,23 @@ public final class PanoramaCache: @unchecked Sendable {
         let decoded = try load(panorama)
         lock.withLock { store(decoded, id: panorama.id) }
         return decoded
+    }
+
+    /// The decoded panorama if it is in memory now, else nil; never waits.
+    public func cached(_ panorama: Panorama) -> EquirectPanorama? {
+        lock.withLock {
+            if entries[panorama.id] != nil { touch(panorama.id) }
+            return entries[panorama.id]
+        }
+    }
+
+    /// Loads `panorama` without blocking the caller: `completion` runs on a loader thread with
+    /// the decoded panorama (from memory, from a prefetch under way, or decoded there, ahead of
+    /// any prefetch still queued) or the error. For a frame loop that must never wait on a decode.
+    public func load(_ panorama: Panorama, completion: @escaping @Sendable (Result<EquirectPanorama, PanoramaError>) -> Void) {
+        foreground.async { [self] in
+            completion(Result { () throws(PanoramaError) -> EquirectPanorama in try self.panorama(panorama) })
+        }
     }
 
     /// Starts decoding up to `prefetchLimit` of the panoramas linked from `panorama` that are not

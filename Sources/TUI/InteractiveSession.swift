@@ -4,6 +4,7 @@ import Glibc
 import Datasets
 import Explorer
 import PanoCore
+import PanoImage
 import SystemIO
 import TermRender
 
@@ -82,6 +83,9 @@ public enum InteractiveSession {
         state.home = home
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
+        // The panorama being decoded for the screen, if any.
+        var loadingID: String?
+        let mailbox = try ArrivalMailbox()
         // The decoded panorama being left, while a transition blends away from it.
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
@@ -105,6 +109,7 @@ public enum InteractiveSession {
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: writer.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
             if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now()) {
@@ -143,8 +148,9 @@ public enum InteractiveSession {
             if state.isFinished {
                 // The last frame drains for at most `drainSeconds`; after that the terminal is
                 // taken to have stopped reading, and the exit does not wait for it.
-                finishedAt = finishedAt ?? now()
-                let left = Self.drainSeconds - (now() - (finishedAt ?? 0))
+                let finished = finishedAt ?? now()
+                finishedAt = finished
+                let left = Self.drainSeconds - (now() - finished)
                 if !writer.isBusy || left <= 0 { return 0 }
                 timeout = Int32((left * 1000).rounded(.up))
             }
@@ -160,6 +166,8 @@ public enum InteractiveSession {
                 events?(.didFinishRendering, now())
             }
             for signal in signals.drain() {
+                // Once finished nothing is redrawn: ncurses' repaint could block on a stalled terminal.
+                if state.isFinished && (signal == SIGWINCH || signal == SIGCONT) { continue }
                 switch signal {
                 case SIGWINCH:
                     terminal.adoptNewSize()
@@ -197,18 +205,36 @@ public enum InteractiveSession {
                 if state.handle(key, at: now()) { pacer.noteChange(at: now()) }
                 for event in state.takeEvents() { events?(event, now()) }
             }
-            if case let .dataset(dataset, _, _, cache) = scenery, let current = state.panorama, current.id != shownID {
-                // A new panorama: usually decoded already by the prefetch.
-                if let shownID { leaving = (shownID, panorama) }
-                do {
-                    panorama = try cache.panorama(current)
-                    loadNote = nil
-                } catch {
-                    loadNote = "cannot show this panorama: \(error.description)"
+            if case let .dataset(dataset, _, _, cache) = scenery {
+                // The loop never waits on a decode: a panorama not in memory is loaded on a
+                // loader thread and shown when it arrives; until then the last one stays.
+                func show(_ result: Result<EquirectPanorama, PanoramaError>, of current: Panorama) {
+                    if let shownID { leaving = (shownID, panorama) }
+                    switch result {
+                    case let .success(image):
+                        panorama = image
+                        loadNote = nil
+                    case let .failure(error):
+                        loadNote = "cannot show this panorama: \(error.description)"
+                    }
+                    shownID = current.id
+                    cache.prefetchNeighbours(of: current, in: dataset.service)
+                    pacer.requestRedraw()
                 }
-                shownID = current.id
-                cache.prefetchNeighbours(of: current, in: dataset.service)
-                pacer.requestRedraw()
+                for arrival in mailbox.take() where arrival.id == loadingID {
+                    loadingID = nil
+                    if let current = state.panorama, current.id == arrival.id { show(arrival.result, of: current) }
+                }
+                if let current = state.panorama, current.id != shownID, current.id != loadingID {
+                    if let ready = cache.cached(current) {
+                        show(.success(ready), of: current)
+                    } else {
+                        loadingID = current.id
+                        loadNote = Self.loadingNote
+                        pacer.requestRedraw()
+                        cache.load(current) { [mailbox] result in mailbox.post(.init(id: current.id, result: result)) }
+                    }
+                }
             }
         }
     }
@@ -218,6 +244,9 @@ extension InteractiveSession {
     /// How long a frame still being written may delay the exit, seconds; past it the terminal
     /// is taken to have stopped reading.
     static let drainSeconds = 1.0
+
+    /// Shown while the panorama walked to is being decoded.
+    static let loadingNote = "loading this panorama…"
 
     /// The fading view of the panorama being left, while the state's transition lasts: it zooms
     /// in a little as it fades, as if stepping forward.

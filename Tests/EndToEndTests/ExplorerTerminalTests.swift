@@ -154,6 +154,30 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("walking to a panorama still decoding never stalls the loop: keys act at once, and it shows when it arrives")
+    func walkWhileDecoding() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        // b is a 16384×8192 zlib bomb: seconds of decoding (scaled down to the budget) in a debug build.
+        try Data(ZlibBomb.png(width: 16384, height: 8192)).write(to: fixture.folder.appendingPathComponent("images/b.png"))
+        try fixture.write(DatasetFixture.validManifest())
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion '\(fixture.folder.path)' --pano a --heading 90",
+            columns: 100, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90°") })
+        try session.send("w")
+        try session.send("Right")
+        // The turn is drawn while b is still loading: the loop did not wait for the decode.
+        #expect(try session.waitUntil(timeout: 30) {
+            let screen = try session.capture()
+            return screen.contains("loading this panorama") && screen.contains("Heading 105°")
+        })
+        #expect(try session.waitUntil(timeout: 60) { try !session.capture().contains("loading this panorama") })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("walking the demo town: w walks down Main Street, t switches to winter, a missing way is a note")
     func walkTheTown() throws {
         let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 140, rows: 40,
