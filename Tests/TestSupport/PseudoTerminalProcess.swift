@@ -34,15 +34,8 @@ public final class PseudoTerminalProcess {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        Subprocess.setCleanSignals(&attributes, extraFlags: Self.spawnSetSID)
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.spawnSetSID))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

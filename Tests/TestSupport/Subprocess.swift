@@ -43,18 +43,9 @@ public enum Subprocess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        // Children start with no signal blocked and default dispositions: a test thread's mask
-        // would otherwise be inherited, and a tmux server with SIGTERM blocked cannot exit.
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        setCleanSignals(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -82,6 +73,20 @@ public enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(status: exitStatus, standardOutput: output, standardError: errors)
+    }
+
+    /// Initialises spawn attributes so the child starts with no signal blocked and default
+    /// dispositions (a test thread's mask would otherwise be inherited, and a tmux server with
+    /// SIGTERM blocked cannot exit), plus `extraFlags`. Destroy them after the spawn.
+    static func setCleanSignals(_ attributes: inout posix_spawnattr_t, extraFlags: Int32 = 0) {
+        posix_spawnattr_init(&attributes)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | extraFlags))
     }
 
     private static func readBoth(_ a: Int32, into first: inout [UInt8], _ b: Int32, into second: inout [UInt8]) {
