@@ -26,22 +26,38 @@ public enum ImageDecoder {
         try decodeScaled(bytes, name: name, limits: limits, minimumWidth: minimumWidth).image
     }
 
-    /// As `decode`, with the factor the image was scaled down by (1, 2, 4 or 8).
-    public static func decodeScaled(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard,
-                                    minimumWidth: Int? = nil) throws(ImageError) -> (image: RGBImage, scale: Int) {
+    /// As `decode`, with the factor the image was scaled down by (1, 2, 4 or 8). Before
+    /// decoding, the memory the decoded image will take (about `bytesPerDecodedPixel` a pixel) is
+    /// asked of `canAllocate`; a refusal is `.outOfMemory`, a message, rather than an abort later
+    /// in an allocation Swift cannot recover from.
+    public static func decodeScaled(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
+                                    canAllocate: (Int) -> Bool = MemoryProbe.canAllocate) throws(ImageError) -> (image: RGBImage, scale: Int) {
         guard !bytes.isEmpty else { throw .empty(path: name) }
+        func scaled(_ size: (width: Int, height: Int)?) throws(ImageError) -> Int {
+            guard let size else { return 1 }
+            let scale = scaleDenominator(width: size.width, height: size.height, minimumWidth: minimumWidth, limits: limits)
+            if (1...limits.maxDimension).contains(size.width), (1...limits.maxDimension).contains(size.height),
+               !canAllocate((size.width / scale) * (size.height / scale) * bytesPerDecodedPixel) {
+                throw .outOfMemory(path: name)
+            }
+            return scale
+        }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let scale = jpegSize(bytes).map { scaleDenominator(width: $0.width, height: $0.height, minimumWidth: minimumWidth, limits: limits) } ?? 1
+            let scale = try scaled(jpegSize(bytes))
             return (try decodeJPEG(bytes, name: name, limits: limits, scaleDenominator: Int32(scale)), scale)
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            let scale = pngSize(bytes).map { scaleDenominator(width: $0.width, height: $0.height, minimumWidth: minimumWidth, limits: limits) } ?? 1
+            let scale = try scaled(pngSize(bytes))
             let image = try decodePNG(bytes, name: name, limits: limits, scaleDenominator: Int32(scale))
             // An interlaced PNG is decoded whole whatever was asked.
             return (image, max(1, (pngSize(bytes)?.width ?? image.width) / max(image.width, 1)))
         }
         throw .unknownFormat(path: name)
     }
+
+    /// Bytes a decoded pixel takes at the peak of opening a panorama: the decoder's RGB (3), its
+    /// copy into Swift (3) and the prefiltered pyramid (4 × 4/3), rounded up.
+    public static let bytesPerDecodedPixel = 12
 
     /// The width and height a PNG's header (IHDR, always the first chunk) declares, or nil.
     public static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -21,7 +21,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .corrupt(path, format, detail): "\(path): corrupt \(format): \(detail)"
         case let .dimensionsTooLarge(path, detail): "\(path): image too large: \(detail)"
         case let .tooManyScans(path): "\(path): progressive JPEG has too many scans"
-        case let .outOfMemory(path): "\(path): out of memory while decoding"
+        case let .outOfMemory(path): "\(path): not enough memory to decode it (is a memory limit such as ulimit -v set?)"
         case let .notWritable(path, reason): "\(path): cannot write: \(reason)"
         }
     }

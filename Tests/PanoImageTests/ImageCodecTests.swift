@@ -207,6 +207,18 @@ struct ScaledDecodeTests {
         #expect(ImageDecoder.scaleDenominator(width: 2048, height: 1024, minimumWidth: 2048, limits: limits) == 1)
     }
 
+    @Test("memory is asked for before decoding: a refusal is an error naming the file, not an abort later")
+    func memoryAskedFirst() throws {
+        let png = TestPNG.encode(width: 64, height: 32, colorType: .rgb) { x, y in [x, y, 0] }
+        var asked: [Int] = []
+        #expect(throws: ImageError.outOfMemory(path: "p.png")) {
+            try ImageDecoder.decodeScaled(png, name: "p.png", canAllocate: { asked.append($0); return false })
+        }
+        #expect(asked == [64 * 32 * ImageDecoder.bytesPerDecodedPixel])
+        #expect(ImageError.outOfMemory(path: "p.png").description == "p.png: not enough memory to decode it (is a memory limit such as ulimit -v set?)")
+        #expect(MemoryProbe.canAllocate(1 << 20))
+    }
+
     @Test("a header claiming 4294967295×4294967295 is refused, not a trap (fuzzing found the scale's product overflowing)")
     func hugeHeader() throws {
         #expect(ImageDecoder.scaleDenominator(width: 4_294_967_295, height: 4_294_967_295, minimumWidth: nil, limits: .standard) == 1)
