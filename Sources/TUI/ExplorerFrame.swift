@@ -19,7 +19,8 @@ public enum ExplorerFrame {
     }
 
     /// Composes the frame for `state` at `columns`×`rows` cells. `header` is the top line (nil
-    /// for none); `loadNote` a note from the front that wins over the state's.
+    /// for none); `loadNote` a note from the front (loading, or why the picture is missing), shown
+    /// when the state has no note of its own: what a key just did is said first.
     public static func draw(
         composer: inout FrameComposer, panorama: EquirectPanorama, state: ExplorerState, header: String?,
         display: DisplayOptions, columns: Int, rows: Int, loadNote: String? = nil,
@@ -106,7 +107,7 @@ public enum ExplorerFrame {
 
     /// The bottom line's right part: a note if there is one, else the ways on and the keys.
     static func statusRight(_ state: ExplorerState, note: String?) -> String {
-        if let note = note ?? state.note { return note + " " }
+        if let note = state.note ?? note { return note + " " }
         let ways = state.linkSummary
         return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · ? keys · q quit "
     }
