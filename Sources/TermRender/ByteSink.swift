@@ -1,5 +1,7 @@
-/// Appends bytes into memory reserved in advance, without the capacity and uniqueness checks an
+/// Appends bytes into memory reserved in advance, without the uniqueness check and growth an
 /// array append makes for every byte: the encoder's hot path writes tens of bytes per cell.
+/// Every put checks the reservation first (as notcurses' `fbuf` does), so a miscounted
+/// reservation is a trap with a message, never a write past the buffer.
 struct ByteSink {
     private let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far.
@@ -14,6 +16,7 @@ struct ByteSink {
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
+        precondition(count < capacity, "frame bytes overran their reservation")
         base[count] = byte
         count += 1
     }
@@ -44,21 +47,26 @@ struct ByteSink {
         }
     }
 
-    /// A number 0...999 in decimal, without leading zeros.
+    /// A number >= 0 in decimal, without leading zeros (0...255 from a table, the rest digit by
+    /// digit: a terminal may be more than 999 columns wide).
     @inline(__always)
     mutating func appendDecimal(_ value: Int) {
         if value < 256 {
             appendByteDecimal(UInt8(value))
             return
         }
-        append(0x30 + UInt8(value / 100))
-        append(0x30 + UInt8(value / 10 % 10))
-        append(0x30 + UInt8(value % 10))
+        var divisor = 100
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            append(0x30 + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// A byte in decimal from a table: the digits packed little-endian, the count in the top byte.
     @inline(__always)
     mutating func appendByteDecimal(_ value: UInt8) {
+        precondition(count + 3 <= capacity, "frame bytes overran their reservation")
         let packed = Self.byteDecimals[Int(value)]
         let length = Int(packed >> 24)
         // All three bytes are stored; those past `length` are overwritten by what follows (the
