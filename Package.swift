@@ -13,9 +13,15 @@ let package = Package(
     targets: [
         // Pure core: camera, projection, reprojection. Standard library and libm only.
         .target(name: "PanoCore"),
+        // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
+        // and the service that finds them (by id, near a place). Pure; no state machine.
+        .target(name: "StreetModel", dependencies: ["PanoCore"]),
         // Explorer state machine: keys -> commands -> camera. Pure.
-        .target(name: "Explorer", dependencies: ["PanoCore"]),
+        .target(name: "Explorer", dependencies: ["PanoCore", "StreetModel", "TextSafety"]),
 
+        // Untrusted text made safe for a terminal: the one list of forbidden scalars and the
+        // sanitiser. Standard library only.
+        .target(name: "TextSafety"),
         // JSON read strictly and within a memory budget (manifests, settings). Standard library only.
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written (POSIX only).
@@ -27,39 +33,43 @@ let package = Package(
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["Explorer", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON"]),
+        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
-        .target(name: "TermRender", dependencies: ["PanoCore"]),
+        .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"]),
+
+        // PanoCore's ParallelRunner on Dispatch's thread pool: rendering on every core, for the
+        // explorer, snapshots and the asset generator alike (no ncurses needed for threads).
+        .target(name: "ParallelDispatch", dependencies: ["PanoCore"]),
 
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO"]
+            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
         ),
 
-        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "Explorer", "SystemIO", "BoundedJSON"]),
+        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "StreetModel", "Explorer", "SystemIO", "BoundedJSON", "ParallelDispatch", "TextSafety"]),
 
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
-        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "PanoImage", "TermRender"]),
+        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "StreetModel", "Explorer", "PanoImage", "TextSafety"]),
 
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),
-        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "TUI", "Datasets", "Explorer"]),
+        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
 
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
-        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "Explorer", "PanoCore", "PanoImage", "TestSupport"]),
+        .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "PanoImage", "PanoCore", "sidewalk"]

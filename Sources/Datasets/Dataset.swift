@@ -1,8 +1,8 @@
 import BoundedJSON
-import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 import SystemIO
 
 /// A dataset: a folder holding `manifest.json` and its images (docs/dataset-format.md).

@@ -1,4 +1,5 @@
 import PanoCore
+import StreetModel
 
 /// What Sidewalk reads from a photo's EXIF block: the GPS position and the capture date.
 struct EXIFMetadata: Equatable {
@@ -30,7 +31,7 @@ enum EXIFReader {
             let exif = reader.entries(at: Int(exifOffset))
             if let entry = exif[0x9003], let text = reader.ascii(entry), text.count >= 10 {
                 let date = text.prefix(10).replacingOccurrences(of: ":", with: "-")
-                if ManifestDecoder.isDate(date) { metadata.captureDate = date }
+                if CaptureDate.isValid(date) { metadata.captureDate = date }
             }
         }
         if let gpsOffset = ifd0[0x8825].flatMap({ reader.uint32(at: $0.valueOffset) }) {

@@ -1,7 +1,7 @@
 import BoundedJSON
-import Explorer
 import Foundation
 import PanoCore
+import StreetModel
 import SystemIO
 
 /// Turns manifest JSON into panoramas and markers, collecting every problem with its JSON path
@@ -97,7 +97,7 @@ struct ManifestDecoder {
         }
         if source == .indoor && building == nil { problem("\(path).building", "is required for an indoor panorama") }
         let date = string(entry, "date", at: path, required: false)
-        if let date, !Self.isDate(date) { problem("\(path).date", "must be a real date as YYYY-MM or YYYY-MM-DD, not '\(date)'") }
+        if let date, !CaptureDate.isValid(date) { problem("\(path).date", "must be a real date as YYYY-MM or YYYY-MM-DD, not '\(date)'") }
         let description = string(entry, "description", at: path, required: false)
         let copyright = string(entry, "copyright", at: path, required: false)
         let crop = decodeCrop(entry["crop"], at: "\(path).crop")
@@ -257,25 +257,4 @@ struct ManifestDecoder {
     static let levelRange = -1000...1000
     /// Largest crop dimension or offset, pixels (the decoder refuses larger images anyway).
     static let cropLimit = 1_000_000
-
-    /// True for "YYYY-MM" and "YYYY-MM-DD" naming a day the calendar has (no 2024-02-30).
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts[0].count == 4, let year = Int(parts[0]),
-              parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return false }
-        if parts.count == 3 {
-            guard parts[2].count == 2, let day = Int(parts[2]), (1...daysIn(month: month, year: year)).contains(day) else { return false }
-        }
-        return true
-    }
-
-    /// Days in a month of the Gregorian calendar.
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
 }

@@ -1,5 +1,5 @@
-import Explorer
 import Foundation
+import StreetModel
 
 /// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
 /// dataset always gives the same bytes.

@@ -1,5 +1,5 @@
-import Explorer
 import PanoCore
+import StreetModel
 
 /// Links each panorama to its near neighbours the way Street View's graph looks: the nearest
 /// panorama in each direction within a distance, and never two links in nearly the same

@@ -1,8 +1,8 @@
 import Dispatch
-import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 
 /// Decoded panoramas kept in memory within a byte budget, least recently used out first, and
 /// decoded in the background before they are needed: stepping to a linked panorama then shows

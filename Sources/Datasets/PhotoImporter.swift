@@ -1,7 +1,7 @@
-import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 import SystemIO
 
 /// Builds a dataset from a folder of 360° JPEGs as consumer cameras write them: position and

@@ -1,4 +1,5 @@
 import PanoCore
+import StreetModel
 
 /// A command typed after `:` (or read from a script): programmatic control of the explorer,
 /// never blocked by gesture settings.

@@ -1,4 +1,5 @@
 import PanoCore
+import StreetModel
 
 /// The explorer's state: where you stand, where you look, and whether you asked to leave.
 /// Commands change it; the front draws it. Pure: no terminal, no clock, no files.

@@ -1,4 +1,5 @@
 import PanoCore
+import StreetModel
 
 /// The explorer in words, for screen readers, braille displays and transcripts: what you face,
 /// where you are, the ways on and the markers near you, and what changed after a key. Pure; the

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import PanoCore
+import StreetModel
+import TextSafety
 
 /// A place and view shared as a URL: Google Maps' panorama URLs
 /// (`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,

@@ -5,6 +5,8 @@ import Datasets
 import Explorer
 import PanoCore
 import PanoImage
+import ParallelDispatch
+import StreetModel
 import SystemIO
 import TermRender
 

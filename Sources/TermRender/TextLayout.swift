@@ -1,4 +1,5 @@
 import PanoCore
+import TextSafety
 
 /// Writes text into a row of a cell grid, clipped to a column range by display width, so text
 /// never spills out of its place.

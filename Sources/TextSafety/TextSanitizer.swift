@@ -1,5 +1,3 @@
-import PanoCore
-
 /// The one gate for untrusted text (titles, descriptions, file names, metadata, error text) on
 /// its way to the terminal. What comes out holds no C0 or C1 control, no ESC or DEL and no
 /// bidirectional override or isolate, so it can neither move the cursor, change modes, set the

@@ -5,7 +5,7 @@ import Datasets
 import Explorer
 import Foundation
 import PanoImage
-import TermRender
+import TextSafety
 
 /// The inputs Sidewalk reads from other people, each as a fuzz target: bytes in, and a check
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports

@@ -2,11 +2,11 @@
 import Glibc
 #endif
 import Datasets
-import Explorer
 import Foundation
 import PanoCore
 import PanoImage
-import TUI
+import ParallelDispatch
+import StreetModel
 import WorldGen
 
 /// Regenerates the bundled assets: the default compass panorama and the demo town dataset.

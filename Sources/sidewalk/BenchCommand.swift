@@ -1,6 +1,7 @@
 import Foundation
 import PanoCore
 import PanoImage
+import ParallelDispatch
 import TermRender
 import TUI
 import WorldGen

@@ -6,6 +6,7 @@ import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 import WorldGen
 
 /// Measures the data side: nearest-panorama queries on a million-panorama index, loading a

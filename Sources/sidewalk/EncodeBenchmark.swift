@@ -1,4 +1,5 @@
 import PanoCore
+import ParallelDispatch
 import TermRender
 import TUI
 

@@ -5,6 +5,7 @@ import Foundation
 import Explorer
 import PanoCore
 import PanoImage
+import StreetModel
 import SystemIO
 import TermRender
 import TUI

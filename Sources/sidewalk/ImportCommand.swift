@@ -4,6 +4,7 @@ import Glibc
 import Datasets
 import Foundation
 import TermRender
+import TextSafety
 
 /// `sidewalk import DIR --output DATASET`: a dataset from a folder of 360° photos.
 struct ImportCommand {

@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import PanoCore
 import TermRender
+import TextSafety
 
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
 struct InfoCommand {

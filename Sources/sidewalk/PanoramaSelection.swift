@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import PanoCore
 import PanoImage
+import StreetModel
 import TUI
 
 /// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,

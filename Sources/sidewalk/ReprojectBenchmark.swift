@@ -1,4 +1,5 @@
 import PanoCore
+import ParallelDispatch
 import TUI
 
 /// Times reprojection: median milliseconds per view over `BenchViews.standard`, each view a

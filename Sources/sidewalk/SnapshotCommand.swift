@@ -2,6 +2,8 @@ import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import ParallelDispatch
+import StreetModel
 import SystemIO
 import TermRender
 import TUI

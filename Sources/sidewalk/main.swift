@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TermRender
 import TUI
+import TextSafety
 
 /// Prints one line to standard error, prefixed with the program name. The message may carry
 /// untrusted text (file names, ids, decoder messages), so it is sanitised first, with invisible

@@ -1,5 +1,4 @@
 import Datasets
-import Explorer
 import Foundation
 import PanoCore
 import TestSupport

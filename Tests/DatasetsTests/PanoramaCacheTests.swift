@@ -1,9 +1,9 @@
 import Datasets
 import Dispatch
-import Explorer
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 import Testing
 
 @Suite("Panorama cache")

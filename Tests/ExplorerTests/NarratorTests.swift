@@ -1,5 +1,6 @@
 import Explorer
 import PanoCore
+import StreetModel
 import Testing
 
 @Suite("Narrator")

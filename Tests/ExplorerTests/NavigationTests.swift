@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Explorer
 import PanoCore
+import StreetModel
 import Testing
 
 /// A crossroads: "centre" with ways east, west and north; a museum on two floors; a second

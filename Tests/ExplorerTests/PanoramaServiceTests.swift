@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Explorer
 import PanoCore
+import StreetModel
 import Testing
 
 @Suite("Panorama service")

@@ -2,6 +2,7 @@ import TestSupport
 import PanoCore
 import TermRender
 import Testing
+import TextSafety
 
 @Suite("Text to the terminal")
 struct TextTests {
