@@ -50,7 +50,13 @@ let package = Package(
             dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
         ),
 
-        .executableTarget(name: "sidewalk", dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "StreetModel", "Explorer", "SystemIO", "BoundedJSON", "ParallelDispatch", "TextSafety"]),
+        // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
+        .target(
+            name: "SidewalkCommands",
+            dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "StreetModel", "Explorer", "SystemIO",
+                           "BoundedJSON", "ParallelDispatch", "TextSafety"]
+        ),
+        .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
         .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "StreetModel", "Explorer", "PanoImage", "TextSafety"]),
