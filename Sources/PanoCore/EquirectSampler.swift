@@ -61,8 +61,10 @@ struct EquirectSampler: @unchecked Sendable {
         let scaleX = Float(levels[0].width) * 256
         let scaleY = Float(levels[0].height) * 256
         for i in range {
+            // In [-1.5, 1.5) before wrapping (longitude and shift each span a turn, less the left
+            // edge): one step of ±1 is not enough, so wrap by the floor.
             var u = longitudes[i] + shiftTurns + 0.5 - left
-            if u < 0 { u += 1 } else if u >= 1 { u -= 1 }
+            u -= u.rounded(.down)
             u /= spanX
             let v = (rows[i] - top) / spanY
             if u >= 1 || v < 0 || v > 1 {

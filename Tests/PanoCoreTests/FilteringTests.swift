@@ -82,4 +82,36 @@ struct FilteringTests {
         #expect(PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: 0, top: 50, croppedWidth: 100, croppedHeight: 100) == nil,
                 "a crop reaching below the sphere is refused")
     }
+
+    @Test("a crop is drawn where it lies, at every left edge, also across the ±180° seam", arguments: [0, 20, 90, 150, 170, 190])
+    func croppedAcrossTheSeam(left: Int) throws {
+        // A 40×60 crop of a 200×100 sphere, compared with the same pixels pasted into a full
+        // sphere that is black elsewhere: outside the crop's edges both must agree.
+        var crop = RGBImage(width: 40, height: 60)
+        for y in 0..<60 { for x in 0..<40 { crop[x, y] = RGB(200, UInt8(100 + x), 40) } }
+        let coverage = try #require(PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: left, top: 20, croppedWidth: 40, croppedHeight: 60))
+        let cropped = EquirectPanorama(image: crop, coverage: coverage, prefiltered: false)
+        var full = RGBImage(width: 200, height: 100)
+        for y in 0..<60 { for x in 0..<40 { full[(left + x) % 200, 20 + y] = crop[x, y] } }
+        let reference = EquirectPanorama(image: full, prefiltered: false)
+        var wrong = 0
+        for heading in stride(from: 0.0, to: 360, by: 30) {
+            let camera = PanoramaCamera(heading: heading, fov: 90)
+            var seen = RGBImage(width: 80, height: 60)
+            var expected = RGBImage(width: 80, height: 60)
+            var reprojector = Reprojector()
+            reprojector.render(cropped, camera: camera, into: &seen)
+            reprojector.render(reference, camera: camera, into: &expected)
+            for y in 0..<60 {
+                for x in 0..<80 where expected[x, y] == .black && seen[x, y] != .black {
+                    // Bilinear blending with black at the crop's edge is allowed a pixel's slack.
+                    let nearEdge = (max(0, x - 1)...min(79, x + 1)).contains { nx in
+                        (max(0, y - 1)...min(59, y + 1)).contains { ny in expected[nx, ny] != .black }
+                    }
+                    if !nearEdge { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels coloured where the sphere is black")
+    }
 }
