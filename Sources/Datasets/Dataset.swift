@@ -9,6 +9,8 @@ import SystemIO
 public struct Dataset: Sendable {
     /// The folder, as given.
     public let folder: URL
+    /// The manifest's path: `folder/manifest.json`.
+    public var manifestPath: String { folder.appendingPathComponent("manifest.json").path }
     public let name: String?
     /// Where the explorer starts: the manifest's `start`, else the first panorama.
     public let startID: String

@@ -73,7 +73,14 @@ struct PanoramaSelection {
 
     /// Opens `path`, an image or a dataset. `minimumWidth` and `limits` as for `PanoramaLoader.load`.
     func open(_ path: String, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
-        guard let (dataset, chosen) = try chooseInDataset(path) else {
+        try open(path, chosen: chooseInDataset(path), minimumWidth: minimumWidth, limits: limits)
+    }
+
+    /// As `open(_:minimumWidth:limits:)`, with the dataset and panorama `chooseInDataset` gave
+    /// already (nil for an image), so the manifest is read once.
+    func open(_ path: String, chosen: (Dataset, Panorama)?, minimumWidth: Int? = nil,
+              limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
+        guard let (dataset, chosen) = chosen else {
             do {
                 let panorama = try PanoramaLoader.load(path, limits: limits, minimumWidth: minimumWidth)
                 return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)

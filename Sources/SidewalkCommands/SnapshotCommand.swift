@@ -1,3 +1,4 @@
+import Datasets
 import Explorer
 import Foundation
 import PanoCore
@@ -117,29 +118,29 @@ struct SnapshotCommand {
         if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }
         let chosen = try selection.chooseInDataset(imagePath)
         let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
-        let key = cacheKey(imagePath: imagePath, chosen: chosen?.1, imageFile: chosen.map { $0.0.folder.appendingPathComponent($0.1.imagePath).path })
+        let key = cacheKey(imagePath: imagePath, chosen: chosen)
         let output: [UInt8]
         if let cached = cache?.load(key: key) {
             output = cached
         } else {
-            output = try render(imagePath)
+            output = try render(imagePath, chosen: chosen)
             cache?.store(output, key: key)
         }
         do { try OutputFile.replaceWhole(outputPath, with: output) } catch { throw .file(error) }
         return ExitStatus.success
     }
 
-    private func render(_ imagePath: String) throws(CommandError) -> [UInt8] {
+    private func render(_ imagePath: String, chosen dataset: (Dataset, Panorama)?) throws(CommandError) -> [UInt8] {
         let (width, height) = outputSize
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
         let needed = PanoramaLoader.neededWidth(viewWidth: max(width, kind == .ans ? height * 2 : height),
                                                 narrowestFOV: cameraFlags.camera.effectiveFOV)
-        if kind == .txt, let (dataset, chosen) = try selection.chooseInDataset(imagePath) {
+        if kind == .txt, let (dataset, chosen) = dataset {
             // Words only: no image needs decoding.
             let state = ExplorerState(camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
             return Array((Narrator.describe(state) + "\n").utf8)
         }
-        let opened = try selection.open(imagePath, minimumWidth: needed)
+        let opened = try selection.open(imagePath, chosen: dataset, minimumWidth: needed)
         let camera = cameraFlags.startingCamera(initialView: opened.initialView)
         let state = opened.dataset.map { ExplorerState(camera: camera, panorama: $1, service: $0.service) } ?? ExplorerState(camera: camera)
         switch kind {
@@ -171,23 +172,24 @@ struct SnapshotCommand {
     }
 
     /// Everything the output depends on: the program, what was asked for, and the input files
-    /// as they are now (path, size, modification time).
-    private func cacheKey(imagePath: String, chosen: Panorama?, imageFile: String?) -> String {
+    /// as they are now: the image, or the dataset's manifest and the chosen panorama's image,
+    /// each by resolved path, device and inode, size, and modification time to the nanosecond.
+    private func cacheKey(imagePath: String, chosen: (dataset: Dataset, panorama: Panorama)?) -> String {
         let camera = cameraFlags.camera
         let (width, height) = outputSize
         var lines = [
             HelpText.version, "kind \(kind.rawValue)", "size \(width)x\(height)", "color \(colorMode)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
-            "chosen \(chosen?.id ?? "-")",
+            "chosen \(chosen?.panorama.id ?? "-")",
         ]
-        let inputs = chosen == nil ? [imagePath] : [URL(fileURLWithPath: imagePath).appendingPathComponent("manifest.json").path, imageFile ?? ""]
+        let inputs = chosen.map { [$0.dataset.manifestPath, $0.dataset.folder.appendingPathComponent($0.panorama.imagePath).path] } ?? [imagePath]
         for path in inputs {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-            lines.append("file \(resolved) \(size) \(modified)")
+            var info = stat()
+            let found = stat(resolved, &info) == 0
+            lines.append(found ? "file \(resolved) \(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+                : "file \(resolved) missing")
         }
         return lines.joined(separator: "\n")
     }

@@ -160,6 +160,38 @@ struct SnapshotKindTests {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    @Test("the cache key covers every input: editing the manifest (named by folder or by manifest.json) or the image misses the cache")
+    func cacheKeyCoversInputs() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        try fixture.write(manifest)
+        let environment = ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        func snapshot(_ input: String, _ output: String) throws -> String {
+            let path = directory.appendingPathComponent(output).path
+            let run = try ProgramRun.sidewalk(["snapshot", input, "--pano", "a", "--size", "40x20", "--output", path], environment: environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            return try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let manifestFile = fixture.folder.appendingPathComponent("manifest.json").path
+        for input in [fixture.folder.path, manifestFile] {
+            var panoramas = manifest["panoramas"] as! [[String: Any]]
+            panoramas[0]["description"] = "Before \(input.count)"
+            manifest["panoramas"] = panoramas
+            try fixture.write(manifest)
+            #expect(try snapshot(input, "words.txt").contains("Before \(input.count)"))
+            panoramas[0]["description"] = "After \(input.count)"
+            manifest["panoramas"] = panoramas
+            try fixture.write(manifest)
+            #expect(try snapshot(input, "words.txt").contains("After \(input.count)"), "a stale description was served for \(input)")
+        }
+        let before = try snapshot(manifestFile, "view.ans")
+        try PNGEncoder.write(SyntheticPanorama.gradient(width: 64, height: 32), to: fixture.folder.appendingPathComponent("images/a.png").path)
+        #expect(try snapshot(manifestFile, "view.ans") != before, "a stale picture was served after the image changed")
+    }
+
     @Test("the cache is bounded: entries beyond its 64 MB are evicted, least recently used first")
     func cacheEviction() throws {
         let directory = try temporaryDirectory()
