@@ -76,6 +76,20 @@ struct SanitiserAttackTests {
         #expect(TextLayout.width(of: "漢字") == 4)
         #expect(TextLayout.width(of: "👍") == 2)
     }
+
+    @Test("emoji and other wide code points take two columns, as the terminal draws them (they were counted as one)",
+          arguments: ["🚀", "⚡", "✅", "☕", "⌚", "🗾", "東", "한", "ｱ"])
+    func wideCodePoints(text: String) {
+        #expect(TextLayout.width(of: text) == (text == "ｱ" ? 1 : 2), "\(text)")
+    }
+
+    @Test("combining marks, zero-width joiners and spaces, and variation selectors take no column")
+    func zeroWidth() {
+        for scalar: Unicode.Scalar in ["\u{301}", "\u{200D}", "\u{200B}", "\u{FE0F}", "\u{20E3}"] {
+            #expect(DisplayWidth.of(scalar) == 0, "U+\(String(scalar.value, radix: 16))")
+        }
+        #expect(TextLayout.width(of: "Cafe\u{301} \u{200D}") == 5)
+    }
 }
 
 @Suite("Blending between panoramas")
