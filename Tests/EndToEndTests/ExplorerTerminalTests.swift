@@ -203,6 +203,28 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("non-ASCII typed after ':' reaches the command: ':goto café' goes there under a UTF-8 locale")
+    func nonASCIIInput() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var panoramas = manifest["panoramas"] as! [[String: Any]]
+        panoramas[2]["id"] = "café"
+        panoramas[2]["description"] = "The café"
+        panoramas[1]["links"] = [["target": "a"], ["target": "café"]]
+        panoramas[2]["links"] = [["target": "b"]]
+        manifest["panoramas"] = panoramas
+        try fixture.write(manifest)
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(fixture.folder.path)'",
+                                      columns: 100, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading") })
+        try session.send(":goto café", "Enter")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().split(separator: "\n").first?.contains("The café") == true })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("walking the demo town: w walks down Main Street, t switches to winter, a missing way is a note")
     func walkTheTown() throws {
         let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 140, rows: 40,
