@@ -1,13 +1,13 @@
 import Dispatch
-import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
+import Synchronization
 
 /// Decoded panoramas kept in memory within a byte budget, least recently used out first, and
 /// decoded in the background before they are needed: stepping to a linked panorama then shows
 /// it without a decode pause, and memory stays bounded however far you walk.
-public final class PanoramaCache: @unchecked Sendable {
+public final class PanoramaCache: Sendable {
     /// Decodes a panorama; injected so tests can count and control decoding.
     public typealias Loader = @Sendable (Panorama) throws(PanoramaError) -> EquirectPanorama
 
@@ -20,18 +20,43 @@ public final class PanoramaCache: @unchecked Sendable {
     private let queue: DispatchQueue
     /// Where `load` decodes what is wanted now: one at a time, beside at most one prefetch.
     private let foreground = DispatchQueue(label: "sidewalk.load", qos: .userInitiated)
-    private let lock = NSLock()
-    private var entries: [String: EquirectPanorama] = [:]
-    /// Ids from least to most recently used.
-    private var recency: [String] = []
-    private var inFlight: [String: DispatchGroup] = [:]
-    private var resident = 0
+    private let state: Mutex<State>
+
+    /// What the cache holds; only ever touched inside `state`'s lock.
+    private struct State: ~Copyable {
+        var entries: [String: EquirectPanorama] = [:]
+        /// Ids from least to most recently used.
+        var recency: [String] = []
+        var inFlight: [String: DispatchGroup] = [:]
+        var resident = 0
+
+        /// The entry for `id`, marked as just used; nil when absent.
+        mutating func use(_ id: String) -> EquirectPanorama? {
+            guard let entry = entries[id] else { return nil }
+            if let index = recency.firstIndex(of: id) { recency.remove(at: index) }
+            recency.append(id)
+            return entry
+        }
+
+        /// Adds `panorama` and evicts the least recently used beyond `budget` (never the last one).
+        mutating func store(_ panorama: EquirectPanorama, id: String, budget: Int) {
+            if let old = entries[id] { resident -= PanoramaCache.cost(of: old) }
+            entries[id] = panorama
+            resident += PanoramaCache.cost(of: panorama)
+            _ = use(id)
+            while resident > budget, recency.count > 1 {
+                let evicted = recency.removeFirst()
+                if let gone = entries.removeValue(forKey: evicted) { resident -= PanoramaCache.cost(of: gone) }
+            }
+        }
+    }
 
     /// - Parameters:
     ///   - byteBudget: bytes of decoded panoramas to keep, > 0.
     ///   - prefetchLimit: neighbours to decode ahead, 0...5 is sensible.
-    ///   - queue: where prefetches decode. The default is concurrent, at utility priority, so
-    ///     decoding ahead never delays drawing what the user is looking at.
+    ///   - queue: where prefetches decode. The default is serial, at utility priority, so
+    ///     decoding ahead never delays drawing what the user is looking at and never holds more
+    ///     than one decode's memory at a time.
     public init(byteBudget: Int, prefetchLimit: Int = 5,
                 queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
                 load: @escaping Loader) {
@@ -39,6 +64,7 @@ public final class PanoramaCache: @unchecked Sendable {
         self.prefetchLimit = prefetchLimit
         self.queue = queue
         self.load = load
+        state = Mutex(State())
     }
 
     /// A cache over a dataset's images.
@@ -49,36 +75,26 @@ public final class PanoramaCache: @unchecked Sendable {
     }
 
     /// Bytes held by decoded panoramas now.
-    public var residentBytes: Int { lock.withLock { resident } }
+    public var residentBytes: Int { state.withLock { $0.resident } }
 
     /// Ids held now, least recently used first.
-    public var residentIDs: [String] { lock.withLock { recency } }
+    public var residentIDs: [String] { state.withLock { $0.recency } }
 
-    /// The decoded panorama: from memory, from a prefetch under way (waiting for it), or decoded now.
+    /// The decoded panorama: from memory, from a prefetch under way (waiting for it), or decoded
+    /// now. It may wait: call it from a loader thread, or use `load(_:completion:)`.
     public func panorama(_ panorama: Panorama) throws(PanoramaError) -> EquirectPanorama {
-        if let pending = lock.withLock({ () -> DispatchGroup? in
-            if entries[panorama.id] != nil { touch(panorama.id) }
-            return entries[panorama.id] == nil ? inFlight[panorama.id] : nil
-        }) {
+        if let pending = state.withLock({ $0.use(panorama.id) == nil ? $0.inFlight[panorama.id] : nil }) {
             pending.wait()
         }
-        if let cached = lock.withLock({ () -> EquirectPanorama? in
-            if entries[panorama.id] != nil { touch(panorama.id) }
-            return entries[panorama.id]
-        }) {
-            return cached
-        }
+        if let cached = cached(panorama) { return cached }
         let decoded = try load(panorama)
-        lock.withLock { store(decoded, id: panorama.id) }
+        state.withLock { $0.store(decoded, id: panorama.id, budget: byteBudget) }
         return decoded
     }
 
     /// The decoded panorama if it is in memory now, else nil; never waits.
     public func cached(_ panorama: Panorama) -> EquirectPanorama? {
-        lock.withLock {
-            if entries[panorama.id] != nil { touch(panorama.id) }
-            return entries[panorama.id]
-        }
+        state.withLock { $0.use(panorama.id) }
     }
 
     /// Loads `panorama` without blocking the caller: `completion` runs on a loader thread with
@@ -95,19 +111,19 @@ public final class PanoramaCache: @unchecked Sendable {
     public func prefetchNeighbours(of panorama: Panorama, in service: PanoramaService) {
         let wanted = panorama.links.compactMap { service.panorama(id: $0.target) }.prefix(prefetchLimit)
         for neighbour in wanted {
-            let group: DispatchGroup? = lock.withLock {
-                guard entries[neighbour.id] == nil, inFlight[neighbour.id] == nil else { return nil }
+            let group: DispatchGroup? = state.withLock { state in
+                guard state.entries[neighbour.id] == nil, state.inFlight[neighbour.id] == nil else { return nil }
                 let group = DispatchGroup()
                 group.enter()
-                inFlight[neighbour.id] = group
+                state.inFlight[neighbour.id] = group
                 return group
             }
             guard let group else { continue }
             queue.async { [self] in
                 let decoded = try? load(neighbour)
-                lock.withLock {
-                    if let decoded { store(decoded, id: neighbour.id) }
-                    inFlight[neighbour.id] = nil
+                state.withLock { state in
+                    if let decoded { state.store(decoded, id: neighbour.id, budget: byteBudget) }
+                    state.inFlight[neighbour.id] = nil
                 }
                 group.leave()
             }
@@ -116,30 +132,12 @@ public final class PanoramaCache: @unchecked Sendable {
 
     /// Waits until every prefetch started so far has finished.
     public func waitForPrefetches() {
-        let groups = lock.withLock { Array(inFlight.values) }
+        let groups = state.withLock { Array($0.inFlight.values) }
         for group in groups { group.wait() }
     }
 
     /// Bytes a decoded panorama holds.
     public static func cost(of panorama: EquirectPanorama) -> Int {
         panorama.pyramid.texels.count * MemoryLayout<UInt32>.stride
-    }
-
-    /// Call with the lock held.
-    private func touch(_ id: String) {
-        if let index = recency.firstIndex(of: id) { recency.remove(at: index) }
-        recency.append(id)
-    }
-
-    /// Call with the lock held.
-    private func store(_ panorama: EquirectPanorama, id: String) {
-        if let old = entries[id] { resident -= Self.cost(of: old) }
-        entries[id] = panorama
-        resident += Self.cost(of: panorama)
-        touch(id)
-        while resident > byteBudget, recency.count > 1 {
-            let evicted = recency.removeFirst()
-            if let gone = entries.removeValue(forKey: evicted) { resident -= Self.cost(of: gone) }
-        }
     }
 }

@@ -4,6 +4,10 @@
 ///
 /// Interpolation is in 8-bit fixed point on packed texels, red and blue in one integer lane
 /// pair and green in another, so a bilinear sample is four loads and a few multiplies.
+///
+/// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
+/// share; the parallel workers only read the inputs and each writes its own disjoint range of
+/// `output`, and the buffers outlive the `run` call that owns them.
 struct EquirectSampler: @unchecked Sendable {
     let texels: UnsafeBufferPointer<UInt32>
     let levels: UnsafeBufferPointer<MipPyramid.Level>

@@ -111,7 +111,8 @@ struct RayBasis: Sendable {
     }
 }
 
-/// Raw buffers handed to parallel workers that write disjoint ranges of them.
+/// Raw buffers handed to parallel workers that write disjoint ranges of them. `@unchecked`:
+/// the compiler cannot see that the ranges are disjoint and the buffers outlive the workers.
 struct SendablePointers: @unchecked Sendable {
     let first: UnsafeMutableBufferPointer<Float>
     let second: UnsafeMutableBufferPointer<Float>

@@ -8,7 +8,7 @@ import Glibc
 /// loop keeps reading keys while a slow link drains a frame, and the tty's flags are never
 /// changed. It holds one frame at a time: the loop composes the next only when this one is
 /// written, so frames are skipped, never queued.
-final class FrameWriter: @unchecked Sendable {
+final class FrameWriter {
     private let queue = DispatchQueue(label: "sidewalk.frame-writer")
     private let pipe: (read: Int32, write: Int32)
     /// Readable (for poll) when a frame has been written.

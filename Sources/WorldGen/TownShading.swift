@@ -209,7 +209,8 @@ public enum PanoramaRenderer {
     }
 }
 
-/// Rows of one image written by parallel workers, each its own rows.
+/// Rows of one image written by parallel workers, each its own rows. `@unchecked`: the
+/// compiler cannot see that the rows are disjoint and the buffer outlives the workers.
 private struct PixelBuffer: @unchecked Sendable {
     let pointer: UnsafeMutableBufferPointer<UInt8>
 }
