@@ -256,13 +256,18 @@ public struct ExplorerState: Sendable {
     }
 
     /// Edits the command line: characters add, Backspace removes, Enter runs, Escape cancels.
+    /// Ctrl-C quits, here as everywhere: in a terminal it is SIGINT, which no front can see as a
+    /// key, so every front agrees with it (docs/decisions.md, 2026-12-01).
     private mutating func edit(_ key: Key, at now: Double?) -> Bool {
         switch key {
         case .enter:
             let text = commandLine ?? ""
             commandLine = nil
             do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
-        case .escape, .control("c"): commandLine = nil
+        case .escape: commandLine = nil
+        case .control("c"):
+            commandLine = nil
+            isFinished = true
         case .backspace: if commandLine?.isEmpty == false { commandLine?.removeLast() } else { commandLine = nil }
         case let .character(c) where (commandLine?.count ?? 0) < 200: commandLine?.append(c)
         default: return false

@@ -39,6 +39,14 @@ struct TypedCommandTests {
         #expect(state.note == "unknown command ':fly'")
     }
 
+    @Test("Ctrl-C while typing quits, as it does in a terminal (SIGINT), in every front")
+    func controlCQuits() {
+        var state = NavigationTests.state(at: "centre", heading: 0)
+        for key in [Key.character(":")] + "goto no".map(Key.character) { state.handle(key) }
+        state.handle(.control("c"))
+        #expect(state.isFinished && state.commandLine == nil, "it only cancelled the line, which no terminal could reach")
+    }
+
     @Test(":goto and :near move, or say why not, with the delegate's events")
     func moves() throws {
         var state = NavigationTests.state(at: "centre")
