@@ -63,7 +63,7 @@ let package = Package(
 
         // Generator of the bundled assets.
         .target(name: "WorldGen", dependencies: ["PanoCore"]),
-        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel"]),
+        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),

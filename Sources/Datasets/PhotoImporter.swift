@@ -99,7 +99,7 @@ public enum PhotoImporter {
             try writer.writeManifest([UInt8](data))
         } catch {
             writer.undo()
-            throw .cannotWrite(path: output.path, reason: (error as? FileError)?.description ?? "\(error)")
+            throw .cannotWrite(path: output.path, reason: (error as? FileError)?.description ?? "the manifest could not be encoded")
         }
         return Report(imported: linked.filter { added.contains($0.id) }, skipped: skipped)
     }
@@ -115,7 +115,7 @@ public enum PhotoImporter {
         switch mode {
         case .force: return nil
         case .update:
-            do { return try Dataset.open(output.path) } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error)") }
+            do { return try Dataset.open(output.path) } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error.description)") }
         case .fresh:
             guard Dataset.importOrigin(ofManifestIn: output) == origin else { throw .outputNotOurs(path: output.path, source: origin) }
             return nil

@@ -34,7 +34,7 @@ struct ConfigFile {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: 1 << 20) } catch { throw .file(error) }
         let parsed: JSONValue
-        do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error)") }
+        do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
         for key in root.keys where !["gestures", "color", "fps", "home", "hide", "mouse", "highContrast"].contains(key) {

@@ -7,6 +7,7 @@ import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
+import SystemIO
 import WorldGen
 
 /// Measures the data side: nearest-panorama queries on a million-panorama index, loading a
@@ -80,7 +81,7 @@ enum DataBenchmark {
                     "links": [["target": "p\((i + 1) % count)"]], "date": "2024-06"]
         }
         let data = try JSONSerialization.data(withJSONObject: ["panoramas": panoramas])
-        try data.write(to: folder.appendingPathComponent("manifest.json"))
+        try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](data))
         let start = ContinuousClock.now
         _ = try Dataset.open(folder.path)
         return ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
@@ -95,7 +96,7 @@ enum DataBenchmark {
         for i in 0..<8 {
             var image = CompassSphere.render(width: 2048)
             for j in 0..<(image.pixels.count / 3) where j % 97 == i { image.pixels[3 * j] = 255 }
-            try Data(try JPEGEncoder.encode(image, quality: 85)).write(to: folder.appendingPathComponent("p\(i).jpg"))
+            try OutputFile.replaceWhole(folder.appendingPathComponent("p\(i).jpg").path, with: JPEGEncoder.encode(image, quality: 85))
         }
         let panoramas = (0..<200).map { i -> [String: Any] in
             let c = origin.offset(by: Double(i) * 10, bearing: 90)
@@ -104,7 +105,8 @@ enum DataBenchmark {
             if i > 0 { links.append(["target": "p\(i - 1)"]) }
             return ["id": "p\(i)", "image": "p\(i % 8).jpg", "lat": c.latitude, "lng": c.longitude, "links": links]
         }
-        try JSONSerialization.data(withJSONObject: ["panoramas": panoramas]).write(to: folder.appendingPathComponent("manifest.json"))
+        try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path,
+                                    with: [UInt8](JSONSerialization.data(withJSONObject: ["panoramas": panoramas])))
         let dataset = try Dataset.open(folder.path)
         let budget = 64 << 20
         let cache = PanoramaCache(dataset: dataset, byteBudget: budget)

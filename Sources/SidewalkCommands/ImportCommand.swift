@@ -64,14 +64,14 @@ struct ImportCommand {
         let report: PhotoImporter.Report
         do {
             report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: mode) { done, total in
-                if showProgress { Self.writeError("\rimporting \(done)/\(total) photos") }
+                if showProgress { writeStandardError("\rimporting \(done)/\(total) photos") }
             }
         } catch {
             throw .importFailed(error)
         }
-        if showProgress { Self.writeError("\n") }
+        if showProgress { writeStandardError("\n") }
         for (file, reason) in report.skipped {
-            Self.writeError(TextSanitizer.sanitize("skipped \(file): \(reason)") + "\n")
+            writeStandardError(TextSanitizer.sanitize("skipped \(file): \(reason)") + "\n")
         }
         guard !report.imported.isEmpty else {
             throw .importFailed(.unreadableFolder(path: source, reason: "no photo could be placed, so nothing was written"))
@@ -80,10 +80,5 @@ struct ImportCommand {
         print(TextSanitizer.sanitize("imported \(report.imported.count) panoramas with \(links) links into \(output)"
             + (report.skipped.isEmpty ? "" : "; skipped \(report.skipped.count)")))
         return ExitStatus.success
-    }
-
-    private static func writeError(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TermRender
+import SystemIO
 import TUI
 import TextSafety
 
@@ -9,8 +10,12 @@ import TextSafety
 /// untrusted text (file names, ids, decoder messages), so it is sanitised first, with invisible
 /// characters shown by their code (`<U+200B>`).
 func reportError(_ message: String) {
-    let line = Array("sidewalk: \(TextSanitizer.sanitize(message, showingInvisible: true))\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    writeStandardError("sidewalk: \(TextSanitizer.sanitize(message, showingInvisible: true))\n")
+}
+
+/// Writes `text` to standard error whole (progress lines, errors).
+func writeStandardError(_ text: String) {
+    _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array(text.utf8))
 }
 
 /// Runs `sidewalk` with `arguments` (without the program name) and returns the exit status:
@@ -18,29 +23,27 @@ func reportError(_ message: String) {
 public func runSidewalk(_ arguments: [String]) -> Int32 {
     TerminalLocale.adopt()
     do {
-        switch arguments.first {
-        case "open":
-            return try OpenCommand.parse(Array(arguments.dropFirst())).run()
-        case "snapshot":
-            return try SnapshotCommand.parse(Array(arguments.dropFirst())).run()
-        case "import":
-            return try ImportCommand.parse(Array(arguments.dropFirst())).run()
-        case "info":
-            return try InfoCommand.parse(Array(arguments.dropFirst())).run()
-        case "bench":
-            return try BenchCommand.parse(Array(arguments.dropFirst())).run()
-        default:
-            return try ExploreOptions.parse(arguments).run()
-        }
-    } catch let error as UsageError {
-        reportError(error.description)
-        return ExitStatus.usage
-    } catch let error as CommandError {
+        return try run(arguments)
+    } catch {
+        // The one place a failure becomes what the user sees: one line, and its status.
         reportError(error.description)
         return error.exitStatus
-    } catch {
-        reportError("\(error)")
-        return ExitStatus.failure
+    }
+}
+
+/// Parses and runs the command; a command line that cannot be parsed is a `.usage` error.
+private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
+    func parsed<Command>(_ parse: () throws(UsageError) -> Command) throws(CommandError) -> Command {
+        do { return try parse() } catch { throw .usage(error) }
+    }
+    let rest = Array(arguments.dropFirst())
+    switch arguments.first {
+    case "open": return try parsed { () throws(UsageError) in try OpenCommand.parse(rest) }.run()
+    case "snapshot": return try parsed { () throws(UsageError) in try SnapshotCommand.parse(rest) }.run()
+    case "import": return try parsed { () throws(UsageError) in try ImportCommand.parse(rest) }.run()
+    case "info": return try parsed { () throws(UsageError) in try InfoCommand.parse(rest) }.run()
+    case "bench": return try parsed { () throws(UsageError) in try BenchCommand.parse(rest) }.run()
+    default: return try parsed { () throws(UsageError) in try ExploreOptions.parse(arguments) }.run()
     }
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CTerminalSignals
 import Explorer
+import SystemIO
 import TermRender
 
 /// `sidewalk --describe`: the explorer for screen readers and braille displays. No picture, no
@@ -78,15 +79,6 @@ public enum DescribeSession {
 
     /// Writes one announcement line; the text comes from datasets, so it is sanitised.
     private static func say(_ line: String) {
-        let bytes = Array((TerminalLocale.line(line) + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if result <= 0 {
-                if result < 0 && errno == EINTR { continue }
-                return
-            }
-            written += result
-        }
+        _ = FileDescriptorIO.writeAll(STDOUT_FILENO, Array((TerminalLocale.line(line) + "\n").utf8))
     }
 }

@@ -64,7 +64,7 @@ final class Terminal {
 
     /// Writes a control sequence of ours straight to the terminal.
     private static func writeToTerminal(_ sequence: [UInt8]) {
-        _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        _ = FileDescriptorIO.writeAll(STDOUT_FILENO, sequence)
     }
 
     /// Size in cells.

@@ -7,6 +7,7 @@ import PanoCore
 import PanoImage
 import ParallelDispatch
 import StreetModel
+import SystemIO
 import WorldGen
 
 /// Regenerates the bundled assets: the default compass panorama and the demo town dataset.
@@ -21,8 +22,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 
 func fail(_ message: String) -> Never {
-    let line = Array("sidewalk-worldgen: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    _ = FileDescriptorIO.writeAll(STDERR_FILENO, Array("sidewalk-worldgen: \(message)\n".utf8))
     exit(1)
 }
 
@@ -51,7 +51,7 @@ do {
         let (scene, eye) = DemoTown.scene(for: spot)
         let image = PanoramaRenderer.render(scene, eye: eye, width: width, runner: runner)
         let path = "images/\(spot.id).jpg"
-        try Data(try JPEGEncoder.encode(image, quality: 80)).write(to: demo.appendingPathComponent(path))
+        try OutputFile.replaceWhole(demo.appendingPathComponent(path).path, with: JPEGEncoder.encode(image, quality: 80))
         let links = DemoTown.connections.compactMap { pair -> Link? in
             let target = pair.0 == spot.id ? pair.1 : pair.1 == spot.id ? pair.0 : nil
             guard let target, let other = DemoTown.spots.first(where: { $0.id == target }) else { return nil }
@@ -71,7 +71,7 @@ do {
     }
     let manifest = try ManifestEncoder.encode(name: "\(TownPlan.townName), the Sidewalk demo town", start: "main-3",
                                               panoramas: panoramas, markers: markers)
-    try manifest.write(to: demo.appendingPathComponent("manifest.json"), options: .atomic)
+    try OutputFile.replaceWhole(demo.appendingPathComponent("manifest.json").path, with: [UInt8](manifest))
     print("wrote \(demo.path)/manifest.json: \(panoramas.count) panoramas, \(markers.count) markers")
 } catch let error as ImageError {
     fail(error.description)
