@@ -6,7 +6,11 @@ import StreetModel
 public struct ExplorerState: Sendable {
     public var camera: PanoramaCamera
     /// The panorama you stand in, when exploring a dataset; nil for a single image.
-    public private(set) var panorama: Panorama?
+    public private(set) var panorama: Panorama? {
+        // Every way of arriving elsewhere (a key, a click, a typed command, a script) drops the
+        // focus: its index means a way or marker of the panorama left.
+        didSet { if panorama?.id != oldValue?.id { focus = nil } }
+    }
     /// True once a `.quit` command has been applied.
     public private(set) var isFinished = false
     /// True while the list of keys is shown over the view.

@@ -39,6 +39,17 @@ struct TypedCommandTests {
         #expect(state.note == "unknown command ':fly'")
     }
 
+    @Test("a typed :goto drops the focus, which named a way of the panorama left (Tab Tab, :goto, Enter walked way 2 of the new one)")
+    func gotoDropsFocus() {
+        var state = NavigationTests.state(at: "centre", heading: 0)
+        state.handle(.tab)
+        state.handle(.tab)
+        #expect(state.focus != nil)
+        for key in [Key.character(":")] + "goto north".map(Key.character) + [.enter] { state.handle(key) }
+        #expect(state.panorama?.id == "north")
+        #expect(state.focus == nil)
+    }
+
     @Test("Ctrl-C while typing quits, as it does in a terminal (SIGINT), in every front")
     func controlCQuits() {
         var state = NavigationTests.state(at: "centre", heading: 0)
