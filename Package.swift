@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "PanoImage", "PanoCore", "sidewalk"]
+            dependencies: ["TestSupport", "PanoImage", "PanoCore", "SidewalkCommands", "TUI", "sidewalk"]
         ),
     ]
 )

@@ -92,6 +92,11 @@ public final class PanoramaCache: Sendable {
         return decoded
     }
 
+    /// Keeps `decoded`, decoded elsewhere, as `panorama`'s entry (within the budget).
+    public func insert(_ decoded: EquirectPanorama, for panorama: Panorama) {
+        state.withLock { $0.store(decoded, id: panorama.id, budget: byteBudget) }
+    }
+
     /// The decoded panorama if it is in memory now, else nil; never waits.
     public func cached(_ panorama: Panorama) -> EquirectPanorama? {
         state.withLock { $0.use(panorama.id) }

@@ -64,7 +64,11 @@ struct PanoramaSelection {
             guard let (dataset, start) = dataset else {
                 return .image(panorama, title: [title, details].compactMap { $0 }.joined(separator: " · "))
             }
-            return .dataset(dataset, start: start, image: panorama, cache: PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget))
+            // The start panorama, already decoded, is the cache's first entry: counted in its
+            // budget, and not decoded again on the way back to it.
+            let cache = PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget)
+            cache.insert(panorama, for: start)
+            return .dataset(dataset, start: start, image: panorama, cache: cache)
         }
 
         /// Bytes of decoded panoramas the explorer keeps (about a dozen 2048×1024 panoramas).
