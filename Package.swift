@@ -30,10 +30,11 @@ let package = Package(
         // C edges: each C library behind exactly one Swift target.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CExpat", linkerSettings: [.linkedLibrary("expat")]),
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON"]),
+        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"]),

@@ -1,3 +1,4 @@
+import CExpat
 import Foundation
 import PanoCore
 
@@ -16,42 +17,57 @@ struct PhotoSphereMetadata: Equatable {
     var initialPitch: Double?
 }
 
-/// Reads GPano properties from XMP, written either as attributes (`GPano:X="v"`) or as elements
-/// (`<GPano:X>v</GPano:X>`). A full XML parser is not needed for these flat values, and the
-/// packet is untrusted: values are only ever parsed as numbers or compared as words.
+/// Reads GPano properties from XMP with expat, a real XML parser (`CExpat`): properties are
+/// matched by the GPano namespace URI, whatever prefix the file binds to it, written as
+/// attributes (`prefix:X="v"`) or as simple elements (`<prefix:X>v</prefix:X>`). A packet that
+/// is not well-formed XML, or that declares a DOCTYPE (and so could declare entities), gives no
+/// metadata. Values are untrusted: they are only ever parsed as numbers or compared as words.
 enum XMPReader {
     static let header: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
     /// XMP larger than this is not read, bytes.
     static let sizeLimit = 1 << 20
+    /// Google's Photo Sphere namespace.
+    static let gpanoNamespace = "http://ns.google.com/photos/1.0/panorama/"
 
     static func read(_ payload: ArraySlice<UInt8>) -> PhotoSphereMetadata? {
-        guard payload.starts(with: header), payload.count - header.count <= sizeLimit else { return nil }
-        let text = String(decoding: payload.dropFirst(header.count), as: UTF8.self)
+        guard payload.starts(with: header), payload.count - header.count <= sizeLimit,
+              let values = properties(payload.dropFirst(header.count)) else { return nil }
+        func value(_ name: String) -> String? { values[name] }
         var metadata = PhotoSphereMetadata()
-        metadata.projectionType = value(of: "ProjectionType", in: text)
-        metadata.poseHeading = value(of: "PoseHeadingDegrees", in: text).flatMap { Double(decimal: $0) }
-        metadata.croppedWidth = value(of: "CroppedAreaImageWidthPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.croppedHeight = value(of: "CroppedAreaImageHeightPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.fullWidth = value(of: "FullPanoWidthPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.fullHeight = value(of: "FullPanoHeightPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.croppedLeft = value(of: "CroppedAreaLeftPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.croppedTop = value(of: "CroppedAreaTopPixels", in: text).flatMap { Int(decimal: $0) }
-        metadata.initialHeading = value(of: "InitialViewHeadingDegrees", in: text).flatMap { Double(decimal: $0) }
-        metadata.initialPitch = value(of: "InitialViewPitchDegrees", in: text).flatMap { Double(decimal: $0) }
+        metadata.projectionType = value("ProjectionType")
+        metadata.poseHeading = value("PoseHeadingDegrees").flatMap { Double(decimal: $0) }
+        metadata.croppedWidth = value("CroppedAreaImageWidthPixels").flatMap { Int(decimal: $0) }
+        metadata.croppedHeight = value("CroppedAreaImageHeightPixels").flatMap { Int(decimal: $0) }
+        metadata.fullWidth = value("FullPanoWidthPixels").flatMap { Int(decimal: $0) }
+        metadata.fullHeight = value("FullPanoHeightPixels").flatMap { Int(decimal: $0) }
+        metadata.croppedLeft = value("CroppedAreaLeftPixels").flatMap { Int(decimal: $0) }
+        metadata.croppedTop = value("CroppedAreaTopPixels").flatMap { Int(decimal: $0) }
+        metadata.initialHeading = value("InitialViewHeadingDegrees").flatMap { Double(decimal: $0) }
+        metadata.initialPitch = value("InitialViewPitchDegrees").flatMap { Double(decimal: $0) }
         return metadata
     }
 
-    /// The value of GPano property `name`, trimmed, or nil.
-    static func value(of name: String, in text: String) -> String? {
-        let property = "GPano:\(name)"
-        if let range = text.range(of: property + "=\"") {
-            let rest = text[range.upperBound...]
-            return rest.firstIndex(of: "\"").map { String(rest[..<$0]).trimmingCharacters(in: .whitespaces) }
+    /// Every GPano property of an XMP packet by local name, trimmed (the first of a repeated
+    /// one wins); nil when the packet is not well-formed or declares a DOCTYPE. Padding after
+    /// the packet (spaces, NULs, as writers leave for in-place edits) is not part of it.
+    static func properties(_ packet: ArraySlice<UInt8>) -> [String: String]? {
+        final class Found {
+            var values: [String: String] = [:]
         }
-        if let range = text.range(of: "<" + property + ">") {
-            let rest = text[range.upperBound...]
-            return rest.range(of: "</" + property + ">").map { String(rest[..<$0.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let found = Found()
+        var end = packet.endIndex
+        while end > packet.startIndex, [0, 0x20, 0x0A, 0x0D, 0x09].contains(packet[end - 1]) { end -= 1 }
+        let body = Array(packet[packet.startIndex..<end])
+        let status = body.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                sw_xmp_properties(text.baseAddress, text.count, gpanoNamespace, Unmanaged.passUnretained(found).toOpaque()) { context, name, value in
+                    guard let context, let name, let value else { return }
+                    let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
+                    let key = String(cString: name)
+                    if found.values[key] == nil { found.values[key] = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines) }
+                }
+            }
         }
-        return nil
+        return status == 0 ? found.values : nil
     }
 }
