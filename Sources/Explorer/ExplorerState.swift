@@ -6,23 +6,23 @@ import StreetModel
 public struct ExplorerState: Sendable {
     public var camera: PanoramaCamera
     /// The panorama you stand in, when exploring a dataset; nil for a single image.
-    public private(set) var panorama: Panorama? {
+    public internal(set) var panorama: Panorama? {
         // Every way of arriving elsewhere (a key, a click, a typed command, a script) drops the
         // focus: its index means a way or marker of the panorama left.
         didSet { if panorama?.id != oldValue?.id { focus = nil } }
     }
     /// True once a `.quit` command has been applied.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// True while the list of keys is shown over the view.
-    public private(set) var isShowingHelp = false
+    public internal(set) var isShowingHelp = false
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
     /// Events since the front last took them, oldest first.
-    private var events: [ExplorerEvent] = []
+    var events: [ExplorerEvent] = []
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     public var reduceMotion = false
     /// The camera move under way, if any.
-    public private(set) var animation: CameraAnimation?
+    public internal(set) var animation: CameraAnimation?
     /// How long a key's camera move takes, seconds.
     public static let keyMoveDuration = 0.2
 
@@ -42,7 +42,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// The move between panoramas under way, if any.
-    public private(set) var transition: Transition?
+    public internal(set) var transition: Transition?
     /// How long the blend into a new panorama takes, seconds.
     public static let transitionDuration = 0.4
 
@@ -50,28 +50,28 @@ public struct ExplorerState: Sendable {
     /// explorer started at.
     public var home: Coordinate?
     /// The panorama the explorer started at.
-    private let start: Panorama?
+    let start: Panorama?
 
     /// What is being typed after `:`, while the command line is open; nil otherwise.
-    public private(set) var commandLine: String?
+    public internal(set) var commandLine: String?
 
     /// True while the camera or the view is moving on its own and frames must keep coming.
     public var isAnimating: Bool { animation != nil || transition != nil }
     /// A short message for the status line after a command that could not be done ("no way
     /// forward"), cleared by the next command or, when commands come with a time, after
     /// `noteLifetime`.
-    public private(set) var note: String? {
+    public internal(set) var note: String? {
         didSet { if note != nil { noteSerial &+= 1 } }
     }
     /// Counts the notes given, so the same note given again can be told from one still shown.
-    public private(set) var noteSerial = 0
+    public internal(set) var noteSerial = 0
     /// When the note goes by itself, seconds; nil when it stays until the next command.
-    public private(set) var noteExpiry: Double?
+    public internal(set) var noteExpiry: Double?
     /// True once the front has drawn the current note (`noteDrawn(at:)`).
-    private var noteOnScreen = false
+    var noteOnScreen = false
     /// How long a note stays when nothing else happens, seconds.
     public static let noteLifetime = 4.0
-    private let service: PanoramaService?
+    let service: PanoramaService?
 
     /// A state looking at a single image.
     public init(camera: PanoramaCamera = PanoramaCamera()) {
@@ -112,7 +112,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// The focused way or marker, if any; cleared by moving to another panorama.
-    public private(set) var focus: Focus?
+    public internal(set) var focus: Focus?
 
     /// The floor picker's content: the level you are on and every level of this building
     /// reachable from here, lowest first; nil outside a building with other levels.
@@ -199,7 +199,7 @@ public struct ExplorerState: Sendable {
         timingNote(at: now) { $0.handleUntimed(key, at: now) }
     }
 
-    private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
+    mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
         if commandLine != nil { return edit(key, at: now) }
         if key == .character(":") {
             commandLine = ""
@@ -217,29 +217,7 @@ public struct ExplorerState: Sendable {
         timingNote(at: now) { $0.handleUntimed(gesture: command, at: now) }
     }
 
-    /// Runs `body`; a new note it leaves goes after `noteLifetime` from `now`.
-    private mutating func timingNote(at now: Double?, _ body: (inout ExplorerState) -> Bool) -> Bool {
-        let before = note
-        let changed = body(&self)
-        if note == nil {
-            noteExpiry = nil
-        } else if let now, note != before || changed {
-            noteExpiry = now + Self.noteLifetime
-            noteOnScreen = false
-        }
-        return changed
-    }
-
-    /// Tells the state the current note is on screen from `now`: it then stays its whole
-    /// lifetime from here, so a note is never gone before anyone could read it, however late a
-    /// slow or busy terminal drew it.
-    public mutating func noteDrawn(at now: Double) {
-        guard let expiry = noteExpiry, !noteOnScreen else { return }
-        noteOnScreen = true
-        noteExpiry = max(expiry, now + Self.noteLifetime)
-    }
-
-    private mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {
+    mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
             note = refusal
@@ -259,219 +237,10 @@ public struct ExplorerState: Sendable {
         return changed
     }
 
-    /// Edits the command line: characters add, Backspace removes, Enter runs, Escape cancels.
-    /// Ctrl-C quits, here as everywhere: in a terminal it is SIGINT, which no front can see as a
-    /// key, so every front agrees with it (docs/decisions.md, 2026-12-01).
-    private mutating func edit(_ key: Key, at now: Double?) -> Bool {
-        switch key {
-        case .enter:
-            let text = commandLine ?? ""
-            commandLine = nil
-            do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
-        case .escape: commandLine = nil
-        case .control("c"):
-            commandLine = nil
-            isFinished = true
-        case .backspace: if commandLine?.isEmpty == false { commandLine?.removeLast() } else { commandLine = nil }
-        case let .character(c) where (commandLine?.count ?? 0) < 200: commandLine?.append(c)
-        default: return false
-        }
-        return true
-    }
-
-    /// Runs a typed command: programmatic, so gestures never block it. With `now`, `:animate`
-    /// is animated and a note it leaves goes after `noteLifetime`.
-    public mutating func perform(_ command: TypedCommand, at now: Double? = nil) {
-        _ = timingNote(at: now) {
-            $0.performUntimed(command, at: now)
-            return true
-        }
-    }
-
-    private mutating func performUntimed(_ command: TypedCommand, at now: Double?) {
-        var target = targetCamera
-        switch command {
-        case let .heading(h): target.heading = h
-        case let .pitch(p): target.pitch = p
-        case let .zoom(z): target.zoom = z
-        case let .camera(h, p, z): (target.heading, target.pitch, target.zoom) = (h, p, z)
-        case let .animate(h, p, z, seconds):
-            let to = PanoramaCamera(heading: h, pitch: p, zoom: z, fov: camera.fov)
-            if let now, seconds > 0, !reduceMotion {
-                finishAnimation()
-                animation = CameraAnimation(from: camera, to: to, start: now, duration: seconds)
-                return
-            }
-            target = to
-        case let .goto(id):
-            guard let found = service?.panorama(id: id) else {
-                note = "no panorama '\(id)'"
-                events.append(.errorOnMoveToPanoramaID(id: id, message: "no such panorama"))
-                return
-            }
-            move(to: found)
-            return
-        case let .near(place, radius, source):
-            guard let service else {
-                note = "no dataset to search"
-                return
-            }
-            guard let found = service.nearest(to: place, radius: radius, source: source) else {
-                let message = "No street-level imagery available within \(Int(radius)) m of \(place)"
-                note = message
-                events.append(.errorOnMoveNearCoordinate(coordinate: place, message: message))
-                return
-            }
-            move(to: found)
-            events.append(.didMoveToPanoramaNearCoordinate(id: found.id, coordinate: place))
-            return
-        case .quit:
-            apply(.quit)
-            return
-        }
-        finishAnimation()
-        let before = camera
-        camera = target
-        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
-    }
-
-    /// Goes to another panorama, keeping the view's direction.
-    private mutating func move(to target: Panorama) {
-        guard target.id != panorama?.id else { return }
-        finishAnimation()
-        panorama = target
-        events.append(.willMoveToPanorama(id: target.id))
-        events.append(.didMoveToPanorama(id: target.id))
-    }
-
-    /// Moves the camera along the animation to `now`, ends a transition or a note whose time is
-    /// up; returns true when what is on screen changed. The final position is reached exactly,
-    /// and reported.
-    @discardableResult
-    public mutating func advance(to now: Double) -> Bool {
-        var moved = false
-        if let noteExpiry, now >= noteExpiry {
-            note = nil
-            self.noteExpiry = nil
-            moved = true
-        }
-        if let transition {
-            moved = true
-            if now >= transition.start + transition.duration { self.transition = nil }
-        }
-        guard let animation else { return moved }
-        let before = camera
-        camera = animation.camera(at: now)
-        if animation.isFinished(at: now) { self.animation = nil }
-        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
-        return moved || camera != before
-    }
-
-    /// Where the camera is going: the animation's end, or where it is.
-    private var targetCamera: PanoramaCamera {
-        animation.map { $0.camera(at: $0.start + $0.duration) } ?? camera
-    }
-
-    /// Jumps to the end of any animation (before an instant command), reporting where.
-    private mutating func finishAnimation() {
-        guard let animation else { return }
-        let before = camera
-        camera = animation.camera(at: animation.start + animation.duration)
-        self.animation = nil
-        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
-    }
-
-    /// The animation a camera command starts at `now`, added to what remains of the one under
-    /// way; nil for commands that do not move the camera smoothly.
-    private func animated(_ command: ExplorerCommand, at now: Double) -> CameraAnimation? {
-        let current = animation?.camera(at: now) ?? camera
-        let remaining = animation?.remainingHeading(at: now) ?? 0
-        let target = targetCamera
-        var turn = remaining
-        var pitch = target.pitch
-        var zoom = target.zoom
-        switch command {
-        case let .turn(degrees): turn += degrees
-        case let .tilt(degrees): pitch = PanoramaCamera(pitch: target.pitch + degrees).pitch
-        case let .zoom(factor): zoom = PanoramaCamera(zoom: target.zoom * factor).zoom
-        case .faceNorth:
-            turn = Degrees.wrap180(0 - current.heading)
-            pitch = 0
-        default: return nil
-        }
-        return CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: now, duration: Self.keyMoveDuration)
-    }
-
     /// The events since the last call, oldest first; the state forgets them.
     public mutating func takeEvents() -> [ExplorerEvent] {
         defer { events.removeAll() }
         return events
-    }
-
-    /// Shows a marker's title and snippet, and reports the tap.
-    private mutating func read(markerID id: String) {
-        guard let marker = markers.first(where: { $0.id == id }) else { return }
-        note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
-        events.append(.didTapMarker(id: id))
-    }
-
-    /// Walks along the link nearest `heading` (within 90°), facing the way it goes.
-    private mutating func walk(towards heading: Double, missing: String) {
-        let nearest = (panorama?.links ?? [])
-            .map { ($0, abs(Degrees.wrap180($0.heading - heading))) }
-            .filter { $0.1 < 90 }
-            .min { $0.1 < $1.1 }
-        if let link = nearest?.0 { follow(link) } else { note = missing }
-    }
-
-    /// Moves to a link's target, facing along the link (as Street View does when you walk).
-    private mutating func follow(_ link: Link) {
-        guard let target = service?.panorama(id: link.target) else {
-            note = "the way to '\(link.target)' leads nowhere"
-            events.append(.errorOnMoveToPanoramaID(id: link.target, message: "no such panorama"))
-            return
-        }
-        panorama = target
-        camera.heading = link.heading
-    }
-
-    private mutating func changeLevel(by delta: Int) {
-        guard let current = panorama, let service, let level = current.level else {
-            note = "no other floors here"
-            return
-        }
-        // Levels come from a file: checked arithmetic, so no value can trap here.
-        let (wanted, overflow) = level.addingReportingOverflow(delta)
-        if !overflow, let target = service.otherLevels(of: current).first(where: { $0.level == wanted }) {
-            panorama = target
-        } else {
-            note = delta > 0 ? "no floor above" : "no floor below"
-        }
-    }
-
-    private mutating func goHome() {
-        // A configured home never falls back to the start: saying there is nothing there is clearer.
-        let destination = home.map { service?.nearest(to: $0, radius: 100) } ?? start
-        guard let destination else {
-            note = home == nil ? "no home to go to" : "no imagery within 100 m of home"
-            return
-        }
-        if destination.id == panorama?.id { note = "you are home" } else { panorama = destination }
-    }
-
-    private mutating func switchDate() {
-        guard let current = panorama, let service else {
-            note = "no other dates here"
-            return
-        }
-        let others = service.otherDates(of: current)
-        guard !others.isEmpty else {
-            note = "no other dates here"
-            return
-        }
-        // The next date after this one, wrapping round to the earliest.
-        let date = current.captureDate ?? ""
-        panorama = others.first { ($0.captureDate ?? "") > date } ?? others[0]
     }
 
     /// One line describing the camera, e.g. "Heading 90° E · Pitch 0° · Zoom 1.0× (fov 90°)".
