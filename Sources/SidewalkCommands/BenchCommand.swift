@@ -6,7 +6,7 @@ import TermRender
 import TUI
 import WorldGen
 
-/// `sidewalk bench reproject|encode [--input IMAGE] [--json] [--save-sources DIR]`.
+/// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.
 struct BenchCommand {
     static let help = """
     sidewalk bench: measure Sidewalk's speed on this machine

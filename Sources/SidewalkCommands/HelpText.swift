@@ -45,7 +45,7 @@ enum HelpText {
       sidewalk snapshot IMAGE|DATASET ... --output OUT.png   one view as .png, .ans or .txt (see snapshot --help)
       sidewalk info DATASET                                   summary and validation of a dataset
       sidewalk import DIR --output DATASET                    a dataset from a folder of 360° photos
-      sidewalk bench reproject|encode                 measure speed and bytes (see bench --help)
+      sidewalk bench reproject|encode|data                   measure speed, bytes and memory (see bench --help)
 
     KEYS:
       Left/Right, h/l   turn                 Up/Down, k/j   look up/down

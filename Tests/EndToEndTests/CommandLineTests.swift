@@ -16,6 +16,21 @@ struct CommandLineTests {
         #expect(version.standardOutput.hasPrefix("sidewalk "))
     }
 
+    @Test("every command in README's usage block is in --help, with the same subcommands (bench data was missing)")
+    func readmeUsageMatchesHelp() throws {
+        let readme = try String(contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("README.md"), encoding: .utf8)
+        let usage = try #require(readme.components(separatedBy: "## Using it").dropFirst().first?.components(separatedBy: "```").dropFirst().first)
+        var commands: [String] = []
+        for line in usage.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count >= 3, words[0] == "sidewalk", !words[1].hasPrefix("["), !words[1].hasPrefix("-") else { continue }
+            commands.append("sidewalk \(words[1]) \(words[2])")
+        }
+        #expect(commands.count >= 5, "\(commands)")
+        let help = try ProgramRun.sidewalk(["--help"]).standardOutput
+        for command in commands { #expect(help.contains(command), "--help lacks '\(command)'") }
+    }
+
     @Test("bad command lines get one line and status 2", arguments: [
         ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["a.jpg", "b.jpg"],
     ])
