@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "PanoImage", "PanoCore", "SidewalkCommands", "TUI", "sidewalk"]
+            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "sidewalk"]
         ),
     ]
 )

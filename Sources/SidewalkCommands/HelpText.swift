@@ -1,8 +1,21 @@
+import Explorer
+import Foundation
+
 /// The text of `sidewalk --help` and `--version`.
 enum HelpText {
     static let version = "sidewalk 0.1.0"
 
-    static let usage = """
+    /// The KEYS, COMMANDS and MOUSE sections, from the one list the explorer's own help and the
+    /// narrator also show (`KeyBindings.help`, `TypedCommand.usage`, `KeyBindings.mouseHelp`).
+    static var keys: String {
+        func rows(_ list: [(String, String)]) -> String {
+            list.map { keys, does in "  " + keys.padding(toLength: 18, withPad: " ", startingAt: 0) + does }.joined(separator: "\n")
+        }
+        return "KEYS:\n" + rows(KeyBindings.help) + "\n\nCOMMANDS (after :, Enter runs, Escape cancels):\n  "
+            + TypedCommand.usage.joined(separator: "   ") + "\n\nMOUSE:\n" + rows(KeyBindings.mouseHelp) + "\n"
+    }
+
+    static var usage: String { """
     sidewalk: street-level panoramas in a terminal
 
     USAGE:
@@ -47,22 +60,7 @@ enum HelpText {
       sidewalk import DIR --output DATASET                    a dataset from a folder of 360° photos
       sidewalk bench reproject|encode|data                   measure speed, bytes and memory (see bench --help)
 
-    KEYS:
-      Left/Right, h/l   turn                 Up/Down, k/j   look up/down
-      + / -             zoom                 n              face north
-      w                 walk forward         s              walk back
-      Tab / Shift-Tab   focus the next / previous way or marker; Enter takes or reads it
-      1 ... 9           take way 1...9 (numbered clockwise from north, listed at the bottom)
-      [ / ]             floor down / up      t              another capture date
-      g                 go home (the start, or config.json's home)
-      r                 read out the view and the place   u   show this view's URL
-      :                 command line: :heading H, :pitch P, :zoom Z, :camera H P Z,
-                        :animate H P Z SECONDS, :goto ID, :near LAT,LNG [RADIUS] [outdoor], :quit
-      ?                 list of keys         q, Ctrl-C      quit
-
-    MOUSE:
-      drag to look around, wheel to zoom, click a way's label to take it, a marker's to read it
-
+    \(keys)
     EXIT STATUS:
       0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place
       asked for (--at), 128+N killed by signal N.
@@ -75,5 +73,5 @@ enum HelpText {
       SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable
       NO_COLOR          when set and not empty, no colour (as --color none)
       COLORTERM         truecolor or 24bit: the terminal shows 24-bit colour
-    """
+    """ }
 }

@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 import PanoCore
 import PanoImage
@@ -122,5 +123,31 @@ struct CommandLineTests {
         #expect(run.status == 1)
         #expect(run.errorLines == ["sidewalk: standard input is not a terminal; use `sidewalk snapshot` for output to a file or pipe"])
         #expect(run.standardOutput.isEmpty)
+    }
+}
+
+/// The keys exist once, in `KeyBindings.help`: `--help`, the in-app help and the narrator show
+/// that list, and the two documents that describe the keys in prose must name every key in it.
+@Suite("One list of keys")
+struct KeyListTests {
+    /// The first cells of the keys table in a Markdown file (the table whose header is `| key |`).
+    private static func keyCells(in file: String) throws -> String {
+        let text = try String(contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent(file), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("| key |") }) else { return "" }
+        let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }
+        return rows.map { $0.split(separator: "|").first.map(String.init) ?? "" }.joined(separator: " ").replacingOccurrences(of: "`", with: "")
+    }
+
+    @Test("README and docs/keys.md name every key of the one list, and --help shows it", arguments: ["README.md", "docs/keys.md"])
+    func documentsNameEveryKey(file: String) throws {
+        let cells = " " + (try Self.keyCells(in: file)).replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: "/", with: " ") + " "
+        let help = try ProgramRun.sidewalk(["--help"]).standardOutput
+        for (keys, _) in KeyBindings.help {
+            #expect(help.contains(keys), "--help lacks '\(keys)'")
+            for key in keys.split(separator: " ") where key != "..." {
+                #expect(cells.contains(" \(key) "), "\(file)'s keys table does not name '\(key)'")
+            }
+        }
     }
 }
