@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "StreetModel", "Explorer", "PanoImage", "TextSafety"]),
 
         // Generator of the bundled assets.
-        .target(name: "WorldGen", dependencies: ["PanoCore"]),
+        .target(name: "WorldGen", dependencies: ["PanoCore", "TermRender"]),
         .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.

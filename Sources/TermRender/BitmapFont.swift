@@ -1,5 +1,5 @@
-/// A 5×7 pixel font for labels painted into generated panoramas: digits, capital letters and a
-/// few signs. Each glyph is 7 rows of 5 characters, `#` for ink.
+/// A 5×7 pixel font for labels painted into pixels (snapshot overlays, generated panoramas):
+/// digits, capital letters and a few signs. Each glyph is 7 rows of 5 characters, `#` for ink.
 public enum BitmapFont {
     /// Glyph width in font pixels.
     public static let glyphWidth = 5
