@@ -68,6 +68,28 @@ public struct Dataset: Sendable {
         return root.object?["importedFrom"]?.string
     }
 
+    /// Why `panorama`'s image cannot be shown, found without decoding it (the file, its format,
+    /// its size and shape), or nil. For the fronts that show no picture (`--headless`,
+    /// `--describe`), so that they meet a missing or broken image as the full view does.
+    public func problem(showing panorama: Panorama) -> String? {
+        let name = panorama.imagePath
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(folder.appendingPathComponent(name).path, limit: DecodeLimits.standard.maxFileBytes) } catch {
+            return "\(name): \(error.reason)"
+        }
+        guard let (width, height) = ImageDecoder.jpegSize(bytes) ?? ImageDecoder.pngSize(bytes) else {
+            return ImageError.unknownFormat(path: name).description
+        }
+        let limits = DecodeLimits.standard
+        guard width <= limits.maxDimension, height <= limits.maxDimension, width * height <= limits.maxPixels else {
+            return ImageError.dimensionsTooLarge(path: name, detail: "\(width)×\(height) pixels").description
+        }
+        if panorama.crop == nil, !EquirectPanorama.isFullSphere(width: width, height: height) {
+            return PanoramaError.notEquirectangular(path: name, width: width, height: height).description
+        }
+        return nil
+    }
+
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
     /// `limits` as for `PanoramaLoader.load`.
     public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {

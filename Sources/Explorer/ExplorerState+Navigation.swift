@@ -68,4 +68,20 @@ extension ExplorerState {
         let date = current.captureDate ?? ""
         panorama = others.first { ($0.captureDate ?? "") > date } ?? others[0]
     }
+
+    /// Tells the state that the panorama it moved to cannot be shown (its image is missing or
+    /// broken): it goes back to the panorama it came from, says why, and reports
+    /// `errorOnMoveToPanoramaID`, so no front claims to stand where it shows nothing. `now` as
+    /// for `handle(_:at:)`: with it the note goes after its lifetime.
+    public mutating func cannotShow(_ id: String, reason: String, at now: Double? = nil) {
+        guard panorama?.id == id else { return }
+        _ = timingNote(at: now) { state in
+            let back = state.previousPanorama
+            state.panorama = back
+            state.transition = nil
+            state.note = "cannot show \(id): \(reason)"
+            state.events.append(.errorOnMoveToPanoramaID(id: id, message: reason))
+            return true
+        }
+    }
 }

@@ -9,8 +9,14 @@ public struct ExplorerState: Sendable {
     public internal(set) var panorama: Panorama? {
         // Every way of arriving elsewhere (a key, a click, a typed command, a script) drops the
         // focus: its index means a way or marker of the panorama left.
-        didSet { if panorama?.id != oldValue?.id { focus = nil } }
+        didSet {
+            guard panorama?.id != oldValue?.id else { return }
+            focus = nil
+            previousPanorama = oldValue
+        }
     }
+    /// The panorama before the current one, where `cannotShow` goes back to.
+    var previousPanorama: Panorama?
     /// True once a `.quit` command has been applied.
     public internal(set) var isFinished = false
     /// True while the list of keys is shown over the view.

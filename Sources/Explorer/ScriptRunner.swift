@@ -1,3 +1,5 @@
+import StreetModel
+
 /// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's
 /// time, animations run to their end in frame-sized ticks, and what changed is said in words
 /// (`Narrator`). The same `ExplorerState` as the interactive front; nothing here imitates it.
@@ -8,8 +10,13 @@ public struct ScriptRunner: Sendable {
     /// The simulated frame interval, seconds: animations advance in these ticks.
     public static let frameInterval = 1.0 / 30
 
-    public init(state: ExplorerState) {
+    /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each
+    /// arrival, so a script meets a broken image as the full view does.
+    private let problem: @Sendable (Panorama) -> String?
+
+    public init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
         self.state = state
+        self.problem = problem
     }
 
     /// What one step did: the lines a screen reader says, and the events with their times.
@@ -31,6 +38,9 @@ public struct ScriptRunner: Sendable {
             collect(into: &outcome)
             while state.isAnimating && clock + Self.frameInterval < end { tick(to: clock + Self.frameInterval, into: &outcome) }
             tick(to: end, into: &outcome)
+        }
+        if let arrived = state.panorama, arrived.id != before.panoramaID, let reason = problem(arrived) {
+            state.cannotShow(arrived.id, reason: reason, at: clock)
         }
         collect(into: &outcome)
         while state.isAnimating { tick(to: clock + Self.frameInterval, into: &outcome) }

@@ -1,3 +1,4 @@
+import Datasets
 import Explorer
 import TermRender
 import TUI
@@ -5,8 +6,9 @@ import TUI
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
 /// step changed as a screen reader would, one line per change, on standard output.
 enum HeadlessRun {
-    static func run(state: ExplorerState, steps: [ScriptStep], log: EventLog?) -> Int32 {
-        var runner = ScriptRunner(state: state)
+    /// `dataset`, when one is open, says which panoramas cannot be shown.
+    static func run(state: ExplorerState, dataset: Dataset?, steps: [ScriptStep], log: EventLog?) -> Int32 {
+        var runner = ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) }
         say(Narrator.describe(runner.state))
         for step in steps {
             let outcome = runner.run(step)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CTerminalSignals
 import Explorer
+import StreetModel
 import SystemIO
 import TermRender
 
@@ -13,7 +14,9 @@ import TermRender
 public enum DescribeSession {
     /// Runs until `q`, a signal or the end of input; returns the exit status (0 after `q`,
     /// 128 + N after signal N, 1 when the terminal goes away).
-    public static func run(state initial: ExplorerState, events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
+    /// `problem` says why a panorama cannot be shown (nil when it can), checked on each arrival.
+    public static func run(state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
+                           events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
         var saved = termios()
@@ -57,7 +60,11 @@ public enum DescribeSession {
             }
             for key in keys where !state.isFinished {
                 let before = Narrator.Snapshot(state)
+                let from = state.panorama?.id
                 state.handle(key)
+                if let arrived = state.panorama, arrived.id != from, let reason = problem(arrived) {
+                    state.cannotShow(arrived.id, reason: reason)
+                }
                 for event in state.takeEvents() { events?(event, now()) }
                 Narrator.changes(from: before, to: state).forEach(say)
             }

@@ -210,26 +210,30 @@ public enum InteractiveSession {
             if case let .dataset(dataset, _, _, cache) = scenery {
                 // The loop never waits on a decode: a panorama not in memory is loaded on a
                 // loader thread and shown when it arrives; until then the last one stays.
-                func show(_ result: Result<EquirectPanorama, PanoramaError>, of current: Panorama) {
+                func show(_ image: EquirectPanorama, of current: Panorama) {
                     if let shownID { leaving = (shownID, panorama) }
-                    switch result {
-                    case let .success(image):
-                        panorama = image
-                        loadNote = nil
-                    case let .failure(error):
-                        loadNote = "cannot show this panorama: \(error.description)"
-                    }
+                    panorama = image
+                    loadNote = nil
                     shownID = current.id
                     cache.prefetchNeighbours(of: current, in: dataset.service)
                     pacer.requestRedraw()
                 }
                 for arrival in mailbox.take() where arrival.id == loadingID {
                     loadingID = nil
-                    if let current = state.panorama, current.id == arrival.id { show(arrival.result, of: current) }
+                    guard let current = state.panorama, current.id == arrival.id else { continue }
+                    switch arrival.result {
+                    case let .success(image): show(image, of: current)
+                    case let .failure(error):
+                        // Not shown, so not arrived: the state goes back to the panorama on screen.
+                        loadNote = nil
+                        state.cannotShow(current.id, reason: error.description, at: now())
+                        for event in state.takeEvents() { events?(event, now()) }
+                        pacer.requestRedraw()
+                    }
                 }
                 if let current = state.panorama, current.id != shownID, current.id != loadingID {
                     if let ready = cache.cached(current) {
-                        show(.success(ready), of: current)
+                        show(ready, of: current)
                     } else {
                         loadingID = current.id
                         loadNote = Self.loadingNote

@@ -225,6 +225,24 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("a panorama whose image is broken is not arrived at: the view stays, the state goes back and says why")
+    func brokenImageIsNotArrival() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        try Data("not an image".utf8).write(to: fixture.folder.appendingPathComponent("images/c.png"))
+        try fixture.write(DatasetFixture.validManifest())
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion '\(fixture.folder.path)'",
+                                      columns: 100, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading") })
+        try session.send("1")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("cannot show c") })
+        try session.send("r")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("At b") }, "it stayed 'at c' while showing b")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("walking the demo town: w walks down Main Street, t switches to winter, a missing way is a note")
     func walkTheTown() throws {
         let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 140, rows: 40,

@@ -112,6 +112,22 @@ struct HeadlessTests {
         #expect(run.standardOutput.contains("Evil"))
     }
 
+    @Test("a panorama whose image cannot be shown is not arrived at: the state goes back, says why, reports the error")
+    func brokenImageIsNotArrival() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        try Data("not an image".utf8).write(to: fixture.folder.appendingPathComponent("images/c.png"))
+        let folder = try fixture.write(DatasetFixture.validManifest())
+        let events = fixture.folder.appendingPathComponent("events.jsonl").path
+        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "1 r", "--events", events])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("cannot show c: images/c.png: not a JPEG or PNG image"), "\(run.standardOutput)")
+        // It said "At c" and stayed there while a terminal would show b.
+        let lastLine = run.standardOutput.split(separator: "\n").last ?? ""
+        #expect(lastLine.contains("At b") && !lastLine.contains("At c"), "\(lastLine)")
+        #expect(try String(contentsOfFile: events, encoding: .utf8).contains("errorOnMoveToPanoramaID"))
+    }
+
     @Test("in a locale that is not UTF-8 the narration is ASCII")
     func asciiNarration() throws {
         let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "q"], environment: ["LC_ALL": "C"])
