@@ -54,7 +54,7 @@ let package = Package(
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
-            dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "WorldGen", "Datasets", "StreetModel", "Explorer", "SystemIO",
+            dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
                            "BoundedJSON", "ParallelDispatch", "TextSafety"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
@@ -62,9 +62,12 @@ let package = Package(
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
         .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "StreetModel", "Explorer", "PanoImage", "TextSafety"]),
 
-        // Generator of the bundled assets.
-        .target(name: "WorldGen", dependencies: ["PanoCore", "TermRender"]),
-        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
+        // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,
+        // for the benchmarks and tests; and the canvas generated panoramas are painted on.
+        .target(name: "CompassPanorama", dependencies: ["PanoCore", "TermRender"]),
+        // Generator of the bundled demo town; the shipping binary does not link it.
+        .target(name: "WorldGen", dependencies: ["PanoCore", "CompassPanorama"]),
+        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

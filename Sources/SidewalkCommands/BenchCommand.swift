@@ -1,10 +1,10 @@
+import CompassPanorama
 import Foundation
 import PanoCore
 import PanoImage
 import ParallelDispatch
 import TermRender
 import TUI
-import WorldGen
 
 /// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.
 struct BenchCommand {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CompassPanorama
 import Glibc
 #endif
 import Datasets
@@ -8,7 +9,6 @@ import PanoCore
 import PanoImage
 import StreetModel
 import SystemIO
-import WorldGen
 
 /// Measures the data side: nearest-panorama queries on a million-panorama index, loading a
 /// 100,000-panorama manifest, and memory while walking 200 linked panoramas with prefetch.

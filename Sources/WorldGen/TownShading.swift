@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CompassPanorama
 import Glibc
 #endif
 import PanoCore

@@ -1,3 +1,4 @@
+import CompassPanorama
 import PanoCore
 import Testing
 import WorldGen
