@@ -231,6 +231,13 @@ public enum InteractiveSession {
                         pacer.requestRedraw()
                     }
                 }
+                if loadingID != nil, state.panorama?.id == shownID {
+                    // Back on the panorama shown before the one being loaded arrived: nothing is
+                    // loading for the screen any more (the load still fills the cache).
+                    loadingID = nil
+                    loadNote = nil
+                    pacer.requestRedraw()
+                }
                 if let current = state.panorama, current.id != shownID, current.id != loadingID {
                     if let ready = cache.cached(current) {
                         show(ready, of: current)

@@ -178,6 +178,26 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("walking back before a panorama has loaded drops 'loading this panorama…' (it stayed for good)")
+    func walkBackWhileDecoding() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        try Data(ZlibBomb.png(width: 16384, height: 8192)).write(to: fixture.folder.appendingPathComponent("images/b.png"))
+        try fixture.write(DatasetFixture.validManifest())
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion '\(fixture.folder.path)' --pano a --heading 90",
+            columns: 100, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90°") })
+        try session.send("w")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("loading this panorama") })
+        try session.send("s")
+        #expect(try session.waitUntil(timeout: 60) { try !session.capture().contains("loading this panorama") })
+        #expect(try session.capture().split(separator: "\n").first?.contains("Main Street 1") == true, "back at a")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("names with emoji, CJK, combining marks and zero-width joiners keep every row in its place")
     func wideAndZeroWidthNames() throws {
         let fixture = try DatasetFixture()
