@@ -5,40 +5,30 @@ import Glibc
 /// The one place bytes are written to a file descriptor: every writer goes through `writeAll`.
 public enum FileDescriptorIO {
     /// Writes all of `bytes` to `fd`, resuming after EINTR and short writes and, on a
-    /// non-blocking descriptor, waiting in `poll` on EAGAIN (never spinning). `deadline`, a
-    /// `CLOCK_MONOTONIC` time in seconds, bounds the whole write: past it, `writeAll` stops and
-    /// returns `.timedOut` with the count written. Returns the errno of a failed write otherwise.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], deadline: Double? = nil) -> WriteOutcome {
-        bytes.withUnsafeBytes { buffer in writeAll(fd, buffer, deadline: deadline) }
-    }
-
-    /// As `writeAll(_:_:deadline:)`, from raw memory.
-    public static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, deadline: Double? = nil) -> WriteOutcome {
-        var done = 0
-        while done < buffer.count {
-            let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
-            if n > 0 {
-                done += n
-                continue
+    /// non-blocking descriptor, waiting in `poll` on EAGAIN (never spinning). Returns the errno
+    /// of a failed write otherwise.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> WriteOutcome {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n > 0 {
+                    done += n
+                    continue
+                }
+                let code = errno
+                if n < 0 && code == EINTR { continue }
+                guard n < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return .failed(errno: n == 0 ? EIO : code) }
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let polled = poll(&ready, 1, -1)
+                if polled < 0 && errno != EINTR { return .failed(errno: errno) }
+                if polled > 0 && ready.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed(errno: EPIPE) }
             }
-            let code = errno
-            if n < 0 && code == EINTR { continue }
-            guard n < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return .failed(errno: n == 0 ? EIO : code, written: done) }
-            var milliseconds: Int32 = -1
-            if let deadline {
-                let left = deadline - monotonicSeconds()
-                guard left > 0 else { return .timedOut(written: done) }
-                milliseconds = Int32(min((left * 1000).rounded(.up), 60_000))
-            }
-            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            let polled = poll(&ready, 1, milliseconds)
-            if polled < 0 && errno != EINTR { return .failed(errno: errno, written: done) }
-            if polled > 0 && ready.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed(errno: EPIPE, written: done) }
+            return .complete
         }
-        return .complete
     }
 
-    /// Seconds on `CLOCK_MONOTONIC`, for deadlines.
+    /// Seconds on `CLOCK_MONOTONIC`, for deadlines (the last frame's drain, the terminal's restore).
     public static func monotonicSeconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
@@ -52,6 +42,5 @@ public enum FileDescriptorIO {
 /// How `FileDescriptorIO.writeAll` ended.
 public enum WriteOutcome: Equatable, Sendable {
     case complete
-    case timedOut(written: Int)
-    case failed(errno: Int32, written: Int)
+    case failed(errno: Int32)
 }

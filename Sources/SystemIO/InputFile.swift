@@ -27,11 +27,6 @@ public enum InputFile {
         return bytes
     }
 
-    /// Checks that `path` can be opened and is a regular file, without reading it.
-    public static func checkReadable(_ path: String) throws(FileError) {
-        close(try openRegular(path))
-    }
-
     /// Opens `path` for reading without blocking and checks it is a regular file.
     private static func openRegular(_ path: String) throws(FileError) -> Int32 {
         guard !path.isEmpty else { throw .notFound(path: "\"\"") }
