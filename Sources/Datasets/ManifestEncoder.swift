@@ -1,4 +1,5 @@
 import Foundation
+import PanoCore
 import StreetModel
 
 /// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
@@ -16,7 +17,8 @@ public enum ManifestEncoder {
                 "id": panorama.id, "image": panorama.imagePath, "lat": panorama.coordinate.latitude,
                 "lng": panorama.coordinate.longitude, "centerHeading": panorama.centerHeading, "source": panorama.source.rawValue,
                 "links": panorama.links.map { link -> [String: Any] in
-                    var item: [String: Any] = ["target": link.target, "heading": (link.heading * 100).rounded() / 100]
+                    // Rounded to 0.01°, then wrapped: 359.996 rounds to 360, which is 0.
+                    var item: [String: Any] = ["target": link.target, "heading": Degrees.wrap360((link.heading * 100).rounded() / 100)]
                     item["description"] = link.description
                     return item
                 },

@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import PanoCore
+import StreetModel
 import TestSupport
 import Testing
 
@@ -67,6 +68,22 @@ struct ManifestTests {
         ("absolute path", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "/etc/passwd") }),
         ("percent-encoded dots stay literal", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "%2e%2e/etc/passwd") }),
     ]
+
+    @Test("a written manifest reads back: a link heading just under 360° is not rounded up to an invalid 360 (bench data found it)")
+    func encodedHeadingsStayInRange() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
+        let panoramas = [
+            Panorama(id: "a", imagePath: "images/a.png", coordinate: place, links: [Link(target: "b", heading: 359.996)]),
+            Panorama(id: "b", imagePath: "images/b.png", coordinate: place.offset(by: 10, bearing: 0), links: [Link(target: "a", heading: 179.999)]),
+        ]
+        let bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: [])
+        try bytes.write(to: fixture.folder.appendingPathComponent("manifest.json"))
+        let service = try Dataset.open(fixture.folder.path).service
+        #expect(service.panorama(id: "a")?.links.first?.heading == 0)
+        #expect(service.panorama(id: "b")?.links.first?.heading == 180)
+    }
 
     @Test("each validation problem is reported with its JSON path", arguments: breakages.indices)
     func problems(index: Int) throws {
