@@ -9,6 +9,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case notJSON(path: String, detail: String)
     /// The manifest is JSON but breaks the format; every problem found is listed.
     case invalid(path: String, problems: [ManifestProblem])
+    /// A manifest could not be written as JSON (a number JSON cannot hold).
+    case notEncodable(detail: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notJSON(path, detail): "\(path): not valid JSON: \(detail)"
         case let .invalid(path, problems):
             problems.count == 1 ? "\(path): \(problems[0])" : "\(path): \(problems.count) problems, the first: \(problems[0])"
+        case let .notEncodable(detail): "the manifest could not be encoded: \(detail)"
         }
     }
 }

@@ -18,7 +18,7 @@ struct DatasetWriter {
     /// Makes the dataset folder and its `images/` where they are missing.
     mutating func makeFolders() throws(FileError) {
         for path in [folder.path, folder.appendingPathComponent("images").path] where FileKind.of(path) == nil {
-            guard mkdir(path, 0o777) == 0 else { throw .notWritable(path: path, reason: FileDescriptorIO.message(errno)) }
+            try OutputFile.makeFolder(path)
             created.append(path)
         }
     }

@@ -7,7 +7,7 @@ import StreetModel
 public enum ManifestEncoder {
     /// The manifest's JSON. `importedFrom` records the folder of photos `sidewalk import` read.
     public static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
-                              importedFrom: String? = nil) throws -> Data {
+                              importedFrom: String? = nil) throws(DatasetError) -> Data {
         var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1]
         root["importedFrom"] = importedFrom
         root["name"] = name
@@ -42,6 +42,11 @@ public enum ManifestEncoder {
             entry["snippet"] = marker.snippet
             return entry
         }
-        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        do {
+            return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        } catch {
+            // Only a number JSON cannot hold (NaN, infinity) gets here.
+            throw .notEncodable(detail: error.localizedDescription)
+        }
     }
 }

@@ -88,18 +88,23 @@ public enum PhotoImporter {
         }
         guard !added.isEmpty else { return Report(imported: [], skipped: skipped) }
         let linked = link(panoramas, added: added, keepingLinksOf: existing == nil ? [] : Set(panoramas.map(\.id)).subtracting(added))
+        let manifest: Data
+        do {
+            manifest = try ManifestEncoder.encode(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
+                                                  panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
+        } catch {
+            throw .cannotWrite(path: output.path, reason: error.description)
+        }
         var writer = DatasetWriter(folder: output)
         do {
             try writer.makeFolders()
             for panorama in linked where added.contains(panorama.id) {
                 try writer.copy(source.appendingPathComponent(String(panorama.imagePath.dropFirst("images/".count))), to: panorama.imagePath)
             }
-            let data = try ManifestEncoder.encode(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
-                                                  panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
-            try writer.writeManifest([UInt8](data))
+            try writer.writeManifest([UInt8](manifest))
         } catch {
             writer.undo()
-            throw .cannotWrite(path: output.path, reason: (error as? FileError)?.description ?? "the manifest could not be encoded")
+            throw .cannotWrite(path: output.path, reason: error.description)
         }
         return Report(imported: linked.filter { added.contains($0.id) }, skipped: skipped)
     }

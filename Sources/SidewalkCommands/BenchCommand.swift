@@ -98,10 +98,7 @@ struct BenchCommand {
     private func runData() throws(CommandError) -> Int32 {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-data-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
-        let report: DataBenchmark.Report
-        do { report = try DataBenchmark.run(work: work) } catch {
-            throw .benchmarkFailed("\(error)")
-        }
+        let report = try DataBenchmark.run(work: work)
         if json {
             Self.printJSON(report)
         } else {

@@ -15,7 +15,6 @@ enum CommandError: Error, CustomStringConvertible {
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
     case noImagery(place: Coordinate, radius: Double)
-    case benchmarkFailed(String)
     case configInvalid(path: String, problem: String)
     /// An input or output file that could not be used (`--events`, `--output`, a script).
     case file(FileError)
@@ -35,7 +34,6 @@ enum CommandError: Error, CustomStringConvertible {
         case let .noImagery(place, radius):
             "No street-level imagery available within \(radius.plainText) m of \(place)"
         case let .usage(error): error.description
-        case let .benchmarkFailed(reason): "benchmark failed: \(reason)"
         case let .configInvalid(path, problem): "\(path): \(problem)"
         case let .file(error): error.description
         case let .script(source, problem): "\(source): \(problem)"

@@ -27,7 +27,7 @@ enum DataBenchmark {
         var walk_decode_waits: Int
     }
 
-    static func run(work: URL) throws -> Report {
+    static func run(work: URL) throws(CommandError) -> Report {
         let walk = try walkWithPrefetch(work: work)
         let (buildSeconds, nearest) = nearestQueries(count: 1_000_000)
         let manifestSeconds = try manifestLoad(count: 100_000, work: work)
@@ -70,60 +70,78 @@ enum DataBenchmark {
     }
 
     /// Seconds to open and validate a manifest of `count` panoramas (all sharing one image).
-    private static func manifestLoad(count: Int, work: URL) throws -> Double {
+    private static func manifestLoad(count: Int, work: URL) throws(CommandError) -> Double {
         let folder = work.appendingPathComponent("manifest-\(count)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path)
+        let image = try makeFolder(folder).appendingPathComponent("p.png").path
+        do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: image) } catch { throw .image(error) }
         var random = Random(state: 2)
-        let panoramas = (0..<count).map { i -> [String: Any] in
-            let c = origin.offset(by: random.next() * 14_000, bearing: random.next() * 360)
-            return ["id": "p\(i)", "image": "p.png", "lat": c.latitude, "lng": c.longitude,
-                    "links": [["target": "p\((i + 1) % count)"]], "date": "2024-06"]
+        let places = (0..<count).map { _ in origin.offset(by: random.next() * 14_000, bearing: random.next() * 360) }
+        let panoramas = places.indices.map { i in
+            let next = (i + 1) % count
+            return Panorama(id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
+                            links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
         }
-        let data = try JSONSerialization.data(withJSONObject: ["panoramas": panoramas])
-        try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](data))
+        try writeManifest(panoramas, in: folder)
         let start = ContinuousClock.now
-        _ = try Dataset.open(folder.path)
+        do { _ = try Dataset.open(folder.path) } catch { throw .dataset(error) }
         return ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
     }
 
     /// Walks 200 linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
-    private static func walkWithPrefetch(work: URL) throws -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
-        let folder = work.appendingPathComponent("walk")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    private static func walkWithPrefetch(work: URL) throws(CommandError) -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
+        let folder = try makeFolder(work.appendingPathComponent("walk"))
         // Eight distinct images, reused round the walk: 200 files of identical bytes would only
         // test the page cache.
         for i in 0..<8 {
             var image = CompassSphere.render(width: 2048)
             for j in 0..<(image.pixels.count / 3) where j % 97 == i { image.pixels[3 * j] = 255 }
-            try OutputFile.replaceWhole(folder.appendingPathComponent("p\(i).jpg").path, with: JPEGEncoder.encode(image, quality: 85))
+            let path = folder.appendingPathComponent("p\(i).jpg").path
+            let bytes: [UInt8]
+            do { bytes = try JPEGEncoder.encode(image, quality: 85) } catch { throw .image(error) }
+            do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
         }
-        let panoramas = (0..<200).map { i -> [String: Any] in
-            let c = origin.offset(by: Double(i) * 10, bearing: 90)
-            var links: [[String: Any]] = []
-            if i + 1 < 200 { links.append(["target": "p\(i + 1)"]) }
-            if i > 0 { links.append(["target": "p\(i - 1)"]) }
-            return ["id": "p\(i)", "image": "p\(i % 8).jpg", "lat": c.latitude, "lng": c.longitude, "links": links]
+        let places = (0..<200).map { origin.offset(by: Double($0) * 10, bearing: 90) }
+        let panoramas = places.indices.map { i in
+            let neighbours = [i + 1, i - 1].filter(places.indices.contains)
+            return Panorama(id: "p\(i)", imagePath: "p\(i % 8).jpg", coordinate: places[i],
+                            links: neighbours.map { Link(target: "p\($0)", heading: places[i].bearing(to: places[$0])) })
         }
-        try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path,
-                                    with: [UInt8](JSONSerialization.data(withJSONObject: ["panoramas": panoramas])))
-        let dataset = try Dataset.open(folder.path)
+        try writeManifest(panoramas, in: folder)
+        let dataset: Dataset
+        do { dataset = try Dataset.open(folder.path) } catch { throw .dataset(error) }
         let budget = 64 << 20
         let cache = PanoramaCache(dataset: dataset, byteBudget: budget)
         let rssBefore = residentBytes()
         var rssPeak = rssBefore
         var cachePeak = 0
         var waits = 0
-        for i in 0..<200 {
-            let panorama = dataset.service.panorama(id: "p\(i)")!
+        for panorama in panoramas {
             if !cache.residentIDs.contains(panorama.id) { waits += 1 }
-            _ = try cache.panorama(panorama)
+            do { _ = try cache.panorama(panorama) } catch { throw .panorama(error) }
             cache.prefetchNeighbours(of: panorama, in: dataset.service)
             cache.waitForPrefetches() // a person looks round before stepping on
             cachePeak = max(cachePeak, cache.residentBytes)
             rssPeak = max(rssPeak, residentBytes())
         }
         return (budget, cachePeak, rssBefore, rssPeak, waits)
+    }
+
+    /// Makes `folder` (its parent exists or is made too) and returns it.
+    private static func makeFolder(_ folder: URL) throws(CommandError) -> URL {
+        do {
+            try OutputFile.makeFolder(folder.deletingLastPathComponent().path)
+            try OutputFile.makeFolder(folder.path)
+        } catch {
+            throw .file(error)
+        }
+        return folder
+    }
+
+    /// Writes the manifest of `panoramas` into `folder`, as the importer would.
+    private static func writeManifest(_ panoramas: [Panorama], in folder: URL) throws(CommandError) {
+        let bytes: Data
+        do { bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []) } catch { throw .dataset(error) }
+        do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch { throw .file(error) }
     }
 
     /// The process's resident memory now, bytes (VmRSS from /proc/self/status).

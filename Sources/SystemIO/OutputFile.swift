@@ -10,6 +10,13 @@ import Glibc
 /// - a stream (`--events`) is opened in place, so a device, a FIFO or a link is written to as
 ///   itself and never replaced.
 public enum OutputFile {
+    /// Makes the folder `path` (its parent must exist); a folder already there is fine.
+    public static func makeFolder(_ path: String) throws(FileError) {
+        guard mkdir(path, 0o777) == 0 || (errno == EEXIST && FileKind.of(path) == .directory) else {
+            throw .notWritable(path: path, reason: FileDescriptorIO.message(errno))
+        }
+    }
+
     /// Writes `bytes` as the whole of `path`, atomically: a reader sees the old file or the new
     /// one, never half of one.
     public static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
