@@ -7,36 +7,45 @@ import TermRender
 import TUI
 
 /// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.
-struct BenchCommand {
-    static let help = """
-    sidewalk bench: measure Sidewalk's speed on this machine
+struct BenchCommand: SidewalkCommand {
+    static let purpose = "measure Sidewalk's speed, bytes and memory on this machine"
+    static let synopsis = [
+        "sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]",
+        "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
+        "sidewalk bench data [--json]",
+    ]
+    /// The benchmarks, by the name that runs them.
+    static let benchmarks = ["reproject", "encode", "data"]
 
-    USAGE:
-      sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]
-      sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]
-      sidewalk bench data [--json]
-
-      reproject   median milliseconds per view at 160x96, 320x180 and 640x360, on one thread
-                  and on all cores, from generated 2048x1024 and 4096x2048 panoramas (or from
-                  IMAGE), over 48 views with different headings and pitches; and how much
-                  prefiltering helps against aliasing (PSNR)
-      encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
-                  of 2 degrees, the exact frame after it, idle, a one-digit status change; the
-                  PSNR shown during the pan; encode time per frame
-      data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
-                  loading a 100,000-panorama manifest, and memory while walking 200 linked
-                  2048x1024 panoramas with prefetch and a 64 MB cache
-
-    OPTIONS:
-      --input IMAGE       use this panorama instead of the generated ones
-      --json              print one JSON object instead of a table
-      --save-sources DIR  reproject: also write the panoramas used as PNG files into DIR
-                          (for scripts/bench-reference)
-      --save-frame DIR    encode: also write the first frame's pixels as DIR/first-frame.png
-                          (for scripts/bench-chafa)
-      --color MODE        encode: truecolor (default), 256, 16 or none
-      -h, --help          show this help
-    """
+    static var spec: CommandSpec<BenchCommand> {
+        CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
+              reproject   median milliseconds per view at 160x96, 320x180 and 640x360, on one thread
+                          and on all cores, from generated 2048x1024 and 4096x2048 panoramas (or from
+                          IMAGE), over 48 views with different headings and pitches; and how much
+                          prefiltering helps against aliasing (PSNR)
+              encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
+                          of 2 degrees, the exact frame after it, idle, a one-digit status change; the
+                          PSNR shown during the pan; encode time per frame
+              data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
+                          loading a 100,000-panorama manifest, and memory while walking 200 linked
+                          2048x1024 panoramas with prefetch and a 64 MB cache
+            """, options: [
+                .text("--input", "IMAGE", help: "reproject, encode: use this panorama instead of the generated ones") { $0.inputPath = $1 },
+                .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
+                .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
+                    + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
+                .text("--save-frame", "DIR", help: "encode: also write the first frame's pixels as DIR/first-frame.png "
+                    + "(for scripts/bench-chafa)") { $0.saveFrameDirectory = $1 },
+                .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
+                        help: "encode: colours") { $0.colorMode = ColorMode(flag: $1)! },
+            ], epilogue: "") { command, argument throws(UsageError) in
+            guard command.benchmark == nil else { throw UsageError(description: "bench takes one benchmark") }
+            guard benchmarks.contains(argument) else {
+                throw UsageError(description: "unknown benchmark '\(argument)'; see sidewalk bench --help")
+            }
+            command.benchmark = argument
+        }
+    }
 
     var benchmark: String?
     var inputPath: String?
@@ -44,33 +53,9 @@ struct BenchCommand {
     var saveDirectory: String?
     var saveFrameDirectory: String?
     var colorMode = ColorMode.truecolor
-    var showHelp = false
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
-        var command = BenchCommand()
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            switch argument {
-            case "-h", "--help": command.showHelp = true
-            case "--input": command.inputPath = try reader.value(for: argument)
-            case "--json": command.json = true
-            case "--save-sources": command.saveDirectory = try reader.value(for: argument)
-            case "--save-frame": command.saveFrameDirectory = try reader.value(for: argument)
-            case "--color", "--colour":
-                let value = try reader.value(for: argument)
-                guard let mode = ColorMode(flag: value) else {
-                    throw UsageError(description: "--color takes truecolor, 256, 16 or none, not '\(value)'")
-                }
-                command.colorMode = mode
-            case "reproject" where command.benchmark == nil, "encode" where command.benchmark == nil,
-                 "data" where command.benchmark == nil: command.benchmark = argument
-            default:
-                if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "bench ") }
-                throw UsageError(description: "unknown benchmark '\(argument)'; see sidewalk bench --help")
-            }
-        }
-        guard command.showHelp || command.benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject, encode or data") }
-        return command
+    func validate() throws(UsageError) {
+        guard benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject, encode or data") }
     }
 
     struct ReprojectReport: Codable {
@@ -84,10 +69,6 @@ struct BenchCommand {
     }
 
     func run() throws(CommandError) -> Int32 {
-        if showHelp {
-            print(Self.help)
-            return ExitStatus.success
-        }
         switch benchmark {
         case "encode": return try runEncode()
         case "data": return try runData()

@@ -18,33 +18,26 @@ struct CameraFlags {
         return start
     }
 
-    static let help = """
-      --heading DEG   compass heading, degrees clockwise from north (default 0)
-      --pitch DEG     look up (+) or down (-), -90...90 (default 0)
-      --zoom Z        linear zoom, 1...5 (default 1)
-      --fov DEG       field of view at zoom 1 across the wider side, 1...160 (default 90)
-    """
+    /// --heading, --pitch, --zoom and --fov.
+    static var options: [CommandOption<CameraFlags>] { [
+        .number("--heading", "DEG", in: -360...720, default: 0, help: "start facing this compass heading, degrees clockwise from north") {
+            $0.camera.heading = $1
+            $0.orientationGiven = true
+        },
+        .number("--pitch", "DEG", in: PanoramaCamera.pitchRange, default: 0, help: "start looking up (+) or down (-), degrees") {
+            $0.camera.pitch = $1
+            $0.orientationGiven = true
+        },
+        .number("--zoom", "Z", in: PanoramaCamera.zoomRange, default: 1, help: "start at this linear zoom") { $0.camera.zoom = $1 },
+        .number("--fov", "DEG", in: PanoramaCamera.fovRange, default: 90, help: "field of view at zoom 1 across the wider side, degrees") {
+            $0.camera.fov = $1
+        },
+    ] }
 
     /// Takes the view a URL asks for; like --heading and --pitch, it wins over the panorama's
     /// initial view.
     mutating func apply(_ url: PanoramaURL) {
         camera = url.camera(from: camera)
         if url.heading != nil || url.pitch != nil { orientationGiven = true }
-    }
-
-    /// Applies `option` when it is a camera option, reading its value; returns whether it was one.
-    mutating func apply(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
-        switch option {
-        case "--heading":
-            camera.heading = try reader.number(for: option, in: -360...720)
-            orientationGiven = true
-        case "--pitch":
-            camera.pitch = try reader.number(for: option, in: PanoramaCamera.pitchRange)
-            orientationGiven = true
-        case "--zoom": camera.zoom = try reader.number(for: option, in: PanoramaCamera.zoomRange)
-        case "--fov": camera.fov = try reader.number(for: option, in: PanoramaCamera.fovRange)
-        default: return false
-        }
-        return true
     }
 }

@@ -12,15 +12,8 @@ import TUI
 
 /// What `sidewalk [IMAGE] [options]` was asked to do.
 struct ExploreOptions {
-    enum Action: Equatable {
-        case explore
-        case help
-        case version
-        /// Print this text (another command's help) and stop.
-        case text(String)
-    }
-
-    var action: Action = .explore
+    /// --version: print the version instead.
+    var showVersion = false
     /// The panorama image or dataset to open; nil for the bundled default.
     var imagePath: String?
     /// Which panorama of a dataset.
@@ -49,66 +42,14 @@ struct ExploreOptions {
     }
 
     var mode = Mode.screen
+    /// The modes asked for on the command line (more than one is a mistake).
+    var modesAsked: Set<Mode> = []
     /// --keys: key names separated by spaces.
     var keys: String?
     /// --script: a file with one key, :command or wait per line.
     var scriptPath: String?
     /// Gestures switched off on the command line.
     var gesturesOff = GestureSettings(orientation: false, zoom: false, navigation: false)
-
-    /// Parses the arguments after the program name.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
-        var options = ExploreOptions()
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            if try options.cameraFlags.apply(argument, from: &reader) { continue }
-            if try options.selection.apply(argument, from: &reader) { continue }
-            switch argument {
-            case "-h", "--help": options.action = .help
-            case "--version": options.action = .version
-            case "--color", "--colour":
-                let value = try reader.value(for: argument)
-                guard value == "auto" || ColorMode(flag: value) != nil else {
-                    throw UsageError(description: "--color takes auto, truecolor, 256, 16 or none, not '\(value)'")
-                }
-                options.colorFlag = .some(ColorMode(flag: value))
-            case "--fps": options.fpsFlag = Double(try reader.wholeNumber(for: argument, in: 1...240))
-            case "--no-orientation-gestures": options.gesturesOff.orientation = true
-            case "--no-zoom-gestures": options.gesturesOff.zoom = true
-            case "--no-navigation-gestures": options.gesturesOff.navigation = true
-            case "--no-gestures": options.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
-            case "--events": options.eventsPath = try reader.value(for: argument)
-            case "--reduce-motion": options.reduceMotion = true
-            case "--headless": try options.setMode(.headless, argument)
-            case "--describe": try options.setMode(.describe, argument)
-            case "--keys": options.keys = try reader.value(for: argument, allowingEmpty: true)
-            case "--script": options.scriptPath = try reader.value(for: argument)
-            case "--no-mouse": options.mouseOff = true
-            case "--high-contrast": options.highContrast = true
-            case "--hide-links": options.hidden.insert("links")
-            case "--hide-street-names": options.hidden.insert("street-names")
-            case "--hide-compass": options.hidden.insert("compass")
-            case "--hide-home": options.hidden.insert("home")
-            case "--hide-floor-picker": options.hidden.insert("floor-picker")
-            case "--": try options.setImage(try reader.value(for: "--"))
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "") }
-                try options.setImage(ArgumentReader.path(argument, naming: "IMAGE or DATASET"))
-            }
-        }
-        try options.selection.validate()
-        if options.keys != nil && options.scriptPath != nil { throw UsageError(description: "--keys and --script cannot be used together") }
-        if options.keys != nil || options.scriptPath != nil {
-            guard options.mode != .describe else { throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them") }
-            options.mode = .headless
-        }
-        return options
-    }
-
-    private mutating func setMode(_ wanted: Mode, _ argument: String) throws(UsageError) {
-        guard mode == .screen || mode == wanted else { throw UsageError(description: "--headless and --describe cannot be used together") }
-        mode = wanted
-    }
 
     /// What the explorer reports before the first key: where it starts.
     private func startEvents(_ start: Panorama?) -> [ExplorerEvent] {
@@ -136,25 +77,11 @@ struct ExploreOptions {
         do { return try KeyScript.parse(script: text) } catch { throw .script(source: source, problem: error.message) }
     }
 
-    private mutating func setImage(_ path: String) throws(UsageError) {
-        if let imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(path)')") }
-        imagePath = path
-    }
-
-    /// Opens the explorer, or prints help or the version.
+    /// Opens the explorer, or prints the version.
     func run() throws(CommandError) -> Int32 {
-        switch action {
-        case .help:
-            print(HelpText.usage)
-            return ExitStatus.success
-        case .version:
+        if showVersion {
             print(HelpText.version)
             return ExitStatus.success
-        case let .text(text):
-            print(text)
-            return ExitStatus.success
-        case .explore:
-            break
         }
         let environment = ProcessInfo.processInfo.environment
         let config = try ConfigFile.load(environment: environment)

@@ -5,41 +5,28 @@ import TermRender
 import TextSafety
 
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
-struct InfoCommand {
-    static let help = """
-    sidewalk info: summarise and validate a dataset
+struct InfoCommand: SidewalkCommand {
+    static let purpose = "summarise and validate a dataset"
+    static let synopsis = ["sidewalk info DATASET"]
 
-    USAGE:
-      sidewalk info DATASET
-
-      Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
-      dates and markers. An invalid dataset gets every problem, one per line, and status 1.
-    """
+    static var spec: CommandSpec<InfoCommand> {
+        CommandSpec(name: "info", purpose: purpose, synopsis: synopsis, about: """
+              Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
+              dates and markers. An invalid dataset gets every problem, one per line, and status 1.
+            """, options: [], epilogue: "") { command, argument throws(UsageError) in
+            guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
+            guard !argument.isEmpty else { throw UsageError(description: "the DATASET path is empty") }
+            command.path = argument
+        }
+    }
 
     var path: String?
-    var showHelp = false
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> InfoCommand {
-        var command = InfoCommand()
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            switch argument {
-            case "-h", "--help": command.showHelp = true
-            default:
-                if argument.hasPrefix("-") { throw ArgumentReader.unknownOption(argument, command: "info ") }
-                if command.path != nil { throw UsageError(description: "info takes one DATASET") }
-                command.path = try ArgumentReader.path(argument, naming: "DATASET")
-            }
-        }
-        guard command.showHelp || command.path != nil else { throw UsageError(description: "info needs a DATASET") }
-        return command
+    func validate() throws(UsageError) {
+        guard path != nil else { throw UsageError(description: "info needs a DATASET") }
     }
 
     func run() throws(CommandError) -> Int32 {
-        if showHelp {
-            print(Self.help)
-            return ExitStatus.success
-        }
         guard let path else { return ExitStatus.usage }
         let dataset: Dataset
         do {

@@ -8,39 +8,26 @@ import TUI
 /// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,
 /// or the dataset's start. Shared by the explorer and snapshots.
 struct PanoramaSelection {
-    static let help = """
-      --pano ID       in a dataset, open the panorama with this id
-      --at LAT,LNG    in a dataset, open the panorama nearest this place
-      --radius M      with --at: how far to look, metres (default 50)
-      --source S      with --at: default (indoor or outdoor) or outdoor
-    """
-
     var panoramaID: String?
     var place: Coordinate?
     var radius = PanoramaService.defaultRadius
     var source = SourceFilter.default
 
-    /// Applies `option` when it is a selection option, reading its value; returns whether it was.
-    mutating func apply(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
-        switch option {
-        case "--pano": panoramaID = try reader.value(for: option)
-        case "--at":
-            let text = try reader.value(for: option)
+    /// --pano, --at, --radius and --source.
+    static var options: [CommandOption<PanoramaSelection>] { [
+        .text("--pano", "ID", help: "in a dataset, open the panorama with this id") { $0.panoramaID = $1 },
+        .parsed("--at", "LAT,LNG", help: "in a dataset, open the panorama nearest this place", parse: { (text) throws(OptionValueError) in
             switch Coordinate.parse(text) {
-            case let .success(coordinate): place = coordinate
-            case let .failure(error): throw UsageError(description: "--at \(text): \(error.message)")
+            case let .success(coordinate): return coordinate
+            case let .failure(error): throw .reason(error.message)
             }
-        case "--radius": radius = try reader.number(for: option, in: 0...100_000)
-        case "--source":
-            let text = try reader.value(for: option)
-            guard let filter = SourceFilter(rawValue: text) else {
-                throw UsageError(description: "--source takes default or outdoor, not '\(text)'")
-            }
-            source = filter
-        default: return false
-        }
-        return true
-    }
+        }) { $0.place = $1 },
+        .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
+            $0.radius = $1
+        },
+        .choice("--source", "S", SourceFilter.allCases.map(\.rawValue), glosses: ["default": "indoor and outdoor", "outdoor": "outdoor only"],
+                help: "with --at: which panoramas to look among") { $0.source = SourceFilter(rawValue: $1)! },
+    ] }
 
     /// Checks combinations that make no sense.
     func validate() throws(UsageError) {

@@ -31,19 +31,43 @@ public func runSidewalk(_ arguments: [String]) -> Int32 {
     }
 }
 
+/// A command of `sidewalk`: its command line declared once (`spec`), checked, then run.
+protocol SidewalkCommand {
+    /// The command line: options, operands, help.
+    static var spec: CommandSpec<Self> { get }
+    /// The settings before any argument: every default.
+    init()
+    /// Checks what the table alone can't: required arguments and combinations.
+    mutating func validate() throws(UsageError)
+    func run() throws(CommandError) -> Int32
+}
+
 /// Parses and runs the command; a command line that cannot be parsed is a `.usage` error.
 private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
-    func parsed<Command>(_ parse: () throws(UsageError) -> Command) throws(CommandError) -> Command {
-        do { return try parse() } catch { throw .usage(error) }
-    }
     let rest = Array(arguments.dropFirst())
     switch arguments.first {
-    case "open": return try parsed { () throws(UsageError) in try OpenCommand.parse(rest) }.run()
-    case "snapshot": return try parsed { () throws(UsageError) in try SnapshotCommand.parse(rest) }.run()
-    case "import": return try parsed { () throws(UsageError) in try ImportCommand.parse(rest) }.run()
-    case "info": return try parsed { () throws(UsageError) in try InfoCommand.parse(rest) }.run()
-    case "bench": return try parsed { () throws(UsageError) in try BenchCommand.parse(rest) }.run()
-    default: return try parsed { () throws(UsageError) in try ExploreOptions.parse(arguments) }.run()
+    case "open": return try execute(OpenCommand.self, rest)
+    case "snapshot": return try execute(SnapshotCommand.self, rest)
+    case "import": return try execute(ImportCommand.self, rest)
+    case "info": return try execute(InfoCommand.self, rest)
+    case "bench": return try execute(BenchCommand.self, rest)
+    default: return try execute(ExploreOptions.self, arguments)
     }
 }
 
+/// Parses `arguments` by the command's table and runs it, or prints its help.
+private func execute<Command: SidewalkCommand>(_: Command.Type, _ arguments: [String]) throws(CommandError) -> Int32 {
+    var command: Command
+    do {
+        switch try Command.spec.parse(arguments, into: Command()) {
+        case .help:
+            print(Command.spec.help)
+            return ExitStatus.success
+        case let .run(parsed): command = parsed
+        }
+        try command.validate()
+    } catch {
+        throw .usage(error)
+    }
+    return try command.run()
+}

@@ -12,31 +12,33 @@ import TUI
 /// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
 /// --output FILE`: one view as a PNG, as ANSI art or as the words a screen reader would say,
 /// like MKLookAroundSnapshotter. Results are cached on disk (`SnapshotCache`).
-struct SnapshotCommand {
-    static let help = """
-    sidewalk snapshot: write one view of a panorama as a picture, ANSI art or a description
+struct SnapshotCommand: SidewalkCommand {
+    static let purpose = "write one view of a panorama as a picture, ANSI art or a description"
+    static let synopsis = ["sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG] [options] --output OUT.png|OUT.ans|OUT.txt"]
 
-    USAGE:
-      sidewalk snapshot IMAGE|DATASET [options] --output FILE
-
-    The kind of output follows FILE's extension:
-      .png   W×H pixels
-      .ans   W×H cells of half-block art with colour codes (see it with cat)
-      .txt   what a screen reader would say of the view
-
-    OPTIONS:
-    \(PanoramaSelection.help)
-    \(CameraFlags.help)
-      --size WxH      pixels (.png) or cells (.ans), each side 1...8192, at most 4096×2048 pixels or
-                      1,000,000 cells (default 640x360, or 80x24 for .ans)
-      --output PATH   the file to write (required)
-      --color MODE    colours for .ans: truecolor (default), 256, 16 or none
-      --overlays      draw the ways on, the markers and the compass (.ans: the explorer's whole screen)
-      --no-cache      make it afresh, neither reading nor writing the cache
-      -h, --help      show this help
-
-    Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).
-    """
+    static var spec: CommandSpec<SnapshotCommand> {
+        CommandSpec(name: "snapshot", purpose: purpose, synopsis: synopsis, about: """
+              The kind of output follows the extension of --output:
+                .png   W×H pixels
+                .ans   W×H cells of half-block art with colour codes (see it with cat)
+                .txt   what a screen reader would say of the view
+            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
+                .size("--size", in: sideRange, help: "pixels (.png) or cells (.ans), each side 1...8192, at most 4096×2048 pixels or "
+                    + "1,000,000 cells (default 640x360, or 80x24 for .ans)") { $0.size = $1 },
+                .text("--output", "PATH", aliases: ["-o"], help: "the file to write (required)") { $0.outputPath = $1 },
+                .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
+                        help: "colours for .ans") { $0.colorMode = ColorMode(flag: $1)! },
+                .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
+                    $0.overlays = true
+                },
+                .flag("--no-cache", help: "make it afresh, neither reading nor writing the cache") { $0.useCache = false },
+            ], epilogue: "Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).") {
+            command, argument throws(UsageError) in
+            if let imagePath = command.imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(argument)')") }
+            guard !argument.isEmpty else { throw UsageError(description: "the IMAGE or DATASET path is empty") }
+            command.imagePath = argument
+        }
+    }
 
     /// What the output file holds, from its extension.
     enum Kind: String {
@@ -58,48 +60,20 @@ struct SnapshotCommand {
     var colorMode = ColorMode.truecolor
     var overlays = false
     var useCache = true
-    var showHelp = false
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> SnapshotCommand {
-        var command = SnapshotCommand()
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            if try command.cameraFlags.apply(argument, from: &reader) { continue }
-            if try command.selection.apply(argument, from: &reader) { continue }
-            switch argument {
-            case "-h", "--help": command.showHelp = true
-            case "--size": command.size = try reader.size(for: argument, in: sideRange)
-            case "--output", "-o": command.outputPath = try reader.value(for: argument)
-            case "--overlays": command.overlays = true
-            case "--no-cache": command.useCache = false
-            case "--color", "--colour":
-                let value = try reader.value(for: argument)
-                guard let mode = ColorMode(flag: value) else {
-                    throw UsageError(description: "--color takes truecolor, 256, 16 or none, not '\(value)'")
-                }
-                command.colorMode = mode
-            default:
-                if argument.hasPrefix("-") && argument.count > 1 { throw ArgumentReader.unknownOption(argument, command: "snapshot ") }
-                if let imagePath = command.imagePath {
-                    throw UsageError(description: "more than one image given ('\(imagePath)' and '\(argument)')")
-                }
-                command.imagePath = try ArgumentReader.path(argument, naming: "IMAGE or DATASET")
-            }
-        }
-        try command.selection.validate()
-        guard !command.showHelp else { return command }
-        guard command.imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
-        guard let output = command.outputPath else { throw UsageError(description: "snapshot needs --output PATH") }
+    mutating func validate() throws(UsageError) {
+        try selection.validate()
+        guard imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
+        guard let output = outputPath else { throw UsageError(description: "snapshot needs --output PATH") }
         let suffix = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard output.contains("."), let kind = Kind(rawValue: suffix) else {
             throw UsageError(description: "--output must end in .png, .ans or .txt, not '\(output)'")
         }
-        command.kind = kind
-        if let (width, height) = command.size, let most = maxArea[kind], width * height > most {
+        self.kind = kind
+        if let (width, height) = size, let most = Self.maxArea[kind], width * height > most {
             throw UsageError(description: "--size \(width)x\(height) is more than the \(most) \(kind == .png ? "pixels" : "cells") "
                 + "a .\(kind.rawValue) snapshot may have (memory budget, docs/reliability.md)")
         }
-        return command
     }
 
     /// The size asked for, or the kind's default.
@@ -109,10 +83,6 @@ struct SnapshotCommand {
 
     /// Renders (or takes from the cache) and writes the snapshot.
     func run() throws(CommandError) -> Int32 {
-        if showHelp {
-            print(Self.help)
-            return ExitStatus.success
-        }
         guard let imagePath, let outputPath else { return ExitStatus.usage }
         // Refused before any work: a snapshot replaces only a regular file.
         if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }

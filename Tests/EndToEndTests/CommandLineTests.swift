@@ -17,19 +17,42 @@ struct CommandLineTests {
         #expect(version.standardOutput.hasPrefix("sidewalk "))
     }
 
-    @Test("every command in README's usage block is in --help, with the same subcommands (bench data was missing)")
+    @Test("README's usage block is the USAGE section --help makes from the command tables")
     func readmeUsageMatchesHelp() throws {
         let readme = try String(contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("README.md"), encoding: .utf8)
-        let usage = try #require(readme.components(separatedBy: "## Using it").dropFirst().first?.components(separatedBy: "```").dropFirst().first)
-        var commands: [String] = []
-        for line in usage.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            guard words.count >= 3, words[0] == "sidewalk", !words[1].hasPrefix("["), !words[1].hasPrefix("-") else { continue }
-            commands.append("sidewalk \(words[1]) \(words[2])")
-        }
-        #expect(commands.count >= 5, "\(commands)")
+        let block = try #require(readme.components(separatedBy: "## Using it").dropFirst().first?.components(separatedBy: "```").dropFirst().first)
         let help = try ProgramRun.sidewalk(["--help"]).standardOutput
-        for command in commands { #expect(help.contains(command), "--help lacks '\(command)'") }
+        let usage = try #require(help.components(separatedBy: "USAGE:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let readmeLines = block.split(separator: "\n").map(String.init)
+        let helpLines = usage.split(separator: "\n").map { String($0.dropFirst(2)) }
+        #expect(readmeLines == helpLines)
+        #expect(helpLines.contains { $0.hasPrefix("sidewalk bench data") }, "bench data was missing from --help")
+    }
+
+    @Test("every option of every command's --help is documented in README.md or docs/",
+          arguments: [[], ["open"], ["snapshot"], ["info"], ["import"], ["bench"]])
+    func optionsDocumented(command: [String]) throws {
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        var documents = [try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)]
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path) where name.hasSuffix(".md") {
+            documents.append(try String(contentsOf: root.appendingPathComponent("docs/\(name)"), encoding: .utf8))
+        }
+        let help = try ProgramRun.sidewalk(command + ["--help"])
+        #expect(help.status == 0)
+        let table = try #require(help.standardOutput.components(separatedBy: "OPTIONS:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let options = table.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  --") else { return nil }
+            return line.dropFirst(2).split(separator: " ").first.map(String.init)
+        }
+        #expect(options.count >= (command.isEmpty ? 20 : command == ["info"] ? 0 : 3), "\(options)")
+        for option in options { #expect(documents.contains { $0.contains(option) }, "\(option) of sidewalk \(command) is in no document") }
+    }
+
+    @Test("after -- every argument is an operand, and -h after -- is not help")
+    func doubleDash() throws {
+        let run = try ProgramRun.sidewalk(["info", "--", "-h"])
+        #expect(run.status == 1)
+        #expect(run.errorLines.first?.contains("-h") == true)
     }
 
     @Test("bad command lines get one line and status 2", arguments: [

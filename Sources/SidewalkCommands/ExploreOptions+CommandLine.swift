@@ -1,0 +1,79 @@
+import Explorer
+import TermRender
+
+extension ExploreOptions: SidewalkCommand {
+    /// How the explorer itself is called.
+    static let synopsis = [
+        "sidewalk [IMAGE|DATASET] [--pano ID | --at LAT,LNG] [options]",
+        "sidewalk [IMAGE|DATASET] --describe                  (no picture: lines for a screen reader)",
+        "sidewalk [IMAGE|DATASET] --headless --keys \"Right 1 Enter\" | --script FILE",
+    ]
+
+    /// The explorer's options; `sidewalk open` takes them too.
+    static var options: [CommandOption<ExploreOptions>] {
+        PanoramaSelection.options.map { $0.lifted(into: \.selection) } + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
+            .choice("--color", "MODE", ["auto"] + ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: "auto",
+                    help: "colours to draw with") { $0.colorFlag = .some(ColorMode(flag: $1)) },
+            .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
+            .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
+            .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },
+            .flag("--hide-street-names", help: "hide the ways' street names") { $0.hidden.insert("street-names") },
+            .flag("--hide-compass", help: "hide the compass strip") { $0.hidden.insert("compass") },
+            .flag("--hide-home", help: "hide the home control (g still goes home)") { $0.hidden.insert("home") },
+            .flag("--hide-floor-picker", help: "hide the floor picker ([ and ] still change floors)") { $0.hidden.insert("floor-picker") },
+            .flag("--high-contrast", help: "black and white labels and status lines, a yellow focus") { $0.highContrast = true },
+            .flag("--describe", help: "no picture: say what you face and what changes, line by line (screen readers)") {
+                $0.modesAsked.insert(.describe)
+            },
+            .flag("--headless", help: "no terminal: run --keys or --script FILE (or standard input) on a simulated clock and "
+                + "print what a screen reader would say") { $0.modesAsked.insert(.headless) },
+            .text("--keys", "KEYS", allowingEmpty: true, help: "headless: these key names, separated by spaces (\"Right 1 Enter\")") {
+                $0.keys = $1
+            },
+            .text("--script", "FILE", help: "headless: the keys, :commands and waits in FILE, one per line (docs/accessibility.md)") {
+                $0.scriptPath = $1
+            },
+            .flag("--no-mouse", help: "leave the mouse to the terminal (to select text); by default drag looks around, the wheel "
+                + "zooms, a click on a way walks it") { $0.mouseOff = true },
+            .text("--events", "PATH", help: "write what happens (moves, camera, rendering) to PATH as JSON lines (docs/events.md)") {
+                $0.eventsPath = $1
+            },
+            .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
+                $0.gesturesOff.orientation = true
+            },
+            .flag("--no-zoom-gestures", help: "switch off zooming by key and mouse") { $0.gesturesOff.zoom = true },
+            .flag("--no-navigation-gestures", help: "switch off walking by key and mouse (:goto and :near still work)") {
+                $0.gesturesOff.navigation = true
+            },
+            .flag("--no-gestures", help: "all three of the above") {
+                $0.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
+            },
+            .flag("--version", help: "show the version") { $0.showVersion = true },
+        ]
+    }
+
+    static var spec: CommandSpec<ExploreOptions> {
+        CommandSpec(name: nil, purpose: "street-level panoramas in a terminal", synopsis: HelpText.allSynopses, about: HelpText.operands,
+                    options: options, epilogue: HelpText.epilogue) { options, argument throws(UsageError) in
+            try options.setImage(argument)
+        }
+    }
+
+    mutating func validate() throws(UsageError) {
+        try selection.validate()
+        if modesAsked.count > 1 { throw UsageError(description: "--headless and --describe cannot be used together") }
+        mode = modesAsked.first ?? .screen
+        if keys != nil && scriptPath != nil { throw UsageError(description: "--keys and --script cannot be used together") }
+        if keys != nil || scriptPath != nil {
+            guard mode != .describe else { throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them") }
+            mode = .headless
+        }
+    }
+
+    /// Takes the IMAGE or DATASET operand; there is at most one.
+    mutating func setImage(_ path: String) throws(UsageError) {
+        guard !path.isEmpty else { throw UsageError(description: "the IMAGE or DATASET path is empty") }
+        if let imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(path)')") }
+        imagePath = path
+    }
+}
