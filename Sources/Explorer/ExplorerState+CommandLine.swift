@@ -3,22 +3,14 @@ import StreetModel
 
 /// The command line after `:`: editing it, and running typed (programmatic) commands.
 extension ExplorerState {
-    /// Edits the command line: characters add, Backspace removes, Enter runs, Escape cancels.
-    /// Ctrl-C quits, here as everywhere: in a terminal it is SIGINT, which no front can see as a
-    /// key, so every front agrees with it (docs/decisions.md, 2026-12-01).
+    /// Gives a key to the open command line (`CommandLineEditor`), running the line on Enter.
     mutating func edit(_ key: Key, at now: Double?) -> Bool {
-        switch key {
-        case .enter:
-            let text = commandLine ?? ""
-            commandLine = nil
+        guard let outcome = commandEditor.edit(key) else { return false }
+        switch outcome {
+        case .edited: break
+        case let .run(text):
             do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
-        case .escape: commandLine = nil
-        case .control("c"):
-            commandLine = nil
-            isFinished = true
-        case .backspace: if commandLine?.isEmpty == false { commandLine?.removeLast() } else { commandLine = nil }
-        case let .character(c) where (commandLine?.count ?? 0) < 200: commandLine?.append(c)
-        default: return false
+        case .quit: isFinished = true
         }
         return true
     }
@@ -33,7 +25,7 @@ extension ExplorerState {
     }
 
     mutating func performUntimed(_ command: TypedCommand, at now: Double?) {
-        var target = targetCamera
+        var target = motion.target
         switch command {
         case let .heading(h): target.heading = h
         case let .pitch(p): target.pitch = p
@@ -43,12 +35,12 @@ extension ExplorerState {
             let to = PanoramaCamera(heading: h, pitch: p, zoom: z, fov: camera.fov)
             if let now, seconds > 0, !reduceMotion {
                 finishAnimation()
-                animation = CameraAnimation(from: camera, to: to, start: now, duration: seconds)
+                motion.animate(to: to, at: now, seconds: seconds)
                 return
             }
             target = to
         case let .goto(id):
-            guard let found = service?.panorama(id: id) else {
+            guard let found = navigation.service?.panorama(id: id) else {
                 note = "no panorama '\(id)'"
                 events.append(.errorOnMoveToPanoramaID(id: id, message: "no such panorama"))
                 return
@@ -56,7 +48,7 @@ extension ExplorerState {
             move(to: found)
             return
         case let .near(place, radius, source):
-            guard let service else {
+            guard let service = navigation.service else {
                 note = "no dataset to search"
                 return
             }
@@ -74,16 +66,14 @@ extension ExplorerState {
             return
         }
         finishAnimation()
-        let before = camera
-        camera = target
-        if camera != before { events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom)) }
+        _ = reportingCamera { $0.camera = target }
     }
 
     /// Goes to another panorama, keeping the view's direction.
     mutating func move(to target: Panorama) {
         guard target.id != panorama?.id else { return }
         finishAnimation()
-        panorama = target
+        arrive(at: target)
         events.append(.willMoveToPanorama(id: target.id))
         events.append(.didMoveToPanorama(id: target.id))
     }

@@ -1,142 +1,81 @@
 import PanoCore
 import StreetModel
 
-/// The explorer's state: where you stand, where you look, and whether you asked to leave.
-/// Commands change it; the front draws it. Pure: no terminal, no clock, no files.
+/// The explorer's state: where you stand, where you look, and whether you asked to leave. It
+/// composes one part per concern: `Navigation` (where you stand, where the ways lead),
+/// `CameraMotion` (the camera and its move), `FocusRing`, `CommandLineEditor` and `StatusNote`;
+/// it turns commands into changes of those parts, and the changes into events. Pure: no
+/// terminal, no clock, no files.
 public struct ExplorerState: Sendable {
-    public var camera: PanoramaCamera
-    /// The panorama you stand in, when exploring a dataset; nil for a single image.
-    public internal(set) var panorama: Panorama? {
-        // Every way of arriving elsewhere (a key, a click, a typed command, a script) drops the
-        // focus: its index means a way or marker of the panorama left.
-        didSet {
-            guard panorama?.id != oldValue?.id else { return }
-            focus = nil
-            previousPanorama = oldValue
-        }
-    }
-    /// The panorama before the current one, where `cannotShow` goes back to.
-    var previousPanorama: Panorama?
+    public internal(set) var navigation: Navigation
+    public internal(set) var motion: CameraMotion
+    var focusRing = FocusRing()
+    var commandEditor = CommandLineEditor()
+    var status = StatusNote()
     /// True once a `.quit` command has been applied.
     public internal(set) var isFinished = false
     /// True while the list of keys is shown over the view.
     public internal(set) var isShowingHelp = false
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
-    /// Events since the front last took them, oldest first.
-    var events: [ExplorerEvent] = []
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     public var reduceMotion = false
-    /// The camera move under way, if any.
-    public internal(set) var animation: CameraAnimation?
-    /// How long a key's camera move takes, seconds.
-    public static let keyMoveDuration = 0.2
-
-    /// A blend from the panorama left behind into the current one, while it lasts.
-    public struct Transition: Equatable, Sendable {
-        /// The panorama being left.
-        public let from: Panorama
-        /// When the blend starts, seconds.
-        public let start: Double
-        /// How long it takes, seconds.
-        public let duration: Double
-
-        /// How far the blend has come at `time`, eased, [0, 1].
-        public func progress(at time: Double) -> Double {
-            CameraAnimation.easeInOut(min(max((time - start) / duration, 0), 1))
-        }
-    }
-
-    /// The move between panoramas under way, if any.
-    public internal(set) var transition: Transition?
-    /// How long the blend into a new panorama takes, seconds.
-    public static let transitionDuration = 0.4
-
-    /// Where `g` goes: the panorama nearest this place (within 100 m); nil for the panorama the
-    /// explorer started at.
-    public var home: Coordinate?
-    /// The panorama the explorer started at.
-    let start: Panorama?
-
-    /// What is being typed after `:`, while the command line is open; nil otherwise.
-    public internal(set) var commandLine: String?
-
-    /// True while the camera or the view is moving on its own and frames must keep coming.
-    public var isAnimating: Bool { animation != nil || transition != nil }
-    /// A short message for the status line after a command that could not be done ("no way
-    /// forward"), cleared by the next command or, when commands come with a time, after
-    /// `noteLifetime`.
-    public internal(set) var note: String? {
-        didSet { if note != nil { noteSerial &+= 1 } }
-    }
-    /// Counts the notes given, so the same note given again can be told from one still shown.
-    public internal(set) var noteSerial = 0
-    /// When the note goes by itself, seconds; nil when it stays until the next command.
-    public internal(set) var noteExpiry: Double?
-    /// True once the front has drawn the current note (`noteDrawn(at:)`).
-    var noteOnScreen = false
-    /// How long a note stays when nothing else happens, seconds.
-    public static let noteLifetime = 4.0
-    let service: PanoramaService?
+    /// Events since the front last took them, oldest first.
+    var events: [ExplorerEvent] = []
 
     /// A state looking at a single image.
     public init(camera: PanoramaCamera = PanoramaCamera()) {
-        self.camera = camera
-        panorama = nil
-        service = nil
-        start = nil
+        navigation = Navigation(panorama: nil, start: nil, service: nil)
+        motion = CameraMotion(camera: camera)
     }
 
     /// A state standing in `panorama` of the dataset `service` answers for.
     public init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
-        self.camera = camera
-        self.panorama = panorama
-        self.service = service
-        start = panorama
+        navigation = Navigation(panorama: panorama, start: panorama, service: service)
+        motion = CameraMotion(camera: camera)
     }
 
+    // What the fronts read, from the parts.
+
+    public var camera: PanoramaCamera {
+        get { motion.camera }
+        set { motion.camera = newValue }
+    }
+    public var animation: CameraAnimation? { motion.animation }
+    /// The panorama you stand in, when exploring a dataset; nil for a single image.
+    public var panorama: Panorama? { navigation.panorama }
+    public var transition: PanoramaTransition? { navigation.transition }
+    /// Where `g` goes (`Navigation.home`).
+    public var home: Coordinate? {
+        get { navigation.home }
+        set { navigation.home = newValue }
+    }
+    /// The focused way or marker, if any; cleared by arriving anywhere.
+    public var focus: Focus? { focusRing.current }
+    /// What is being typed after `:`, while the command line is open; nil otherwise.
+    public var commandLine: String? { commandEditor.text }
+    /// The status line's note ("no way forward"); see `StatusNote`.
+    public internal(set) var note: String? {
+        get { status.text }
+        set { status.text = newValue }
+    }
+    public var noteSerial: Int { status.serial }
+    public var noteExpiry: Double? { status.expiry }
     /// The dataset's markers (points of interest); empty for a single image.
-    public var markers: [Marker] { service?.markers ?? [] }
-
-    /// Markers farther than this from the panorama are not shown, metres ("too small").
-    public static let markerRange = 150.0
-
-    /// Something Tab can focus: a way on (by its number) or a marker in range.
-    public enum Focus: Equatable, Sendable {
-        case link(Int)
-        case marker(String)
-    }
-
-    /// What Tab and Shift-Tab step through: the ways on in order, then the markers in range,
-    /// nearest first.
-    public var focusables: [Focus] {
-        guard let here = panorama?.coordinate else { return [] }
-        let ways = numberedLinks.indices.map { Focus.link($0 + 1) }
-        let near = markers.filter { here.distance(to: $0.coordinate) <= Self.markerRange }
-            .sorted { here.distance(to: $0.coordinate) < here.distance(to: $1.coordinate) }
-        return ways + near.map { .marker($0.id) }
-    }
-
-    /// The focused way or marker, if any; cleared by moving to another panorama.
-    public internal(set) var focus: Focus?
-
-    /// The floor picker's content: the level you are on and every level of this building
-    /// reachable from here, lowest first; nil outside a building with other levels.
-    public var floors: (current: Int, all: [Int])? {
-        guard let current = panorama, let level = current.level, let service else { return nil }
-        let others = service.otherLevels(of: current).compactMap(\.level)
-        return others.isEmpty ? nil : (level, (others + [level]).sorted())
-    }
-
+    public var markers: [Marker] { navigation.markers }
     /// The current panorama's links, numbered from 1 clockwise from north.
-    public var numberedLinks: [Link] {
-        (panorama?.links ?? []).sorted { $0.heading < $1.heading }
-    }
+    public var numberedLinks: [Link] { navigation.numberedLinks }
+    /// The floor picker's content (`Navigation.floors`).
+    public var floors: (current: Int, all: [Int])? { navigation.floors }
+    /// What Tab and Shift-Tab step through (`Navigation.focusables`).
+    public var focusables: [Focus] { navigation.focusables }
+    /// True while the camera or the view is moving on its own and frames must keep coming.
+    public var isAnimating: Bool { motion.animation != nil || navigation.transition != nil }
 
     /// Applies a command; returns true when what is on screen changes.
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
-        if animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
+        if motion.animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
         let before = (camera, panorama?.id, note, isShowingHelp, focus)
         note = nil
         switch command {
@@ -151,29 +90,20 @@ public struct ExplorerState: Sendable {
             camera.pitch = 0
         case let .followLink(number):
             let links = numberedLinks
-            if links.indices.contains(number - 1) { follow(links[number - 1]) } else { note = "no way \(number) here" }
-        case .walkForward: walk(towards: camera.heading, missing: "no way forward")
-        case .walkBack: walk(towards: camera.heading + 180, missing: "no way back")
-        case let .changeLevel(delta): changeLevel(by: delta)
-        case .switchDate: switchDate()
-        case .goHome: goHome()
-        case let .moveFocus(step):
-            let items = focusables
-            guard !items.isEmpty else {
-                note = "nothing to focus here"
-                break
-            }
-            let index = focus.flatMap { items.firstIndex(of: $0) }.map { ($0 + step + items.count) % items.count }
-            focus = items[index ?? (step > 0 ? 0 : items.count - 1)]
+            if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
+        case .walkForward: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
+        case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back"))
+        case let .changeLevel(delta): take(navigation.level(by: delta))
+        case .switchDate: take(navigation.nextDate())
+        case .goHome: take(navigation.homeStep())
+        case let .moveFocus(step): if !focusRing.step(step, through: focusables) { note = "nothing to focus here" }
         case .activate:
             switch focus {
             case let .link(number):
-                // Followed here, not through apply, so the move is reported once.
                 let links = numberedLinks
-                if links.indices.contains(number - 1) { follow(links[number - 1]) }
+                if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) }
             case let .marker(id): read(markerID: id)
-            case nil:
-                walk(towards: camera.heading, missing: "no way forward")
+            case nil: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
             }
         case let .tap(orientation):
             events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
@@ -183,11 +113,10 @@ public struct ExplorerState: Sendable {
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss:
             isShowingHelp = false
-            focus = nil
+            focusRing.clear()
         case .quit: isFinished = true
         }
         if let id = panorama?.id, id != before.1 {
-            focus = nil
             events.append(.willMoveToPanorama(id: id))
             events.append(.didMoveToPanorama(id: id))
         }
@@ -205,14 +134,14 @@ public struct ExplorerState: Sendable {
         timingNote(at: now) { $0.handleUntimed(key, at: now) }
     }
 
-    mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
-        if commandLine != nil { return edit(key, at: now) }
+    private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
+        if commandEditor.isOpen { return edit(key, at: now) }
         if key == .character(":") {
-            commandLine = ""
+            commandEditor.open()
             note = nil
             return true
         }
-        guard let command = KeyBindings.command(for: key, effectiveFOV: targetCamera.effectiveFOV) else { return false }
+        guard let command = KeyBindings.command(for: key, effectiveFOV: motion.target.effectiveFOV) else { return false }
         return handle(gesture: command, at: now)
     }
 
@@ -223,23 +152,20 @@ public struct ExplorerState: Sendable {
         timingNote(at: now) { $0.handleUntimed(gesture: command, at: now) }
     }
 
-    mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {
+    private mutating func handleUntimed(gesture command: ExplorerCommand, at now: Double?) -> Bool {
         if let refusal = gestures.refusal(of: command) {
             let changed = note != refusal
             note = refusal
             return changed
         }
-        if let now, !reduceMotion, let animation = animated(command, at: now) {
+        if let now, !reduceMotion, motion.animate(command, at: now) {
             note = nil
-            self.animation = animation
             return true
         }
         finishAnimation()
         let left = panorama
         let changed = apply(command)
-        if let now, !reduceMotion, let left, panorama?.id != left.id {
-            transition = Transition(from: left, start: now, duration: Self.transitionDuration)
-        }
+        if let now, !reduceMotion, let left, panorama?.id != left.id { navigation.blend(from: left, at: now) }
         return changed
     }
 
@@ -247,21 +173,5 @@ public struct ExplorerState: Sendable {
     public mutating func takeEvents() -> [ExplorerEvent] {
         defer { events.removeAll() }
         return events
-    }
-
-    /// One line describing the camera, e.g. "Heading 90° E · Pitch 0° · Zoom 1.0× (fov 90°)".
-    public var cameraReadout: String {
-        let heading = Int(camera.heading.rounded()) % 360
-        let pitch = Int(camera.pitch.rounded())
-        let zoom = (camera.zoom * 10).rounded() / 10
-        let fov = Int(camera.effectiveFOV.rounded())
-        return "Heading \(heading)° \(CompassPoint.name(forHeading: camera.heading)) · Pitch \(pitch)° · Zoom \(zoom)× (fov \(fov)°)"
-    }
-
-    /// The links as the status line lists them, e.g. "1 N Station Road  2 E Main Street".
-    public var linkSummary: String {
-        numberedLinks.enumerated().map { index, link in
-            "\(index + 1) \(CompassPoint.name(forHeading: link.heading))" + (link.description.map { " \($0)" } ?? "")
-        }.joined(separator: "  ")
     }
 }

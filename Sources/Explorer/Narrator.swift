@@ -73,7 +73,7 @@ public enum Narrator {
         var panoramaID: String?
         var note: String?
         var noteSerial: Int
-        var focus: ExplorerState.Focus?
+        var focus: Focus?
         var help: Bool
         var commandLineOpen: Bool
 
@@ -96,7 +96,7 @@ public enum Narrator {
         return "Keys: " + keys.joined(separator: "; ") + ". Escape closes this."
     }
 
-    private static func focusText(_ focus: ExplorerState.Focus, in state: ExplorerState) -> String {
+    private static func focusText(_ focus: Focus, in state: ExplorerState) -> String {
         switch focus {
         case let .link(number):
             let links = state.numberedLinks
@@ -123,7 +123,7 @@ public enum Narrator {
         guard let here = state.panorama?.coordinate else { return [] }
         return state.markers
             .map { ($0, here.distance(to: $0.coordinate)) }
-            .filter { $0.1 <= ExplorerState.markerRange }
+            .filter { $0.1 <= Navigation.markerRange }
             .sorted { $0.1 < $1.1 }
             .compactMap { marker($0.0, in: state).map { $0 + "." } }
     }

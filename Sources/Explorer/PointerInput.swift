@@ -37,11 +37,11 @@ public struct ViewArea: Equatable, Sendable {
 
 /// A label on screen that a click activates: a way on or a marker, where it was drawn.
 public struct ClickTarget: Equatable, Sendable {
-    public let item: ExplorerState.Focus
+    public let item: Focus
     public let row: Int
     public let columns: Range<Int>
 
-    public init(item: ExplorerState.Focus, row: Int, columns: Range<Int>) {
+    public init(item: Focus, row: Int, columns: Range<Int>) {
         self.item = item
         self.row = row
         self.columns = columns

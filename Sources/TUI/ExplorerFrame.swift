@@ -64,7 +64,7 @@ public enum ExplorerFrame {
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
-    public static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: ExplorerState.Focus)] {
+    public static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: Focus)] {
         guard let panorama = state.panorama else { return [] }
         let ways = display.linksHidden ? [] : state.numberedLinks
         var overlays = ways.enumerated().map { index, link in
@@ -72,11 +72,11 @@ public enum ExplorerFrame {
                                        + "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
                                    direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
                                    highlighted: state.focus == .link(index + 1)),
-             ExplorerState.Focus.link(index + 1))
+             Focus.link(index + 1))
         }
         for marker in state.markers {
             let distance = panorama.coordinate.distance(to: marker.coordinate)
-            guard distance <= ExplorerState.markerRange, distance > 0.5 else { continue }
+            guard distance <= Navigation.markerRange, distance > 0.5 else { continue }
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
             overlays.append((FrameComposer.Overlay(label: focusMark(state.focus == .marker(marker.id)) + "◆ \(marker.title) \(Int(distance.rounded())) m",
                                                    direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),

@@ -101,6 +101,7 @@ public enum InteractiveSession {
         var bytes: [UInt8] = []
         // What the last frame showed, for the mouse: the view's cells and the labels on it.
         var pointer = PointerInput()
+        var noteOnScreen = NoteOnScreen()
         var viewArea = ViewArea(columns: 0, top: 0, rows: 0)
         var clickTargets: [ClickTarget] = []
         pacer.requestRedraw()
@@ -131,7 +132,7 @@ public enum InteractiveSession {
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 encoder.encode(frame, quality: quality, into: &bytes)
-                if state.note != nil { state.noteDrawn(at: now()) }
+                noteOnScreen.drawn(&state, at: now())
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
                     writer.write(bytes)

@@ -84,9 +84,9 @@ struct AnimatedKeyTests {
         let started = state.handle(.right, at: 10)
         #expect(started)
         #expect(state.camera.heading == 0 && state.isAnimating)
-        state.advance(to: 10 + ExplorerState.keyMoveDuration / 2)
+        state.advance(to: 10 + CameraMotion.keyMoveDuration / 2)
         #expect(abs(state.camera.heading - 7.5) < 1e-9)
-        state.advance(to: 10 + ExplorerState.keyMoveDuration)
+        state.advance(to: 10 + CameraMotion.keyMoveDuration)
         #expect(state.camera.heading == 15 && !state.isAnimating)
         #expect(state.takeEvents().last == .didMoveCamera(heading: 15, pitch: 0, zoom: 1))
     }

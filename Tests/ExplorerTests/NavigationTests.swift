@@ -62,23 +62,13 @@ struct NavigationTests {
     func notesAreTransient() {
         var state = Self.state(at: "east", heading: 90)
         state.handle(.character("w"), at: 10)
-        #expect(state.note == "no way forward" && state.noteExpiry == 10 + ExplorerState.noteLifetime)
+        #expect(state.note == "no way forward" && state.noteExpiry == 10 + StatusNote.lifetime)
         state.advance(to: 13)
         #expect(state.note == "no way forward")
         state.handle(.character("9"), at: 13)
-        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime)
-        let changed = state.advance(to: 13 + ExplorerState.noteLifetime)
+        #expect(state.noteExpiry == 13 + StatusNote.lifetime)
+        let changed = state.advance(to: 13 + StatusNote.lifetime)
         #expect(changed && state.note == nil && state.noteExpiry == nil)
-    }
-
-    @Test("a note drawn late stays its whole lifetime from when it was drawn, once (a busy machine must not hide it)")
-    func lateNoteStays() {
-        var state = Self.state(at: "east", heading: 90)
-        state.handle(.character("w"), at: 10)
-        state.noteDrawn(at: 13)
-        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime)
-        state.noteDrawn(at: 15)
-        #expect(state.noteExpiry == 13 + ExplorerState.noteLifetime, "later frames with the same note change nothing")
     }
 
     @Test("digits follow links numbered clockwise from north; the summary lists them")
@@ -136,8 +126,8 @@ struct TransitionTests {
         let transition = try #require(state.transition)
         #expect(transition.from.id == "centre" && state.panorama?.id == "east")
         #expect(state.isAnimating)
-        #expect(transition.progress(at: 50) == 0 && transition.progress(at: 50 + ExplorerState.transitionDuration) == 1)
-        state.advance(to: 50 + ExplorerState.transitionDuration)
+        #expect(transition.progress(at: 50) == 0 && transition.progress(at: 50 + PanoramaTransition.duration) == 1)
+        state.advance(to: 50 + PanoramaTransition.duration)
         #expect(state.transition == nil && !state.isAnimating)
 
         var reduced = NavigationTests.state(at: "centre", heading: 90)

@@ -37,7 +37,7 @@ struct ScriptTests {
         var runner = ScriptRunner(state: NavigationTests.state(at: "centre", heading: 0))
         let outcome = runner.run(.key(.right))
         #expect(runner.state.camera.heading == 15)
-        #expect(runner.clock >= ExplorerState.keyMoveDuration && runner.clock < ExplorerState.keyMoveDuration + 0.05)
+        #expect(runner.clock >= CameraMotion.keyMoveDuration && runner.clock < CameraMotion.keyMoveDuration + 0.05)
         let moves = outcome.events.filter { if case .didMoveCamera = $0.event { true } else { false } }
         #expect(moves.count > 2, "intermediate moves while it eases")
         #expect(moves.last?.event == .didMoveCamera(heading: 15, pitch: 0, zoom: 1))
@@ -50,7 +50,7 @@ struct ScriptTests {
     func runnerWaits() {
         var runner = ScriptRunner(state: NavigationTests.state(at: "east", heading: 90))
         #expect(runner.run(.key(.character("w"))).lines == ["no way forward"])
-        _ = runner.run(.wait(seconds: ExplorerState.noteLifetime + 0.1))
+        _ = runner.run(.wait(seconds: StatusNote.lifetime + 0.1))
         #expect(runner.state.note == nil)
         _ = runner.run(.key(.character("q")))
         #expect(runner.state.isFinished)

@@ -1,0 +1,54 @@
+import PanoCore
+
+/// Where the camera looks, and the move it is making, if any.
+public struct CameraMotion: Sendable, Equatable {
+    public var camera: PanoramaCamera
+    /// The camera move under way, if any.
+    public internal(set) var animation: CameraAnimation?
+    /// How long a key's camera move takes, seconds.
+    public static let keyMoveDuration = 0.2
+
+    /// Where the camera is going: the animation's end, or where it is.
+    var target: PanoramaCamera {
+        animation.map { $0.camera(at: $0.start + $0.duration) } ?? camera
+    }
+
+    /// Moves the camera along the animation to `now` (seconds), reaching its end exactly.
+    mutating func advance(to now: Double) {
+        guard let animation else { return }
+        camera = animation.camera(at: now)
+        if animation.isFinished(at: now) { self.animation = nil }
+    }
+
+    /// Jumps to the end of any animation (before an instant command).
+    mutating func finish() {
+        camera = target
+        animation = nil
+    }
+
+    /// Starts the animation a key's camera command makes at `now`, added to what remains of the
+    /// one under way; returns false, changing nothing, for commands that do not move the camera
+    /// smoothly.
+    mutating func animate(_ command: ExplorerCommand, at now: Double) -> Bool {
+        let current = animation?.camera(at: now) ?? camera
+        var turn = animation?.remainingHeading(at: now) ?? 0
+        var pitch = target.pitch
+        var zoom = target.zoom
+        switch command {
+        case let .turn(degrees): turn += degrees
+        case let .tilt(degrees): pitch = PanoramaCamera(pitch: target.pitch + degrees).pitch
+        case let .zoom(factor): zoom = PanoramaCamera(zoom: target.zoom * factor).zoom
+        case .faceNorth:
+            turn = Degrees.wrap180(0 - current.heading)
+            pitch = 0
+        default: return false
+        }
+        animation = CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: now, duration: Self.keyMoveDuration)
+        return true
+    }
+
+    /// Starts a move from here to `camera` over `seconds` from `now` (`:animate`).
+    mutating func animate(to camera: PanoramaCamera, at now: Double, seconds: Double) {
+        animation = CameraAnimation(from: self.camera, to: camera, start: now, duration: seconds)
+    }
+}

@@ -1,0 +1,49 @@
+import PanoCore
+import StreetModel
+
+/// Taking the steps `Navigation` decides, reading markers, and going back from a panorama that
+/// cannot be shown.
+extension ExplorerState {
+    /// Takes a step: arrives (facing the way, when the step says), or says why not.
+    mutating func take(_ step: Navigation.Step) {
+        switch step {
+        case let .arrive(target, facing):
+            arrive(at: target)
+            if let facing { camera.heading = facing }
+        case let .refuse(reason): note = reason
+        case let .broken(target):
+            note = "the way to '\(target)' leads nowhere"
+            events.append(.errorOnMoveToPanoramaID(id: target, message: "no such panorama"))
+        }
+    }
+
+    /// The one path to another panorama, whatever asked (a key, a click, a typed command, a
+    /// script): it drops the focus, whose index meant a way or marker of the panorama left.
+    mutating func arrive(at target: Panorama) {
+        guard target.id != panorama?.id else { return }
+        navigation.arrive(at: target)
+        focusRing.clear()
+    }
+
+    /// Shows a marker's title and snippet, and reports the tap.
+    mutating func read(markerID id: String) {
+        guard let marker = markers.first(where: { $0.id == id }) else { return }
+        note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
+        events.append(.didTapMarker(id: id))
+    }
+
+    /// Tells the state that the panorama it moved to cannot be shown (its image is missing or
+    /// broken): it goes back to the panorama it came from, says why, and reports
+    /// `errorOnMoveToPanoramaID`, so no front claims to stand where it shows nothing. `now` as
+    /// for `handle(_:at:)`: with it the note goes after its lifetime.
+    public mutating func cannotShow(_ id: String, reason: String, at now: Double? = nil) {
+        guard panorama?.id == id else { return }
+        _ = timingNote(at: now) { state in
+            state.navigation.goBack()
+            state.focusRing.clear()
+            state.note = "cannot show \(id): \(reason)"
+            state.events.append(.errorOnMoveToPanoramaID(id: id, message: reason))
+            return true
+        }
+    }
+}

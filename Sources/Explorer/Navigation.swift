@@ -1,0 +1,142 @@
+import PanoCore
+import StreetModel
+
+/// Where you stand in a dataset and where each way on leads: the panorama, the one you came
+/// from, the one you started at, home, and the blend into a panorama just reached. It decides
+/// where a step goes; `ExplorerState` takes the step.
+public struct Navigation: Sendable {
+    /// The panorama you stand in; nil for a single image.
+    public internal(set) var panorama: Panorama?
+    /// The panorama before the current one, where a panorama that cannot be shown goes back to.
+    var previous: Panorama?
+    /// The panorama the explorer started at.
+    let start: Panorama?
+    /// The dataset's panoramas and markers; nil for a single image.
+    let service: PanoramaService?
+    /// Where `g` goes: the panorama nearest this place (within 100 m); nil for `start`.
+    public var home: Coordinate?
+    /// The blend from the panorama left behind into the current one, while it lasts.
+    public internal(set) var transition: PanoramaTransition?
+
+    /// Where a step leads.
+    enum Step: Equatable {
+        /// To this panorama, facing this heading (degrees) when the step sets one.
+        case arrive(Panorama, facing: Double?)
+        /// Nowhere, for this reason (shown as the note).
+        case refuse(String)
+        /// A way whose target the dataset does not hold.
+        case broken(target: String)
+    }
+
+    /// Markers farther than this from the panorama are not shown, metres ("too small").
+    public static let markerRange = 150.0
+
+    /// The dataset's markers (points of interest); empty for a single image.
+    var markers: [Marker] { service?.markers ?? [] }
+
+    /// The current panorama's links, numbered from 1 clockwise from north.
+    var numberedLinks: [Link] {
+        (panorama?.links ?? []).sorted { $0.heading < $1.heading }
+    }
+
+    /// The ways on in order, then the markers in range, nearest first: what Tab steps through.
+    var focusables: [Focus] {
+        guard let here = panorama?.coordinate else { return [] }
+        let ways = numberedLinks.indices.map { Focus.link($0 + 1) }
+        let near = markers.filter { here.distance(to: $0.coordinate) <= Self.markerRange }
+            .sorted { here.distance(to: $0.coordinate) < here.distance(to: $1.coordinate) }
+        return ways + near.map { .marker($0.id) }
+    }
+
+    /// The level you are on and every level of this building reachable from here, lowest
+    /// first; nil outside a building with other levels.
+    var floors: (current: Int, all: [Int])? {
+        guard let current = panorama, let level = current.level, let service else { return nil }
+        let others = service.otherLevels(of: current).compactMap(\.level)
+        return others.isEmpty ? nil : (level, (others + [level]).sorted())
+    }
+
+    /// Stands in `target`, remembering where you came from.
+    mutating func arrive(at target: Panorama) {
+        previous = panorama
+        panorama = target
+    }
+
+    /// Goes back to the panorama before this one (the current one could not be shown).
+    mutating func goBack() {
+        panorama = previous
+        transition = nil
+    }
+
+    /// Starts the blend from `left` at `now`.
+    mutating func blend(from left: Panorama, at now: Double) {
+        transition = PanoramaTransition(from: left, start: now, duration: PanoramaTransition.duration)
+    }
+
+    /// Ends the blend when its time is up at `now`; returns whether one was under way.
+    mutating func advanceTransition(to now: Double) -> Bool {
+        guard let transition else { return false }
+        if now >= transition.start + transition.duration { self.transition = nil }
+        return true
+    }
+
+    /// Along the link nearest `heading` (within 90°), facing the way it goes.
+    func walk(towards heading: Double, missing: String) -> Step {
+        let nearest = (panorama?.links ?? [])
+            .map { ($0, abs(Degrees.wrap180($0.heading - heading))) }
+            .filter { $0.1 < 90 }
+            .min { $0.1 < $1.1 }
+        return nearest.map { follow($0.0) } ?? .refuse(missing)
+    }
+
+    /// To a link's target, facing along the link (as Street View does when you walk).
+    func follow(_ link: Link) -> Step {
+        guard let target = service?.panorama(id: link.target) else { return .broken(target: link.target) }
+        return .arrive(target, facing: link.heading)
+    }
+
+    /// To the floor `delta` levels up (+) or down (-) in this building.
+    func level(by delta: Int) -> Step {
+        guard let current = panorama, let service, let level = current.level else { return .refuse("no other floors here") }
+        // Levels come from a file: checked arithmetic, so no value can trap here.
+        let (wanted, overflow) = level.addingReportingOverflow(delta)
+        guard !overflow, let target = service.otherLevels(of: current).first(where: { $0.level == wanted }) else {
+            return .refuse(delta > 0 ? "no floor above" : "no floor below")
+        }
+        return .arrive(target, facing: nil)
+    }
+
+    /// Home: the panorama nearest `home`, or the start. A configured home never falls back to
+    /// the start: saying there is nothing there is clearer.
+    func homeStep() -> Step {
+        let destination = home.map { service?.nearest(to: $0, radius: 100) } ?? start
+        guard let destination else { return .refuse(home == nil ? "no home to go to" : "no imagery within 100 m of home") }
+        return destination.id == panorama?.id ? .refuse("you are home") : .arrive(destination, facing: nil)
+    }
+
+    /// The same place at the next capture date after this one, wrapping round to the earliest.
+    func nextDate() -> Step {
+        guard let current = panorama, let others = service?.otherDates(of: current), !others.isEmpty else {
+            return .refuse("no other dates here")
+        }
+        let date = current.captureDate ?? ""
+        return .arrive(others.first { ($0.captureDate ?? "") > date } ?? others[0], facing: nil)
+    }
+}
+
+/// A blend from the panorama left behind into the current one.
+public struct PanoramaTransition: Equatable, Sendable {
+    /// The panorama being left.
+    public let from: Panorama
+    /// When the blend starts, seconds.
+    public let start: Double
+    /// How long it takes, seconds.
+    public let duration: Double
+    /// How long the blend into a new panorama takes, seconds.
+    public static let duration = 0.4
+
+    /// How far the blend has come at `time`, eased, [0, 1].
+    public func progress(at time: Double) -> Double {
+        CameraAnimation.easeInOut(min(max((time - start) / duration, 0), 1))
+    }
+}
