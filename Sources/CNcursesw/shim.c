@@ -37,12 +37,18 @@ void sw_window_size(WINDOW *window, int *row_count, int *column_count) {
     *column_count = x;
 }
 
-int sw_terminfo_truecolor(void) {
-    return tigetflag("RGB") > 0 || tigetflag("Tc") > 0;
-}
-
-int sw_terminfo_colors(void) {
-    return tigetnum("colors");
+int sw_terminfo_colour_support(const char *term, int *colors, int *truecolor) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)term, -1, &error) != OK) {
+        set_curterm(saved);
+        return -1;
+    }
+    *colors = tigetnum("colors");
+    *truecolor = tigetflag("RGB") > 0 || tigetflag("Tc") > 0;
+    TERMINAL *probe = set_curterm(saved);
+    del_curterm(probe);
+    return 0;
 }
 
 int sw_tty_size(int fd, int *row_count, int *column_count) {
@@ -75,27 +81,7 @@ size_t sw_restore_sequence(char *buffer, size_t size) {
 int sw_mouse_enable(void) {
     mmask_t wanted = BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED
         | REPORT_MOUSE_POSITION;
-    if (mousemask(wanted, NULL) == 0) return 0;
-    mouseinterval(0);
-    return 1;
-}
-
-static sw_mouse_kind sw_mouse_kind_of(mmask_t state) {
-    if (state & BUTTON1_PRESSED) return SW_MOUSE_PRESS;
-    if (state & BUTTON1_RELEASED) return SW_MOUSE_RELEASE;
-    if (state & BUTTON4_PRESSED) return SW_MOUSE_WHEEL_UP;
-    if (state & BUTTON5_PRESSED) return SW_MOUSE_WHEEL_DOWN;
-    if (state & REPORT_MOUSE_POSITION) return SW_MOUSE_MOTION;
-    return SW_MOUSE_NONE;
-}
-
-int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row) {
-    MEVENT event;
-    if (getmouse(&event) != OK) return -1;
-    *kind = sw_mouse_kind_of(event.bstate);
-    *column = event.x;
-    *row = event.y;
-    return 0;
+    return mousemask(wanted, NULL) != 0;
 }
 
 int sw_disable_flow_control(int fd) {

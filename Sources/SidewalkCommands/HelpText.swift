@@ -7,7 +7,7 @@ enum HelpText {
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
         ExploreOptions.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
-            + BenchCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
+            + BenchCommand.synopsis + TerminalCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
     /// What the explorer's operand means.
@@ -29,7 +29,7 @@ enum HelpText {
     OTHER COMMANDS (each has --help):
     \(HelpLayout.table([
         ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
-        ("import", ImportCommand.purpose), ("bench", BenchCommand.purpose),
+        ("import", ImportCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
     ]))
 
     \(keys)

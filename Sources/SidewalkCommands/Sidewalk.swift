@@ -51,6 +51,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "import": return try execute(ImportCommand.self, rest)
     case "info": return try execute(InfoCommand.self, rest)
     case "bench": return try execute(BenchCommand.self, rest)
+    case "terminal": return try execute(TerminalCommand.self, rest)
     default: return try execute(ExploreOptions.self, arguments)
     }
 }

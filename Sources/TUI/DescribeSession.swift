@@ -19,24 +19,23 @@ public enum DescribeSession {
                            events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
-        var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw .pollFailed(String(cString: strerror(errno))) }
-        _ = sw_crash_guard_save_modes(STDIN_FILENO)
-        sw_crash_guard_arm("", 0)
-        defer {
-            var restore = saved
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restore)
-            sw_crash_guard_remove()
+        let status = try InputModes.reading(on: STDIN_FILENO) { (saved) throws(TerminalError) in
+            try loop(initial, saved: saved, signals: signals, problem: problem, events: events)
         }
-        applyInputModes(saved)
+        guard let status else { throw .notATerminal(stream: "standard input") }
+        return status
+    }
 
+    /// Reads keys and says what changed, until `q`, a signal or the end of input.
+    private static func loop(_ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
+                             events: ((ExplorerEvent, Double) -> Void)?) throws(TerminalError) -> Int32 {
         var state = initial
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         say("Sidewalk, described. Keys as in the full view; r repeats this, ? lists the keys, q quits.")
         say(Narrator.describe(state))
-        var decoder = ByteKeyDecoder()
+        var decoder = InputDecoder()
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 256)
         while !state.isFinished {
@@ -46,7 +45,7 @@ public enum DescribeSession {
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH: continue
-                case SIGCONT: applyInputModes(saved) // the shell may have reset them while stopped
+                case SIGCONT: InputModes.apply(to: saved) // the shell may have reset them while stopped
                 default: return 128 + signal
                 }
             }
@@ -56,7 +55,7 @@ public enum DescribeSession {
             } else if fds[0].revents != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return 1 }
-                if count > 0 { keys = decoder.feed(Array(buffer[0..<count])) }
+                if count > 0 { keys = decoder.keys(Array(buffer[0..<count])) }
             }
             for key in keys where !state.isFinished {
                 let before = Narrator.Snapshot(state)
@@ -70,18 +69,6 @@ public enum DescribeSession {
             }
         }
         return 0
-    }
-
-    /// Keys one at a time, not echoed; Ctrl-C and Ctrl-Z still signal; output as it was.
-    private static func applyInputModes(_ saved: termios) {
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     }
 
     /// Writes one announcement line; the text comes from datasets, so it is sanitised.

@@ -10,43 +10,6 @@ import StreetModel
 import SystemIO
 import TermRender
 
-/// How the interactive explorer draws.
-public struct DisplayOptions: Sendable {
-    /// The colour mode, or nil to detect it from the terminal.
-    public var colorMode: ColorMode?
-    /// Most frames per second, 1...240.
-    public var framesPerSecond: Double
-    /// Key moves are instant instead of animated.
-    public var reduceMotion: Bool
-    /// Hide the ways on (GMSPanoramaView's navigationLinksHidden); keys still walk them.
-    public var linksHidden = false
-    /// Hide the street names on the ways on (streetNamesHidden).
-    public var streetNamesHidden = false
-    /// Hide the compass control.
-    public var compassHidden = false
-    /// Hide the home control ("my location"); `g` still goes home.
-    public var homeHidden = false
-    /// Hide the floor picker; `[` and `]` still change floor.
-    public var floorPickerHidden = false
-    /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
-    public var mouse = true
-    /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
-    public var highContrast = false
-
-    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
-        self.colorMode = colorMode
-        self.framesPerSecond = framesPerSecond
-        self.reduceMotion = reduceMotion
-    }
-}
-
-/// What the explorer shows: one image, or a dataset walked panorama by panorama.
-public enum Scenery {
-    case image(EquirectPanorama, title: String)
-    /// A dataset, starting at `start` (already decoded), its images loaded through `cache`.
-    case dataset(Dataset, start: Panorama, image: EquirectPanorama, cache: PanoramaCache)
-}
-
 /// The interactive explorer: reads keys, applies them to the explorer state, and draws only
 /// when something changed, paced by `FramePacer` and written by `FrameWriter`. Returns the
 /// process exit status: 0 after `q`, 128 + N after signal N, 1 when the terminal goes away.
@@ -60,6 +23,9 @@ public enum InteractiveSession {
         let signals = try SignalPipe()
         let writer = try FrameWriter()
         let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
+        // Asked before the first frame, so it is drawn as well as the terminal allows.
+        let queries = TerminalProbe.queries(termName: termName, environment: environment)
+        var capabilities = terminal.probe(queries, within: TerminalProbe.deadline)
         // When `q` was taken, seconds since start.
         var finishedAt: Double?
         defer {
@@ -91,7 +57,7 @@ public enum InteractiveSession {
         // The decoded panorama being left, while a transition blends away from it.
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
-        var encoder = FrameEncoder(colorMode: display.colorMode ?? terminal.detectColorMode(environment: environment))
+        var encoder = FrameEncoder(colorMode: display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities))
         encoder.asciiOnly = !TerminalLocale.isUTF8
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
@@ -162,6 +128,11 @@ public enum InteractiveSession {
             // Once finished, keys are no longer read, so stdin is no longer polled (a negative
             // descriptor is skipped): a key typed while the last frame drains must not spin the loop.
             fds[0].fd = state.isFinished ? -1 : STDIN_FILENO
+            if terminal.hasQueuedInput && !state.isFinished { timeout = 0 } // typed during the probe: take it now
+            if let due = terminal.escapeDeadline {
+                let wait = Int32(max(0, ((due - FileDescriptorIO.monotonicSeconds()) * 1000).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
             if fds[2].revents != 0 {
@@ -177,7 +148,8 @@ public enum InteractiveSession {
                     encoder.invalidate()
                     pacer.requestRedraw()
                 case SIGCONT:
-                    terminal.settleAfterResume()
+                    // The terminal may be another one now (tmux attached elsewhere): ask again.
+                    terminal.settleAfterResume(asking: queries)
                     encoder.invalidate()
                     pacer.requestRedraw()
                 default:
@@ -186,19 +158,7 @@ public enum InteractiveSession {
             }
             if state.isFinished { continue }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
-            while let input = terminal.nextInput() {
-                let key: Key
-                switch input {
-                case let .key(pressed): key = pressed
-                case let .pointer(report):
-                    if !state.isFinished, !state.isShowingHelp, state.commandLine == nil,
-                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets),
-                       state.handle(gesture: command, at: now()) {
-                        pacer.noteChange(at: now())
-                    }
-                    for event in state.takeEvents() { events?(event, now()) }
-                    continue
-                }
+            func press(_ key: Key) {
                 #if DEBUG
                 // Debug builds only: a forced crash, so tests can check the terminal is restored.
                 if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
@@ -207,6 +167,31 @@ public enum InteractiveSession {
                 #endif
                 if state.handle(key, at: now()) { pacer.noteChange(at: now()) }
                 for event in state.takeEvents() { events?(event, now()) }
+            }
+            if let due = terminal.escapeDeadline, FileDescriptorIO.monotonicSeconds() >= due { terminal.flushEscape().forEach(press) }
+            while true {
+                let (input, alive) = terminal.nextInput()
+                guard alive else { return 1 }
+                guard let input, !state.isFinished else { break }
+                switch input {
+                case let .key(key): press(key)
+                case let .pointer(report):
+                    if !state.isShowingHelp, state.commandLine == nil,
+                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets),
+                       state.handle(gesture: command, at: now()) {
+                        pacer.noteChange(at: now())
+                    }
+                    for event in state.takeEvents() { events?(event, now()) }
+                case let .reply(reply):
+                    // A late answer (a slow link, or after a resume) still counts.
+                    capabilities.take(reply)
+                    let mode = display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities)
+                    if mode != encoder.colorMode {
+                        encoder = FrameEncoder(colorMode: mode)
+                        encoder.asciiOnly = !TerminalLocale.isUTF8
+                        pacer.requestRedraw()
+                    }
+                }
             }
             if case let .dataset(dataset, _, _, cache) = scenery {
                 // The loop never waits on a decode: a panorama not in memory is loaded on a

@@ -7,8 +7,10 @@ import Explorer
 import SystemIO
 import TermRender
 
-/// The terminal while Sidewalk owns it. ncurses owns modes, keys and resize; frames are written
-/// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29).
+/// The terminal while Sidewalk owns it. ncurses owns modes and resize; frames are written
+/// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29). Input is read
+/// here, byte by byte through `InputDecoder`, never by ncurses, so the terminal's replies to
+/// `TerminalProbe` are told from keys (docs/decisions.md, 2026-12-01).
 final class Terminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -44,6 +46,7 @@ final class Terminal {
         _ = nonl()
         _ = keypad(window, true)
         _ = nodelay(window, true)
+        _ = typeahead(-1) // ncurses must never look at the input: it is ours
         _ = curs_set(0)
         _ = wrefresh(window) // enter the alternate screen and clear it now, not at the first key read
         let hasMouse = mouse && sw_mouse_enable() != 0
@@ -75,48 +78,59 @@ final class Terminal {
         return (Int(columns), Int(rows))
     }
 
-    /// Something the user did at the terminal.
-    enum Input {
-        case key(Key)
-        case pointer(PointerReport)
+    private var decoder = InputDecoder()
+    /// Inputs decoded and not yet returned, oldest first.
+    private var queued: [TerminalInput] = []
+
+    /// True when inputs already read (during the probe) wait to be taken.
+    var hasQueuedInput: Bool { !queued.isEmpty }
+
+    /// While bytes wait to tell a lone Escape from a sequence: when the escape delay is up
+    /// (`CLOCK_MONOTONIC` seconds) and `flushEscape` should be called.
+    private(set) var escapeDeadline: Double?
+
+    /// Reads what the terminal has sent (without waiting) and returns the next input, or nil
+    /// when there is none. False in `alive` when the terminal has gone (end of file, an error).
+    func nextInput() -> (input: TerminalInput?, alive: Bool) {
+        if queued.isEmpty {
+            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) == 1, !readInput() { return (nil, false) }
+        }
+        return (queued.isEmpty ? nil : queued.removeFirst(), true)
     }
 
-    /// Mouse reports taken from ncurses' queue and not yet returned, oldest first.
-    private var pendingPointer: [PointerReport] = []
-
-    /// The next key or mouse report already received, or nil when there is none.
-    func nextInput() -> Input? {
-        while true {
-            if !pendingPointer.isEmpty { return .pointer(pendingPointer.removeFirst()) }
-            var code: wint_t = 0
-            let status = wget_wch(window, &code)
-            if status == ERR { return nil }
-            if status == KEY_CODE_YES && Int32(code) == KEY_MOUSE {
-                pendingPointer = Self.takeQueuedPointerReports()
-                continue
-            }
-            if let key = KeyDecoder.decode(status: status, code: UInt32(code)) { return .key(key) }
-        }
+    /// Reads what is waiting on standard input into `queued`; false when the terminal has gone.
+    private func readInput() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return false }
+        if count > 0 { queued += decoder.feed(Array(buffer[0..<count])) }
+        escapeDeadline = decoder.isWaiting
+            ? escapeDeadline ?? FileDescriptorIO.monotonicSeconds() + Double(Self.escapeDelayMilliseconds) / 1000 : nil
+        return true
     }
 
-    /// Every report in ncurses' mouse queue, oldest first. One KEY_MOUSE can stand for several
-    /// reports that arrived together; taking only one would leave the rest until the next input.
-    private static func takeQueuedPointerReports() -> [PointerReport] {
-        var reports: [PointerReport] = []
-        var kind = SW_MOUSE_NONE
-        var column: Int32 = 0
-        var row: Int32 = 0
-        while sw_mouse_next(&kind, &column, &row) == 0 {
-            switch kind {
-            case SW_MOUSE_PRESS: reports.append(.press(column: Int(column), row: Int(row)))
-            case SW_MOUSE_RELEASE: reports.append(.release(column: Int(column), row: Int(row)))
-            case SW_MOUSE_MOTION: reports.append(.motion(column: Int(column), row: Int(row)))
-            case SW_MOUSE_WHEEL_UP: reports.append(.wheel(up: true))
-            case SW_MOUSE_WHEEL_DOWN: reports.append(.wheel(up: false))
-            default: break
+    /// After the escape delay with nothing more: a lone ESC waiting is the Escape key.
+    func flushEscape() -> [Key] {
+        escapeDeadline = nil
+        return decoder.flush()
+    }
+
+    /// Asks the terminal what it can do (`queries`, from `TerminalProbe`) and waits for the answer until
+    /// `seconds` have passed; what was typed meanwhile stays queued as input. Replies that come
+    /// later arrive through `nextInput` as `.reply`.
+    func probe(_ queries: [UInt8], within seconds: Double) -> TerminalCapabilities {
+        Self.writeToTerminal(queries)
+        return TerminalProbe.collect(within: seconds) {
+            guard readInput() else { return nil }
+            var replies: [TerminalReply] = []
+            queued.removeAll { input in
+                guard case let .reply(reply) = input else { return false }
+                replies.append(reply)
+                return true
             }
+            return replies
         }
-        return reports.reversed()
     }
 
     /// After SIGWINCH: tells ncurses the size the kernel reports and lets it settle its own
@@ -131,16 +145,12 @@ final class Terminal {
 
     /// After a resume from Ctrl-Z: ncurses has repainted its own idea of the screen and turned
     /// its mouse mode back on, but not ours.
-    func settleAfterResume() {
+    /// The terminal is asked `queries` again; the answers come through `nextInput` as replies.
+    func settleAfterResume(asking queries: [UInt8]) {
         _ = clearok(window, true)
         _ = wrefresh(window)
         if hasMouse { Self.writeToTerminal(EscapeSequence.mouseDragTrackingOn) }
-    }
-
-    /// The colour mode terminfo and the environment suggest for this terminal.
-    func detectColorMode(environment: [String: String]) -> ColorMode {
-        ColorMode.detect(environment: environment, terminfoTrueColor: sw_terminfo_truecolor() != 0,
-                         terminfoColors: Int(sw_terminfo_colors()))
+        Self.writeToTerminal(queries)
     }
 
     /// Gives the terminal back as it was (main screen, cursor visible, modes restored), waiting

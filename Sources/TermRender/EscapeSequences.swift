@@ -12,11 +12,11 @@ public enum EscapeSequence {
     public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
     /// End synchronized update (mode 2026).
     public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
-    /// xterm's button-event mouse tracking (mode 1002): motion is reported only while a button
-    /// is held. ncurses asks for mode 1000 only, which reports no drags.
-    public static let mouseDragTrackingOn: [UInt8] = Array("\u{1B}[?1002h".utf8)
-    /// Mouse tracking off, in both modes Sidewalk may have turned on.
-    public static let mouseTrackingOff: [UInt8] = Array("\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    /// xterm's button-event mouse tracking (mode 1002: motion is reported only while a button
+    /// is held) in the SGR encoding (mode 1006: any column, press and release told apart).
+    public static let mouseDragTrackingOn: [UInt8] = Array("\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    /// Mouse tracking off, in every mode Sidewalk or an earlier program may have turned on.
+    public static let mouseTrackingOff: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
     /// Carriage return and line feed: to the start of the next row.
     public static let nextLine: [UInt8] = [0x0D, 0x0A]
 

@@ -61,6 +61,25 @@ public final class PseudoTerminalProcess {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Everything the program wrote so far, as `read(until:seconds:)` collected it.
+    public private(set) var output: [UInt8] = []
+
+    /// Reads what the program writes, as a terminal would, until `condition` holds for all of it
+    /// so far or `seconds` have passed; returns whether it held.
+    public func read(until condition: ([UInt8]) -> Bool, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !condition(output) {
+            let left = deadline.timeIntervalSinceNow
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&ready, 1, Int32(left * 1000) + 1) == 1 else { return condition(output) }
+            let count = Glibc.read(master, &buffer, buffer.count)
+            guard count > 0 else { return condition(output) }
+            output += buffer[0..<count]
+        }
+        return true
+    }
+
     /// The terminal's modes as they are now.
     public func modes() -> termios {
         var modes = termios()

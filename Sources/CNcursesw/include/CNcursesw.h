@@ -29,8 +29,10 @@ void sw_window_size(WINDOW *window, int *row_count, int *column_count);
 
 /* What terminfo says of the current terminal's colours: non-zero when it declares 24-bit colour
    (the RGB or Tc flag), and how many colours it has (-1 when unknown). */
-int sw_terminfo_truecolor(void);
-int sw_terminfo_colors(void);
+/* Reads TERM's terminfo entry without taking the terminal: its colour count and whether it
+   has the RGB or Tc flag. Returns 0, or -1 when the entry cannot be read. */
+int sw_terminfo_colour_support(const char *term, int *colors, int *truecolor);
+
 
 /* Asks the kernel for the size of the terminal on fd; returns 0, or -1 with errno set. */
 int sw_tty_size(int fd, int *row_count, int *column_count);
@@ -41,23 +43,10 @@ size_t sw_restore_sequence(char *buffer, size_t size);
 
 /* Mouse reports Sidewalk asks ncurses for: button 1 press and release, the wheel, and motion
    (which the terminal sends only while a button is held, once Sidewalk turns on mode 1002). */
-typedef enum {
-    SW_MOUSE_NONE = 0,
-    SW_MOUSE_PRESS = 1,
-    SW_MOUSE_RELEASE = 2,
-    SW_MOUSE_MOTION = 3,
-    SW_MOUSE_WHEEL_UP = 4,
-    SW_MOUSE_WHEEL_DOWN = 5
-} sw_mouse_kind;
-
-/* Turns mouse reports on (non-zero when the terminal has a mouse) with no click-resolution delay. */
+/* Turns mouse reports on through ncurses (non-zero when the terminal has a mouse), so that
+   ncurses also turns them off and on around a suspend. The reports are read by Sidewalk, not
+   by ncurses. */
 int sw_mouse_enable(void);
-
-/* Takes one report from ncurses' mouse queue after wget_wch returned KEY_MOUSE: its kind
-   (SW_MOUSE_NONE for reports Sidewalk does not use) and the cell it names (0-based column and
-   row). Returns 0, or -1 when the queue is empty. Reports that arrived together are queued and
-   come out newest first. */
-int sw_mouse_next(sw_mouse_kind *kind, int *column, int *row);
 
 /* Turns off XON/XOFF flow control (IXON) on fd, as raw mode would, so Ctrl-S cannot stop the
    output and leave the explorer unable to quit; then tells ncurses this is its program mode, so

@@ -1,0 +1,31 @@
+import TermRender
+
+/// How the interactive explorer draws.
+public struct DisplayOptions: Sendable {
+    /// The colour mode, or nil to detect it from the terminal.
+    public var colorMode: ColorMode?
+    /// Most frames per second, 1...240.
+    public var framesPerSecond: Double
+    /// Key moves are instant instead of animated.
+    public var reduceMotion: Bool
+    /// Hide the ways on (GMSPanoramaView's navigationLinksHidden); keys still walk them.
+    public var linksHidden = false
+    /// Hide the street names on the ways on (streetNamesHidden).
+    public var streetNamesHidden = false
+    /// Hide the compass control.
+    public var compassHidden = false
+    /// Hide the home control ("my location"); `g` still goes home.
+    public var homeHidden = false
+    /// Hide the floor picker; `[` and `]` still change floor.
+    public var floorPickerHidden = false
+    /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
+    public var mouse = true
+    /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
+    public var highContrast = false
+
+    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
+        self.colorMode = colorMode
+        self.framesPerSecond = framesPerSecond
+        self.reduceMotion = reduceMotion
+    }
+}

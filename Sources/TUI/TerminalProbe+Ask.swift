@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcursesw
+import CTerminalSignals
+import SystemIO
+import TermRender
+
+extension TerminalProbe {
+    /// The colour mode for `termName`: what terminfo and the environment suggest
+    /// (`ColorMode.detect`), raised to truecolor when the terminal showed it can
+    /// (`TerminalProbe.colorMode`).
+    public static func colorMode(termName: String?, environment: [String: String], capabilities: TerminalCapabilities) -> ColorMode {
+        var colors: Int32 = 0
+        var trueColor: Int32 = 0
+        if let termName, sw_terminfo_colour_support(termName, &colors, &trueColor) != 0 { (colors, trueColor) = (0, 0) }
+        let detected = ColorMode.detect(environment: environment, terminfoTrueColor: trueColor != 0, terminfoColors: Int(colors))
+        return TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
+    }
+
+    /// Asks the controlling terminal (`/dev/tty`, so the report may go to a file or a pipe),
+    /// without taking the screen over, and waits up to `seconds` for DA1's answer (`sidewalk
+    /// terminal`). Keys typed meanwhile are dropped; the terminal's modes are restored, also after
+    /// a crash.
+    public static func ask(termName: String?, environment: [String: String], within seconds: Double) throws(TerminalError) -> TerminalCapabilities {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { throw .notATerminal(stream: "/dev/tty (no controlling terminal)") }
+        defer { close(tty) }
+        var decoder = InputDecoder()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let answers = InputModes.reading(on: tty) { _ in
+            _ = FileDescriptorIO.writeAll(tty, queries(termName: termName, environment: environment))
+            return collect(from: tty, within: seconds) {
+                let count = read(tty, &buffer, buffer.count)
+                guard count > 0 else { return nil }
+                return decoder.feed(Array(buffer[0..<count])).compactMap { if case let .reply(reply) = $0 { reply } else { nil } }
+            }
+        }
+        guard let answers else { throw .notATerminal(stream: "/dev/tty") }
+        return answers
+    }
+
+    /// The answers, as `readReplies` takes them from `descriptor` whenever it has bytes, until
+    /// DA1's reply or `seconds`; `readReplies` returns nil when the input has ended.
+    static func collect(from descriptor: Int32 = STDIN_FILENO, within seconds: Double,
+                        readReplies: () -> [TerminalReply]?) -> TerminalCapabilities {
+        var capabilities = TerminalCapabilities()
+        let deadline = FileDescriptorIO.monotonicSeconds() + seconds
+        while !capabilities.answered {
+            let left = deadline - FileDescriptorIO.monotonicSeconds()
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&ready, 1, Int32((left * 1000).rounded(.up))) == 1, let replies = readReplies() else { break }
+            replies.forEach { capabilities.take($0) }
+        }
+        return capabilities
+    }
+}

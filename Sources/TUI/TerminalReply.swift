@@ -1,0 +1,79 @@
+/// An answer the terminal sent to one of our queries (`TerminalProbe`). Replies arrive on the
+/// same stream as keys, so `InputDecoder` takes them out and they never act as keys.
+public enum TerminalReply: Equatable, Sendable {
+    /// DA1 (`CSI ? … c`): the attributes the terminal lists; 4 means sixel graphics.
+    case deviceAttributes([Int])
+    /// XTVERSION (`DCS > | … ST`): the terminal's name and version, e.g. "XTerm(390)"; untrusted.
+    case version(String)
+    /// DECRQSS for SGR (`DCS 1 $ r … m ST`): the parameters of the current rendition (without the
+    /// final "m"), or nil when
+    /// the terminal refused the request (`DCS 0 $ r ST`).
+    case graphicRendition(String?)
+    /// XTGETTCAP (`DCS 1 + r name=value;… ST`): the capabilities answered, names and values
+    /// decoded from hex; empty when the terminal knows none of them (`DCS 0 + r`).
+    case capabilities([String: String])
+    /// The kitty graphics protocol's answer (`APC G i=ID;MESSAGE ST`): "OK" or an error.
+    case kittyGraphics(message: String)
+    /// `CSI 6 ; height ; width t`: one cell's size in pixels.
+    case cellSize(width: Int, height: Int)
+    /// `CSI 4 ; height ; width t`: the text area's size in pixels.
+    case textAreaSize(width: Int, height: Int)
+    /// A complete string sequence (OSC, DCS, APC, PM, SOS) we asked nothing about.
+    case unrecognised
+
+    /// The reply a DCS string (the bytes between `ESC P` and the terminator) stands for.
+    static func fromDeviceControl(_ body: [UInt8]) -> TerminalReply {
+        let text = String(decoding: body, as: UTF8.self)
+        if text.hasPrefix(">|") { return .version(String(text.dropFirst(2))) }
+        if text.hasPrefix("1$r") {
+            // The parameters, then the request's final byte ("m" for SGR).
+            let answer = text.dropFirst(3)
+            return .graphicRendition(String(answer.hasSuffix("m") ? answer.dropLast() : answer))
+        }
+        if text.hasPrefix("0$r") { return .graphicRendition(nil) }
+        if text.hasPrefix("0+r") { return .capabilities([:]) }
+        if text.hasPrefix("1+r") {
+            var found: [String: String] = [:]
+            for pair in text.dropFirst(3).split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard let name = parts.first.flatMap({ fromHex($0) }) else { continue }
+                found[name] = parts.count > 1 ? fromHex(parts[1]) ?? "" : ""
+            }
+            return .capabilities(found)
+        }
+        return .unrecognised
+    }
+
+    /// The reply an APC string stands for: kitty's graphics answers start with "G".
+    static func fromApplicationCommand(_ body: [UInt8]) -> TerminalReply {
+        guard body.first == UInt8(ascii: "G"), let separator = body.firstIndex(of: UInt8(ascii: ";")) else { return .unrecognised }
+        return .kittyGraphics(message: String(decoding: body[(separator + 1)...], as: UTF8.self))
+    }
+
+    /// The reply a CSI sequence with these parameters and final byte stands for, if it is one.
+    static func fromControlSequence(_ parameters: String, final: UInt8) -> TerminalReply? {
+        if final == UInt8(ascii: "c"), parameters.hasPrefix("?") {
+            return .deviceAttributes(parameters.dropFirst().split(separator: ";").compactMap { Int($0) })
+        }
+        guard final == UInt8(ascii: "t") else { return nil }
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return nil }
+        switch numbers[0] {
+        case 6: return .cellSize(width: numbers[2], height: numbers[1])
+        case 4: return .textAreaSize(width: numbers[2], height: numbers[1])
+        default: return nil
+        }
+    }
+
+    /// Text from hex digits (XTGETTCAP's encoding), or nil when they are not hex.
+    private static func fromHex(_ hex: Substring) -> String? {
+        let digits = Array(hex.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// The explorer asks the terminal what it can do (docs/terminals.md). Here the test is the
+/// terminal: it reads the questions from a pseudo-terminal and answers them, or doesn't.
+@Suite("Asking the terminal")
+struct TerminalProbeTests {
+    static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+    static let da1Query = Array("\u{1B}[c".utf8)
+
+    /// The explorer in a pseudo-terminal whose environment says nothing of colour, as over SSH.
+    private func explorer(_ options: [String] = []) throws -> PseudoTerminalProcess {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["SWIFT_BACKTRACE"] = "interactive=no"
+        for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
+        return try PseudoTerminalProcess([BuiltProducts.sidewalk, Self.demo] + options,
+                                         environment: environment, columns: 100, rows: 30)
+    }
+
+    private static func contains(_ output: [UInt8], _ text: String) -> Bool {
+        let wanted = Array(text.utf8)
+        return output.indices.contains { output[$0...].starts(with: wanted) }
+    }
+
+    @Test("a terminal that shows 24-bit colour when asked gets truecolor frames with no COLORTERM (over SSH); one that rounds it gets 256",
+          arguments: [true, false])
+    func trueColourFromTheAnswer(answersTrueColour: Bool) throws {
+        let terminal = try explorer()
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20), "the probe ends with DA1")
+        let rendition = answersTrueColour ? "0;48:2::1:2:3" : "0;48;5;16"
+        terminal.type(Array("\u{1B}P1$r\(rendition)m\u{1B}\\\u{1B}[?62;22c".utf8))
+        #expect(terminal.read(until: { Self.contains($0, "Heading") }, seconds: 20), "a frame")
+        let frame = terminal.output
+        #expect(Self.contains(frame, "\u{1B}[38;2;") == answersTrueColour)
+        #expect(Self.contains(frame, "38;5;") == !answersTrueColour)
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+    }
+
+    @Test("a terminal that answers nothing still gets its first frame at once (the wait ends at its deadline)")
+    func silentTerminal() throws {
+        let terminal = try explorer()
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20))
+        let asked = Date()
+        #expect(terminal.read(until: { Self.contains($0, "Heading") }, seconds: 20))
+        // TerminalProbe.deadline is 0.15 s; the bound leaves room for a loaded machine.
+        #expect(Date().timeIntervalSince(asked) < 5)
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+    }
+
+    @Test("replies that come late, split across reads and between typed keys are never taken as keys")
+    func lateRepliesAreNotKeys() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-probe-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let terminal = try explorer(["--events", file.path, "--reduce-motion"])
+        #expect(terminal.read(until: { Self.contains($0, "Heading") }, seconds: 20), "the first frame, the probe unanswered")
+        // As keys, "ESC [ ? 6 4 ; 4 c" would be Escape, floor down, help, way 6, and "1" walks way 1.
+        for part in ["\u{1B}[?6", "4;4", "c", "l", "\u{1B}P>|XTerm(1", ")\u{1B}", "\\", "\u{1B}P1$r0;1m\u{1B}\\", "\u{1B}[?1;2c"] {
+            terminal.type(Array(part.utf8))
+            _ = terminal.read(until: { _ in false }, seconds: 0.05)
+        }
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.contains { $0.contains("willMoveToPanorama") }, "no way was walked")
+        #expect(lines.filter { $0.contains("didMoveCamera") }.count == 2, "the start, and the one key typed (l): \(lines)")
+    }
+
+    @Test("sidewalk terminal prints what the terminal answered, its untrusted name made safe, and the colour mode chosen")
+    func terminalReport() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
+        let terminal = try PseudoTerminalProcess([BuiltProducts.sidewalk, "terminal"], environment: environment, columns: 100, rows: 30)
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20))
+        terminal.type(Array("\u{1B}P>|Evil\u{9B}2J(1)\u{1B}\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}[?63;4c".utf8))
+        #expect(terminal.read(until: { Self.contains($0, "colour mode:") && Self.contains($0, "\n") && $0.last == 0x0A }, seconds: 20))
+        #expect(terminal.exit(within: 10) == 0)
+        let report = String(decoding: terminal.output, as: UTF8.self)
+        #expect(report.contains("sixel:           yes") && report.contains("24-bit colour:   yes"), "\(report)")
+        #expect(report.contains("colour mode:     truecolor"), "TERM=xterm alone would give 16 colours")
+        #expect(!report.contains("\u{9B}"), "no C1 control from the terminal's answer reaches the screen")
+        #expect(report.contains("terminal:        Evil"))
+    }
+}
+

@@ -1,0 +1,119 @@
+import Explorer
+import Testing
+import TUI
+
+@Suite("Input from bytes: keys, mouse reports and the terminal's replies")
+struct InputDecoderTests {
+    static func keys(_ text: String) -> [Key] {
+        var decoder = InputDecoder()
+        return decoder.keys(Array(text.utf8)) + decoder.flush()
+    }
+
+    @Test("arrows and friends in CSI and SS3 forms, Shift-Tab, Home/End/PageUp/PageDown")
+    func sequences() {
+        #expect(Self.keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+        #expect(Self.keys("\u{1B}OA\u{1B}OD\u{1B}[Z") == [.up, .left, .backTab])
+        #expect(Self.keys("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[5~\u{1B}[6~") == [.home, .end, .home, .end, .pageUp, .pageDown])
+        #expect(Self.keys("\u{1B}[1;5C") == [.right], "modifiers are ignored")
+    }
+
+    @Test("printable characters in UTF-8, Enter, Tab, Backspace, Ctrl letters")
+    func plain() {
+        #expect(Self.keys("q+1é\r\t\u{7F}\u{03}") == [.character("q"), .character("+"), .character("1"), .character("é"), .enter, .tab, .backspace, .control("c")])
+    }
+
+    @Test("a lone Escape waits for time to tell it from a sequence; a sequence split across reads is joined")
+    func escapeAndSplits() {
+        var decoder = InputDecoder()
+        #expect(decoder.keys([0x1B]).isEmpty && decoder.isWaiting)
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.keys([0x1B, UInt8(ascii: "[")]).isEmpty)
+        #expect(decoder.keys([UInt8(ascii: "C")]) == [.right])
+        #expect(decoder.keys(Array("\u{1B}q".utf8)) == [.escape, .character("q")], "Escape then a key typed quickly")
+    }
+
+    @Test("junk is dropped, never turned into keys: unknown sequences, C1 controls, invalid UTF-8, endless CSI")
+    func junk() {
+        #expect(Self.keys("\u{1B}[200~") == [])
+        #expect(Self.keys("\u{1B}[?").isEmpty)
+        var decoder = InputDecoder()
+        #expect(decoder.keys([0xC2, 0x9B, 0xFF, 0x80]).isEmpty)
+        #expect(decoder.keys([0x1B, UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: "1"), count: 100)).isEmpty)
+        #expect(!decoder.isWaiting, "a runaway sequence is thrown away, not kept growing")
+        #expect(decoder.keys(Array("q".utf8)) == [.character("q")])
+    }
+
+    static func inputs(_ chunks: [String]) -> [TerminalInput] {
+        var decoder = InputDecoder()
+        return chunks.flatMap { decoder.feed(Array($0.utf8)) } + decoder.flush().map { .key($0) }
+    }
+
+    /// What xterm answers to `TerminalProbe.queries`, as one string.
+    static let xtermReplies = "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\"
+        + "\u{1B}[6;17;9t\u{1B}[4;816;1440t\u{1B}[?64;1;2;4;6;9;15;18;21;22c"
+
+    @Test("each reply of the probe is recognised, none is a key")
+    func replies() {
+        var capabilities = TerminalCapabilities()
+        let inputs = Self.inputs([Self.xtermReplies, "\u{1B}_Gi=31;OK\u{1B}\\"])
+        for input in inputs {
+            guard case let .reply(reply) = input else {
+                Issue.record("not a reply: \(input)")
+                continue
+            }
+            capabilities.take(reply)
+        }
+        #expect(capabilities.answered && capabilities.sixel && capabilities.kittyGraphics)
+        #expect(capabilities.version == "XTerm(390)" && capabilities.trueColor == true)
+        #expect(capabilities.cellPixels == PixelSize(width: 9, height: 17) && capabilities.textAreaPixels == PixelSize(width: 1440, height: 816))
+    }
+
+    @Test("a reply split across reads anywhere, or with keys typed before and after it, leaves exactly the keys",
+          arguments: [1, 2, 3, 5, 7, 11, 40])
+    func splitAndInterleaved(chunk: Int) {
+        let stream = Array(("q\u{1B}[A" + Self.xtermReplies + "é\u{1B}[<0;5;3M+").utf8)
+        var decoder = InputDecoder()
+        var inputs: [TerminalInput] = []
+        for start in stride(from: 0, to: stream.count, by: chunk) {
+            inputs += decoder.feed(Array(stream[start..<min(start + chunk, stream.count)]))
+        }
+        let keys = inputs.compactMap { if case let .key(key) = $0 { key } else { nil } }
+        #expect(keys == [.character("q"), .up, .character("é"), .character("+")])
+        #expect(inputs.contains(.pointer(.press(column: 4, row: 2))))
+        #expect(inputs.filter { if case .reply = $0 { true } else { false } }.count == 6)
+    }
+
+    @Test("a late reply after keys, a refused DECRQSS, an unknown OSC and a cut-off string are never keys")
+    func lateAndOdd() {
+        let inputs = Self.inputs(["w", "\u{1B}P0$r\u{1B}\\", "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}P>|half", "\u{1B}[C", "s"])
+        let keys = inputs.compactMap { if case let .key(key) = $0 { key } else { nil } }
+        #expect(keys == [.character("w"), .right, .character("s")])
+        #expect(inputs.contains(.reply(.graphicRendition(nil))))
+        #expect(Self.inputs(["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\"]) == [.reply(.graphicRendition("0;48:2::1:2:3"))])
+        var fromRendition = TerminalCapabilities()
+        fromRendition.take(.graphicRendition("0;48:2::1:2:3"))
+        #expect(fromRendition.trueColor == true, "DECRQSS alone shows 24-bit colour")
+        var capabilities = TerminalCapabilities()
+        capabilities.take(.graphicRendition("0;48;5;16"))
+        #expect(capabilities.trueColor == false, "a 256-colour answer shows the colour was rounded")
+    }
+
+    @Test("SGR mouse reports: press, drag, release and the wheel, cells from 0; other buttons are ignored")
+    func mouse() {
+        let inputs = Self.inputs(["\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;3;3M"])
+        #expect(inputs == [.pointer(.press(column: 9, row: 4)), .pointer(.motion(column: 10, row: 4)), .pointer(.release(column: 10, row: 4)),
+                           .pointer(.wheel(up: true)), .pointer(.wheel(up: false))])
+    }
+
+    @Test("the questions: DA1 last; only DA1 for the Linux console; no kitty query (an APC string) inside tmux or screen")
+    func queries() {
+        let full = String(decoding: TerminalProbe.queries(termName: "xterm-256color", environment: [:]), as: UTF8.self)
+        #expect(full.hasSuffix("\u{1B}[c") && full.contains("\u{1B}[>q") && full.contains("\u{1B}P$qm") && full.contains("\u{1B}_G"))
+        #expect(TerminalProbe.queries(termName: "linux", environment: [:]) == Array("\u{1B}[c".utf8))
+        for (term, environment) in [("tmux-256color", [:]), ("xterm-256color", ["TMUX": "/tmp/tmux-0/default,1,0"]), ("screen", [:])] {
+            let asked = String(decoding: TerminalProbe.queries(termName: term, environment: environment), as: UTF8.self)
+            #expect(!asked.contains("\u{1B}_") && asked.hasSuffix("\u{1B}[c"))
+        }
+    }
+}
+
