@@ -3,6 +3,7 @@ import Foundation
 import PanoCore
 import PanoImage
 import ParallelDispatch
+import SystemIO
 import TermRender
 import TUI
 
@@ -13,9 +14,10 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]",
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--json]",
+        "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
     ]
     /// The benchmarks, by the name that runs them.
-    static let benchmarks = ["reproject", "encode", "data"]
+    static let benchmarks = ["reproject", "encode", "data", "fidelity"]
 
     static var spec: CommandSpec<BenchCommand> {
         CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
@@ -29,8 +31,11 @@ struct BenchCommand: SidewalkCommand {
               data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
                           loading a 100,000-panorama manifest, and memory while walking 200 linked
                           2048x1024 panoramas with prefetch and a 64 MB cache
+              fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
+                          of the demo town's start and a generated compass panorama (or IMAGE): PSNR
+                          of the cells painted back into pixels against the view, and bytes per cell
             """, options: [
-                .text("--input", "IMAGE", help: "reproject, encode: use this panorama instead of the generated ones") { $0.inputPath = $1 },
+                .text("--input", "IMAGE", help: "reproject, encode, fidelity: use this panorama instead of the generated ones") { $0.inputPath = $1 },
                 .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
                 .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
                     + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
@@ -38,6 +43,11 @@ struct BenchCommand: SidewalkCommand {
                     + "(for scripts/bench-chafa)") { $0.saveFrameDirectory = $1 },
                 .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
                         help: "encode: colours") { $0.colorMode = ColorMode(flag: $1)! },
+                .text("--save-views", "DIR", help: "fidelity: also write each view measured as a PNG of 6x12 pixels a cell into DIR "
+                    + "(for scripts/bench-fidelity-chafa)") { $0.saveViewsDirectory = $1 },
+                .text("--score-ansi", "FILE", help: "fidelity: instead, score ANSI art another program made of 100x30 cells against "
+                    + "--reference: PSNR and bytes per cell") { $0.scoreANSIPath = $1 },
+                .text("--reference", "PNG", help: "fidelity: the view --score-ansi is scored against") { $0.referencePath = $1 },
             ], epilogue: "") { command, argument throws(UsageError) in
             guard command.benchmark == nil else { throw UsageError(description: "bench takes one benchmark") }
             guard benchmarks.contains(argument) else {
@@ -53,9 +63,13 @@ struct BenchCommand: SidewalkCommand {
     var saveDirectory: String?
     var saveFrameDirectory: String?
     var colorMode = ColorMode.truecolor
+    var saveViewsDirectory: String?
+    var scoreANSIPath: String?
+    var referencePath: String?
 
     func validate() throws(UsageError) {
-        guard benchmark != nil else { throw UsageError(description: "bench needs a benchmark: reproject, encode or data") }
+        guard benchmark != nil else { throw UsageError(description: "bench needs a benchmark: \(Self.benchmarks.joined(separator: ", "))") }
+        if (scoreANSIPath == nil) != (referencePath == nil) { throw UsageError(description: "--score-ansi and --reference go together") }
     }
 
     struct ReprojectReport: Codable {
@@ -72,6 +86,7 @@ struct BenchCommand: SidewalkCommand {
         switch benchmark {
         case "encode": return try runEncode()
         case "data": return try runData()
+        case "fidelity": return try runFidelity()
         default: return try runReproject()
         }
     }
@@ -89,6 +104,49 @@ struct BenchCommand: SidewalkCommand {
             print("walk of \(report.walk_steps) linked panoramas, prefetch on: cache peak \(format(report.walk_cache_peak_mb)) MB "
                   + "of a \(format(report.walk_cache_budget_mb)) MB budget; resident memory \(format(report.walk_rss_before_mb)) MB "
                   + "before, \(format(report.walk_rss_peak_mb)) MB at most; \(report.walk_decode_waits) steps waited for a decode")
+        }
+        return ExitStatus.success
+    }
+
+    private func runFidelity() throws(CommandError) -> Int32 {
+        if let scoreANSIPath, let referencePath {
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(scoreANSIPath, limit: 16 << 20) } catch { throw .file(error) }
+            let reference: RGBImage
+            do { reference = try ImageDecoder.decodeFile(referencePath) } catch { throw .image(error) }
+            let score = FidelityBenchmark.score(ansi: bytes, reference: reference)
+            print(json ? "{\"psnr_db\":\(score.psnr),\"bytes_per_cell\":\(score.bytesPerCell)}" : "\(format(score.psnr)) dB, \(format(score.bytesPerCell)) bytes/cell")
+            return ExitStatus.success
+        }
+        var sources: [(String, RGBImage)] = []
+        if let inputPath {
+            sources.append((inputPath.split(separator: "/").last.map(String.init) ?? inputPath, try loadInput(inputPath)))
+        } else {
+            if let demo = AssetLocator.defaultPath(), demo.hasSuffix("demo") {
+                let start = "\(demo)/images/main-3.jpg"
+                sources.append(("demo main-3", try loadInput(start)))
+            }
+            sources.append(("compass 2048", CompassSphere.render(width: 2048)))
+        }
+        var rows: [FidelityBenchmark.Row] = []
+        for (name, image) in sources {
+            let (measured, views) = FidelityBenchmark.run(source: name, panorama: EquirectPanorama(image: image))
+            rows += measured
+            guard let saveViewsDirectory else { continue }
+            for (index, view) in views.enumerated() {
+                let file = name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "-")
+                do { try PNGEncoder.write(view, to: "\(saveViewsDirectory)/\(file)-\(index).png") } catch { throw .image(error) }
+            }
+        }
+        if json {
+            Self.printJSON(rows)
+        } else {
+            print("what the terminal shows, \(FidelityBenchmark.columns)x\(FidelityBenchmark.rows) cells, against the view (mean of "
+                  + "\(FidelityBenchmark.views.count) headings)")
+            print(pad("source", 14) + pad("symbols", 10) + pad("colours", 11) + pad("PSNR dB", 9) + "bytes/cell")
+            for row in rows {
+                print(pad(row.source, 14) + pad(row.symbols, 10) + pad(row.color_mode, 11) + pad(format(row.psnr_db), 9) + format(row.bytes_per_cell))
+            }
         }
         return ExitStatus.success
     }

@@ -10,6 +10,8 @@ struct ConfigFile {
     var gestures = GestureSettings()
     /// nil: detect.
     var colorMode: ColorMode?
+    /// The block symbols, when set.
+    var symbols: SymbolSet?
     var framesPerSecond: Double?
     /// Where `g` goes.
     var home: Coordinate?
@@ -37,8 +39,9 @@ struct ConfigFile {
         do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        for key in root.keys where !["gestures", "color", "fps", "home", "hide", "mouse", "highContrast"].contains(key) {
-            throw invalid("unknown setting '\(key)' (known: gestures, color, fps, home, hide, mouse, highContrast)")
+        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast"]
+        for key in root.keys where !known.contains(key) {
+            throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
         }
         if let raw = root["gestures"] {
             guard let gestures = raw.object else { throw invalid("gestures must be an object") }
@@ -58,6 +61,12 @@ struct ConfigFile {
                 throw invalid("color must be auto, truecolor, 256, 16 or none")
             }
             config.colorMode = ColorMode(flag: text)
+        }
+        if let raw = root["symbols"] {
+            guard let text = raw.string, let symbols = SymbolSet(rawValue: text) else {
+                throw invalid("symbols must be " + SymbolSet.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            config.symbols = symbols
         }
         if let raw = root["fps"] {
             guard let fps = raw.integer, (1...240).contains(fps) else { throw invalid("fps must be a whole number from 1 to 240") }

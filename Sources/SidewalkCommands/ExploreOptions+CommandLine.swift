@@ -14,6 +14,7 @@ extension ExploreOptions: SidewalkCommand {
         PanoramaSelection.options.map { $0.lifted(into: \.selection) } + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
             .choice("--color", "MODE", ["auto"] + ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: "auto",
                     help: "colours to draw with") { $0.colorFlag = .some(ColorMode(flag: $1)) },
+            SymbolSet.option { $0.symbolsFlag = $1 },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },

@@ -23,6 +23,8 @@ struct ExploreOptions {
     /// Colour mode and frame rate from the command line (nil: the config file's or the default).
     var colorFlag: ColorMode??
     var fpsFlag: Double?
+    /// --symbols (nil: the config file's or half blocks).
+    var symbolsFlag: SymbolSet?
     /// Key moves instant instead of animated.
     var reduceMotion = false
     /// HUD elements hidden on the command line: links, street-names, compass, home, floor-picker.
@@ -98,6 +100,7 @@ struct ExploreOptions {
         display.homeHidden = hide.contains("home")
         display.floorPickerHidden = hide.contains("floor-picker")
         display.mouse = config.mouse && !mouseOff
+        display.symbols = symbolsFlag ?? config.symbols ?? .half
         display.highContrast = highContrast || config.highContrast
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         if mode != .screen {

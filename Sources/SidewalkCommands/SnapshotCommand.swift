@@ -28,6 +28,7 @@ struct SnapshotCommand: SidewalkCommand {
                 .text("--output", "PATH", aliases: ["-o"], help: "the file to write (required)") { $0.outputPath = $1 },
                 .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
                         help: "colours for .ans") { $0.colorMode = ColorMode(flag: $1)! },
+                SymbolSet.option { $0.symbols = $1 },
                 .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
                     $0.overlays = true
                 },
@@ -58,6 +59,7 @@ struct SnapshotCommand: SidewalkCommand {
     var outputPath: String?
     var kind = Kind.png
     var colorMode = ColorMode.truecolor
+    var symbols = SymbolSet.half
     var overlays = false
     var useCache = true
 
@@ -128,14 +130,13 @@ struct SnapshotCommand: SidewalkCommand {
                 var composer = FrameComposer()
                 var display = DisplayOptions()
                 display.mouse = false
+                display.symbols = symbols
                 grid = ExplorerFrame.draw(composer: &composer, panorama: opened.panorama, state: state,
                                           header: ExplorerFrame.header(of: state) ?? opened.title, display: display,
                                           columns: width, rows: height, runner: DispatchRunner()).grid
             } else {
-                var view = RGBImage(width: width, height: height * 2)
-                var reprojector = Reprojector()
-                reprojector.render(opened.panorama, camera: camera, into: &view, runner: DispatchRunner())
-                HalfBlockRasterizer.fill(&grid, from: view)
+                var picture = ViewPicture(symbols: symbols)
+                picture.draw(opened.panorama, camera: camera, into: &grid, rows: height, runner: DispatchRunner())
             }
             return AnsiArt.encode(grid, colorMode: colorMode)
         }
@@ -148,7 +149,7 @@ struct SnapshotCommand: SidewalkCommand {
         let camera = cameraFlags.camera
         let (width, height) = outputSize
         var lines = [
-            HelpText.version, "kind \(kind.rawValue)", "size \(width)x\(height)", "color \(colorMode)", "overlays \(overlays)",
+            HelpText.version, "kind \(kind.rawValue)", "size \(width)x\(height)", "color \(colorMode)", "symbols \(symbols)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
             "chosen \(chosen?.panorama.id ?? "-")",

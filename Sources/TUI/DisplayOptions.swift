@@ -20,6 +20,8 @@ public struct DisplayOptions: Sendable {
     public var floorPickerHidden = false
     /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
     public var mouse = true
+    /// The symbols the view is drawn with (`--symbols`).
+    public var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
     public var highContrast = false
 

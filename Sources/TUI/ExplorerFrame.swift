@@ -27,6 +27,7 @@ public enum ExplorerFrame {
         blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
     ) -> Drawn {
         composer.colors = display.highContrast ? .highContrast : .standard
+        composer.symbols = display.symbols
         var frame = composer.compose(
             panorama: panorama, camera: state.camera, columns: columns, rows: rows,
             statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,

@@ -10,16 +10,17 @@ public struct FrameComposer: Sendable {
     public static let minimumColumns = 20
     public static let minimumRows = 4
 
-    private var reprojector = Reprojector()
-    private var viewPixels = RGBImage(width: 0, height: 0)
-    /// For blends: the view of the panorama being left.
-    private var fadingReprojector = Reprojector()
-    private var fadingPixels = RGBImage(width: 0, height: 0)
+    private var picture = ViewPicture()
     public private(set) var grid = CellGrid(columns: 0, rows: 0)
 
     /// Colours of the status line.
     /// The colours of the status lines, labels, focus, pins and panels.
     public var colors = HUDColors.standard
+    /// The symbols the view is drawn with.
+    public var symbols: SymbolSet {
+        get { picture.symbols }
+        set { picture.symbols = newValue }
+    }
 
     public init() {}
 
@@ -41,18 +42,7 @@ public struct FrameComposer: Sendable {
         }
         let headerRows = header == nil ? 0 : 1
         let viewRows = rows - 1 - headerRows
-        if viewPixels.width != columns || viewPixels.height != viewRows * 2 {
-            viewPixels = RGBImage(width: columns, height: viewRows * 2)
-        }
-        reprojector.render(panorama, camera: camera, into: &viewPixels, runner: runner)
-        if let blend {
-            if fadingPixels.width != viewPixels.width || fadingPixels.height != viewPixels.height {
-                fadingPixels = RGBImage(width: viewPixels.width, height: viewPixels.height)
-            }
-            fadingReprojector.render(blend.from, camera: blend.camera, into: &fadingPixels, runner: runner)
-            Self.mix(&viewPixels, with: fadingPixels, weight: 1 - blend.amount)
-        }
-        HalfBlockRasterizer.fill(&grid, from: viewPixels, firstRow: headerRows)
+        picture.draw(panorama, camera: camera, into: &grid, firstRow: headerRows, rows: viewRows, blend: blend, runner: runner)
         if let header { drawStatusLine(row: 0, left: header, right: "") }
         drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
         return grid
@@ -165,8 +155,8 @@ public struct FrameComposer: Sendable {
         return grid
     }
 
-    /// Paints a disc of view pixels centred on (x, y) (pixels from the view's top-left), in the
-    /// half-block cells under it; cells showing text are left alone.
+    /// Paints a disc of view pixels centred on (x, y) (half-block pixels from the view's
+    /// top-left), in the cells under it, which become half blocks; cells showing text are left alone.
     private mutating func drawPin(x: Double, y: Double, radius: Double, top: Int, viewRows: Int, color: RGB) {
         let (firstRow, lastRow) = (max(0, Int((y - radius).rounded(.down))), min(viewRows * 2 - 1, Int((y + radius).rounded(.up))))
         let (firstColumn, lastColumn) = (max(0, Int((x - radius).rounded(.down))), min(grid.columns - 1, Int((x + radius).rounded(.up))))
@@ -177,7 +167,7 @@ public struct FrameComposer: Sendable {
                 let dy = Double(py) + 0.5 - y
                 guard dx * dx + dy * dy <= radius * radius else { continue }
                 let row = top + py / 2
-                guard var halves = grid[px, row].halves else { continue }
+                guard var halves = grid[px, row].halves ?? symbols.halves(of: grid[px, row]) else { continue }
                 if py % 2 == 0 { halves.top = color } else { halves.bottom = color }
                 grid[px, row] = Cell(glyph: Cell.upperHalfBlock, foreground: halves.top, background: halves.bottom)
             }

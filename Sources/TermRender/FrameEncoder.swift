@@ -56,6 +56,15 @@ public struct FrameEncoder: Sendable {
         self.scratch = scratch
     }
 
+    /// The cells as the terminal shows them once an exact frame is drawn: palette colours in 256
+    /// and 16 colours, characters for brightness in none (for measuring what a mode keeps).
+    public func shownExactly(_ frame: CellGrid) -> CellGrid {
+        let writer = SGRWriter(colorMode: colorMode, tolerance: -1, asciiOnly: asciiOnly)
+        var shown = frame
+        for index in shown.cells.indices { shown.cells[index] = writer.target(for: frame.cells[index]) }
+        return shown
+    }
+
     private mutating func encodeCells(_ frame: CellGrid, quality: Quality, into out: inout ByteSink) {
         let full = displayed == nil
         var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)

@@ -26,11 +26,11 @@ struct SGRWriter {
         self.asciiOnly = asciiOnly
     }
 
-    /// The cell as an ASCII-only terminal shows it: two halves become one space of their mean
-    /// colour, other glyphs their `ASCIIFallback`.
+    /// The cell as an ASCII-only terminal shows it: two halves (or a block symbol's) become one
+    /// space of their mean colour, other glyphs their `ASCIIFallback`.
     @inline(__always)
     func ascii(_ cell: Cell) -> Cell {
-        if let (top, bottom) = cell.halves, cell.glyph != " " {
+        if let (top, bottom) = cell.halves ?? SymbolSet.halvesOfAnySymbol(cell), cell.glyph != " " {
             let mean = RGB(UInt8((Int(top.r) + Int(bottom.r) + 1) / 2), UInt8((Int(top.g) + Int(bottom.g) + 1) / 2),
                            UInt8((Int(top.b) + Int(bottom.b) + 1) / 2))
             return Cell(glyph: " ", foreground: cell.foreground, background: mean)
@@ -39,7 +39,7 @@ struct SGRWriter {
     }
 
     /// The cell as this mode shows it exactly: palette colours in 256 and 16 colours; in none,
-    /// a half block becomes a character by brightness and colours are dropped.
+    /// a half block or a block symbol becomes a character by brightness and colours are dropped.
     @inline(__always)
     func target(for source: Cell) -> Cell {
         let cell = asciiOnly && colorMode != .none ? ascii(source) : source
@@ -54,9 +54,9 @@ struct SGRWriter {
                         background: ColorPalette.ansi16[Int(ColorPalette.nearest16(cell.background))])
         case .none:
             var glyph = cell.glyph
-            if glyph == Cell.upperHalfBlock {
-                let luma = (2126 * (Int(cell.foreground.r) + Int(cell.background.r)) + 7152 * (Int(cell.foreground.g) + Int(cell.background.g))
-                    + 722 * (Int(cell.foreground.b) + Int(cell.background.b))) / 20000
+            if glyph != " ", let (top, bottom) = cell.halves ?? SymbolSet.halvesOfAnySymbol(cell) {
+                let luma = (2126 * (Int(top.r) + Int(bottom.r)) + 7152 * (Int(top.g) + Int(bottom.g))
+                    + 722 * (Int(top.b) + Int(bottom.b))) / 20000
                 glyph = Self.brightnessRamp[min(luma * Self.brightnessRamp.count / 256, Self.brightnessRamp.count - 1)]
             }
             if asciiOnly { glyph = ASCIIFallback.scalar(for: glyph) }

@@ -56,6 +56,26 @@ struct ExplorerTerminalTests {
         String(try session.capture().split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? "")
     }
 
+    @Test("--symbols sextant draws the demo town in sextants, still turns and quits cleanly; config.json's symbols does the same")
+    func sextants() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
+        try Data(#"{"symbols": "quadrant"}"#.utf8).write(to: config.appendingPathComponent("sidewalk/config.json"))
+        for (arguments, range) in [("--symbols sextant", 0x1FB00...0x1FB3B), ("", 0x2596...0x259F)] as [(String, ClosedRange<UInt32>)] {
+            let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor \(arguments)", columns: 100, rows: 30,
+                                          environment: Self.backtraceOff.merging(["XDG_CONFIG_HOME": config.path]) { $1 })
+            defer { session.close() }
+            #expect(try session.waitUntil(timeout: 30) {
+                try session.capture().unicodeScalars.filter { range.contains($0.value) }.count > 50 && statusLine(session).contains("Heading")
+            }, "\(arguments)")
+            try session.send("Right")
+            #expect(try session.waitUntil { try statusLine(session).contains("Heading 105°") })
+            try session.send("q")
+            try expectRestored(session, status: 0)
+        }
+    }
+
     @Test("draws truecolor half-blocks; Right turns the view and the heading shown; q restores the terminal")
     func turnAndQuit() throws {
         let session = try startExplorer()

@@ -121,6 +121,22 @@ struct SnapshotKindTests {
         #expect(text.contains("\u{1B}[38;5;") && !text.contains("38;2;"))
     }
 
+    @Test("--symbols: ANSI art of the demo town in quadrants, sextants and octants uses those glyphs; half blocks none of them",
+          arguments: [("half", 0x2580...0x2580), ("quadrant", 0x2596...0x259F), ("sextant", 0x1FB00...0x1FB3B), ("octant", 0x1CD00...0x1CDE5)])
+    func symbols(name: String, range: ClosedRange<UInt32>) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("view-\(name).ans").path
+        let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--symbols", name, "--size", "60x20", "--no-cache", "--output", output])
+        #expect(run.status == 0, "\(run.errorLines)")
+        let scalars = try String(contentsOfFile: output, encoding: .utf8).unicodeScalars.map(\.value)
+        #expect(scalars.filter { range.contains($0) }.count > 20, "\(name) glyphs drawn")
+        let (quadrants, sextants, octants): (ClosedRange<UInt32>, ClosedRange<UInt32>, ClosedRange<UInt32>) =
+            (0x2596...0x259F, 0x1FB00...0x1FB3B, 0x1CD00...0x1CDE5)
+        let others = ["half": [quadrants, sextants, octants], "quadrant": [sextants, octants], "sextant": [octants], "octant": [sextants]][name]!
+        #expect(!scalars.contains { value in others.contains { $0.contains(value) } }, "no glyphs of another set")
+    }
+
     @Test("--overlays: ANSI art shows the explorer's screen (place, ways, status); a PNG gets chevrons and pins")
     func overlays() throws {
         let directory = try temporaryDirectory()

@@ -62,12 +62,14 @@ struct VirtualTerminalTests {
         #expect(mismatches == 0, "\(note): \(mismatches) cells differ")
     }
 
-    @Test("random pans, zooms and status changes: exact frames reproduce the picture", arguments: ColorMode.allCases)
-    func randomSequences(mode: ColorMode) {
+    @Test("random pans, zooms and status changes in every symbol set: exact frames reproduce the picture",
+          arguments: ColorMode.allCases, SymbolSet.allCases)
+    func randomSequences(mode: ColorMode, symbols: SymbolSet) {
         var random = Random(state: 0x9E37_79B9_7F4A_7C15)
         for sequence in 0..<6 {
             let panorama = Self.randomPanorama(&random)
             var composer = FrameComposer()
+            composer.symbols = symbols
             var encoder = FrameEncoder(colorMode: mode, motionTolerance: 12)
             var terminal = VirtualTerminal(columns: Self.size.columns, rows: Self.size.rows)
             var camera = PanoramaCamera(heading: Double(random.below(360)))

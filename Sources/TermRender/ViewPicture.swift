@@ -1,0 +1,76 @@
+import PanoCore
+
+/// The view drawn into cells: reprojected at twice the resolution the symbols need along each
+/// side, box-filtered down (each sub-pixel the mean of 2×2 rendered pixels, which keeps detail
+/// without aliasing), then fitted into half blocks or finer symbols. Keeps its buffers, so a
+/// frame of an unchanged size allocates nothing.
+public struct ViewPicture: Sendable {
+    /// The symbols the picture is drawn with.
+    public var symbols = SymbolSet.half
+    /// Pixels rendered along each side for each pixel the symbols are fitted to.
+    public static let supersampling = 2
+
+    private var reprojector = Reprojector()
+    private var rendered = RGBImage(width: 0, height: 0)
+    private var reduced = RGBImage(width: 0, height: 0)
+    /// For blends: the view of the panorama being left.
+    private var fadingReprojector = Reprojector()
+    private var fading = RGBImage(width: 0, height: 0)
+
+    public init(symbols: SymbolSet = .half) {
+        self.symbols = symbols
+    }
+
+    /// Pixels the symbols are fitted to, per cell: 1×2 for half blocks, 2×4 for finer sets.
+    public var pixelsPerCell: (across: Int, down: Int) {
+        symbols == .half ? (1, 2) : (SymbolRasterizer.pixelsPerColumn, SymbolRasterizer.pixelsPerRow)
+    }
+
+    /// Draws `camera`'s view of `panorama` into rows [firstRow, firstRow + rows) of `grid`, all
+    /// its columns, with `blend` (a panorama being left) faded over it.
+    public mutating func draw(_ panorama: EquirectPanorama, camera: PanoramaCamera, into grid: inout CellGrid, firstRow: Int = 0,
+                              rows: Int, blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()) {
+        let (across, down) = pixelsPerCell
+        let (width, height) = (grid.columns * across, rows * down)
+        let factor = Self.supersampling
+        Self.resize(&rendered, width: width * factor, height: height * factor)
+        Self.resize(&reduced, width: width, height: height)
+        reprojector.render(panorama, camera: camera, into: &rendered, runner: runner)
+        if let blend {
+            Self.resize(&fading, width: rendered.width, height: rendered.height)
+            fadingReprojector.render(blend.from, camera: blend.camera, into: &fading, runner: runner)
+            FrameComposer.mix(&rendered, with: fading, weight: 1 - blend.amount)
+        }
+        Self.halve(rendered, into: &reduced)
+        if symbols == .half {
+            HalfBlockRasterizer.fill(&grid, from: reduced, firstRow: firstRow)
+        } else {
+            SymbolRasterizer.fill(&grid, from: reduced, symbols: symbols, firstRow: firstRow)
+        }
+    }
+
+    private static func resize(_ image: inout RGBImage, width: Int, height: Int) {
+        if image.width != width || image.height != height { image = RGBImage(width: width, height: height) }
+    }
+
+    /// Each pixel of `target` the mean of the 2×2 block of `source` it covers (`source` is twice
+    /// its size).
+    static func halve(_ source: RGBImage, into target: inout RGBImage) {
+        let (width, height, sourceWidth) = (target.width, target.height, source.width)
+        source.pixels.withUnsafeBufferPointer { from in
+            target.pixels.withUnsafeMutableBufferPointer { to in
+                for y in 0..<height {
+                    let top = 2 * y * sourceWidth * 3
+                    let bottom = top + sourceWidth * 3
+                    for x in 0..<width {
+                        for channel in 0..<3 {
+                            let left = 6 * x + channel
+                            let sum = Int(from[top + left]) + Int(from[top + left + 3]) + Int(from[bottom + left]) + Int(from[bottom + left + 3])
+                            to[(y * width + x) * 3 + channel] = UInt8((sum + 2) >> 2)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

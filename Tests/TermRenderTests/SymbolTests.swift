@@ -1,0 +1,102 @@
+import PanoCore
+import TermRender
+import TestSupport
+import Testing
+
+@Suite("Block symbols finer than half blocks")
+struct SymbolTests {
+    @Test("every pattern of every set has its own glyph, and the glyph gives the pattern back", arguments: SymbolSet.allCases)
+    func tables(symbols: SymbolSet) {
+        let patterns = 1 << symbols.count
+        let glyphs = (0..<patterns).map(symbols.glyph(for:))
+        #expect(Set(glyphs).count == patterns)
+        for mask in 0..<patterns { #expect(symbols.mask(of: glyphs[mask]) == mask) }
+    }
+
+    @Test("code points checked against Unicode's names")
+    func codePoints() {
+        #expect(SymbolSet.quadrant.glyph(for: 0b1001) == "\u{259A}", "▚: upper left and lower right")
+        #expect(SymbolSet.sextant.glyph(for: 1) == "\u{1FB00}", "BLOCK SEXTANT-1")
+        #expect(SymbolSet.sextant.glyph(for: 0b10100) == "\u{1FB13}", "BLOCK SEXTANT-35")
+        #expect(SymbolSet.sextant.glyph(for: 0b101011) == "\u{1FB28}", "BLOCK SEXTANT-1246")
+        #expect(SymbolSet.sextant.glyph(for: 0b010101) == "\u{258C}" && SymbolSet.sextant.glyph(for: 62) == "\u{1FB3B}")
+        #expect(SymbolSet.octant.glyph(for: 0b100) == "\u{1CD00}", "BLOCK OCTANT-3")
+        #expect(SymbolSet.octant.glyph(for: 0b0010_1001) == "\u{1CD20}", "BLOCK OCTANT-146")
+        #expect(SymbolSet.octant.glyph(for: 254) == "\u{1CDE5}", "BLOCK OCTANT-2345678")
+        #expect(SymbolSet.octant.glyph(for: 1) == "\u{1CEA8}" && SymbolSet.octant.glyph(for: 128) == "\u{1CEA0}")
+    }
+
+    @Test("a cell of two colours in any pattern is drawn exactly: that pattern's glyph, those colours", arguments: SymbolSet.allCases.dropFirst())
+    func twoColoursExactly(symbols: SymbolSet) {
+        let light = RGB(230, 200, 40)
+        let dark = RGB(20, 40, 90)
+        for mask in 1..<((1 << symbols.count) - 1) {
+            var image = RGBImage(width: SymbolRasterizer.pixelsPerColumn, height: SymbolRasterizer.pixelsPerRow)
+            for y in 0..<SymbolRasterizer.pixelsPerRow {
+                for x in 0..<SymbolRasterizer.pixelsPerColumn {
+                    // Each image pixel takes the colour of the sub-pixel holding its centre.
+                    let bit = (y * symbols.rows / SymbolRasterizer.pixelsPerRow) * symbols.columns + x * symbols.columns / SymbolRasterizer.pixelsPerColumn
+                    image[x, y] = mask & (1 << bit) != 0 ? light : dark
+                }
+            }
+            guard symbols != .sextant || Self.sextantRowsAreWhole(mask) else { continue }
+            var grid = CellGrid(columns: 1, rows: 1)
+            SymbolRasterizer.fill(&grid, from: image, symbols: symbols)
+            let cell = grid[0, 0]
+            let drawn = symbols.mask(of: cell.glyph)
+            let same = drawn == mask && cell.foreground == light && cell.background == dark
+            let inverse = drawn == (1 << symbols.count) - 1 - mask && cell.foreground == dark && cell.background == light
+            #expect(same || inverse, "pattern \(mask): \(cell)")
+        }
+    }
+
+    /// Sextant rows are 4/3 image rows: a pattern is exact only where the middle row matches
+    /// the rows it shares image rows with.
+    static func sextantRowsAreWhole(_ mask: Int) -> Bool {
+        let rows = (0..<3).map { (mask >> ($0 * 2)) & 3 }
+        return rows[0] == rows[1] && rows[1] == rows[2]
+    }
+
+    @Test("finer symbols show a picture more closely: every set is over 1 dB above half blocks, and none below a coarser one")
+    func finerIsCloser() {
+        let panorama = SyntheticPanorama.cardinal(width: 512)
+        let camera = PanoramaCamera(heading: 30, pitch: 10)
+        let (columns, rows) = (40, 12)
+        var reprojector = Reprojector()
+        var reference = RGBImage(width: columns * CellPicture.pixelsPerColumn, height: rows * CellPicture.pixelsPerRow)
+        reprojector.render(panorama, camera: camera, into: &reference)
+        var scores: [Double] = []
+        for symbols in SymbolSet.allCases {
+            var composer = FrameComposer()
+            composer.symbols = symbols
+            let grid = composer.compose(panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
+            scores.append(ImageMetrics.psnr(CellPicture.render(grid, rows: rows), reference))
+        }
+        #expect(scores.dropFirst().allSatisfy { $0 > scores[0] + 1 }, "\(scores)")
+        #expect(zip(scores.dropFirst(2), scores.dropFirst()).allSatisfy { $0 > $1 - 0.05 }, "\(scores)")
+    }
+
+    @Test("ASCII-only and colourless terminals get something they can show from block symbols")
+    func fallbacks() {
+        let cell = Cell(glyph: SymbolSet.sextant.glyph(for: 0b000111), foreground: .white, background: .black)
+        var grid = CellGrid(columns: 1, rows: 1, filling: cell)
+        var encoder = FrameEncoder(colorMode: .truecolor)
+        encoder.asciiOnly = true
+        #expect(encoder.shownExactly(grid)[0, 0].glyph == " ", "a space of the cell's mean colour")
+        grid[0, 0] = cell
+        #expect(FrameEncoder(colorMode: .none).shownExactly(grid)[0, 0].glyph.isASCII, "a character for its brightness")
+    }
+
+    @Test("ANSI art read back gives the cells written, in every colour mode (how chafa's output is scored)",
+          arguments: [ColorMode.truecolor, .palette256, .ansi16], SymbolSet.allCases)
+    func ansiArtReadsBack(mode: ColorMode, symbols: SymbolSet) {
+        var picture = ViewPicture(symbols: symbols)
+        var grid = CellGrid(columns: 30, rows: 10)
+        picture.draw(SyntheticPanorama.cardinal(width: 256), camera: PanoramaCamera(heading: 45, pitch: 20), into: &grid, rows: 10)
+        let shown = FrameEncoder(colorMode: mode).shownExactly(grid)
+        let read = AnsiArtReader.read(AnsiArt.encode(grid, colorMode: mode), columns: 30, rows: 10)
+        let differing = zip(read.cells, shown.cells).filter { !$0.looksLike($1) }.count
+        #expect(differing == 0)
+    }
+}
+
