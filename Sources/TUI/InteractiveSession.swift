@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Datasets
+import Dispatch
 import Explorer
 import PanoCore
 import PanoImage
@@ -20,6 +21,8 @@ public enum InteractiveSession {
         home: Coordinate? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
+        // The palette tables are built while the terminal is set up and asked, not at the first key.
+        DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
         let signals = try SignalPipe()
         let writer = try FrameWriter()
         let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
