@@ -36,6 +36,11 @@ public enum ExplorerCommand: Equatable, Sendable {
     case describe
     /// Show the view's `sidewalk://` URL in the status line, to copy and share.
     case showURL
+    /// Draw with the next colour mode (truecolor, 256, 16, none); the front keeps the modes, the
+    /// state counts the requests (`DisplayRequests`).
+    case nextColours
+    /// Draw with the next block symbols (half, quadrant, sextant, octant); as `nextColours`.
+    case nextSymbols
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

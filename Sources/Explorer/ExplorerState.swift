@@ -18,6 +18,8 @@ public struct ExplorerState: Sendable {
     public internal(set) var isShowingHelp = false
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
+    /// How often the user asked for the next colour mode or block symbols; the front draws.
+    public internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     public var reduceMotion = false
     /// Events since the front last took them, oldest first.
@@ -110,6 +112,8 @@ public struct ExplorerState: Sendable {
         case let .tapMarker(id): read(markerID: id)
         case .describe: note = Narrator.describe(self)
         case .showURL: note = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
+        case .nextColours: displayRequests.colours += 1
+        case .nextSymbols: displayRequests.symbols += 1
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss:
             isShowingHelp = false
@@ -124,6 +128,15 @@ public struct ExplorerState: Sendable {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
+            || command == .nextColours || command == .nextSymbols
+    }
+
+    /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.
+    public mutating func say(_ text: String, at now: Double? = nil) {
+        _ = timingNote(at: now) { state in
+            state.note = text
+            return true
+        }
     }
 
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when
@@ -174,4 +187,14 @@ public struct ExplorerState: Sendable {
         defer { events.removeAll() }
         return events
     }
+}
+
+/// Requests for how the picture is drawn, counted: the front turns each into its next mode.
+public struct DisplayRequests: Equatable, Sendable {
+    /// Times the next colour mode was asked for.
+    public internal(set) var colours = 0
+    /// Times the next block symbols were asked for.
+    public internal(set) var symbols = 0
+
+    public init() {}
 }

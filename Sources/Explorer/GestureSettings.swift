@@ -26,7 +26,7 @@ public struct GestureSettings: Equatable, Sendable {
         case .zoom: zoom ? nil : "zooming is switched off"
         case .followLink, .walkForward, .walkBack, .changeLevel, .switchDate, .goHome: navigation ? nil : "walking is switched off"
         case .activate: navigation ? nil : "walking is switched off"
-        case .toggleHelp, .dismiss, .quit, .moveFocus, .tap, .tapMarker, .describe, .showURL: nil
+        case .toggleHelp, .dismiss, .quit, .moveFocus, .tap, .tapMarker, .describe, .showURL, .nextColours, .nextSymbols: nil
         }
     }
 }

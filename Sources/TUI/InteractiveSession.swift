@@ -60,8 +60,16 @@ public enum InteractiveSession {
         // The decoded panorama being left, while a transition blends away from it.
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
-        var encoder = FrameEncoder(colorMode: display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities))
-        encoder.asciiOnly = !TerminalLocale.isUTF8
+        var drawing = DrawingChoice(
+            colorMode: display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities),
+            chosen: display.colorMode != nil, symbols: display.symbols)
+        var shown = display
+        func makeEncoder(_ mode: ColorMode) -> FrameEncoder {
+            var encoder = FrameEncoder(colorMode: mode)
+            encoder.asciiOnly = !TerminalLocale.isUTF8
+            return encoder
+        }
+        var encoder = makeEncoder(drawing.colorMode)
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
         let clock = ContinuousClock()
@@ -95,7 +103,7 @@ public enum InteractiveSession {
                 let size = terminal.size
                 let drawn = ExplorerFrame.draw(
                     composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
-                    display: display, columns: size.columns, rows: size.rows,
+                    display: shown, columns: size.columns, rows: size.rows,
                     loadNote: loadNote, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
                 )
                 let frame = drawn.grid
@@ -188,13 +196,19 @@ public enum InteractiveSession {
                 case let .reply(reply):
                     // A late answer (a slow link, or after a resume) still counts.
                     capabilities.take(reply)
-                    let mode = display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities)
-                    if mode != encoder.colorMode {
-                        encoder = FrameEncoder(colorMode: mode)
-                        encoder.asciiOnly = !TerminalLocale.isUTF8
+                    let mode = TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities)
+                    if !drawing.colorChosen, mode != drawing.colorMode {
+                        drawing.colorMode = mode
+                        encoder = makeEncoder(mode)
                         pacer.requestRedraw()
                     }
                 }
+            }
+            if let note = drawing.take(state.displayRequests) {
+                encoder = makeEncoder(drawing.colorMode)
+                shown.symbols = drawing.symbols
+                state.say(note, at: now())
+                pacer.requestRedraw()
             }
             if case let .dataset(dataset, _, _, cache) = scenery {
                 // The loop never waits on a decode: a panorama not in memory is loaded on a

@@ -76,6 +76,24 @@ struct ExplorerTerminalTests {
         }
     }
 
+    @Test("c and b change the colours and the block symbols live, and say so")
+    func cycleLive() throws {
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor", columns: 100, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture(escapes: true).contains("38;2;") })
+        try session.send("c")
+        #expect(try session.waitUntil(timeout: 30) {
+            try statusLine(session).contains("colours: 256") && !session.capture(escapes: true).contains("38;2;")
+        })
+        try session.send("b", "b")
+        #expect(try session.waitUntil(timeout: 30) {
+            try statusLine(session).contains("block symbols: sextant")
+                && session.capture().unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }
+        })
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     @Test("draws truecolor half-blocks; Right turns the view and the heading shown; q restores the terminal")
     func turnAndQuit() throws {
         let session = try startExplorer()

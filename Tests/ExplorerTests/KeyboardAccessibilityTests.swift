@@ -44,6 +44,16 @@ struct KeyboardAccessibilityTests {
             try press("- -", on: &r)
             #expect(r.state.camera.zoom == 1, "out again, no further than 1×")
         },
+        "c": { _ in
+            var r = runner()
+            try press("c c", on: &r)
+            #expect(r.state.displayRequests.colours == 2 && r.state.displayRequests.symbols == 0)
+        },
+        "b": { _ in
+            var r = runner()
+            try press("b", on: &r)
+            #expect(r.state.displayRequests.symbols == 1 && r.state.displayRequests.colours == 0)
+        },
         "n": { _ in
             var r = runner()
             try press("Up n", on: &r)
@@ -151,7 +161,7 @@ struct KeyboardAccessibilityTests {
 
     /// Every key a keyboard can send that the help mentions, by tmux name.
     static let keyboard: [Key] = [.left, .right, .up, .down, .enter, .escape, .tab, .backTab, .control("c")]
-        + "hjklnwstgru:?q+-[]123456789".map { Key.character($0) }
+        + "hjklnwstgrucb:?q+-[]123456789".map { Key.character($0) }
 
     @Test("every feature of the explorer is reachable from the keyboard alone")
     func everyFeatureHasAKey() {
@@ -159,7 +169,7 @@ struct KeyboardAccessibilityTests {
         // the arrows turn and tilt, and Tab then Enter reads a marker (didTapMarker).
         let reachable = Set(Self.keyboard.compactMap { KeyBindings.command(for: $0, effectiveFOV: 90).map(Self.kind) })
         let features = ["turn", "tilt", "zoom", "faceNorth", "followLink", "walkForward", "walkBack", "changeLevel", "switchDate", "goHome",
-                        "moveFocus", "activate", "describe", "showURL", "toggleHelp", "dismiss", "quit"]
+                        "moveFocus", "activate", "describe", "showURL", "nextColours", "nextSymbols", "toggleHelp", "dismiss", "quit"]
         for feature in features { #expect(reachable.contains(feature), "no key reaches \(feature)") }
         // The programmatic commands are all reachable through `:` (the `:` promise types two).
         for text in TypedCommand.usage {
@@ -187,6 +197,8 @@ struct KeyboardAccessibilityTests {
         case .tapMarker: "tapMarker"
         case .describe: "describe"
         case .showURL: "showURL"
+        case .nextColours: "nextColours"
+        case .nextSymbols: "nextSymbols"
         case .toggleHelp: "toggleHelp"
         case .dismiss: "dismiss"
         case .quit: "quit"

@@ -1,0 +1,42 @@
+import Explorer
+import TermRender
+
+/// The colour mode and block symbols the explorer draws with now, and the next of each when the
+/// state counts a request for it (`c`, `b`). Presentation state, kept by the front.
+struct DrawingChoice {
+    var colorMode: ColorMode
+    /// True once the colour mode was chosen (by flag, config or key): the terminal's answers no
+    /// longer change it.
+    private(set) var colorChosen: Bool
+    private(set) var symbols: SymbolSet
+    private var applied = DisplayRequests()
+
+    init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
+        self.colorMode = colorMode
+        colorChosen = chosen
+        self.symbols = symbols
+    }
+
+    /// Takes the state's requests: each one moves to the next mode, round the list. Returns
+    /// the note saying what is drawn now, or nil when nothing changed.
+    mutating func take(_ requests: DisplayRequests) -> String? {
+        guard requests != applied else { return nil }
+        var said: [String] = []
+        if requests.colours != applied.colours {
+            colorMode = Self.next(colorMode, by: requests.colours - applied.colours)
+            colorChosen = true
+            said.append("colours: \(colorMode.rawValue) (c for the next)")
+        }
+        if requests.symbols != applied.symbols {
+            symbols = Self.next(symbols, by: requests.symbols - applied.symbols)
+            said.append("block symbols: \(symbols.rawValue) (b for the next)")
+        }
+        applied = requests
+        return said.joined(separator: " · ")
+    }
+
+    private static func next<Mode: CaseIterable & Equatable>(_ mode: Mode, by steps: Int) -> Mode where Mode.AllCases == [Mode] {
+        let all = Mode.allCases
+        return all[(all.firstIndex(of: mode)! + steps) % all.count]
+    }
+}
