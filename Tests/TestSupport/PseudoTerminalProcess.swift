@@ -89,12 +89,7 @@ public final class PseudoTerminalProcess {
 
     /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.
     public func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            _ = poll(nil, 0, 20)
-        }
-        return condition()
+        Wait.until(seconds: seconds, condition)
     }
 
     /// The exit status (128 + N when killed by signal N) once the program has ended, waiting up

@@ -20,6 +20,41 @@ public enum Subprocess {
     /// /dev/null. With `capture` false, outputs go to /dev/null, for programs that leave a
     /// daemon behind which would otherwise hold the pipes open.
     public static func run(_ arguments: [String], environment: [String: String]? = nil, capture: Bool = true) throws -> Result {
+        let (pid, outPipe, errPipe) = try spawn(arguments, environment: environment, capture: capture)
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        if capture {
+            readBoth(outPipe[0], into: &output, errPipe[0], into: &errors)
+            close(outPipe[0])
+            close(errPipe[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: exitStatus, standardOutput: output, standardError: errors)
+    }
+
+    /// Starts `arguments[0]` (looked up in PATH) in the background, its input and outputs
+    /// /dev/null; returns its pid, for `stop`.
+    public static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> pid_t {
+        try spawn(arguments, environment: environment, capture: false).pid
+    }
+
+    /// Ends a program `start` started: SIGTERM, then SIGKILL if it has not ended within a second.
+    public static func stop(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { _ = poll(nil, 0, 20) }
+        if waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+        }
+    }
+
+    /// Spawns a child with clean signals; with `capture`, its outputs go to the returned pipes'
+    /// read ends.
+    private static func spawn(_ arguments: [String], environment: [String: String]?, capture: Bool) throws
+        -> (pid: pid_t, outPipe: [Int32], errPipe: [Int32]) {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         // Tests spawn in parallel. Between pipe() and FD_CLOEXEC another spawn could hand the
@@ -62,17 +97,7 @@ public enum Subprocess {
             if capture { close(outPipe[0]); close(errPipe[0]) }
             throw SpawnError(code: spawned)
         }
-        var output: [UInt8] = []
-        var errors: [UInt8] = []
-        if capture {
-            readBoth(outPipe[0], into: &output, errPipe[0], into: &errors)
-            close(outPipe[0])
-            close(errPipe[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus, standardOutput: output, standardError: errors)
+        return (pid, outPipe, errPipe)
     }
 
     /// Initialises spawn attributes so the child starts with no signal blocked and default

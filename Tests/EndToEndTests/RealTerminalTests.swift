@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PanoCore
+import PanoImage
+import TestSupport
+import Testing
+
+/// What xterm and kitty really show, on a virtual X display: what the explorer asked them,
+/// a screenshot of the window against `sidewalk snapshot` of the same view, and the terminal
+/// given back after q. (xvfb, xterm, kitty, imagemagick, x11-utils, xdotool; scripts/test installs them.)
+@Suite("Real terminals", .serialized)
+struct RealTerminalTests {
+    static let root = BuiltProducts.packageRoot(from: #filePath)
+    static let compass = root.appendingPathComponent("Assets/default-panorama.png").path
+    static let (columns, rows) = (80, 24)
+
+    /// A terminal: its window class and the command that opens it, `columns`×`rows` cells, at
+    /// the screen's top left, running `shell`.
+    struct Terminal: Sendable, CustomStringConvertible {
+        let name: String
+        let windowClass: String
+        let expected: [String]
+        let command: @Sendable (String) -> [String]
+        var description: String { name }
+    }
+
+    static let terminals = [
+        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor"]) { shell in
+            ["xterm", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
+        },
+        Terminal(name: "xterm -ti vt340", windowClass: "XTerm", expected: ["sixel:           yes", "colour mode:     truecolor"]) { shell in
+            ["xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
+        },
+        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor"]) { shell in
+            ["kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
+             "-o", "window_padding_width=0", "-o", "remember_window_size=no", "sh", "-c", shell]
+        },
+    ]
+
+    @Test("the terminal is asked and answers; the window shows the view a snapshot shows; q gives the terminal back",
+          arguments: terminals)
+    func realTerminal(terminal: Terminal) throws {
+        let display = try XDisplay()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-x-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let sidewalk = BuiltProducts.sidewalk
+        let shell = "unset NO_COLOR; '\(sidewalk)' terminal > '\(work.path)/report'; stty -g > '\(work.path)/before'; "
+            + "'\(sidewalk)' --hide-compass '\(Self.compass)'; echo $? > '\(work.path)/status'; stty -g > '\(work.path)/after'; sleep 60"
+        try display.launch(terminal.command(shell), environment: ["SWIFT_BACKTRACE": "interactive=no", "LC_ALL": "C.UTF-8"])
+
+        // What it answered.
+        #expect(Wait.until(seconds: 30) { ((try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? "").contains("colour mode:") })
+        let report = (try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? ""
+        for line in terminal.expected { #expect(report.contains(line), "\(terminal): \(report)") }
+
+        // What it shows: the view rows (a header above, the status line below), each half cell
+        // averaged, against a snapshot of the view at one pixel per half cell.
+        let size = try #require(try display.windowSize(class: terminal.windowClass))
+        let (cellWidth, cellHeight) = (size.width / Self.columns, size.height / Self.rows)
+        let viewRows = Self.rows - 2
+        let snapshotPath = work.path + "/view.png"
+        let snap = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "\(Self.columns)x\(viewRows * 2)", "--no-cache", "--output", snapshotPath])
+        #expect(snap.status == 0)
+        let expected = try ImageDecoder.decodeFile(snapshotPath)
+        var psnr = 0.0
+        _ = Wait.until(seconds: 30) {
+            guard let screen = try? display.screenshot() else { return false }
+            let shown = Self.halfCells(of: screen, top: cellHeight, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
+            psnr = ImageMetrics.psnr(shown, expected)
+            return psnr > 25
+        }
+        #expect(psnr > 25, "\(terminal): the window against the snapshot, \(psnr) dB")
+        print("\(terminal): screenshot against snapshot, PSNR \(String(format: "%.1f", psnr)) dB, cells \(cellWidth)x\(cellHeight) pixels")
+
+        // Given back.
+        try display.press("q")
+        // The shell writes the file after creating it: wait for its line, not for the file.
+        #expect(Wait.until(seconds: 30) { ((try? String(contentsOfFile: work.path + "/after", encoding: .utf8)) ?? "").hasSuffix("\n") })
+        #expect((try? String(contentsOfFile: work.path + "/status", encoding: .utf8)) == "0\n")
+        let (before, after) = (try String(contentsOfFile: work.path + "/before", encoding: .utf8), try String(contentsOfFile: work.path + "/after", encoding: .utf8))
+        #expect(before == after, "\(terminal): stty -g before \(before.dropLast()), after \(after.dropLast())")
+    }
+
+    /// The mean colour of each half cell of `rows` rows from pixel row `top`: one pixel per half
+    /// cell, as the explorer's view is drawn.
+    static func halfCells(of screen: RGBImage, top: Int, cellWidth: Int, cellHeight: Int, rows: Int) -> RGBImage {
+        var image = RGBImage(width: columns, height: rows * 2)
+        for y in 0..<(rows * 2) {
+            // Each half's pixel rows, the middle row of an odd cell height left out.
+            let start = top + (y / 2) * cellHeight + (y % 2) * (cellHeight + 1) / 2
+            let end = top + (y / 2) * cellHeight + (y % 2 == 0 ? cellHeight / 2 : cellHeight)
+            for x in 0..<columns {
+                var sum = (0, 0, 0)
+                var count = 0
+                for py in start..<end where py < screen.height {
+                    for px in (x * cellWidth)..<((x + 1) * cellWidth) where px < screen.width {
+                        let colour = screen[px, py]
+                        sum = (sum.0 + Int(colour.r), sum.1 + Int(colour.g), sum.2 + Int(colour.b))
+                        count += 1
+                    }
+                }
+                guard count > 0 else { continue }
+                image[x, y] = RGB(UInt8(sum.0 / count), UInt8(sum.1 / count), UInt8(sum.2 / count))
+            }
+        }
+        return image
+    }
+}

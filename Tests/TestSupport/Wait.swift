@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Waiting for something another process does.
+public enum Wait {
+    /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`; returns
+    /// whether it held.
+    public static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            _ = poll(nil, 0, 20)
+        }
+        return condition()
+    }
+}

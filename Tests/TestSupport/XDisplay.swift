@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PanoCore
+import PanoImage
+
+/// A virtual X display of its own (Xvfb) with terminal windows on it, for tests of what real
+/// terminals (xterm, kitty) show: screenshots with ImageMagick's `import`, window sizes with
+/// `xwininfo`, keys with `xdotool`. Everything it started is ended when it goes.
+public final class XDisplay {
+    /// The display's number: DISPLAY=:number.
+    public let number: Int
+    private let server: pid_t
+    private var clients: [pid_t] = []
+
+    /// Starts Xvfb on the first free display number from 40, `width`×`height` pixels, 24 bits.
+    public init(width: Int = 1024, height: Int = 768) throws {
+        var chosen = 40
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(chosen)") || FileManager.default.fileExists(atPath: "/tmp/.X\(chosen)-lock") {
+            chosen += 1
+        }
+        number = chosen
+        server = try Subprocess.start(["Xvfb", ":\(chosen)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+        let ready = Wait.until(seconds: 20) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(chosen)") }
+        guard ready else {
+            Subprocess.stop(server)
+            throw SpawnError(code: ETIMEDOUT)
+        }
+    }
+
+    /// The environment for a program on this display.
+    public var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["DISPLAY": ":\(number)"]) { $1 }
+    }
+
+    /// Starts a client (a terminal window) on this display, in the background.
+    public func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+        clients.append(try Subprocess.start(arguments, environment: environment.merging(extra) { $1 }))
+    }
+
+    /// The whole screen as pixels.
+    public func screenshot() throws -> RGBImage {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-x-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = try Subprocess.run(["import", "-window", "root", file], environment: environment)
+        guard run.status == 0 else { throw SpawnError(code: EIO) }
+        return try ImageDecoder.decodeFile(file)
+    }
+
+    /// The size in pixels of the first top-level window whose class is `windowClass`, or nil.
+    public func windowSize(class windowClass: String) throws -> (width: Int, height: Int)? {
+        let text = String(decoding: try Subprocess.run(["xwininfo", "-root", "-tree"], environment: environment).standardOutput, as: UTF8.self)
+        for line in text.split(separator: "\n") where line.contains("\"\(windowClass)\"") {
+            // e.g.  0x20000c "sh": ("xterm" "XTerm")  640x408+0+0  +0+0
+            guard let geometry = line.split(separator: " ").first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { continue }
+            let size = geometry.split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
+            if size.count == 2, size[0] > 1, size[1] > 1 { return (size[0], size[1]) }
+        }
+        return nil
+    }
+
+    /// Types `keys` (xdotool key names, e.g. "q" or "Right") into the focused window.
+    public func press(_ keys: String...) throws {
+        _ = try Subprocess.run(["xdotool", "key", "--clearmodifiers"] + keys, environment: environment)
+    }
+
+    deinit {
+        clients.reversed().forEach(Subprocess.stop)
+        Subprocess.stop(server)
+    }
+}
