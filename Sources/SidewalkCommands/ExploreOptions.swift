@@ -23,6 +23,8 @@ struct ExploreOptions {
     /// Colour mode and frame rate from the command line (nil: the config file's or the default).
     var colorFlag: ColorMode??
     var fpsFlag: Double?
+    /// --format (nil: auto, from what the terminal answers).
+    var format: PictureFormat?
     /// --symbols (nil: the config file's or half blocks).
     var symbolsFlag: SymbolSet?
     /// Key moves instant instead of animated.
@@ -101,6 +103,7 @@ struct ExploreOptions {
         display.floorPickerHidden = hide.contains("floor-picker")
         display.mouse = config.mouse && !mouseOff
         display.symbols = symbolsFlag ?? config.symbols ?? .half
+        display.format = format
         display.highContrast = highContrast || config.highContrast
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         if mode != .screen {

@@ -55,6 +55,7 @@ struct TerminalCommand: SidewalkCommand {
             "cell size:       \(pixels)",
             "environment:     \(variables)",
             "colour mode:     \(mode.rawValue)",
+            "picture:         \(PictureFormat.chosen(for: capabilities, environment: environment).rawValue)",
         ]
     }
 }

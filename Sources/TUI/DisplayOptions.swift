@@ -20,6 +20,8 @@ public struct DisplayOptions: Sendable {
     public var floorPickerHidden = false
     /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
     public var mouse = true
+    /// How the picture reaches the terminal (`--format`); nil chooses from what it answered.
+    public var format: PictureFormat?
     /// The symbols the view is drawn with (`--symbols`).
     public var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
@@ -29,5 +31,20 @@ public struct DisplayOptions: Sendable {
         self.colorMode = colorMode
         self.framesPerSecond = framesPerSecond
         self.reduceMotion = reduceMotion
+    }
+}
+
+/// How the picture reaches the terminal (chafa's names).
+public enum PictureFormat: String, Sendable, CaseIterable {
+    /// Block symbols in colour, in any terminal.
+    case symbols
+    /// Real pixels through the kitty graphics protocol.
+    case kitty
+
+    /// The format for a terminal that answered `capabilities`: kitty graphics where the
+    /// terminal said it shows them and told its cell size, outside tmux (which would need
+    /// passthrough); symbols otherwise.
+    public static func chosen(for capabilities: TerminalCapabilities, environment: [String: String]) -> PictureFormat {
+        capabilities.kittyGraphics && capabilities.cellPixels != nil && environment["TMUX"] == nil ? .kitty : .symbols
     }
 }

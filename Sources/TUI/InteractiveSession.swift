@@ -64,6 +64,8 @@ public enum InteractiveSession {
             colorMode: display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities),
             chosen: display.colorMode != nil, symbols: display.symbols)
         var shown = display
+        var pixels = PixelPicture(format: display.format, capabilities: capabilities, environment: environment)
+        if pixels.cell != nil { terminal.sayOnClose(KittyGraphics.delete) }
         func makeEncoder(_ mode: ColorMode) -> FrameEncoder {
             var encoder = FrameEncoder(colorMode: mode)
             encoder.asciiOnly = !TerminalLocale.isUTF8
@@ -101,6 +103,7 @@ public enum InteractiveSession {
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
                 let size = terminal.size
+                composer.pixelsPerCell = pixels.pixelsPerCell(quality)
                 let drawn = ExplorerFrame.draw(
                     composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
                     display: shown, columns: size.columns, rows: size.rows,
@@ -109,6 +112,12 @@ public enum InteractiveSession {
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 encoder.encode(frame, quality: quality, into: &bytes)
+                if let image = composer.viewImage {
+                    let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) "
+                        + "\(state.transition.map { $0.progress(at: now()) } ?? 1)"
+                    bytes = pixels.bytes(for: image, view: view, area: drawn.viewArea) + bytes
+                    if pixels.cell == nil { pacer.requestRedraw() } // given up: symbols next frame
+                }
                 noteOnScreen.drawn(&state, at: now())
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
@@ -155,10 +164,12 @@ public enum InteractiveSession {
                 if state.isFinished && (signal == SIGWINCH || signal == SIGCONT) { continue }
                 switch signal {
                 case SIGWINCH:
+                    pixels.forget()
                     terminal.adoptNewSize()
                     encoder.invalidate()
                     pacer.requestRedraw()
                 case SIGCONT:
+                    pixels.forget()
                     // The terminal may be another one now (tmux attached elsewhere): ask again.
                     terminal.settleAfterResume(asking: queries)
                     encoder.invalidate()
@@ -280,13 +291,5 @@ extension InteractiveSession {
         case let .image(_, title): title
         case .dataset: ExplorerFrame.header(of: state)
         }
-    }
-}
-
-/// Durations as seconds.
-enum DurationSeconds {
-    static func of(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -56,13 +56,26 @@ final class Terminal {
         // The crash guard also turns the mouse off (harmless where it was never on).
         let guardBytes = restore[..<length].map { UInt8(bitPattern: $0) } + EscapeSequence.mouseTrackingOff
         sw_crash_guard_arm(guardBytes.map { CChar(bitPattern: $0) }, guardBytes.count)
-        return Terminal(screen: screen, window: window, hasMouse: hasMouse)
+        return Terminal(screen: screen, window: window, hasMouse: hasMouse, guardBytes: guardBytes)
     }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, hasMouse: Bool) {
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, hasMouse: Bool, guardBytes: [UInt8]) {
         self.screen = screen
         self.window = window
         self.hasMouse = hasMouse
+        self.guardBytes = guardBytes
+    }
+
+    /// What a crash writes to give the terminal back.
+    private var guardBytes: [UInt8]
+    /// Sent on the way out, before the screen modes are restored (e.g. deleting an image).
+    private var farewell: [UInt8] = []
+
+    /// Sends `bytes` on the way out too, also after a crash: e.g. deleting pixel graphics.
+    func sayOnClose(_ bytes: [UInt8]) {
+        farewell += bytes
+        guardBytes = bytes + guardBytes
+        sw_crash_guard_arm(guardBytes.map { CChar(bitPattern: $0) }, guardBytes.count)
     }
 
     /// Writes a control sequence of ours straight to the terminal.
@@ -180,6 +193,7 @@ final class Terminal {
         guard isOpen else { return }
         isOpen = false
         if hasMouse { Self.writeToTerminal(EscapeSequence.mouseTrackingOff) }
+        if !farewell.isEmpty { Self.writeToTerminal(farewell) }
         _ = endwin()
         delscreen(screen)
         sw_crash_guard_remove()

@@ -1,3 +1,5 @@
+import TermRender
+
 /// What a terminal said it can do, from its replies to `TerminalProbe.queries`.
 public struct TerminalCapabilities: Equatable, Sendable {
     /// True once DA1 was answered: every earlier reply has come by then (terminals answer in order).
@@ -49,16 +51,5 @@ public struct TerminalCapabilities: Equatable, Sendable {
         let fields = parameters.split(separator: ";").flatMap { $0.split(separator: ":", omittingEmptySubsequences: true) }
         let wanted = ["48", "2", "\(red)", "\(green)", "\(blue)"].map { Substring($0) }
         return fields.indices.contains { fields[$0...].starts(with: wanted) }
-    }
-}
-
-/// A size in pixels.
-public struct PixelSize: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
     }
 }

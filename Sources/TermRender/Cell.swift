@@ -39,6 +39,11 @@ public struct Cell: Equatable, Sendable {
     }
     /// Placeholder glyph for the second column of a double-width character; never sent.
     public static let continuation: Unicode.Scalar = "\u{0}"
+    /// Placeholder glyph for a cell the picture shows through (pixel graphics under the text):
+    /// sent as a space on the terminal's default background.
+    public static let seeThroughGlyph: Unicode.Scalar = "\u{1}"
+    /// A cell the picture shows through.
+    public static let seeThrough = Cell(glyph: seeThroughGlyph, foreground: .white, background: .black)
     /// A space on black.
     public static let blank = Cell(glyph: " ", foreground: .white, background: .black)
 }

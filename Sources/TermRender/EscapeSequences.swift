@@ -8,6 +8,8 @@ public enum EscapeSequence {
     public static let restoreCursor: [UInt8] = [0x1B, 0x38]
     /// SGR 0: default colours and attributes.
     public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
+    /// SGR 49: the terminal's default background.
+    public static let defaultBackground: [UInt8] = Array("\u{1B}[49m".utf8)
     /// Begin synchronized update (mode 2026): the terminal shows the frame only when it ends.
     public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
     /// End synchronized update (mode 2026).

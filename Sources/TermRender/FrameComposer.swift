@@ -16,6 +16,12 @@ public struct FrameComposer: Sendable {
     /// Colours of the status line.
     /// The colours of the status lines, labels, focus, pins and panels.
     public var colors = HUDColors.standard
+    /// When set, the view is drawn as pixels (`viewImage`) of this many per cell, for a pixel
+    /// graphics protocol, and its cells are left for the picture to show through.
+    public var pixelsPerCell: (width: Double, height: Double)?
+    /// The view's pixels, when `pixelsPerCell` is set: the last composed frame's.
+    public private(set) var viewImage: RGBImage?
+
     /// The symbols the view is drawn with.
     public var symbols: SymbolSet {
         get { picture.symbols }
@@ -42,7 +48,16 @@ public struct FrameComposer: Sendable {
         }
         let headerRows = header == nil ? 0 : 1
         let viewRows = rows - 1 - headerRows
-        picture.draw(panorama, camera: camera, into: &grid, firstRow: headerRows, rows: viewRows, blend: blend, runner: runner)
+        if let (width, height) = pixelsPerCell {
+            viewImage = picture.pixels(panorama, camera: camera, width: max(1, Int(Double(columns) * width)),
+                                       height: max(1, Int(Double(viewRows) * height)), blend: blend, runner: runner)
+            for row in headerRows..<(headerRows + viewRows) {
+                for column in 0..<columns { grid[column, row] = .seeThrough }
+            }
+        } else {
+            viewImage = nil
+            picture.draw(panorama, camera: camera, into: &grid, firstRow: headerRows, rows: viewRows, blend: blend, runner: runner)
+        }
         if let header { drawStatusLine(row: 0, left: header, right: "") }
         drawStatusLine(row: rows - 1, left: statusLeft, right: statusRight)
         return grid

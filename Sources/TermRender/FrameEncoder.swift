@@ -88,17 +88,28 @@ public struct FrameEncoder: Sendable {
                     }
                     source.glyph = " "
                 }
+                if source.glyph == Cell.seeThroughGlyph {
+                    // The picture shows through: a space on the default background, once.
+                    if !full && screen.cells[index].glyph == Cell.seeThroughGlyph {
+                        column += 1
+                        continue
+                    }
+                    Self.begin(&started, &out)
+                    Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
+                    writer.useDefaultBackground(out: &out)
+                    out.append(0x20)
+                    screen.cells[index] = source
+                    (cursorRow, cursorColumn) = (row, column + 1)
+                    column += 1
+                    continue
+                }
                 let target = writer.target(for: source)
                 let width = target.glyph == Cell.upperHalfBlock ? 1 : max(DisplayWidth.of(target.glyph), 1)
                 if !full && writer.looksUnchanged(screen.cells[index], target) {
                     column += width
                     continue
                 }
-                if !started {
-                    out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate)
-                    out.append(contentsOf: EscapeSequence.saveCursor)
-                    started = true
-                }
+                Self.begin(&started, &out)
                 Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
                 let shown = writer.setColours(for: writer.cheapestGlyph(for: target), out: &out)
                 out.appendUTF8(shown.glyph)
@@ -117,6 +128,15 @@ public struct FrameEncoder: Sendable {
             out.append(contentsOf: EscapeSequence.endSynchronizedUpdate)
         }
         displayed = screen
+    }
+
+    /// Opens the frame (synchronized update, cursor saved) before its first write.
+    @inline(__always)
+    private static func begin(_ started: inout Bool, _ out: inout ByteSink) {
+        guard !started else { return }
+        out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate)
+        out.append(contentsOf: EscapeSequence.saveCursor)
+        started = true
     }
 
     @inline(__always)

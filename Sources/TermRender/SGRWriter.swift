@@ -8,6 +8,8 @@ struct SGRWriter {
     let tolerance: Int
     private var foreground: RGB?
     private var background: RGB?
+    /// True while the pen's background is the terminal's default (after SGR 49).
+    private var onDefaultBackground = false
     /// True once any SGR has been written, so the frame must end with a reset.
     private(set) var changedAttributes = false
 
@@ -107,7 +109,18 @@ struct SGRWriter {
         }
         foreground = shownForeground
         background = shownBackground
+        onDefaultBackground = false
         return Cell(glyph: target.glyph, foreground: shownForeground, background: shownBackground)
+    }
+
+    /// Writes the terminal's default background (SGR 49) unless it is already the pen's; the pen's
+    /// background is unknown after it, so the next coloured cell sends its own.
+    mutating func useDefaultBackground(out: inout ByteSink) {
+        guard !onDefaultBackground else { return }
+        out.append(contentsOf: EscapeSequence.defaultBackground)
+        background = nil
+        onDefaultBackground = true
+        changedAttributes = true
     }
 
     /// The code to send for a colour (nil when the pen already shows it) and the colour shown.

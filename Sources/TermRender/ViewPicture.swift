@@ -32,20 +32,32 @@ public struct ViewPicture: Sendable {
                               rows: Int, blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()) {
         let (across, down) = pixelsPerCell
         let (width, height) = (grid.columns * across, rows * down)
-        let factor = Self.supersampling
-        Self.resize(&rendered, width: width * factor, height: height * factor)
+        render(panorama, camera: camera, width: width * Self.supersampling, height: height * Self.supersampling, blend: blend, runner: runner)
         Self.resize(&reduced, width: width, height: height)
-        reprojector.render(panorama, camera: camera, into: &rendered, runner: runner)
-        if let blend {
-            Self.resize(&fading, width: rendered.width, height: rendered.height)
-            fadingReprojector.render(blend.from, camera: blend.camera, into: &fading, runner: runner)
-            FrameComposer.mix(&rendered, with: fading, weight: 1 - blend.amount)
-        }
         Self.halve(rendered, into: &reduced)
         if symbols == .half {
             HalfBlockRasterizer.fill(&grid, from: reduced, firstRow: firstRow)
         } else {
             SymbolRasterizer.fill(&grid, from: reduced, symbols: symbols, firstRow: firstRow)
+        }
+    }
+
+    /// The view as `width`×`height` pixels (for pixel graphics), with `blend` faded over it.
+    public mutating func pixels(_ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
+                                blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()) -> RGBImage {
+        render(panorama, camera: camera, width: width, height: height, blend: blend, runner: runner)
+        return rendered
+    }
+
+    /// Reprojects the view into `rendered` at `width`×`height`, and fades `blend` over it.
+    private mutating func render(_ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
+                                 blend: FrameComposer.Blend?, runner: any ParallelRunner) {
+        Self.resize(&rendered, width: width, height: height)
+        reprojector.render(panorama, camera: camera, into: &rendered, runner: runner)
+        if let blend {
+            Self.resize(&fading, width: width, height: height)
+            fadingReprojector.render(blend.from, camera: blend.camera, into: &fading, runner: runner)
+            FrameComposer.mix(&rendered, with: fading, weight: 1 - blend.amount)
         }
     }
 

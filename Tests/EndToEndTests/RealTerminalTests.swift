@@ -27,13 +27,13 @@ struct RealTerminalTests {
     }
 
     static let terminals = [
-        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor"]) { shell in
+        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor", "picture:         symbols"]) { shell in
             ["xterm", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
         },
         Terminal(name: "xterm -ti vt340", windowClass: "XTerm", expected: ["sixel:           yes", "colour mode:     truecolor"]) { shell in
             ["xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
         },
-        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor"]) { shell in
+        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor", "picture:         kitty"]) { shell in
             ["kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
              "-o", "window_padding_width=0", "-o", "remember_window_size=no", "sh", "-c", shell]
         },
@@ -56,24 +56,29 @@ struct RealTerminalTests {
         let report = (try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? ""
         for line in terminal.expected { #expect(report.contains(line), "\(terminal): \(report)") }
 
-        // What it shows: the view rows (a header above, the status line below), each half cell
-        // averaged, against a snapshot of the view at one pixel per half cell.
+        // What it shows. With symbols: the view rows (a header above, the status line below),
+        // each half cell averaged, against a snapshot at one pixel per half cell. With real
+        // pixels: the view rows pixel for pixel, against a snapshot of that many pixels.
         let size = try #require(try display.windowSize(class: terminal.windowClass))
         let (cellWidth, cellHeight) = (size.width / Self.columns, size.height / Self.rows)
         let viewRows = Self.rows - 2
+        let pixels = report.contains("picture:         kitty")
+        let (width, height) = pixels ? (Self.columns * cellWidth, viewRows * cellHeight) : (Self.columns, viewRows * 2)
         let snapshotPath = work.path + "/view.png"
-        let snap = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "\(Self.columns)x\(viewRows * 2)", "--no-cache", "--output", snapshotPath])
+        let snap = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "\(width)x\(height)", "--no-cache", "--output", snapshotPath])
         #expect(snap.status == 0)
         let expected = try ImageDecoder.decodeFile(snapshotPath)
         var psnr = 0.0
         _ = Wait.until(seconds: 30) {
             guard let screen = try? display.screenshot() else { return false }
-            let shown = Self.halfCells(of: screen, top: cellHeight, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
+            let shown = pixels ? Self.crop(screen, top: cellHeight, width: width, height: height)
+                : Self.halfCells(of: screen, top: cellHeight, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
             psnr = ImageMetrics.psnr(shown, expected)
-            return psnr > 25
+            return psnr > (pixels ? 35 : 25)
         }
-        #expect(psnr > 25, "\(terminal): the window against the snapshot, \(psnr) dB")
-        print("\(terminal): screenshot against snapshot, PSNR \(String(format: "%.1f", psnr)) dB, cells \(cellWidth)x\(cellHeight) pixels")
+        #expect(psnr > (pixels ? 35 : 25), "\(terminal): the window against the snapshot, \(psnr) dB")
+        print("\(terminal): \(pixels ? "pixels" : "half cells") of the window against a snapshot, PSNR \(String(format: "%.1f", psnr)) dB, "
+              + "cells \(cellWidth)x\(cellHeight) pixels")
 
         // Given back.
         try display.press("q")
@@ -82,6 +87,15 @@ struct RealTerminalTests {
         #expect((try? String(contentsOfFile: work.path + "/status", encoding: .utf8)) == "0\n")
         let (before, after) = (try String(contentsOfFile: work.path + "/before", encoding: .utf8), try String(contentsOfFile: work.path + "/after", encoding: .utf8))
         #expect(before == after, "\(terminal): stty -g before \(before.dropLast()), after \(after.dropLast())")
+    }
+
+    /// `width`×`height` pixels of `screen` from pixel row `top`, the left edge.
+    static func crop(_ screen: RGBImage, top: Int, width: Int, height: Int) -> RGBImage {
+        var image = RGBImage(width: width, height: height)
+        for y in 0..<height where top + y < screen.height {
+            for x in 0..<min(width, screen.width) { image[x, y] = screen[x, top + y] }
+        }
+        return image
     }
 
     /// The mean colour of each half cell of `rows` rows from pixel row `top`: one pixel per half

@@ -1,4 +1,5 @@
 import Explorer
+import TermRender
 import Testing
 import TUI
 

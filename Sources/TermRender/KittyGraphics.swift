@@ -1,0 +1,56 @@
+/// The kitty graphics protocol, as Sidewalk uses it: one image of its own (id 1), a PNG sent in
+/// base64 chunks of at most 4096 bytes, placed over a rectangle of cells under the text and
+/// under cells with a background of their own (so the HUD stays on top), replaced in place each
+/// frame and deleted, data and all, on the way out (kovidgoyal/kitty, docs/graphics-protocol.rst).
+public enum KittyGraphics {
+    /// The id of Sidewalk's image.
+    public static let imageID = 1
+    /// Below cells with non-default backgrounds: z-index under -1,073,741,824.
+    static let zIndex = -1_073_741_825
+    /// Most payload bytes in one escape sequence.
+    static let chunkSize = 4096
+
+    /// Deletes Sidewalk's image and frees its data; other programs' images are left alone.
+    public static let delete: [UInt8] = Array("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\".utf8)
+
+    /// The bytes that put `png` over `columns`×`rows` cells from (`row`, `column`) (0-based),
+    /// scaled to fill them, replacing the image shown before. The cursor is moved there and left
+    /// there (the cell frame that follows positions its own writes).
+    public static func place(png: [UInt8], row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
+        var out = delete
+        out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        let payload = base64(png)
+        var start = 0
+        var first = true
+        repeat {
+            let end = min(start + chunkSize, payload.count)
+            let more = end < payload.count ? 1 : 0
+            let keys = first
+                ? "a=T,f=100,t=d,i=\(imageID),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
+                : "m=\(more)"
+            out += Array("\u{1B}_G\(keys);".utf8) + payload[start..<end] + Array("\u{1B}\\".utf8)
+            start = end
+            first = false
+        } while start < payload.count
+        return out
+    }
+
+    /// Standard base64 with padding.
+    static func base64(_ bytes: [UInt8]) -> [UInt8] {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let b0 = Int(bytes[index])
+            let b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
+            let b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
+            out.append(alphabet[b0 >> 2])
+            out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
+            out.append(index + 1 < bytes.count ? alphabet[(b1 & 15) << 2 | b2 >> 6] : UInt8(ascii: "="))
+            out.append(index + 2 < bytes.count ? alphabet[b2 & 63] : UInt8(ascii: "="))
+            index += 3
+        }
+        return out
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import PanoCore
+import TermRender
+import TestSupport
+import Testing
+
+@Suite("Pixels through the kitty graphics protocol")
+struct KittyGraphicsTests {
+    @Test("a picture goes in chunks of at most 4096 base64 bytes, the first with the keys, all but the last with m=1, and decodes back")
+    func chunks() throws {
+        let png = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let bytes = String(decoding: KittyGraphics.place(png: png, row: 2, column: 0, columns: 80, rows: 20), as: UTF8.self)
+        #expect(bytes.hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}[3;1H"), "the old image deleted, the cursor at the view's corner")
+        let sequences = bytes.components(separatedBy: "\u{1B}_G").dropFirst(2).map { $0.components(separatedBy: "\u{1B}\\")[0] }
+        #expect(sequences.count == 4)
+        #expect(sequences[0].hasPrefix("a=T,f=100,t=d,i=1,q=2,C=1,c=80,r=20,z=-1073741825,m=1;"))
+        #expect(sequences.dropFirst().dropLast().allSatisfy { $0.hasPrefix("m=1;") } && sequences.last!.hasPrefix("m=0;"))
+        let payloads = sequences.map { $0.components(separatedBy: ";")[1] }
+        #expect(payloads.allSatisfy { $0.utf8.count <= 4096 })
+        #expect(Data(base64Encoded: payloads.joined()).map { [UInt8]($0) } == png)
+    }
+
+    @Test("cells the picture shows through are spaces on the default background, sent once, and the next colour is sent again")
+    func seeThroughCells() {
+        var grid = CellGrid(columns: 4, rows: 1, filling: .seeThrough)
+        grid[3, 0] = Cell(glyph: "x", foreground: .white, background: RGB(10, 20, 30))
+        var encoder = FrameEncoder(colorMode: .truecolor)
+        var bytes: [UInt8] = []
+        encoder.encode(grid, into: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{1B}[49m   ") && text.contains("48;2;10;20;30"))
+        var terminal = VirtualTerminal(columns: 4, rows: 1)
+        terminal.apply(bytes)
+        #expect((0..<3).allSatisfy { terminal[$0, 0].glyph == " " && terminal[$0, 0].background == nil })
+        encoder.encode(grid, into: &bytes)
+        #expect(bytes.isEmpty, "nothing changed, nothing sent")
+    }
+}
