@@ -15,19 +15,12 @@ public enum TerminalProbe {
     /// the Linux console, which would print the string sequences; no kitty query inside tmux or
     /// screen, which take an APC string as the pane's title.
     public static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
-        let da1 = "\u{1B}[c"
-        guard termName != "linux" else { return Array(da1.utf8) }
+        guard termName != "linux" else { return EscapeSequence.deviceAttributesQuery }
         let multiplexer = environment["TMUX"] != nil || termName.map { $0.hasPrefix("screen") || $0.hasPrefix("tmux") } == true
         let (red, green, blue) = probeColour
-        let batch = [
-            multiplexer ? "" : "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\", // kitty graphics: answers OK or an error
-            "\u{1B}[>q", // XTVERSION
-            "\u{1B}[48;2;\(red);\(green);\(blue)m\u{1B}P$qm\u{1B}\\\u{1B}[m", // DECRQSS of SGR, then reset
-            "\u{1B}P+q\(hex("RGB"));\(hex("Tc"))\u{1B}\\", // XTGETTCAP
-            "\u{1B}[16t", "\u{1B}[14t", // cell and text area sizes in pixels
-            da1,
-        ]
-        return Array(batch.joined().utf8)
+        return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
+            + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + EscapeSequence.capabilityQuery(["RGB", "Tc"])
+            + EscapeSequence.pixelSizeQueries + EscapeSequence.deviceAttributesQuery
     }
 
     /// The colour mode for a terminal: `detect` from the environment and terminfo, raised to
@@ -36,12 +29,5 @@ public enum TerminalProbe {
     public static func colorMode(detected: ColorMode, capabilities: TerminalCapabilities, environment: [String: String]) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         return capabilities.trueColor == true ? .truecolor : detected
-    }
-
-    private static func hex(_ text: String) -> String {
-        text.utf8.map { byte in
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined()
     }
 }

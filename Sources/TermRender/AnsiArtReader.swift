@@ -17,7 +17,7 @@ public enum AnsiArtReader {
             let scalar = text[index]
             index = text.index(after: index)
             switch scalar {
-            case "\u{1B}":
+            case Unicode.Scalar(EscapeSequence.escape):
                 guard index < text.endIndex, text[index] == "[" else { continue }
                 var parameters = ""
                 index = text.index(after: index)

@@ -22,6 +22,43 @@ public enum EscapeSequence {
     /// Carriage return and line feed: to the start of the next row.
     public static let nextLine: [UInt8] = [0x0D, 0x0A]
 
+    /// ESC, which every sequence starts with.
+    public static let escape: UInt8 = 0x1B
+    /// ST (`ESC \`): the end of a string sequence (DCS, APC).
+    public static let stringTerminator: [UInt8] = Array("\u{1B}\\".utf8)
+
+    // Questions to the terminal (`TerminalProbe`; docs/terminals.md).
+
+    /// DA1: every terminal answers it, so it is asked last.
+    public static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
+    /// XTVERSION: the terminal's name and version.
+    public static let versionQuery: [UInt8] = Array("\u{1B}[>q".utf8)
+    /// Sets a 24-bit background, asks for it back with DECRQSS, and resets the attributes.
+    public static func renditionReadBack(red: Int, green: Int, blue: Int) -> [UInt8] {
+        Array("\u{1B}[48;2;\(red);\(green);\(blue)m\u{1B}P$qm".utf8) + stringTerminator + resetAttributes
+    }
+    /// XTGETTCAP for `names`, each hex-encoded as the request wants.
+    public static func capabilityQuery(_ names: [String]) -> [UInt8] {
+        let hex = names.map { name in name.utf8.map { String($0, radix: 16, uppercase: true) }.joined() }
+        return Array("\u{1B}P+q\(hex.joined(separator: ";"))".utf8) + stringTerminator
+    }
+    /// `CSI 16 t` and `CSI 14 t`: a cell's and the text area's size in pixels.
+    public static let pixelSizeQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
+    /// kitty's graphics query: a 1×1 image (id 31) that is checked and not kept.
+    public static let kittyGraphicsQuery: [UInt8] = kittyGraphicsCommand("i=31,s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8)[...])
+
+    // Pixel graphics (`KittyGraphics`).
+
+    /// One kitty graphics command: `ESC _ G keys ; payload ST` (no `;` without a payload).
+    public static func kittyGraphicsCommand(_ keys: String, payload: ArraySlice<UInt8>) -> [UInt8] {
+        Array("\u{1B}_G\(keys)".utf8) + (payload.isEmpty ? [] : [UInt8(ascii: ";")] + payload) + stringTerminator
+    }
+
+    /// CUP as bytes: the cursor to a zero-based row and column.
+    public static func cursorPosition(row: Int, column: Int) -> [UInt8] {
+        Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+    }
+
     /// CUP: move the cursor to a zero-based row and column.
     @inline(__always)
     static func appendCursorPosition(row: Int, column: Int, to out: inout ByteSink) {

@@ -11,14 +11,14 @@ public enum KittyGraphics {
     static let chunkSize = 4096
 
     /// Deletes Sidewalk's image and frees its data; other programs' images are left alone.
-    public static let delete: [UInt8] = Array("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\".utf8)
+    public static let delete: [UInt8] = EscapeSequence.kittyGraphicsCommand("a=d,d=I,i=\(imageID),q=2", payload: [])
 
     /// The bytes that put `png` over `columns`×`rows` cells from (`row`, `column`) (0-based),
     /// scaled to fill them, replacing the image shown before. The cursor is moved there and left
     /// there (the cell frame that follows positions its own writes).
     public static func place(png: [UInt8], row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
         var out = delete
-        out += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        out += EscapeSequence.cursorPosition(row: row, column: column)
         let payload = base64(png)
         var start = 0
         var first = true
@@ -28,7 +28,7 @@ public enum KittyGraphics {
             let keys = first
                 ? "a=T,f=100,t=d,i=\(imageID),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
                 : "m=\(more)"
-            out += Array("\u{1B}_G\(keys);".utf8) + payload[start..<end] + Array("\u{1B}\\".utf8)
+            out += EscapeSequence.kittyGraphicsCommand(keys, payload: payload[start..<end])
             start = end
             first = false
         } while start < payload.count
