@@ -113,7 +113,7 @@ public enum InteractiveSession {
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 encoder.encode(frame, quality: quality, into: &bytes)
                 if let image = composer.viewImage {
-                    let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) "
+                    let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
                         + "\(state.transition.map { $0.progress(at: now()) } ?? 1)"
                     bytes = pixels.bytes(for: image, view: view, area: drawn.viewArea) + bytes
                     if pixels.cell == nil { pacer.requestRedraw() } // given up: symbols next frame

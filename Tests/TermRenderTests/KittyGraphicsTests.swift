@@ -35,4 +35,23 @@ struct KittyGraphicsTests {
         encoder.encode(grid, into: &bytes)
         #expect(bytes.isEmpty, "nothing changed, nothing sent")
     }
+
+    @Test("in pixel mode the view's cells are left for the picture, and a marker's pin is painted into the pixels")
+    func pinsInPixels() {
+        var composer = FrameComposer()
+        composer.pixelsPerCell = (width: 4, height: 8)
+        let panorama = SyntheticPanorama.cardinal(width: 256)
+        let camera = PanoramaCamera(heading: 0)
+        var grid = composer.compose(panorama: panorama, camera: camera, columns: 40, rows: 12, statusLeft: "", statusRight: "")
+        #expect(grid[20, 5].glyph == Cell.seeThroughGlyph)
+        let before = composer.viewImage
+        #expect(before?.width == 160 && before?.height == 88)
+        let pin = FrameComposer.Overlay(label: "Café", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false, pinRadius: 3)
+        grid = composer.drawOverlays([pin], camera: camera, header: false)
+        let image = composer.viewImage
+        #expect(image?[80, 44] == composer.colors.pin, "the pin's centre, the view's centre")
+        #expect(before?[80, 44] != composer.colors.pin)
+        #expect(grid.cells.contains { $0.glyph == "C" }, "the label is text over the picture")
+    }
 }
+
