@@ -44,7 +44,8 @@ struct TerminalCommand: SidewalkCommand {
         let trueColor = capabilities.trueColor.map { $0 ? "yes (a 24-bit colour came back exact)" : "no (the colour came back rounded)" } ?? "not said"
         let variables = ["TERM", "COLORTERM", "TERM_PROGRAM", "TMUX", "KITTY_WINDOW_ID", "NO_COLOR"]
             .map { "\($0)=\(environment[$0] ?? "(unset)")" }.joined(separator: " ")
-        let mode = TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities)
+        let mode = TerminalProbe.colorMode(detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
+                                           capabilities: capabilities, environment: environment)
         return [
             "answered:        \(capabilities.answered ? "yes" : "no answer to DA1 in time")",
             "terminal:        \(capabilities.version ?? "did not say (XTVERSION)")",

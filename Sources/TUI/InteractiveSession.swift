@@ -60,8 +60,9 @@ public enum InteractiveSession {
         // The decoded panorama being left, while a transition blends away from it.
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()
+        let detected = TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment)
         var drawing = DrawingChoice(
-            colorMode: display.colorMode ?? TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities),
+            colorMode: display.colorMode ?? TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment),
             chosen: display.colorMode != nil, symbols: display.symbols)
         var shown = display
         var pixels = PixelPicture(format: display.format, capabilities: capabilities, environment: environment)
@@ -207,7 +208,7 @@ public enum InteractiveSession {
                 case let .reply(reply):
                     // A late answer (a slow link, or after a resume) still counts.
                     capabilities.take(reply)
-                    let mode = TerminalProbe.colorMode(termName: termName, environment: environment, capabilities: capabilities)
+                    let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
                     if !drawing.colorChosen, mode != drawing.colorMode {
                         drawing.colorMode = mode
                         encoder = makeEncoder(mode)

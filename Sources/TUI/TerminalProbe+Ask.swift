@@ -7,15 +7,14 @@ import SystemIO
 import TermRender
 
 extension TerminalProbe {
-    /// The colour mode for `termName`: what terminfo and the environment suggest
-    /// (`ColorMode.detect`), raised to truecolor when the terminal showed it can
-    /// (`TerminalProbe.colorMode`).
-    public static func colorMode(termName: String?, environment: [String: String], capabilities: TerminalCapabilities) -> ColorMode {
+    /// The colour mode terminfo (read once, here) and the environment suggest for `termName`
+    /// (`ColorMode.detect`); `colorMode(detected:capabilities:environment:)` raises it to
+    /// truecolor when the terminal showed it can.
+    public static func colorModeFromTerminfo(termName: String?, environment: [String: String]) -> ColorMode {
         var colors: Int32 = 0
         var trueColor: Int32 = 0
         if let termName, sw_terminfo_colour_support(termName, &colors, &trueColor) != 0 { (colors, trueColor) = (0, 0) }
-        let detected = ColorMode.detect(environment: environment, terminfoTrueColor: trueColor != 0, terminfoColors: Int(colors))
-        return TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
+        return ColorMode.detect(environment: environment, terminfoTrueColor: trueColor != 0, terminfoColors: Int(colors))
     }
 
     /// Asks the controlling terminal (`/dev/tty`, so the report may go to a file or a pipe),

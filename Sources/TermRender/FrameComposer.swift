@@ -48,6 +48,7 @@ public struct FrameComposer: Sendable {
         }
         let headerRows = header == nil ? 0 : 1
         let viewRows = rows - 1 - headerRows
+        viewImage = nil // the last frame's pixels share the buffer about to be drawn into
         if let (width, height) = pixelsPerCell {
             viewImage = picture.pixels(panorama, camera: camera, width: max(1, Int(Double(columns) * width)),
                                        height: max(1, Int(Double(viewRows) * height)), blend: blend, runner: runner)
@@ -55,7 +56,6 @@ public struct FrameComposer: Sendable {
                 for column in 0..<columns { grid[column, row] = .seeThrough }
             }
         } else {
-            viewImage = nil
             picture.draw(panorama, camera: camera, into: &grid, firstRow: headerRows, rows: viewRows, blend: blend, runner: runner)
         }
         if let header { drawStatusLine(row: 0, left: header, right: "") }

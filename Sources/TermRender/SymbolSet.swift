@@ -32,16 +32,26 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     /// The glyph that shows `mask` (its set bits in the foreground), mask in 0..<(1 << count).
     @inline(__always)
     public func glyph(for mask: Int) -> Unicode.Scalar {
-        Self.glyphs[rawValue]![mask]
+        Self.glyphs[index][mask]
     }
 
     /// The pattern a glyph of this set shows, or nil when it is not one of its glyphs.
     public func mask(of glyph: Unicode.Scalar) -> Int? {
-        Self.masks[rawValue]![glyph]
+        Self.masks[index][glyph]
     }
 
-    private static let glyphs: [String: [Unicode.Scalar]] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.makeGlyphs()) })
-    private static let masks: [String: [Unicode.Scalar: Int]] = glyphs.mapValues { list in
+    /// The set's place in `allCases`, which the tables follow.
+    private var index: Int {
+        switch self {
+        case .half: 0
+        case .quadrant: 1
+        case .sextant: 2
+        case .octant: 3
+        }
+    }
+
+    private static let glyphs: [[Unicode.Scalar]] = allCases.map { $0.makeGlyphs() }
+    private static let masks: [[Unicode.Scalar: Int]] = glyphs.map { list in
         Dictionary(list.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
