@@ -77,8 +77,14 @@ extension ExploreOptions: SidewalkCommand {
 
     /// Takes the IMAGE or DATASET operand; there is at most one.
     mutating func setImage(_ path: String) throws(UsageError) {
+        imagePath = try Self.imageOperand(path, after: imagePath)
+    }
+
+    /// `path` as the IMAGE or DATASET operand (of the explorer or a snapshot), when it is not
+    /// empty and no other was given (`given`).
+    static func imageOperand(_ path: String, after given: String?) throws(UsageError) -> String {
         guard !path.isEmpty else { throw UsageError(description: "the IMAGE or DATASET path is empty") }
-        if let imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(path)')") }
-        imagePath = path
+        if let given { throw UsageError(description: "more than one image given ('\(given)' and '\(path)')") }
+        return path
     }
 }

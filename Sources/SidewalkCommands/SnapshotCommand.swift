@@ -35,9 +35,7 @@ struct SnapshotCommand: SidewalkCommand {
                 .flag("--no-cache", help: "make it afresh, neither reading nor writing the cache") { $0.useCache = false },
             ], epilogue: "Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).") {
             command, argument throws(UsageError) in
-            if let imagePath = command.imagePath { throw UsageError(description: "more than one image given ('\(imagePath)' and '\(argument)')") }
-            guard !argument.isEmpty else { throw UsageError(description: "the IMAGE or DATASET path is empty") }
-            command.imagePath = argument
+            command.imagePath = try ExploreOptions.imageOperand(argument, after: command.imagePath)
         }
     }
 

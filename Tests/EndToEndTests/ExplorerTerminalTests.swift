@@ -192,17 +192,25 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
-    @Test("walking to a panorama still decoding never stalls the loop: keys act at once, and it shows when it arrives")
-    func walkWhileDecoding() throws {
+    /// The explorer at panorama a, facing b, whose image is a 16384×8192 zlib bomb: seconds of
+    /// decoding (scaled down to the budget) in a debug build.
+    private func explorerBesideASlowPanorama() throws -> (DatasetFixture, TmuxSession) {
         let fixture = try DatasetFixture()
-        defer { fixture.remove() }
-        // b is a 16384×8192 zlib bomb: seconds of decoding (scaled down to the budget) in a debug build.
         try Data(ZlibBomb.png(width: 16384, height: 8192)).write(to: fixture.folder.appendingPathComponent("images/b.png"))
         try fixture.write(DatasetFixture.validManifest())
         let session = try TmuxSession(
             command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion '\(fixture.folder.path)' --pano a --heading 90",
             columns: 100, rows: 30, environment: Self.backtraceOff)
-        defer { session.close() }
+        return (fixture, session)
+    }
+
+    @Test("walking to a panorama still decoding never stalls the loop: keys act at once, and it shows when it arrives")
+    func walkWhileDecoding() throws {
+        let (fixture, session) = try explorerBesideASlowPanorama()
+        defer {
+            session.close()
+            fixture.remove()
+        }
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90°") })
         try session.send("w")
         try session.send("Right")
@@ -218,14 +226,11 @@ struct ExplorerTerminalTests {
 
     @Test("walking back before a panorama has loaded drops 'loading this panorama…' (it stayed for good)")
     func walkBackWhileDecoding() throws {
-        let fixture = try DatasetFixture()
-        defer { fixture.remove() }
-        try Data(ZlibBomb.png(width: 16384, height: 8192)).write(to: fixture.folder.appendingPathComponent("images/b.png"))
-        try fixture.write(DatasetFixture.validManifest())
-        let session = try TmuxSession(
-            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion '\(fixture.folder.path)' --pano a --heading 90",
-            columns: 100, rows: 30, environment: Self.backtraceOff)
-        defer { session.close() }
+        let (fixture, session) = try explorerBesideASlowPanorama()
+        defer {
+            session.close()
+            fixture.remove()
+        }
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90°") })
         try session.send("w")
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("loading this panorama") })
