@@ -76,7 +76,8 @@ public enum ColorPalette {
         Int(c.r >> 3) << 10 | Int(c.g >> 3) << 5 | Int(c.b >> 3)
     }
 
-    /// Builds the lookup tables now. They take about 45 ms (1.4 s in a debug build), and the
+    /// Builds the lookup tables now. They take tens of milliseconds (scripts/measure-first-key
+    /// measured the first key's frame 20-30 ms late while they were built there), and the
     /// first motion frame in truecolor needs them (a colour the palette holds within the
     /// tolerance is sent as `38;5;N`): call this at start, off the main thread, so that frame
     /// does not wait.
