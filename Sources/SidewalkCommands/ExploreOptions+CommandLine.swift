@@ -17,8 +17,9 @@ extension ExploreOptions: SidewalkCommand {
                     help: "colours to draw with") { $0.colorFlag = .some(ColorMode(flag: $1)) },
             SymbolSet.option { $0.symbolsFlag = $1 },
             .choice("--format", "F", ["auto"] + PictureFormat.allCases.map(\.rawValue), glosses: [
-                "auto": "kitty where the terminal shows kitty graphics, outside tmux", "kitty": "real pixels",
-            ], default: "auto", help: "how the picture reaches the terminal") { $0.format = PictureFormat(rawValue: $1) },
+                "auto": "the best the terminal answered: kitty, iterm, sixels, else symbols; symbols in tmux",
+                "kitty": "kitty graphics", "sixels": "up to 256 colours a frame", "iterm": "iTerm2 images, also WezTerm",
+            ], default: "auto", help: "block symbols or real pixels") { $0.format = PictureFormat(rawValue: $1) },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },

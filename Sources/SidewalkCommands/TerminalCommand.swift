@@ -14,8 +14,9 @@ struct TerminalCommand: SidewalkCommand {
     static var spec: CommandSpec<TerminalCommand> {
         CommandSpec(name: "terminal", purpose: purpose, synopsis: synopsis, about: """
               Sends the explorer's questions (DA1, XTVERSION, a 24-bit colour read back with DECRQSS,
-              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels) and prints the
-              answers, the environment that also counts, and the colour mode chosen from them.
+              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels, the sixel limits)
+              and prints the answers, the environment that also counts, and the colour mode and picture
+              format chosen from them.
             """, options: [
                 .number("--wait", "SECONDS", in: 0.05...10, default: 1, help: "how long to wait for the answers") { $0.wait = $1 },
             ], epilogue: "") { _, argument throws(UsageError) in
@@ -31,16 +32,23 @@ struct TerminalCommand: SidewalkCommand {
     func run() throws(CommandError) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let term = environment["TERM"]
-        let capabilities: TerminalCapabilities
-        do { capabilities = try TerminalProbe.ask(termName: term, environment: environment, within: wait) } catch { throw .terminal(error) }
-        for line in Self.report(capabilities, termName: term, environment: environment) { print(TextSanitizer.sanitize(line)) }
+        let answers: (capabilities: TerminalCapabilities, columns: Int, rows: Int)
+        do { answers = try TerminalProbe.ask(termName: term, environment: environment, within: wait) } catch { throw .terminal(error) }
+        for line in Self.report(answers.capabilities, termName: term, environment: environment, columns: answers.columns, rows: answers.rows) {
+            print(TextSanitizer.sanitize(line))
+        }
         return ExitStatus.success
     }
 
-    /// The report's lines.
-    static func report(_ capabilities: TerminalCapabilities, termName: String?, environment: [String: String]) -> [String] {
+    /// The report's lines, for a window of `columns`×`rows` cells.
+    static func report(_ capabilities: TerminalCapabilities, termName: String?, environment: [String: String], columns: Int, rows: Int) -> [String] {
         func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
-        let pixels = capabilities.cellPixels.map { "\($0.width)×\($0.height) pixels" } ?? "not said"
+        let source = capabilities.cellPixels != nil ? "" : capabilities.textAreaPixels != nil ? " (from the text area's size)" : " (from the sixel area)"
+        let pixels = capabilities.cellPixels(columns: columns, rows: rows).map { "\($0.width)×\($0.height) pixels\(source)" } ?? "not said"
+        let sixels = capabilities.sixel
+            ? "yes, \(capabilities.sixelColours.map { "\($0) colours" } ?? "colours not said")"
+                + (capabilities.sixelArea.map { ", up to \($0.width)×\($0.height) pixels" } ?? "")
+            : "no"
         let trueColor = capabilities.trueColor.map { $0 ? "yes (a 24-bit colour came back exact)" : "no (the colour came back rounded)" } ?? "not said"
         let variables = ["TERM", "COLORTERM", "TERM_PROGRAM", "TMUX", "KITTY_WINDOW_ID", "NO_COLOR"]
             .map { "\($0)=\(environment[$0] ?? "(unset)")" }.joined(separator: " ")
@@ -51,12 +59,13 @@ struct TerminalCommand: SidewalkCommand {
             "terminal:        \(capabilities.version ?? "did not say (XTVERSION)")",
             "attributes:      \(capabilities.deviceAttributes.map(String.init).joined(separator: ";"))",
             "24-bit colour:   \(trueColor)",
-            "sixel:           \(yes(capabilities.sixel))",
+            "sixel:           \(sixels)",
             "kitty graphics:  \(yes(capabilities.kittyGraphics))",
             "cell size:       \(pixels)",
             "environment:     \(variables)",
             "colour mode:     \(mode.rawValue)",
-            "picture:         \(PictureFormat.chosen(for: capabilities, environment: environment).rawValue)",
+            "window:          \(columns)×\(rows) cells",
+            "picture:         \(PictureFormat.chosen(for: capabilities, environment: environment, columns: columns, rows: rows).rawValue)",
         ]
     }
 }

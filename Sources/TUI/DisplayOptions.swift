@@ -33,18 +33,3 @@ public struct DisplayOptions: Sendable {
         self.reduceMotion = reduceMotion
     }
 }
-
-/// How the picture reaches the terminal (chafa's names).
-public enum PictureFormat: String, Sendable, CaseIterable {
-    /// Block symbols in colour, in any terminal.
-    case symbols
-    /// Real pixels through the kitty graphics protocol.
-    case kitty
-
-    /// The format for a terminal that answered `capabilities`: kitty graphics where the
-    /// terminal said it shows them and told its cell size, outside tmux (which would need
-    /// passthrough); symbols otherwise.
-    public static func chosen(for capabilities: TerminalCapabilities, environment: [String: String]) -> PictureFormat {
-        capabilities.kittyGraphics && capabilities.cellPixels != nil && environment["TMUX"] == nil ? .kitty : .symbols
-    }
-}

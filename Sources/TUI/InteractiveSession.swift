@@ -65,8 +65,9 @@ public enum InteractiveSession {
             colorMode: display.colorMode ?? TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment),
             chosen: display.colorMode != nil, symbols: display.symbols)
         var shown = display
-        var pixels = PixelPicture(format: display.format, capabilities: capabilities, environment: environment)
-        if pixels.cell != nil { terminal.sayOnClose(KittyGraphics.delete) }
+        var pixels = PixelPicture(format: display.format, capabilities: capabilities, environment: environment,
+                                  columns: terminal.size.columns, rows: terminal.size.rows)
+        if let closing = pixels.closingBytes { terminal.sayOnClose(closing) }
         func makeEncoder(_ mode: ColorMode) -> FrameEncoder {
             var encoder = FrameEncoder(colorMode: mode)
             encoder.asciiOnly = !TerminalLocale.isUTF8
@@ -112,13 +113,11 @@ public enum InteractiveSession {
                 )
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
-                encoder.encode(frame, quality: quality, into: &bytes)
-                if let image = composer.viewImage {
-                    let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
-                        + "\(state.transition.map { $0.progress(at: now()) } ?? 1)"
-                    bytes = pixels.bytes(for: image, view: view, area: drawn.viewArea) + bytes
-                    if pixels.cell == nil { pacer.requestRedraw() } // given up: symbols next frame
-                }
+                let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
+                    + "\(state.transition.map { $0.progress(at: now()) } ?? 1)"
+                let hadPixels = pixels.kind != nil
+                pixels.frame(frame, image: composer.viewImage, view: view, area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
+                if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
                 noteOnScreen.drawn(&state, at: now())
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())

@@ -3,26 +3,62 @@ import PanoCore
 import PanoImage
 import TermRender
 
-/// The view as real pixels through the kitty graphics protocol, when the terminal shows them:
-/// the cell size its pixels are made for, and which view is on screen, so an unchanged view (a
-/// new note, a focus change) is not sent again.
+/// The view as real pixels, when the terminal shows them (kitty graphics, sixels, iTerm2
+/// images): the cell size its pixels are made for, and which view is on screen, so an
+/// unchanged view (a new note, a focus change) is not sent again.
+///
+/// kitty's image lies under the text, so the cell frame is written as usual. Sixels and iTerm2
+/// images are drawn over the cells, and text written later over the image replaces it there: so
+/// a new image goes between two cell frames, the first clearing the view's cells (labels that
+/// moved leave no holes in the image) and the second writing the labels on top of it.
 struct PixelPicture {
-    /// The pixels in one cell; nil draws block symbols instead.
-    private(set) var cell: PixelSize?
-    /// What the image on screen shows.
-    private var shown: String?
-
-    /// Pixels for `format`, or for what the terminal answered when it is nil.
-    init(format: PictureFormat?, capabilities: TerminalCapabilities, environment: [String: String]) {
-        guard (format ?? PictureFormat.chosen(for: capabilities, environment: environment)) == .kitty else { return }
-        cell = capabilities.cellPixels ?? PixelSize(width: 10, height: 20)
+    /// The protocol in use.
+    enum Kind: Equatable {
+        case kitty
+        /// Sixels in a palette of this many colours (2...256).
+        case sixels(colours: Int)
+        case iterm
     }
 
-    /// Pixels per cell for a frame of `quality`: half as many each way while moving (pixel
-    /// frames are large), all of them on stop; nil for symbols.
+    /// The protocol; nil draws block symbols instead.
+    private(set) var kind: Kind?
+    /// The pixels in one cell.
+    private(set) var cell = PixelSize(width: 10, height: 20)
+    /// What the image on screen shows.
+    private var shown: String?
+    /// The view's cells drawn over a sixel or iTerm2 image with it, which change forces the image again.
+    private var shownOverlay: [Cell] = []
+
+    /// Cells of this size are assumed when the terminal does not tell (kitty and iTerm2 scale
+    /// the image to the cells anyway).
+    static let assumedCell = PixelSize(width: 10, height: 20)
+    /// The palette of a sixel frame while the camera moves: fewer colours, far fewer bytes.
+    static let motionSixelColours = 32
+
+    /// Pixels for `format`, or for what the terminal answered when it is nil, in a window of
+    /// `columns`×`rows` cells.
+    init(format: PictureFormat?, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int) {
+        switch format ?? PictureFormat.chosen(for: capabilities, environment: environment, columns: columns, rows: rows) {
+        case .symbols: return
+        case .kitty: kind = .kitty
+        case .sixels: kind = .sixels(colours: min(max(capabilities.sixelColours ?? 256, 2), 256))
+        case .iterm: kind = .iterm
+        }
+        cell = capabilities.cellPixels(columns: columns, rows: rows) ?? Self.assumedCell
+    }
+
+    /// What must be said on the way out, also after a crash: kitty's image is deleted with its data.
+    var closingBytes: [UInt8]? {
+        kind == .kitty ? KittyGraphics.delete : nil
+    }
+
+    /// Pixels per cell for a frame of `quality`; nil for symbols. Scaled images (kitty, iTerm2)
+    /// have half as many each way while moving (pixel frames are large), all of them on stop;
+    /// sixels are not scaled by the terminal, so they keep every pixel and drop colours instead.
     func pixelsPerCell(_ quality: FrameEncoder.Quality) -> (width: Double, height: Double)? {
-        let scale = quality == .motion ? 0.5 : 1
-        return cell.map { (Double($0.width) * scale, Double($0.height) * scale) }
+        guard let kind else { return nil }
+        let scale = quality == .motion && !kind.isSixels ? 0.5 : 1
+        return (Double(cell.width) * scale, Double(cell.height) * scale)
     }
 
     /// The screen must be drawn again (resize, resume): the image too.
@@ -30,17 +66,59 @@ struct PixelPicture {
         shown = nil
     }
 
-    /// The bytes that put `image` (the view `view` names) over `area`; empty when that view is
-    /// on screen already. Pixels are given up, and symbols drawn, if the image cannot be encoded.
-    mutating func bytes(for image: RGBImage, view: String, area: ViewArea) -> [UInt8] {
-        guard view != shown else { return [] }
+    /// Replaces `bytes` with what turns the screen into `grid` with `image` (the view `view`
+    /// names, nil when there is none) over `area`. Pixels are given up, and symbols drawn from
+    /// the next frame on, if the image cannot be encoded.
+    mutating func frame(_ grid: CellGrid, image: RGBImage?, view: String, area: ViewArea, quality: FrameEncoder.Quality,
+                        encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
+        guard let kind, let image else {
+            encoder.encode(grid, quality: quality, into: &bytes)
+            return
+        }
+        let overlay = kind == .kitty ? [] : Array(grid.cells[area.top * grid.columns..<(area.top + area.rows) * grid.columns])
+        guard view != shown || overlay != shownOverlay, let picture = picture(image, kind: kind, quality: quality, area: area) else {
+            encoder.encode(grid, quality: quality, into: &bytes)
+            return
+        }
+        (shown, shownOverlay) = (view, overlay)
+        if kind == .kitty {
+            encoder.encode(grid, quality: quality, into: &bytes)
+            bytes = picture + bytes
+            return
+        }
+        var cleared = grid
+        for index in area.top * grid.columns..<(area.top + area.rows) * grid.columns { cleared.cells[index] = .seeThrough }
+        var clearing: [UInt8] = []
+        var labels: [UInt8] = []
+        encoder.wrapsFrames = false
+        encoder.encode(cleared, quality: .exact, into: &clearing)
+        encoder.encode(grid, quality: quality, into: &labels)
+        encoder.wrapsFrames = true
+        bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + clearing + picture + labels
+            + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
+    }
+
+    /// The bytes that show `image` over `area`, or nil (and symbols from now on) when it cannot be encoded.
+    private mutating func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea) -> [UInt8]? {
+        if case let .sixels(colours) = kind {
+            let count = quality == .motion ? min(colours, Self.motionSixelColours) : colours
+            let paletted = PalettedImage(image, colours: count, dithered: quality == .exact)
+            return EscapeSequence.cursorPosition(row: area.top, column: 0) + SixelEncoder.encode(paletted)
+        }
         do {
             let png = try PNGEncoder.encode(image, name: "the view")
-            shown = view
-            return KittyGraphics.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows)
+            return kind == .kitty
+                ? KittyGraphics.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows)
+                : ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows)
         } catch {
-            cell = nil
-            return []
+            self.kind = nil
+            return nil
         }
+    }
+}
+
+extension PixelPicture.Kind {
+    var isSixels: Bool {
+        if case .sixels = self { true } else { false }
     }
 }

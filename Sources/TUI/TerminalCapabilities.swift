@@ -19,10 +19,37 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// The text area's size in pixels, when reported.
     public private(set) var textAreaPixels: PixelSize?
 
+    /// How many colours a sixel image may define (XTSMGRAPHICS), when told.
+    public private(set) var sixelColours: Int?
+    /// The largest sixel image now, in pixels (XTSMGRAPHICS); xterm makes it the window's size,
+    /// up to `sixelAreaLimit`.
+    public private(set) var sixelArea: PixelSize?
+    /// The largest a sixel image can be made, in pixels (xterm's `maxGraphicSize`).
+    public private(set) var sixelAreaLimit: PixelSize?
+    /// How many sixel geometry replies came in this batch, refusals too.
+    private var sixelGeometryReplies = 0
+
     public init() {}
 
     /// DA1 listed attribute 4.
     public var sixel: Bool { deviceAttributes.contains(4) }
+
+    /// One cell's size in pixels in a window of `columns`×`rows` cells: as told (`CSI 16 t`), or
+    /// the text area's size shared out (`CSI 14 t`), or the largest sixel image shared out where
+    /// it is the window's size (xterm, whose window operations are off by default, says it this
+    /// way only); nil when none of them tells it.
+    public func cellPixels(columns: Int, rows: Int) -> PixelSize? {
+        if let cellPixels { return cellPixels }
+        guard columns > 0, rows > 0 else { return nil }
+        func shared(_ area: PixelSize) -> PixelSize? {
+            let cell = PixelSize(width: area.width / columns, height: area.height / rows)
+            return cell.width > 0 && cell.height > 0 ? cell : nil
+        }
+        if let textAreaPixels { return shared(textAreaPixels) }
+        // At its limit the sixel area is smaller than the window, and says nothing of the cells.
+        guard let sixelArea, let limit = sixelAreaLimit, sixelArea.width < limit.width, sixelArea.height < limit.height else { return nil }
+        return shared(sixelArea)
+    }
 
     /// Takes one reply into account.
     public mutating func take(_ reply: TerminalReply) {
@@ -30,6 +57,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         case let .deviceAttributes(attributes):
             answered = true
             deviceAttributes = attributes
+            sixelGeometryReplies = 0 // the batch is over; a later one (after a resume) starts again
         case let .version(text): version = text
         case let .graphicRendition(parameters):
             guard let parameters else { return }
@@ -40,6 +68,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
         case let .kittyGraphics(message): kittyGraphics = message == "OK"
         case let .cellSize(width, height): cellPixels = PixelSize(width: width, height: height)
         case let .textAreaSize(width, height): textAreaPixels = PixelSize(width: width, height: height)
+        case let .graphicsAttribute(item, values):
+            if item == 1, let count = values.first, count > 0 { sixelColours = count }
+            // The two geometry reads are answered in the order asked: now, then the limit.
+            if item == 2 {
+                let size = values.count == 2 && values[0] > 0 && values[1] > 0 ? PixelSize(width: values[0], height: values[1]) : nil
+                if sixelGeometryReplies == 0 { sixelArea = size } else { sixelAreaLimit = size }
+                sixelGeometryReplies += 1
+            }
         case .unrecognised: break
         }
     }

@@ -21,7 +21,9 @@ extension TerminalProbe {
     /// without taking the screen over, and waits up to `seconds` for DA1's answer (`sidewalk
     /// terminal`). Keys typed meanwhile are dropped; the terminal's modes are restored, also after
     /// a crash.
-    public static func ask(termName: String?, environment: [String: String], within seconds: Double) throws(TerminalError) -> TerminalCapabilities {
+    /// Also returns the window's size in cells (0×0 when the terminal does not say).
+    public static func ask(termName: String?, environment: [String: String], within seconds: Double)
+        throws(TerminalError) -> (capabilities: TerminalCapabilities, columns: Int, rows: Int) {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { throw .notATerminal(stream: "/dev/tty (no controlling terminal)") }
         defer { close(tty) }
@@ -36,7 +38,10 @@ extension TerminalProbe {
             }
         }
         guard let answers else { throw .notATerminal(stream: "/dev/tty") }
-        return answers
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if sw_tty_size(tty, &rows, &columns) != 0 { (rows, columns) = (0, 0) }
+        return (answers, Int(columns), Int(rows))
     }
 
     /// The answers, as `readReplies` takes them from `descriptor` whenever it has bytes, until

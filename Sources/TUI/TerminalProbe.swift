@@ -11,16 +11,23 @@ public enum TerminalProbe {
 
     /// The batch, DA1 last (every terminal answers it, and in order, so its reply ends the
     /// wait): the kitty graphics query, XTVERSION, a 24-bit background read back with DECRQSS,
-    /// XTGETTCAP for `RGB` and `Tc`, the cell and text area sizes in pixels. Nothing but DA1 for
+    /// XTGETTCAP for `RGB` and `Tc`, the cell and text area sizes in pixels, the sixel limits
+    /// (XTSMGRAPHICS). Nothing but DA1 for
     /// the Linux console, which would print the string sequences; no kitty query inside tmux or
     /// screen, which take an APC string as the pane's title.
     public static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
         guard termName != "linux" else { return EscapeSequence.deviceAttributesQuery }
-        let multiplexer = environment["TMUX"] != nil || termName.map { $0.hasPrefix("screen") || $0.hasPrefix("tmux") } == true
+        let multiplexer = isMultiplexed(termName: termName, environment: environment)
         let (red, green, blue) = probeColour
         return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
             + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + EscapeSequence.capabilityQuery(["RGB", "Tc"])
-            + EscapeSequence.pixelSizeQueries + EscapeSequence.deviceAttributesQuery
+            + EscapeSequence.pixelSizeQueries + EscapeSequence.sixelLimitsQueries + EscapeSequence.deviceAttributesQuery
+    }
+
+    /// Inside tmux or screen: queries are answered by the multiplexer, not the terminal around
+    /// it, and image protocols would need passthrough.
+    public static func isMultiplexed(termName: String?, environment: [String: String]) -> Bool {
+        environment["TMUX"] != nil || termName.map { $0.hasPrefix("screen") || $0.hasPrefix("tmux") } == true
     }
 
     /// The colour mode for a terminal: `detect` from the environment and terminfo, raised to

@@ -18,6 +18,9 @@ public enum TerminalReply: Equatable, Sendable {
     case cellSize(width: Int, height: Int)
     /// `CSI 4 ; height ; width t`: the text area's size in pixels.
     case textAreaSize(width: Int, height: Int)
+    /// XTSMGRAPHICS (`CSI ? item ; 0 ; values S`), answered with success: item 1 gives the
+    /// number of sixel colour registers, item 2 the largest sixel image, width and height in pixels.
+    case graphicsAttribute(item: Int, values: [Int])
     /// A complete string sequence (OSC, DCS, APC, PM, SOS) we asked nothing about.
     case unrecognised
 
@@ -54,6 +57,13 @@ public enum TerminalReply: Equatable, Sendable {
     static func fromControlSequence(_ parameters: String, final: UInt8) -> TerminalReply? {
         if final == UInt8(ascii: "c"), parameters.hasPrefix("?") {
             return .deviceAttributes(parameters.dropFirst().split(separator: ";").compactMap { Int($0) })
+        }
+        if final == UInt8(ascii: "S"), parameters.hasPrefix("?") {
+            let numbers = parameters.dropFirst().split(separator: ";").map { Int($0) }
+            guard numbers.count >= 3, let item = numbers[0], numbers[1] == 0 else {
+                return .graphicsAttribute(item: numbers.first.flatMap { $0 } ?? 0, values: [])
+            }
+            return .graphicsAttribute(item: item, values: numbers.dropFirst(2).compactMap { $0 })
         }
         guard final == UInt8(ascii: "t") else { return nil }
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }

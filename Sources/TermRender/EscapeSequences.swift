@@ -44,6 +44,9 @@ public enum EscapeSequence {
     }
     /// `CSI 16 t` and `CSI 14 t`: a cell's and the text area's size in pixels.
     public static let pixelSizeQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
+    /// XTSMGRAPHICS reads: the sixel colour registers, the largest sixel image now, and the
+    /// largest it can be made (answered in this order).
+    public static let sixelLimitsQueries: [UInt8] = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[?2;4;0S".utf8)
     /// kitty's graphics query: a 1×1 image (id 31) that is checked and not kept.
     public static let kittyGraphicsQuery: [UInt8] = kittyGraphicsCommand("i=31,s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8)[...])
 

@@ -25,6 +25,10 @@ public struct FrameEncoder: Sendable {
     public var motionTolerance: Int
     /// Send only ASCII, for a terminal whose locale is not UTF-8 (`ASCIIFallback`).
     public var asciiOnly = false
+    /// Each frame opens a synchronized update and saves the cursor, and closes both; false
+    /// leaves that to a caller that puts more in the same update (a sixel image between two
+    /// cell frames).
+    public var wrapsFrames = true
 
     /// What the terminal shows now, cell by cell, as it shows it: colours after palette
     /// mapping, glyphs after colourless rendering. Nil before the first frame and after
@@ -94,7 +98,7 @@ public struct FrameEncoder: Sendable {
                         column += 1
                         continue
                     }
-                    Self.begin(&started, &out)
+                    begin(&started, &out)
                     Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
                     writer.useDefaultBackground(out: &out)
                     out.append(0x20)
@@ -109,7 +113,7 @@ public struct FrameEncoder: Sendable {
                     column += width
                     continue
                 }
-                Self.begin(&started, &out)
+                begin(&started, &out)
                 Self.moveCursor(fromRow: cursorRow, column: cursorColumn, toRow: row, column: column, out: &out)
                 let shown = writer.setColours(for: writer.cheapestGlyph(for: target), out: &out)
                 out.appendUTF8(shown.glyph)
@@ -124,18 +128,23 @@ public struct FrameEncoder: Sendable {
         }
         if started {
             if writer.changedAttributes { out.append(contentsOf: EscapeSequence.resetAttributes) }
-            out.append(contentsOf: EscapeSequence.restoreCursor)
-            out.append(contentsOf: EscapeSequence.endSynchronizedUpdate)
+            if wrapsFrames {
+                out.append(contentsOf: EscapeSequence.restoreCursor)
+                out.append(contentsOf: EscapeSequence.endSynchronizedUpdate)
+            }
         }
         displayed = screen
     }
 
-    /// Opens the frame (synchronized update, cursor saved) before its first write.
+    /// Opens the frame (synchronized update, cursor saved, when it wraps its frames) before its
+    /// first write.
     @inline(__always)
-    private static func begin(_ started: inout Bool, _ out: inout ByteSink) {
+    private func begin(_ started: inout Bool, _ out: inout ByteSink) {
         guard !started else { return }
-        out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate)
-        out.append(contentsOf: EscapeSequence.saveCursor)
+        if wrapsFrames {
+            out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate)
+            out.append(contentsOf: EscapeSequence.saveCursor)
+        }
         started = true
     }
 

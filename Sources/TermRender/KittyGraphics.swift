@@ -19,7 +19,7 @@ public enum KittyGraphics {
     public static func place(png: [UInt8], row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
         var out = delete
         out += EscapeSequence.cursorPosition(row: row, column: column)
-        let payload = base64(png)
+        let payload = Base64.encode(png)
         var start = 0
         var first = true
         repeat {
@@ -32,25 +32,6 @@ public enum KittyGraphics {
             start = end
             first = false
         } while start < payload.count
-        return out
-    }
-
-    /// Standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> [UInt8] {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let b0 = Int(bytes[index])
-            let b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
-            let b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
-            out.append(alphabet[b0 >> 2])
-            out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
-            out.append(index + 1 < bytes.count ? alphabet[(b1 & 15) << 2 | b2 >> 6] : UInt8(ascii: "="))
-            out.append(index + 2 < bytes.count ? alphabet[b2 & 63] : UInt8(ascii: "="))
-            index += 3
-        }
         return out
     }
 }

@@ -17,25 +17,42 @@ struct RealTerminalTests {
     static let (columns, rows) = (80, 24)
 
     /// A terminal: its window class and the command that opens it, `columns`×`rows` cells, at
-    /// the screen's top left, running `shell`.
+    /// the screen's top left, running `shell`, with a folder of its own for files.
     struct Terminal: Sendable, CustomStringConvertible {
         let name: String
         let windowClass: String
         let expected: [String]
-        let command: @Sendable (String) -> [String]
+        /// Run after the test, to end what the terminal leaves running.
+        var cleanup: [String]?
+        let command: @Sendable (_ shell: String, _ work: String) -> [String]
         var description: String { name }
     }
 
+    /// tmux's own socket for the test, so no one's tmux server is touched.
+    static let tmuxSocket = "sidewalk-real-terminal-\(getpid())"
+
     static let terminals = [
-        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor", "picture:         symbols"]) { shell in
+        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor", "picture:         symbols"]) { shell, _ in
             ["xterm", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
         },
-        Terminal(name: "xterm -ti vt340", windowClass: "XTerm", expected: ["sixel:           yes", "colour mode:     truecolor"]) { shell in
+        Terminal(name: "xterm -ti vt340", windowClass: "XTerm",
+                 expected: ["sixel:           yes, 1024 colours", "colour mode:     truecolor", "picture:         sixels"]) { shell, _ in
             ["xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
         },
-        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor", "picture:         kitty"]) { shell in
+        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor", "picture:         kitty"]) { shell, _ in
             ["kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
              "-o", "window_padding_width=0", "-o", "remember_window_size=no", "sh", "-c", shell]
+        },
+        // tmux as people set it up (tmux-256color inside, an xterm-256color outside, no status
+        // line here so the pane is the whole window): it answers for itself, without sixels or
+        // kitty graphics, so the picture is symbols in 256 colours.
+        Terminal(name: "tmux in xterm", windowClass: "XTerm",
+                 expected: ["terminal:        tmux", "TMUX=/", "colour mode:     256", "picture:         symbols"],
+                 cleanup: ["tmux", "-L", tmuxSocket, "kill-server"]) { shell, work in
+            let configuration = work + "/tmux.conf"
+            _ = FileManager.default.createFile(atPath: configuration, contents: Data("set -g status off\nset -g default-terminal tmux-256color\n".utf8))
+            return ["xterm", "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10",
+                    "-e", "tmux", "-L", tmuxSocket, "-f", configuration, "new-session", "sh", "-c", shell]
         },
     ]
 
@@ -49,7 +66,8 @@ struct RealTerminalTests {
         let sidewalk = BuiltProducts.sidewalk
         let shell = "unset NO_COLOR; '\(sidewalk)' terminal > '\(work.path)/report'; stty -g > '\(work.path)/before'; "
             + "'\(sidewalk)' --hide-compass '\(Self.compass)'; echo $? > '\(work.path)/status'; stty -g > '\(work.path)/after'; sleep 60"
-        try display.launch(terminal.command(shell), environment: ["SWIFT_BACKTRACE": "interactive=no", "LC_ALL": "C.UTF-8"])
+        defer { if let cleanup = terminal.cleanup { _ = try? Subprocess.run(cleanup) } }
+        try display.launch(terminal.command(shell, work.path), environment: ["SWIFT_BACKTRACE": "interactive=no", "LC_ALL": "C.UTF-8"])
 
         // What it answered.
         #expect(Wait.until(seconds: 30) { ((try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? "").contains("colour mode:") })
@@ -59,10 +77,10 @@ struct RealTerminalTests {
         // What it shows. With symbols: the view rows (a header above, the status line below),
         // each half cell averaged, against a snapshot at one pixel per half cell. With real
         // pixels: the view rows pixel for pixel, against a snapshot of that many pixels.
-        let size = try #require(try display.windowSize(class: terminal.windowClass))
-        let (cellWidth, cellHeight) = (size.width / Self.columns, size.height / Self.rows)
+        let window = try #require(try display.windowFrame(class: terminal.windowClass))
+        let (cellWidth, cellHeight) = (window.width / Self.columns, window.height / Self.rows)
         let viewRows = Self.rows - 2
-        let pixels = report.contains("picture:         kitty")
+        let pixels = report.contains("picture:         kitty") || report.contains("picture:         sixels")
         let (width, height) = pixels ? (Self.columns * cellWidth, viewRows * cellHeight) : (Self.columns, viewRows * 2)
         let snapshotPath = work.path + "/view.png"
         let snap = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "\(width)x\(height)", "--no-cache", "--output", snapshotPath])
@@ -71,8 +89,9 @@ struct RealTerminalTests {
         var psnr = 0.0
         _ = Wait.until(seconds: 30) {
             guard let screen = try? display.screenshot() else { return false }
-            let shown = pixels ? Self.crop(screen, top: cellHeight, width: width, height: height)
-                : Self.halfCells(of: screen, top: cellHeight, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
+            let inside = Self.crop(screen, left: window.x, top: window.y + cellHeight, width: window.width, height: viewRows * cellHeight)
+            let shown = pixels ? Self.crop(inside, left: 0, top: 0, width: width, height: height)
+                : Self.halfCells(of: inside, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
             psnr = ImageMetrics.psnr(shown, expected)
             return psnr > (pixels ? 35 : 25)
         }
@@ -89,18 +108,19 @@ struct RealTerminalTests {
         #expect(before == after, "\(terminal): stty -g before \(before.dropLast()), after \(after.dropLast())")
     }
 
-    /// `width`×`height` pixels of `screen` from pixel row `top`, the left edge.
-    static func crop(_ screen: RGBImage, top: Int, width: Int, height: Int) -> RGBImage {
+    /// `width`×`height` pixels of `screen` from (`left`, `top`).
+    static func crop(_ screen: RGBImage, left: Int, top: Int, width: Int, height: Int) -> RGBImage {
         var image = RGBImage(width: width, height: height)
         for y in 0..<height where top + y < screen.height {
-            for x in 0..<min(width, screen.width) { image[x, y] = screen[x, top + y] }
+            for x in 0..<width where left + x < screen.width { image[x, y] = screen[left + x, top + y] }
         }
         return image
     }
 
-    /// The mean colour of each half cell of `rows` rows from pixel row `top`: one pixel per half
-    /// cell, as the explorer's view is drawn.
-    static func halfCells(of screen: RGBImage, top: Int, cellWidth: Int, cellHeight: Int, rows: Int) -> RGBImage {
+    /// The mean colour of each half cell of the first `rows` rows: one pixel per half cell, as
+    /// the explorer's view is drawn.
+    static func halfCells(of screen: RGBImage, cellWidth: Int, cellHeight: Int, rows: Int) -> RGBImage {
+        let top = 0
         var image = RGBImage(width: columns, height: rows * 2)
         for y in 0..<(rows * 2) {
             // Each half's pixel rows, the middle row of an odd cell height left out.

@@ -74,6 +74,23 @@ struct TerminalProbeTests {
         #expect(lines.filter { $0.contains("didMoveCamera") }.count == 2, "the start, and the one key typed (l): \(lines)")
     }
 
+    @Test("a terminal that lists sixels and the size of its sixel area gets the view in sixels at its pixel size, the labels written over it")
+    func sixelPicture() throws {
+        let terminal = try explorer()
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20))
+        // xterm -ti vt340 in a 100×30 window of 8×17-pixel cells: 800×510 pixels, at most 1000×1000.
+        terminal.type(Array("\u{1B}[?1;0;1024S\u{1B}[?2;0;800;510S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6c".utf8))
+        let image = "\u{1B}P0;1;0q\"1;1;800;476" // 28 view rows of 17 pixels
+        #expect(terminal.read(until: { Self.contains($0, image) && Self.contains($0, "\u{1B}[?2026l") }, seconds: 60), "a sixel view")
+        let output = String(decoding: terminal.output, as: UTF8.self)
+        let afterImage = output.components(separatedBy: image).last ?? ""
+        #expect(afterImage.contains("\u{1B}\\"), "the image ends")
+        let labels = afterImage.components(separatedBy: "\u{1B}\\").dropFirst().joined()
+        #expect(labels.contains("▲1 Main Street"), "a way's label is written after the image, so it shows on top")
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+    }
+
     @Test("sidewalk terminal prints what the terminal answered, its untrusted name made safe, and the colour mode chosen")
     func terminalReport() throws {
         var environment = ProcessInfo.processInfo.environment

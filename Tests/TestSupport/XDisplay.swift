@@ -48,14 +48,26 @@ public final class XDisplay {
         return try ImageDecoder.decodeFile(file)
     }
 
-    /// The size in pixels of the first top-level window whose class is `windowClass`, or nil.
-    public func windowSize(class windowClass: String) throws -> (width: Int, height: Int)? {
+    /// Where the first top-level window whose class is `windowClass` draws on the screen and its
+    /// size, in pixels: its inside, past the X border (xterm's text is in a child window, one
+    /// pixel in); nil when there is none.
+    public func windowFrame(class windowClass: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
         let text = String(decoding: try Subprocess.run(["xwininfo", "-root", "-tree"], environment: environment).standardOutput, as: UTF8.self)
-        for line in text.split(separator: "\n") where line.contains("\"\(windowClass)\"") {
-            // e.g.  0x20000c "sh": ("xterm" "XTerm")  640x408+0+0  +0+0
-            guard let geometry = line.split(separator: " ").first(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }) else { continue }
-            let size = geometry.split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
-            if size.count == 2, size[0] > 1, size[1] > 1 { return (size[0], size[1]) }
+        // e.g.  0x20000c "sh": ("xterm" "XTerm")  640x408+0+0  +0+0 (size, then where it is on the screen)
+        func frame(_ line: Substring) -> (x: Int, y: Int, width: Int, height: Int)? {
+            let words = line.split(separator: " ")
+            guard let at = words.firstIndex(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }),
+                  at + 1 < words.count else { return nil }
+            let size = words[at].split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
+            let origin = words[at + 1].split(separator: "+").compactMap { Int($0) }
+            return size.count == 2 && size[0] > 1 && size[1] > 1 && origin.count == 2 ? (origin[0], origin[1], size[0], size[1]) : nil
+        }
+        let lines = text.split(separator: "\n")
+        for (index, line) in lines.enumerated() where line.contains("\"\(windowClass)\"") {
+            guard let outer = frame(line) else { continue }
+            // A child of the same size draws the window's contents.
+            let inner = lines[(index + 1)...].prefix(3).compactMap(frame).first { $0.width == outer.width && $0.height == outer.height }
+            return inner ?? outer
         }
         return nil
     }
