@@ -186,12 +186,8 @@ sw_png_status sw_png_encode_rgb(const unsigned char *pixels, int width, int heig
     image.format = PNG_FORMAT_RGB;
     *png = NULL;
     *png_size = 0;
-    png_alloc_size_t needed = 0;
-    if (!png_image_write_to_memory(&image, NULL, &needed, 0, pixels, 0, NULL)) {
-        snprintf(message, message_size, "%s", image.message);
-        png_image_free(&image);
-        return SW_PNG_CORRUPT;
-    }
+    /* One pass into a buffer of the largest size the PNG can have, rather than a pass to size it first. */
+    png_alloc_size_t needed = PNG_IMAGE_PNG_SIZE_MAX(image);
     unsigned char *buffer = malloc(needed);
     if (!buffer) {
         snprintf(message, message_size, "out of memory");
