@@ -233,11 +233,20 @@ struct BenchCommand: SidewalkCommand {
         }
     }
 
-    /// Prints a report as one JSON object with sorted keys.
+    /// Prints a report as one JSON object (`json(_:)`).
     private static func printJSON(_ report: some Encodable) {
+        print(json(report))
+    }
+
+    /// A report as one JSON object with sorted keys. An infinite PSNR (identical pictures) is
+    /// written "inf", as JSON has no number for it.
+    static func json(_ report: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        if let data = try? encoder.encode(report) { print(String(decoding: data, as: UTF8.self)) }
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch {
+            return #"{"error":"the report could not be written as JSON"}"#
+        }
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

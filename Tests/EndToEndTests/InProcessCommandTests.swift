@@ -6,6 +6,13 @@ import TUI
 /// Commands called in-process, where the process boundary is not the point.
 @Suite("Commands in-process")
 struct InProcessCommandTests {
+    @Test("a benchmark's JSON holds an infinite PSNR (identical pictures) as \"inf\", not nothing (bench encode --color 256 --json printed nothing)")
+    func infiniteInJSON() {
+        struct Report: Encodable { let psnr_db: Double; let bytes: Int }
+        #expect(BenchCommand.json([Report(psnr_db: .infinity, bytes: 3)]) == #"[{"bytes":3,"psnr_db":"inf"}]"#)
+        #expect(BenchCommand.json(Report(psnr_db: 31.5, bytes: 1)) == #"{"bytes":1,"psnr_db":31.5}"#)
+    }
+
     @Test("the start panorama is the cache's first entry: counted in the budget, not decoded again on the way back")
     func startPanoramaIsCached() throws {
         let fixture = try DatasetFixture()
