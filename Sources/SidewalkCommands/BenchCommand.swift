@@ -15,9 +15,10 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
+        "sidewalk bench pixels|flicker [--input IMAGE] [--json]",
     ]
     /// The benchmarks, by the name that runs them.
-    static let benchmarks = ["reproject", "encode", "data", "fidelity"]
+    static let benchmarks = ["reproject", "encode", "data", "fidelity", "pixels", "flicker"]
 
     static var spec: CommandSpec<BenchCommand> {
         CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
@@ -34,8 +35,12 @@ struct BenchCommand: SidewalkCommand {
               fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
                           of the demo town's start and a generated compass panorama (or IMAGE): PSNR
                           of the cells painted back into pixels against the view, and bytes per cell
+              pixels      one frame of real pixels at 800x450 and 1600x900 (same sources): reprojection
+                          and encoding times, bytes and PSNR for kitty and iTerm2 PNGs and sixels
+              flicker     for each symbol set, colour mode and sixels: the change between two frames
+                          of a still camera, and over a one-pixel pan against the view's own change
             """, options: [
-                .text("--input", "IMAGE", help: "reproject, encode, fidelity: use this panorama instead of the generated ones") { $0.inputPath = $1 },
+                .text("--input", "IMAGE", help: "all but data: use this panorama instead of the generated ones") { $0.inputPath = $1 },
                 .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
                 .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
                     + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
@@ -87,6 +92,8 @@ struct BenchCommand: SidewalkCommand {
         case "encode": return try runEncode()
         case "data": return try runData()
         case "fidelity": return try runFidelity()
+        case "pixels": return try runPixels()
+        case "flicker": return try runFlicker()
         default: return try runReproject()
         }
     }
@@ -108,51 +115,8 @@ struct BenchCommand: SidewalkCommand {
         return ExitStatus.success
     }
 
-    private func runFidelity() throws(CommandError) -> Int32 {
-        if let scoreANSIPath, let referencePath {
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(scoreANSIPath, limit: 16 << 20) } catch { throw .file(error) }
-            let reference: RGBImage
-            do { reference = try ImageDecoder.decodeFile(referencePath) } catch { throw .image(error) }
-            let score = FidelityBenchmark.score(ansi: bytes, reference: reference)
-            print(json ? "{\"psnr_db\":\(score.psnr),\"bytes_per_cell\":\(score.bytesPerCell)}" : "\(format(score.psnr)) dB, \(format(score.bytesPerCell)) bytes/cell")
-            return ExitStatus.success
-        }
-        var sources: [(String, RGBImage)] = []
-        if let inputPath {
-            sources.append((inputPath.split(separator: "/").last.map(String.init) ?? inputPath, try loadInput(inputPath)))
-        } else {
-            if let demo = AssetLocator.defaultPath(), demo.hasSuffix("demo") {
-                let start = "\(demo)/images/main-3.jpg"
-                sources.append(("demo main-3", try loadInput(start)))
-            }
-            sources.append(("compass 2048", CompassSphere.render(width: 2048)))
-        }
-        var rows: [FidelityBenchmark.Row] = []
-        for (name, image) in sources {
-            let (measured, views) = FidelityBenchmark.run(source: name, panorama: EquirectPanorama(image: image))
-            rows += measured
-            guard let saveViewsDirectory else { continue }
-            for (index, view) in views.enumerated() {
-                let file = name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "-")
-                do { try PNGEncoder.write(view, to: "\(saveViewsDirectory)/\(file)-\(index).png") } catch { throw .image(error) }
-            }
-        }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("what the terminal shows, \(FidelityBenchmark.columns)x\(FidelityBenchmark.rows) cells, against the view (mean of "
-                  + "\(FidelityBenchmark.views.count) headings)")
-            print(pad("source", 14) + pad("symbols", 10) + pad("colours", 11) + pad("PSNR dB", 9) + "bytes/cell")
-            for row in rows {
-                print(pad(row.source, 14) + pad(row.symbols, 10) + pad(row.color_mode, 11) + pad(format(row.psnr_db), 9) + format(row.bytes_per_cell))
-            }
-        }
-        return ExitStatus.success
-    }
-
     /// The panorama given with --input, checked to be a full sphere.
-    private func loadInput(_ path: String) throws(CommandError) -> RGBImage {
+    func loadInput(_ path: String) throws(CommandError) -> RGBImage {
         let image: RGBImage
         do { image = try ImageDecoder.decodeFile(path) } catch { throw .image(error) }
         guard EquirectPanorama.isFullSphere(width: image.width, height: image.height) else {
@@ -234,7 +198,7 @@ struct BenchCommand: SidewalkCommand {
     }
 
     /// Prints a report as one JSON object (`json(_:)`).
-    private static func printJSON(_ report: some Encodable) {
+    static func printJSON(_ report: some Encodable) {
         print(json(report))
     }
 
@@ -249,11 +213,11 @@ struct BenchCommand: SidewalkCommand {
         }
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
+    func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    private func format(_ value: Double) -> String {
+    func format(_ value: Double) -> String {
         String(format: "%.3f", value)
     }
 }

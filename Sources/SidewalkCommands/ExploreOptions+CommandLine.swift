@@ -20,6 +20,8 @@ extension ExploreOptions: SidewalkCommand {
                 "auto": "the best the terminal answered: kitty, iterm, sixels, else symbols; symbols in tmux",
                 "kitty": "kitty graphics", "sixels": "up to 256 colours a frame", "iterm": "iTerm2 images, also WezTerm",
             ], default: "auto", help: "block symbols or real pixels") { $0.format = PictureFormat(rawValue: $1) },
+            .choice("--dither", "D", ["none", "ordered"], default: "none",
+                    help: "sixels: smoother gradients for 1.5-5 times the bytes") { $0.dither = $1 == "ordered" },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },

@@ -25,6 +25,8 @@ struct ExploreOptions {
     var fpsFlag: Double?
     /// --format (nil: auto, from what the terminal answers).
     var format: PictureFormat?
+    /// --dither ordered: sixel frames dithered.
+    var dither = false
     /// --symbols (nil: the config file's or half blocks).
     var symbolsFlag: SymbolSet?
     /// Key moves instant instead of animated.
@@ -104,6 +106,7 @@ struct ExploreOptions {
         display.mouse = config.mouse && !mouseOff
         display.symbols = symbolsFlag ?? config.symbols ?? .half
         display.format = format
+        display.dither = dither
         display.highContrast = highContrast || config.highContrast
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         if mode != .screen {

@@ -22,6 +22,9 @@ public struct DisplayOptions: Sendable {
     public var mouse = true
     /// How the picture reaches the terminal (`--format`); nil chooses from what it answered.
     public var format: PictureFormat?
+    /// Sixel frames on stop are dithered (`--dither ordered`): smoother gradients, 1.5-5 times
+    /// the bytes (`sidewalk bench pixels`).
+    public var dither = false
     /// The symbols the view is drawn with (`--symbols`).
     public var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).

@@ -65,7 +65,7 @@ public enum InteractiveSession {
             colorMode: display.colorMode ?? TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment),
             chosen: display.colorMode != nil, symbols: display.symbols)
         var shown = display
-        var pixels = PixelPicture(format: display.format, capabilities: capabilities, environment: environment,
+        var pixels = PixelPicture(format: display.format, dithered: display.dither, capabilities: capabilities, environment: environment,
                                   columns: terminal.size.columns, rows: terminal.size.rows)
         if let closing = pixels.closingBytes { terminal.sayOnClose(closing) }
         func makeEncoder(_ mode: ColorMode) -> FrameEncoder {

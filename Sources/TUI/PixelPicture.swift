@@ -15,8 +15,8 @@ struct PixelPicture {
     /// The protocol in use.
     enum Kind: Equatable {
         case kitty
-        /// Sixels in a palette of this many colours (2...256).
-        case sixels(colours: Int)
+        /// Sixels in a palette of this many colours (2...256), dithered on stop or not.
+        case sixels(colours: Int, dithered: Bool)
         case iterm
     }
 
@@ -37,11 +37,11 @@ struct PixelPicture {
 
     /// Pixels for `format`, or for what the terminal answered when it is nil, in a window of
     /// `columns`×`rows` cells.
-    init(format: PictureFormat?, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int) {
+    init(format: PictureFormat?, dithered: Bool, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int) {
         switch format ?? PictureFormat.chosen(for: capabilities, environment: environment, columns: columns, rows: rows) {
         case .symbols: return
         case .kitty: kind = .kitty
-        case .sixels: kind = .sixels(colours: min(max(capabilities.sixelColours ?? 256, 2), 256))
+        case .sixels: kind = .sixels(colours: min(max(capabilities.sixelColours ?? 256, 2), 256), dithered: dithered)
         case .iterm: kind = .iterm
         }
         cell = capabilities.cellPixels(columns: columns, rows: rows) ?? Self.assumedCell
@@ -100,9 +100,9 @@ struct PixelPicture {
 
     /// The bytes that show `image` over `area`, or nil (and symbols from now on) when it cannot be encoded.
     private mutating func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea) -> [UInt8]? {
-        if case let .sixels(colours) = kind {
+        if case let .sixels(colours, dithered) = kind {
             let count = quality == .motion ? min(colours, Self.motionSixelColours) : colours
-            let paletted = PalettedImage(image, colours: count, dithered: quality == .exact)
+            let paletted = PalettedImage(image, colours: count, dithered: dithered && quality == .exact)
             return EscapeSequence.cursorPosition(row: area.top, column: 0) + SixelEncoder.encode(paletted)
         }
         do {
