@@ -14,7 +14,7 @@ struct TerminalCommand: SidewalkCommand {
     static var spec: CommandSpec<TerminalCommand> {
         CommandSpec(name: "terminal", purpose: purpose, synopsis: synopsis, about: """
               Sends the explorer's questions (DA1, XTVERSION, a 24-bit colour read back with DECRQSS,
-              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels, the sixel limits)
+              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels, the sixel limits, OSC 4)
               and prints the answers, the environment that also counts, and the colour mode and picture
               format chosen from them.
             """, options: [
@@ -62,6 +62,7 @@ struct TerminalCommand: SidewalkCommand {
             "sixel:           \(sixels)",
             "kitty graphics:  \(yes(capabilities.kittyGraphics))",
             "cell size:       \(pixels)",
+            "palette:         \(capabilities.ansiColours == nil ? "not said (xterm's 16 colours assumed)" : "its own 16 colours (OSC 4)")",
             "environment:     \(variables)",
             "colour mode:     \(mode.rawValue)",
             "window:          \(columns)×\(rows) cells",

@@ -9,6 +9,8 @@ struct DrawingChoice {
     /// longer change it.
     private(set) var colorChosen: Bool
     private(set) var symbols: SymbolSet
+    /// The 16 colours the terminal said it shows (OSC 4), once it told all of them; xterm's before.
+    private(set) var ansiPalette = AnsiPalette.xterm
     private var applied = DisplayRequests()
 
     init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
@@ -33,6 +35,22 @@ struct DrawingChoice {
         }
         applied = requests
         return said.joined(separator: " · ")
+    }
+
+    /// Takes the terminal's own 16 colours once all are known. True when they change what a
+    /// 16-colour frame shows.
+    mutating func take(_ capabilities: TerminalCapabilities) -> Bool {
+        guard let colours = capabilities.ansiColours, colours != ansiPalette.colours else { return false }
+        ansiPalette = AnsiPalette(colours: colours)
+        return colorMode == .ansi16
+    }
+
+    /// An encoder for what is drawn now.
+    func encoder(asciiOnly: Bool) -> FrameEncoder {
+        var encoder = FrameEncoder(colorMode: colorMode)
+        encoder.asciiOnly = asciiOnly
+        encoder.ansiPalette = ansiPalette
+        return encoder
     }
 
     private static func next<Mode: CaseIterable & Equatable>(_ mode: Mode, by steps: Int) -> Mode where Mode.AllCases == [Mode] {

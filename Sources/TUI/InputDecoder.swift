@@ -136,6 +136,7 @@ public struct InputDecoder: Sendable {
         switch introducer {
         case UInt8(ascii: "P"): .reply(.fromDeviceControl(body))
         case UInt8(ascii: "_"): .reply(.fromApplicationCommand(body))
+        case UInt8(ascii: "]"): .reply(.fromOperatingSystemCommand(body))
         default: .reply(.unrecognised)
         }
     }

@@ -68,12 +68,8 @@ public enum InteractiveSession {
         var pixels = PixelPicture(format: display.format, dithered: display.dither, capabilities: capabilities, environment: environment,
                                   columns: terminal.size.columns, rows: terminal.size.rows)
         if let closing = pixels.closingBytes { terminal.sayOnClose(closing) }
-        func makeEncoder(_ mode: ColorMode) -> FrameEncoder {
-            var encoder = FrameEncoder(colorMode: mode)
-            encoder.asciiOnly = !TerminalLocale.isUTF8
-            return encoder
-        }
-        var encoder = makeEncoder(drawing.colorMode)
+        _ = drawing.take(capabilities)
+        var encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
         let clock = ContinuousClock()
@@ -208,15 +204,16 @@ public enum InteractiveSession {
                     // A late answer (a slow link, or after a resume) still counts.
                     capabilities.take(reply)
                     let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
-                    if !drawing.colorChosen, mode != drawing.colorMode {
-                        drawing.colorMode = mode
-                        encoder = makeEncoder(mode)
+                    let newMode = !drawing.colorChosen && mode != drawing.colorMode
+                    if newMode { drawing.colorMode = mode }
+                    if drawing.take(capabilities) || newMode {
+                        encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                         pacer.requestRedraw()
                     }
                 }
             }
             if let note = drawing.take(state.displayRequests) {
-                encoder = makeEncoder(drawing.colorMode)
+                encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                 shown.symbols = drawing.symbols
                 state.say(note, at: now())
                 pacer.requestRedraw()

@@ -1,3 +1,4 @@
+import PanoCore
 import TermRender
 
 /// What a terminal said it can do, from its replies to `TerminalProbe.queries`.
@@ -26,10 +27,18 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public private(set) var sixelArea: PixelSize?
     /// The largest a sixel image can be made, in pixels (xterm's `maxGraphicSize`).
     public private(set) var sixelAreaLimit: PixelSize?
+    /// The ANSI colours (0-15) the terminal told with OSC 4, by index.
+    public private(set) var paletteColours: [Int: RGB] = [:]
     /// How many sixel geometry replies came in this batch, refusals too.
     private var sixelGeometryReplies = 0
 
     public init() {}
+
+    /// The terminal's 16 ANSI colours, once it told all of them.
+    public var ansiColours: [RGB]? {
+        let colours = (0..<16).compactMap { paletteColours[$0] }
+        return colours.count == 16 ? colours : nil
+    }
 
     /// DA1 listed attribute 4.
     public var sixel: Bool { deviceAttributes.contains(4) }
@@ -76,6 +85,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
                 if sixelGeometryReplies == 0 { sixelArea = size } else { sixelAreaLimit = size }
                 sixelGeometryReplies += 1
             }
+        case let .paletteColour(index, colour): if index < 16 { paletteColours[index] = colour }
         case .unrecognised: break
         }
     }

@@ -12,7 +12,7 @@ public enum TerminalProbe {
     /// The batch, DA1 last (every terminal answers it, and in order, so its reply ends the
     /// wait): the kitty graphics query, XTVERSION, a 24-bit background read back with DECRQSS,
     /// XTGETTCAP for `RGB` and `Tc`, the cell and text area sizes in pixels, the sixel limits
-    /// (XTSMGRAPHICS). Nothing but DA1 for
+    /// (XTSMGRAPHICS), the 16 ANSI colours (OSC 4). Nothing but DA1 for
     /// the Linux console, which would print the string sequences; no kitty query inside tmux or
     /// screen, which take an APC string as the pane's title.
     public static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
@@ -21,7 +21,8 @@ public enum TerminalProbe {
         let (red, green, blue) = probeColour
         return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
             + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + EscapeSequence.capabilityQuery(["RGB", "Tc"])
-            + EscapeSequence.pixelSizeQueries + EscapeSequence.sixelLimitsQueries + EscapeSequence.deviceAttributesQuery
+            + EscapeSequence.pixelSizeQueries + EscapeSequence.sixelLimitsQueries + EscapeSequence.ansiPaletteQuery
+            + EscapeSequence.deviceAttributesQuery
     }
 
     /// Inside tmux or screen: queries are answered by the multiplexer, not the terminal around

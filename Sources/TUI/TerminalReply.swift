@@ -1,3 +1,5 @@
+import PanoCore
+
 /// An answer the terminal sent to one of our queries (`TerminalProbe`). Replies arrive on the
 /// same stream as keys, so `InputDecoder` takes them out and they never act as keys.
 public enum TerminalReply: Equatable, Sendable {
@@ -21,6 +23,8 @@ public enum TerminalReply: Equatable, Sendable {
     /// XTSMGRAPHICS (`CSI ? item ; 0 ; values S`), answered with success: item 1 gives the
     /// number of sixel colour registers, item 2 the largest sixel image, width and height in pixels.
     case graphicsAttribute(item: Int, values: [Int])
+    /// OSC 4 (`OSC 4 ; index ; rgb:RRRR/GGGG/BBBB ST`): one of the terminal's palette colours.
+    case paletteColour(index: Int, colour: RGB)
     /// A complete string sequence (OSC, DCS, APC, PM, SOS) we asked nothing about.
     case unrecognised
 
@@ -51,6 +55,22 @@ public enum TerminalReply: Equatable, Sendable {
     static func fromApplicationCommand(_ body: [UInt8]) -> TerminalReply {
         guard body.first == UInt8(ascii: "G"), let separator = body.firstIndex(of: UInt8(ascii: ";")) else { return .unrecognised }
         return .kittyGraphics(message: String(decoding: body[(separator + 1)...], as: UTF8.self))
+    }
+
+    /// The reply an OSC string stands for: OSC 4's palette colours, in X11's `rgb:` form with 1-4
+    /// hex digits a channel.
+    static func fromOperatingSystemCommand(_ body: [UInt8]) -> TerminalReply {
+        let fields = String(decoding: body, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == "4", let index = Int(fields[1]), (0...255).contains(index), fields[2].hasPrefix("rgb:") else {
+            return .unrecognised
+        }
+        let channels = fields[2].dropFirst(4).split(separator: "/", omittingEmptySubsequences: false).map { hex -> UInt8? in
+            guard (1...4).contains(hex.count), let value = Int(hex, radix: 16) else { return nil }
+            let most = (1 << (4 * hex.count)) - 1
+            return UInt8((value * 255 + most / 2) / most)
+        }
+        guard channels.count == 3, let red = channels[0], let green = channels[1], let blue = channels[2] else { return .unrecognised }
+        return .paletteColour(index: index, colour: RGB(red, green, blue))
     }
 
     /// The reply a CSI sequence with these parameters and final byte stands for, if it is one.

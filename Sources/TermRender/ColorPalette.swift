@@ -51,13 +51,6 @@ public enum ColorPalette {
         table256[lookupIndex(colour)]
     }
 
-    /// The ANSI colour index (0–15) nearest to a colour; a colour in the palette maps to itself.
-    @inline(__always)
-    public static func nearest16(_ colour: RGB) -> UInt8 {
-        if let exact = ansi16.firstIndex(of: colour) { return UInt8(exact) }
-        return table16[lookupIndex(colour)]
-    }
-
     /// The index (0–5) of the cube level nearest to a channel value.
     @inline(__always)
     private static func cubeLevel(_ value: UInt8) -> Int {
@@ -72,7 +65,7 @@ public enum ColorPalette {
     }
 
     @inline(__always)
-    private static func lookupIndex(_ c: RGB) -> Int {
+    static func lookupIndex(_ c: RGB) -> Int {
         Int(c.r >> 3) << 10 | Int(c.g >> 3) << 5 | Int(c.b >> 3)
     }
 
@@ -82,13 +75,12 @@ public enum ColorPalette {
     /// tolerance is sent as `38;5;N`): call this at start, off the main thread, so that frame
     /// does not wait.
     public static func prepare() {
-        _ = table256.count + table16.count
+        _ = table256.count + AnsiPalette.xterm.colours.count
     }
 
     private static let table256: [UInt8] = buildTable(candidates: Array(16..<256), palette: xterm256)
-    private static let table16: [UInt8] = buildTable(candidates: Array(0..<16), palette: ansi16)
-
-    private static func buildTable(candidates: [Int], palette: [RGB]) -> [UInt8] {
+    /// For each 8×8×8 block of colours, the candidate (an index into `palette`) nearest its centre in Oklab.
+    static func buildTable(candidates: [Int], palette: [RGB]) -> [UInt8] {
         let labs = candidates.map { oklab(palette[$0]) }
         var table = [UInt8](repeating: 0, count: 32 * 32 * 32)
         for index in 0..<table.count {

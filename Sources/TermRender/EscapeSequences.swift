@@ -44,6 +44,8 @@ public enum EscapeSequence {
     }
     /// `CSI 16 t` and `CSI 14 t`: a cell's and the text area's size in pixels.
     public static let pixelSizeQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
+    /// OSC 4 queries for the 16 ANSI colours, in one string; the terminal answers each.
+    public static let ansiPaletteQuery: [UInt8] = Array(("\u{1B}]4;" + (0..<16).map { "\($0);?" }.joined(separator: ";") + "\u{1B}\\").utf8)
     /// XTSMGRAPHICS reads: the sixel colour registers, the largest sixel image now, and the
     /// largest it can be made (answered in this order).
     public static let sixelLimitsQueries: [UInt8] = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[?2;4;0S".utf8)

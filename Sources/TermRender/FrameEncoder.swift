@@ -25,6 +25,8 @@ public struct FrameEncoder: Sendable {
     public var motionTolerance: Int
     /// Send only ASCII, for a terminal whose locale is not UTF-8 (`ASCIIFallback`).
     public var asciiOnly = false
+    /// The 16 colours the terminal shows, for 16-colour mode (OSC 4 answers, else xterm's).
+    public var ansiPalette = AnsiPalette.xterm
     /// Each frame opens a synchronized update and saves the cursor, and closes both; false
     /// leaves that to a caller that puts more in the same update (a sixel image between two
     /// cell frames).
@@ -63,7 +65,7 @@ public struct FrameEncoder: Sendable {
     /// The cells as the terminal shows them once an exact frame is drawn: palette colours in 256
     /// and 16 colours, characters for brightness in none (for measuring what a mode keeps).
     public func shownExactly(_ frame: CellGrid) -> CellGrid {
-        let writer = SGRWriter(colorMode: colorMode, tolerance: -1, asciiOnly: asciiOnly)
+        let writer = SGRWriter(colorMode: colorMode, tolerance: -1, asciiOnly: asciiOnly, ansi: ansiPalette)
         var shown = frame
         for index in shown.cells.indices { shown.cells[index] = writer.target(for: frame.cells[index]) }
         return shown
@@ -74,7 +76,7 @@ public struct FrameEncoder: Sendable {
         var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)
         displayed = nil // keep `screen` uniquely referenced so updating it never copies
         let tolerance = quality == .motion && colorMode == .truecolor ? motionTolerance : -1
-        var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance, asciiOnly: asciiOnly)
+        var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance, asciiOnly: asciiOnly, ansi: ansiPalette)
         var cursorRow = -1
         var cursorColumn = -1
         var started = false

@@ -21,11 +21,14 @@ struct SGRWriter {
 
     /// Only ASCII may be sent (the locale is not UTF-8): `ASCIIFallback`.
     let asciiOnly: Bool
+    /// The 16 colours the terminal shows, in 16-colour mode.
+    let ansi: AnsiPalette
 
-    init(colorMode: ColorMode, tolerance: Int, asciiOnly: Bool = false) {
+    init(colorMode: ColorMode, tolerance: Int, asciiOnly: Bool = false, ansi: AnsiPalette = .xterm) {
         self.colorMode = colorMode
         self.tolerance = tolerance
         self.asciiOnly = asciiOnly
+        self.ansi = ansi
     }
 
     /// The cell as an ASCII-only terminal shows it: two halves (or a block symbol's) become one
@@ -52,8 +55,7 @@ struct SGRWriter {
             return Cell(glyph: cell.glyph, foreground: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.foreground))],
                         background: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.background))])
         case .ansi16:
-            return Cell(glyph: cell.glyph, foreground: ColorPalette.ansi16[Int(ColorPalette.nearest16(cell.foreground))],
-                        background: ColorPalette.ansi16[Int(ColorPalette.nearest16(cell.background))])
+            return Cell(glyph: cell.glyph, foreground: ansi.shown(cell.foreground), background: ansi.shown(cell.background))
         case .none:
             var glyph = cell.glyph
             if glyph != " ", let (top, bottom) = cell.halves ?? SymbolSet.halvesOfAnySymbol(cell) {
@@ -138,7 +140,7 @@ struct SGRWriter {
         case .palette256:
             return (.palette(ColorPalette.nearest256(colour)), colour)
         case .ansi16:
-            return (.ansi(ColorPalette.nearest16(colour)), colour)
+            return (.ansi(ansi.nearest(colour)), colour)
         case .none:
             return (nil, colour)
         }

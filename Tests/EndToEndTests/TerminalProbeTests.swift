@@ -91,6 +91,23 @@ struct TerminalProbeTests {
         #expect(terminal.exit(within: 10) == 0)
     }
 
+    @Test("a 16-colour terminal that tells its palette (OSC 4) gets the picture fitted to those colours, not xterm's")
+    func ownPalette() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm" // 8 colours in terminfo: 16-colour frames
+        environment["LC_ALL"] = "C.UTF-8"
+        for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
+        let terminal = try PseudoTerminalProcess([BuiltProducts.sidewalk, Self.demo], environment: environment, columns: 100, rows: 30)
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}]4;0;?;1;?") && Self.contains($0, "\u{1B}[c") }, seconds: 20))
+        // A palette of black and one mid grey, in slot 5 (magenta): every colour is one of the two.
+        let answers = (0..<16).map { "\u{1B}]4;\($0);rgb:\($0 == 5 ? "8080/8080/8080" : "0000/0000/0000")\u{1B}\\" }.joined()
+        terminal.type(Array((answers + "\u{1B}[?62;22c").utf8))
+        #expect(terminal.read(until: { Self.contains($0, "Heading") && Self.contains($0, "45m") }, seconds: 60),
+                "grey drawn as the terminal's colour 5 (xterm's magenta is never chosen for the demo)")
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+    }
+
     @Test("sidewalk terminal prints what the terminal answered, its untrusted name made safe, and the colour mode chosen")
     func terminalReport() throws {
         var environment = ProcessInfo.processInfo.environment

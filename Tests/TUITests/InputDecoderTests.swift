@@ -1,4 +1,5 @@
 import Explorer
+import PanoCore
 import TermRender
 import Testing
 import TUI
@@ -51,7 +52,8 @@ struct InputDecoderTests {
 
     /// What xterm answers to `TerminalProbe.queries`, as one string.
     static let xtermReplies = "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\"
-        + "\u{1B}[6;17;9t\u{1B}[4;816;1440t\u{1B}[?1;0;1024S\u{1B}[?2;0;1440;816S\u{1B}[?2;0;4096;4096S\u{1B}[?64;1;2;4;6;9;15;18;21;22c"
+        + "\u{1B}[6;17;9t\u{1B}[4;816;1440t\u{1B}[?1;0;1024S\u{1B}[?2;0;1440;816S\u{1B}[?2;0;4096;4096S"
+        + "\u{1B}]4;1;rgb:cdcd/0000/0000\u{1B}\\\u{1B}]4;12;rgb:5c/5c/ff\u{7}\u{1B}[?64;1;2;4;6;9;15;18;21;22c"
 
     @Test("each reply of the probe is recognised, none is a key")
     func replies() {
@@ -67,6 +69,7 @@ struct InputDecoderTests {
         #expect(capabilities.answered && capabilities.sixel && capabilities.kittyGraphics)
         #expect(capabilities.version == "XTerm(390)" && capabilities.trueColor == true)
         #expect(capabilities.cellPixels == PixelSize(width: 9, height: 17) && capabilities.textAreaPixels == PixelSize(width: 1440, height: 816))
+        #expect(capabilities.paletteColours == [1: RGB(205, 0, 0), 12: RGB(92, 92, 255)] && capabilities.ansiColours == nil)
         #expect(capabilities.sixelColours == 1024 && capabilities.sixelArea == PixelSize(width: 1440, height: 816)
             && capabilities.sixelAreaLimit == PixelSize(width: 4096, height: 4096))
     }
@@ -83,7 +86,7 @@ struct InputDecoderTests {
         let keys = inputs.compactMap { if case let .key(key) = $0 { key } else { nil } }
         #expect(keys == [.character("q"), .up, .character("é"), .character("+")])
         #expect(inputs.contains(.pointer(.press(column: 4, row: 2))))
-        #expect(inputs.filter { if case .reply = $0 { true } else { false } }.count == 9)
+        #expect(inputs.filter { if case .reply = $0 { true } else { false } }.count == 11)
     }
 
     @Test("a late reply after keys, a refused DECRQSS, an unknown OSC and a cut-off string are never keys")

@@ -26,7 +26,26 @@ struct ColorModeTests {
     ] as [(RGB, UInt8, UInt8)])
     func nearest(colour: RGB, index256: UInt8, index16: UInt8) {
         #expect(ColorPalette.nearest256(colour) == index256)
-        #expect(ColorPalette.nearest16(colour) == index16)
+        #expect(AnsiPalette.xterm.nearest(colour) == index16)
+    }
+
+    @Test("16 colours are fitted to the terminal's own palette when it told it (OSC 4): a Solarized terminal gets its own nearest")
+    func terminalsOwnPalette() {
+        // Solarized's 16 colours (base03 ... base3 and the accents), as a terminal would report them.
+        let solarized = [RGB(7, 54, 66), RGB(220, 50, 47), RGB(133, 153, 0), RGB(181, 137, 0), RGB(38, 139, 210), RGB(211, 54, 130),
+                         RGB(42, 161, 152), RGB(238, 232, 213), RGB(0, 43, 54), RGB(203, 75, 22), RGB(88, 110, 117), RGB(101, 123, 131),
+                         RGB(131, 148, 150), RGB(108, 113, 196), RGB(147, 161, 161), RGB(253, 246, 227)]
+        let palette = AnsiPalette(colours: solarized)
+        #expect(palette.nearest(RGB(0, 45, 55)) == 8, "a dark teal is Solarized's base03, which xterm's palette has no colour near")
+        #expect(AnsiPalette.xterm.nearest(RGB(0, 45, 55)) == 0)
+        #expect((0..<16).allSatisfy { palette.nearest(solarized[$0]) == UInt8($0) }, "each of its colours maps to itself")
+        var encoder = FrameEncoder(colorMode: .ansi16)
+        encoder.ansiPalette = palette
+        let grid = CellGrid(columns: 1, rows: 1, filling: Cell(glyph: " ", foreground: .white, background: RGB(0, 45, 55)))
+        #expect(encoder.shownExactly(grid).cells[0].background == solarized[8])
+        var bytes: [UInt8] = []
+        encoder.encode(grid, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("100m"), "bright black's background, SGR 100")
     }
 
     /// The same tiny frame as the truecolor goldens, in the other modes.
