@@ -6,10 +6,15 @@ import Glibc
 /// the viewport size, pitch and fov stay the same, so a turn costs no trigonometry, and
 /// rendering into an existing image allocates nothing.
 public struct Reprojector: Sendable {
+    /// Added to each pixel's mip level (log2 of its footprint in texels): negative samples finer
+    /// levels, sharper and closer to aliasing. −0.5 by default: against 8×8 samples a pixel it is
+    /// 4.1–5.2 dB closer than 0 at every minification measured, and −1 aliases where the view is
+    /// only twice smaller (`sidewalk bench minify`, docs/performance.md).
+    public var levelBias: Float = -0.5
     private var rays: ViewRays?
     /// Per ray, the mip level (high byte) and blend (low byte) for `levelKey`.
     private var levelBlends: [UInt16] = []
-    private var levelKey: (rays: ViewRays.Key, width: Double, levels: Int)?
+    private var levelKey: (rays: ViewRays.Key, width: Double, levels: Int, bias: Float)?
 
     public init() {}
 
@@ -53,8 +58,8 @@ public struct Reprojector: Sendable {
     private mutating func updateLevels(rays: ViewRays, panorama: EquirectPanorama) {
         let width = panorama.coverage.fullWidthPixels
         let levelCount = panorama.pyramid.levelCount
-        if let levelKey, levelKey.rays == rays.key, levelKey.width == width, levelKey.levels == levelCount { return }
-        let bias = Float(log2(width))
+        if let levelKey, levelKey.rays == rays.key, levelKey.width == width, levelKey.levels == levelCount, levelKey.bias == levelBias { return }
+        let bias = Float(log2(width)) + levelBias
         let maxLevel = Float(levelCount - 1)
         if levelBlends.count != rays.footprintLog2.count {
             levelBlends = [UInt16](repeating: 0, count: rays.footprintLog2.count)
@@ -65,6 +70,6 @@ public struct Reprojector: Sendable {
             let blend = lower == levelCount - 1 ? 0 : UInt16((level - Float(lower)) * 255 + 0.5)
             levelBlends[i] = UInt16(lower) << 8 | blend
         }
-        levelKey = (rays.key, width, levelCount)
+        levelKey = (rays.key, width, levelCount, levelBias)
     }
 }

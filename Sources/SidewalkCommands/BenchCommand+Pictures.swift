@@ -86,4 +86,20 @@ extension BenchCommand {
         }
         return ExitStatus.success
     }
+
+    func runMinify() throws(CommandError) -> Int32 {
+        var rows: [MinifyBenchmark.Row] = []
+        for (name, image) in try pictureSources() { rows += MinifyBenchmark.run(source: name, image: image) }
+        if json {
+            Self.printJSON(rows)
+        } else {
+            print("a view (fov 90) showing the texels 2, 4 and 6 times smaller, against \(MinifyBenchmark.referenceSamples)x"
+                  + "\(MinifyBenchmark.referenceSamples) samples a pixel, mean of \(MinifyBenchmark.headings.count) headings")
+            print(pad("source", 24) + pad("factor", 7) + pad("size", 9) + pad("method", 30) + "PSNR dB")
+            for row in rows {
+                print(pad(row.source, 24) + pad("\(row.factor)", 7) + pad(row.size, 9) + pad(row.method, 30) + format(row.psnr_db))
+            }
+        }
+        return ExitStatus.success
+    }
 }

@@ -15,10 +15,10 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
-        "sidewalk bench pixels|flicker [--input IMAGE] [--json]",
+        "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]",
     ]
     /// The benchmarks, by the name that runs them.
-    static let benchmarks = ["reproject", "encode", "data", "fidelity", "pixels", "flicker"]
+    static let benchmarks = ["reproject", "encode", "data", "fidelity", "pixels", "flicker", "minify"]
 
     static var spec: CommandSpec<BenchCommand> {
         CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
@@ -39,6 +39,9 @@ struct BenchCommand: SidewalkCommand {
                           and encoding times, bytes and PSNR for kitty and iTerm2 PNGs and sixels
               flicker     for each symbol set, colour mode and sixels: the change between two frames
                           of a still camera, and over a one-pixel pan against the view's own change
+              minify      views (fov 90) showing the panorama's texels 2, 4 and 6 times smaller, made
+                          with each mip level bias and with 2x2 supersampling, against 8x8 samples
+                          a pixel (PSNR)
             """, options: [
                 .text("--input", "IMAGE", help: "all but data: use this panorama instead of the generated ones") { $0.inputPath = $1 },
                 .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
@@ -94,6 +97,7 @@ struct BenchCommand: SidewalkCommand {
         case "fidelity": return try runFidelity()
         case "pixels": return try runPixels()
         case "flicker": return try runFlicker()
+        case "minify": return try runMinify()
         default: return try runReproject()
         }
     }
