@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel", "TermRender", "PanoCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),

@@ -8,16 +8,27 @@ public enum PanoramaLoader {
     public static func load(
         _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
     ) throws(PanoramaError) -> EquirectPanorama {
-        let image: RGBImage
+        try loadScaled(path, centerHeading: centerHeading, limits: limits, minimumWidth: minimumWidth).panorama
+    }
+
+    /// As `load`, with the widest the file can be decoded within `limits` (pixels round the
+    /// circle), so a larger decode is not asked for in vain.
+    public static func loadScaled(
+        _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
+    ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+        let decoded: (image: RGBImage, scale: Int)
         do {
-            image = try ImageDecoder.decodeFile(path, limits: limits, minimumWidth: minimumWidth)
+            decoded = try ImageDecoder.decodeFileScaled(path, limits: limits, minimumWidth: minimumWidth)
         } catch {
             throw .image(error)
         }
+        let image = decoded.image
         guard EquirectPanorama.isFullSphere(width: image.width, height: image.height) else {
             throw .notEquirectangular(path: path, width: image.width, height: image.height)
         }
-        return EquirectPanorama(image: image, centerHeading: centerHeading)
+        let (fileWidth, fileHeight) = (image.width * decoded.scale, image.height * decoded.scale)
+        let widest = fileWidth / ImageDecoder.scaleDenominator(width: fileWidth, height: fileHeight, minimumWidth: nil, limits: limits)
+        return (EquirectPanorama(image: image, centerHeading: centerHeading), widest)
     }
 }
 

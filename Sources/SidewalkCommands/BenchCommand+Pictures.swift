@@ -1,3 +1,4 @@
+import Foundation
 import CompassPanorama
 import PanoCore
 import PanoImage
@@ -5,7 +6,8 @@ import SystemIO
 import TermRender
 
 /// The benchmarks of the picture: how close it is (fidelity), what pixel frames cost (pixels),
-/// and whether it flickers (flicker).
+/// whether it flickers (flicker), how sharp minified views are (minify), and what a large
+/// panorama costs before its first frame (imagery).
 extension BenchCommand {
     /// The panoramas the picture is measured on: --input, or the demo town's start and a
     /// generated compass panorama.
@@ -101,5 +103,53 @@ extension BenchCommand {
             }
         }
         return ExitStatus.success
+    }
+
+    func runImagery() throws(CommandError) -> Int32 {
+        if let decode {
+            guard let inputPath else { throw .usage(UsageError(description: "--decode measures the panorama --input gives")) }
+            Self.printJSON(try ImageryBenchmark.measure(inputPath, decode: decode))
+            return ExitStatus.success
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-imagery-\(getpid())")
+        do { try OutputFile.makeFolder(work.path) } catch { throw .file(error) }
+        defer { try? FileManager.default.removeItem(at: work) }
+        var paths = inputPath.map { [$0] } ?? []
+        if paths.isEmpty { paths = try ImageryBenchmark.writeSources(into: work).map(\.path) }
+        var rows: [ImageryBenchmark.Row] = []
+        for path in paths {
+            for decode in ImageryBenchmark.Decode.allCases {
+                // A fresh process each, so memory one measurement freed is not held in the next.
+                rows.append(try Self.measureInChild(path, decode: decode))
+            }
+        }
+        if json {
+            Self.printJSON(rows)
+        } else {
+            print("a JPEG panorama opened for a \(ImageryBenchmark.columns)x\(ImageryBenchmark.rows)-cell view: "
+                  + "time to the first frame's bytes, and the peak resident memory it took")
+            print(pad("source", 20) + pad("file MB", 9) + pad("decode", 12) + pad("width", 7) + pad("ms", 10) + "peak MB")
+            for row in rows {
+                print(pad(row.source, 20) + pad(format(row.file_mb), 9) + pad(row.decode, 12) + pad("\(row.decoded_width)", 7)
+                      + pad(format(row.first_frame_ms), 10) + format(row.peak_mb))
+            }
+        }
+        return ExitStatus.success
+    }
+
+    /// `bench imagery --input PATH --decode DECODE --json`, run by this same executable.
+    private static func measureInChild(_ path: String, decode: ImageryBenchmark.Decode) throws(CommandError) -> ImageryBenchmark.Row {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"]
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw .benchmark("could not start a measurement: \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let row = try? JSONDecoder().decode(ImageryBenchmark.Row.self, from: data) else {
+            throw .benchmark("the measurement of \(path) (\(decode.rawValue)) failed")
+        }
+        return row
     }
 }

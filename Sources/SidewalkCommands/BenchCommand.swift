@@ -14,11 +14,12 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]",
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--json]",
+        "sidewalk bench imagery [--input IMAGE [--decode first-view|zoom-5|largest]] [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
         "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]",
     ]
     /// The benchmarks, by the name that runs them.
-    static let benchmarks = ["reproject", "encode", "data", "fidelity", "pixels", "flicker", "minify"]
+    static let benchmarks = ["reproject", "encode", "data", "imagery", "fidelity", "pixels", "flicker", "minify"]
 
     static var spec: CommandSpec<BenchCommand> {
         CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
@@ -32,6 +33,9 @@ struct BenchCommand: SidewalkCommand {
               data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
                           loading a 100,000-panorama manifest, and memory while walking 200 linked
                           2048x1024 panoramas with prefetch and a 64 MB cache
+              imagery     a generated panorama saved as a 4096, 8192 and 16384-wide JPEG (or IMAGE),
+                          opened for a 200x60-cell view as the explorer opens it, as zoom 5 needs,
+                          and at the largest decode: time to the first frame and peak memory
               fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
                           of the demo town's start and a generated compass panorama (or IMAGE): PSNR
                           of the cells painted back into pixels against the view, and bytes per cell
@@ -56,6 +60,8 @@ struct BenchCommand: SidewalkCommand {
                 .text("--score-ansi", "FILE", help: "fidelity: instead, score ANSI art another program made of 100x30 cells against "
                     + "--reference: PSNR and bytes per cell") { $0.scoreANSIPath = $1 },
                 .text("--reference", "PNG", help: "fidelity: the view --score-ansi is scored against") { $0.referencePath = $1 },
+                .choice("--decode", "D", ImageryBenchmark.Decode.allCases.map(\.rawValue), default: "all three, each in a process of its own",
+                        help: "imagery: measure only this decode of --input, in this process") { $0.decode = ImageryBenchmark.Decode(rawValue: $1) },
             ], epilogue: "") { command, argument throws(UsageError) in
             guard command.benchmark == nil else { throw UsageError(description: "bench takes one benchmark") }
             guard benchmarks.contains(argument) else {
@@ -74,6 +80,7 @@ struct BenchCommand: SidewalkCommand {
     var saveViewsDirectory: String?
     var scoreANSIPath: String?
     var referencePath: String?
+    var decode: ImageryBenchmark.Decode?
 
     func validate() throws(UsageError) {
         guard benchmark != nil else { throw UsageError(description: "bench needs a benchmark: \(Self.benchmarks.joined(separator: ", "))") }
@@ -98,6 +105,7 @@ struct BenchCommand: SidewalkCommand {
         case "pixels": return try runPixels()
         case "flicker": return try runFlicker()
         case "minify": return try runMinify()
+        case "imagery": return try runImagery()
         default: return try runReproject()
         }
     }

@@ -22,6 +22,8 @@ enum CommandError: Error, CustomStringConvertible {
     case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
+    /// A benchmark's own step that failed (a measurement in a child process).
+    case benchmark(String)
 
     var description: String {
         switch self {
@@ -37,6 +39,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .configInvalid(path, problem): "\(path): \(problem)"
         case let .file(error): error.description
         case let .script(source, problem): "\(source): \(problem)"
+        case let .benchmark(problem): "bench: \(problem)"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

@@ -111,7 +111,7 @@ enum DataBenchmark {
         do { dataset = try Dataset.open(folder.path) } catch { throw .dataset(error) }
         let budget = 64 << 20
         let cache = PanoramaCache(dataset: dataset, byteBudget: budget)
-        let rssBefore = residentBytes()
+        let rssBefore = ProcessMemory.resident()
         var rssPeak = rssBefore
         var cachePeak = 0
         var waits = 0
@@ -121,7 +121,7 @@ enum DataBenchmark {
             cache.prefetchNeighbours(of: panorama, in: dataset.service)
             cache.waitForPrefetches() // a person looks round before stepping on
             cachePeak = max(cachePeak, cache.residentBytes)
-            rssPeak = max(rssPeak, residentBytes())
+            rssPeak = max(rssPeak, ProcessMemory.resident())
         }
         return (budget, cachePeak, rssBefore, rssPeak, waits)
     }
@@ -142,14 +142,6 @@ enum DataBenchmark {
         let bytes: Data
         do { bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []) } catch { throw .dataset(error) }
         do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch { throw .file(error) }
-    }
-
-    /// The process's resident memory now, bytes (VmRSS from /proc/self/status).
-    static func residentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
-        return kilobytes * 1024
     }
 
     private static func megabytes(_ bytes: Int) -> Double {

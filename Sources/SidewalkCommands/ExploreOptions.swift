@@ -130,7 +130,11 @@ struct ExploreOptions {
                 throw .terminal(error)
             }
         }
-        let opened = try selection.open(path)
+        // A single image is decoded at the size the first view needs, and larger when it needs more.
+        let chosen = try selection.chooseInDataset(path)
+        let firstWidth = chosen == nil ? SharperDecode.neededAtStart(symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: nil)) : nil
+        let opened = try selection.open(path, chosen: chosen, minimumWidth: firstWidth)
+        let sharper = opened.widest.map { SharperDecode(path: path, width: opened.panorama.pyramid.levels[0].width, widest: $0) }
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
@@ -138,7 +142,7 @@ struct ExploreOptions {
             return try InteractiveSession.run(scenery: opened.scenery,
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: environment, display: display, gestures: gestures, home: config.home,
-                                              startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })
+                                              sharper: sharper, startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })
         } catch {
             throw .terminal(error)
         }

@@ -45,6 +45,8 @@ struct PanoramaSelection {
         var initialView: Orientation?
         /// The dataset and the panorama in it, when one was opened.
         var dataset: (Dataset, Panorama)?
+        /// For an image: the widest it can be decoded within the limits, pixels round the circle.
+        var widest: Int?
 
         /// What the explorer walks through: the image alone, or the dataset from this panorama.
         var scenery: Scenery {
@@ -73,8 +75,10 @@ struct PanoramaSelection {
               limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
         guard let (dataset, chosen) = chosen else {
             do {
-                let panorama = try PanoramaLoader.load(path, limits: limits, minimumWidth: minimumWidth)
-                return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
+                let (panorama, widest) = try PanoramaLoader.loadScaled(path, limits: limits, minimumWidth: minimumWidth)
+                var opened = Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
+                opened.widest = widest
+                return opened
             } catch {
                 throw .panorama(error)
             }

@@ -18,7 +18,7 @@ public enum InteractiveSession {
     public static func run(
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
-        home: Coordinate? = nil,
+        home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
@@ -54,6 +54,7 @@ public enum InteractiveSession {
         state.home = home
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
+        var sharper = sharper
         // The panorama being decoded for the screen, if any.
         var loadingID: String?
         let mailbox = try ArrivalMailbox()
@@ -115,6 +116,7 @@ public enum InteractiveSession {
                 pixels.frame(frame, image: composer.viewImage, view: view, area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
                 if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
                 noteOnScreen.drawn(&state, at: now())
+                sharper?.ask(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, mailbox: mailbox)
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
                     writer.write(bytes)
@@ -216,6 +218,11 @@ public enum InteractiveSession {
                 encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                 shown.symbols = drawing.symbols
                 state.say(note, at: now())
+                pacer.requestRedraw()
+            }
+            if let image = sharper?.arrived(in: mailbox) {
+                (panorama, loadNote) = (image, nil)
+                pixels.forget()
                 pacer.requestRedraw()
             }
             if case let .dataset(dataset, _, _, cache) = scenery {

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PanoCore
+import PanoImage
+import SystemIO
+import TestSupport
+import Testing
+@testable import TUI
+
+@Suite("A single image decoded at the size the view needs, then larger")
+struct SharperDecodeTests {
+    /// Waits (poll, up to 30 s) until something is posted to `mailbox`.
+    private static func waitForArrival(_ mailbox: ArrivalMailbox) -> Bool {
+        var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 30_000) == 1
+    }
+
+    @Test("a view that needs more pixels than were decoded gets a larger decode; a file that has no more stops being asked")
+    func decodesLargerThenStops() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-sharper-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try OutputFile.replaceWhole(file, with: JPEGEncoder.encode(SyntheticPanorama.gradient(width: 2048, height: 1024), quality: 90))
+        let (first, widest) = try PanoramaLoader.loadScaled(file, minimumWidth: 300)
+        #expect(first.pyramid.levels[0].width == 512, "a quarter of the file is enough for 300 pixels round the circle")
+        #expect(widest == 2048)
+        let mailbox = try ArrivalMailbox()
+        // Told the file is wider than it is, to see a decode that comes back no wider stop the asking.
+        var sharper = SharperDecode(path: file, width: 512, widest: 8192)
+
+        sharper.ask(for: 400, mailbox: mailbox)
+        #expect(!sharper.isDecoding, "no decode while the image has enough")
+
+        sharper.ask(for: 1500, mailbox: mailbox)
+        #expect(sharper.isDecoding)
+        #expect(Self.waitForArrival(mailbox))
+        #expect(sharper.arrived(in: mailbox)?.pyramid.levels[0].width == 2048)
+
+        sharper.ask(for: 5000, mailbox: mailbox)
+        #expect(Self.waitForArrival(mailbox))
+        #expect(sharper.arrived(in: mailbox) == nil, "the file has no more than 2048")
+        sharper.ask(for: 6000, mailbox: mailbox)
+        #expect(!sharper.isDecoding, "and it is not asked again")
+    }
+
+    @Test("no decode is started beyond the widest the file gives within the limits (a 16384-wide file, limited to 4096)")
+    func widestKnown() throws {
+        let mailbox = try ArrivalMailbox()
+        var sharper = SharperDecode(path: "/nonexistent.jpg", width: 4096, widest: 4096)
+        sharper.ask(for: 6000, mailbox: mailbox)
+        #expect(!sharper.isDecoding, "nothing was started")
+    }
+}
