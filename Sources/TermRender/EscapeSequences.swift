@@ -44,6 +44,21 @@ public enum EscapeSequence {
     }
     /// `CSI 16 t` and `CSI 14 t`: a cell's and the text area's size in pixels.
     public static let pixelSizeQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
+    /// The start of a sixel image of `width`×`height` pixels (DCS q): `P2 = 1`, so pixels no
+    /// colour sets keep what is there, and raster attributes for square pixels at that size.
+    public static func sixelStart(width: Int, height: Int) -> [UInt8] {
+        Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+    }
+
+    /// The start of an iTerm2 inline image with `keys` (OSC 1337 File=); the base64 payload and
+    /// BEL follow.
+    public static func iTermImageStart(keys: String) -> [UInt8] {
+        Array("\u{1B}]1337;File=\(keys):".utf8)
+    }
+
+    /// BEL, which ends an iTerm2 image.
+    public static let bell: UInt8 = 0x07
+
     /// OSC 4 queries for the 16 ANSI colours, in one string; the terminal answers each.
     public static let ansiPaletteQuery: [UInt8] = Array(("\u{1B}]4;" + (0..<16).map { "\($0);?" }.joined(separator: ";") + "\u{1B}\\").utf8)
     /// XTSMGRAPHICS reads: the sixel colour registers, the largest sixel image now, and the

@@ -8,9 +8,9 @@ public enum ITermImage {
     public static func place(png: [UInt8], row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
         var out = EscapeSequence.cursorPosition(row: row, column: column)
         let keys = "inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=0;doNotMoveCursor=1"
-        out += Array("\u{1B}]1337;File=\(keys):".utf8)
+        out += EscapeSequence.iTermImageStart(keys: keys)
         out += Base64.encode(png)
-        out.append(0x07)
+        out.append(EscapeSequence.bell)
         return out
     }
 }

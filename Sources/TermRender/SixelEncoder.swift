@@ -9,7 +9,7 @@ public enum SixelEncoder {
     public static func encode(_ image: PalettedImage) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(image.width * image.height / 2 + 64 + 20 * image.palette.count)
-        out += Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
+        out += EscapeSequence.sixelStart(width: image.width, height: image.height)
         for (index, colour) in image.palette.enumerated() {
             out += Array("#\(index);2;\(percent(colour.r));\(percent(colour.g));\(percent(colour.b))".utf8)
         }
