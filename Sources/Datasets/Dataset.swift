@@ -93,9 +93,16 @@ public struct Dataset: Sendable {
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
     /// `limits` as for `PanoramaLoader.load`.
     public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {
+        try loadScaled(panorama, minimumWidth: minimumWidth, limits: limits).panorama
+    }
+
+    /// As `load`, with the widest the image can be decoded within `limits`, pixels round the
+    /// circle (a cropped panorama is always decoded at that).
+    public func loadScaled(_ panorama: Panorama, minimumWidth: Int? = nil,
+                           limits: DecodeLimits = .standard) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let path = folder.appendingPathComponent(panorama.imagePath).path
         guard let crop = panorama.crop else {
-            return try PanoramaLoader.load(path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
+            return try PanoramaLoader.loadScaled(path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
         }
         let decoded: (image: RGBImage, scale: Int)
         do { decoded = try ImageDecoder.decodeFileScaled(path, limits: limits) } catch { throw .image(error) }
@@ -106,7 +113,8 @@ public struct Dataset: Sendable {
                                               croppedWidth: image.width, croppedHeight: image.height) else {
             throw .badCrop(path: path)
         }
-        return EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)
+        let cropped = EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)
+        return (cropped, Int(cropped.coverage.fullWidthPixels))
     }
 
 }

@@ -8,8 +8,9 @@ import Synchronization
 /// decoded in the background before they are needed: stepping to a linked panorama then shows
 /// it without a decode pause, and memory stays bounded however far you walk.
 public final class PanoramaCache: Sendable {
-    /// Decodes a panorama; injected so tests can count and control decoding.
-    public typealias Loader = @Sendable (Panorama) throws(PanoramaError) -> EquirectPanorama
+    /// Decodes a panorama, and says the widest it could be decoded (pixels round the circle);
+    /// injected so tests can count and control decoding.
+    public typealias Loader = @Sendable (Panorama) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
 
     /// Most bytes of decoded panoramas kept (one panorama larger than this is still kept alone).
     public let byteBudget: Int
@@ -25,6 +26,8 @@ public final class PanoramaCache: Sendable {
     /// What the cache holds; only ever touched inside `state`'s lock.
     private struct State: ~Copyable {
         var entries: [String: EquirectPanorama] = [:]
+        /// For each id decoded here, the widest its image could be decoded.
+        var widest: [String: Int] = [:]
         /// Ids from least to most recently used.
         var recency: [String] = []
         var inFlight: [String: DispatchGroup] = [:]
@@ -47,6 +50,7 @@ public final class PanoramaCache: Sendable {
             while resident > budget, recency.count > 1 {
                 let evicted = recency.removeFirst()
                 if let gone = entries.removeValue(forKey: evicted) { resident -= PanoramaCache.cost(of: gone) }
+                widest[evicted] = nil
             }
         }
     }
@@ -67,10 +71,11 @@ public final class PanoramaCache: Sendable {
         state = Mutex(State())
     }
 
-    /// A cache over a dataset's images.
-    public convenience init(dataset: Dataset, byteBudget: Int, prefetchLimit: Int = 5) {
+    /// A cache over a dataset's images, each decoded at `minimumWidth` pixels round the circle
+    /// or more (what the first view needs; nil: the most the limits allow).
+    public convenience init(dataset: Dataset, byteBudget: Int, prefetchLimit: Int = 5, minimumWidth: Int? = nil) {
         self.init(byteBudget: byteBudget, prefetchLimit: prefetchLimit) { panorama throws(PanoramaError) in
-            try dataset.load(panorama)
+            try dataset.loadScaled(panorama, minimumWidth: minimumWidth)
         }
     }
 
@@ -88,13 +93,26 @@ public final class PanoramaCache: Sendable {
         }
         if let cached = cached(panorama) { return cached }
         let decoded = try load(panorama)
-        state.withLock { $0.store(decoded, id: panorama.id, budget: byteBudget) }
-        return decoded
+        state.withLock { state in
+            state.store(decoded.panorama, id: panorama.id, budget: byteBudget)
+            state.widest[panorama.id] = decoded.widest
+        }
+        return decoded.panorama
     }
 
-    /// Keeps `decoded`, decoded elsewhere, as `panorama`'s entry (within the budget).
-    public func insert(_ decoded: EquirectPanorama, for panorama: Panorama) {
-        state.withLock { $0.store(decoded, id: panorama.id, budget: byteBudget) }
+    /// The widest `panorama`'s image could be decoded, pixels round the circle, when it was
+    /// decoded here and is still held; nil otherwise.
+    public func widest(of panorama: Panorama) -> Int? {
+        state.withLock { $0.widest[panorama.id] }
+    }
+
+    /// Keeps `decoded`, decoded elsewhere, as `panorama`'s entry (within the budget), with the
+    /// widest its image could be decoded when known.
+    public func insert(_ decoded: EquirectPanorama, for panorama: Panorama, widest: Int? = nil) {
+        state.withLock { state in
+            state.store(decoded, id: panorama.id, budget: byteBudget)
+            state.widest[panorama.id] = widest
+        }
     }
 
     /// The decoded panorama if it is in memory now, else nil; never waits.
@@ -127,7 +145,10 @@ public final class PanoramaCache: Sendable {
             queue.async { [self] in
                 let decoded = try? load(neighbour)
                 state.withLock { state in
-                    if let decoded { state.store(decoded, id: neighbour.id, budget: byteBudget) }
+                    if let decoded {
+                        state.store(decoded.panorama, id: neighbour.id, budget: byteBudget)
+                        state.widest[neighbour.id] = decoded.widest
+                    }
                     state.inFlight[neighbour.id] = nil
                 }
                 group.leave()

@@ -130,11 +130,12 @@ struct ExploreOptions {
                 throw .terminal(error)
             }
         }
-        // A single image is decoded at the size the first view needs, and larger when it needs more.
+        // Images are decoded at the size the first view needs, and larger when a view needs more.
         let chosen = try selection.chooseInDataset(path)
-        let firstWidth = chosen == nil ? SharperDecode.neededAtStart(symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: nil)) : nil
+        let firstWidth = SharperDecode.neededAtStart(symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: chosen?.1.initialView))
         let opened = try selection.open(path, chosen: chosen, minimumWidth: firstWidth)
-        let sharper = opened.widest.map { SharperDecode(path: path, width: opened.panorama.pyramid.levels[0].width, widest: $0) }
+        let sharper = chosen != nil ? nil
+            : opened.widest.map { SharperDecode(path: path, width: opened.panorama.pyramid.levels[0].width, widest: $0) }
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }

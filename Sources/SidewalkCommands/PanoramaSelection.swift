@@ -45,8 +45,11 @@ struct PanoramaSelection {
         var initialView: Orientation?
         /// The dataset and the panorama in it, when one was opened.
         var dataset: (Dataset, Panorama)?
-        /// For an image: the widest it can be decoded within the limits, pixels round the circle.
+        /// The widest the panorama's image can be decoded within the limits, pixels round the circle.
         var widest: Int?
+        /// The pixels round the circle it was decoded to at least, and a dataset's others will
+        /// be (nil: the most the limits allow).
+        var decodeWidth: Int?
 
         /// What the explorer walks through: the image alone, or the dataset from this panorama.
         var scenery: Scenery {
@@ -55,8 +58,8 @@ struct PanoramaSelection {
             }
             // The start panorama, already decoded, is the cache's first entry: counted in its
             // budget, and not decoded again on the way back to it.
-            let cache = PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget)
-            cache.insert(panorama, for: start)
+            let cache = PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget, minimumWidth: decodeWidth)
+            cache.insert(panorama, for: start, widest: widest)
             return .dataset(dataset, start: start, image: panorama, cache: cache)
         }
 
@@ -76,18 +79,17 @@ struct PanoramaSelection {
         guard let (dataset, chosen) = chosen else {
             do {
                 let (panorama, widest) = try PanoramaLoader.loadScaled(path, limits: limits, minimumWidth: minimumWidth)
-                var opened = Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path)
-                opened.widest = widest
-                return opened
+                return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path,
+                              widest: widest, decodeWidth: minimumWidth)
             } catch {
                 throw .panorama(error)
             }
         }
         do {
-            let panorama = try dataset.load(chosen, minimumWidth: minimumWidth, limits: limits)
+            let (panorama, widest) = try dataset.loadScaled(chosen, minimumWidth: minimumWidth, limits: limits)
             let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
             return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
-                          initialView: chosen.initialView, dataset: (dataset, chosen))
+                          initialView: chosen.initialView, dataset: (dataset, chosen), widest: widest, decodeWidth: minimumWidth)
         } catch {
             throw .panorama(error)
         }

@@ -55,6 +55,7 @@ public enum InteractiveSession {
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
         var sharper = sharper
+        if case let .dataset(dataset, start, image, cache) = scenery { sharper = SharperDecode.of(start, shown: image, in: dataset, cache: cache) }
         // The panorama being decoded for the screen, if any.
         var loadingID: String?
         let mailbox = try ArrivalMailbox()
@@ -220,7 +221,8 @@ public enum InteractiveSession {
                 state.say(note, at: now())
                 pacer.requestRedraw()
             }
-            if let image = sharper?.arrived(in: mailbox) {
+            let arrivals = mailbox.take()
+            if let image = sharper?.arrived(from: arrivals) {
                 (panorama, loadNote) = (image, nil)
                 pixels.forget()
                 pacer.requestRedraw()
@@ -233,10 +235,11 @@ public enum InteractiveSession {
                     panorama = image
                     loadNote = nil
                     shownID = current.id
+                    sharper = SharperDecode.of(current, shown: image, in: dataset, cache: cache)
                     cache.prefetchNeighbours(of: current, in: dataset.service)
                     pacer.requestRedraw()
                 }
-                for arrival in mailbox.take() where arrival.id == loadingID {
+                for arrival in arrivals where arrival.id == loadingID {
                     loadingID = nil
                     guard let current = state.panorama, current.id == arrival.id else { continue }
                     switch arrival.result {
@@ -267,33 +270,6 @@ public enum InteractiveSession {
                     }
                 }
             }
-        }
-    }
-}
-
-extension InteractiveSession {
-    /// How long a frame still being written may delay the exit, seconds; past it the terminal
-    /// is taken to have stopped reading.
-    static let drainSeconds = 1.0
-
-    /// Shown while the panorama walked to is being decoded.
-    static let loadingNote = "loading this panorama…"
-
-    /// The fading view of the panorama being left, while the state's transition lasts: it zooms
-    /// in a little as it fades, as if stepping forward.
-    static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
-        guard let transition = state.transition, let leaving, leaving.id == transition.from.id else { return nil }
-        let amount = transition.progress(at: now)
-        var camera = state.camera
-        camera.zoom = min(camera.zoom * (1 + 0.4 * amount), PanoramaCamera.zoomRange.upperBound)
-        return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
-    }
-
-    /// The top line: where you are, when, and whose picture it is.
-    static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
-        switch scenery {
-        case let .image(_, title): title
-        case .dataset: ExplorerFrame.header(of: state)
         }
     }
 }

@@ -2,42 +2,60 @@
 import Glibc
 #endif
 import CNcursesw
+import Datasets
 import Dispatch
 import PanoCore
 import PanoImage
+import StreetModel
 import TermRender
 
-/// A single panorama decoded at the size the first view needs (a JPEG by DCT scaling, 1/8 to
-/// 1/1), decoded again, larger, on a worker thread when the view asks for more pixels than it
-/// has: zooming in, or pixel graphics after the first frame. The view keeps the smaller image
-/// until the larger one arrives.
+/// A panorama decoded at the size the first view needs (a JPEG by DCT scaling, 1/8 to 1/1),
+/// decoded again, larger, on a worker thread when the view asks for more pixels than it has:
+/// zooming in, or pixel graphics after the first frame. The view keeps the smaller image until
+/// the larger one arrives. One for the panorama on screen: a single image, or a dataset's.
 public struct SharperDecode: Sendable {
-    /// The image file.
-    let path: String
-    let centerHeading: Double
-    let limits: DecodeLimits
+    /// Decodes the panorama to at least this many pixels round the circle, and says the widest
+    /// it could be decoded.
+    public typealias Load = @Sendable (_ minimumWidth: Int) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
+
+    /// Whose image this is: arrivals for another panorama are not taken.
+    let id: String
+    private let load: Load
     /// Pixels round the circle now.
     private(set) var width: Int
     /// Pixels round the circle being decoded, while a decode runs.
     private var pending: Int?
-    /// The most pixels round the circle the file gives within `limits`; lowered to what a decode
-    /// that came back no wider, or failed, had.
+    /// The most pixels round the circle the image gives within the decode limits; lowered to
+    /// what a decode that came back no wider, or failed, had.
     private var widest: Int
 
     /// A larger decode is running.
     var isDecoding: Bool { pending != nil }
 
-    /// The id arrivals are posted under.
-    static let arrivalID = "sharper decode"
+    /// The id its arrivals are posted under.
+    var arrivalID: String { "sharper decode of " + id }
 
-    /// For the panorama in the file at `path`, decoded `width` pixels round the circle of the
-    /// `widest` it can be (`PanoramaLoader.loadScaled`).
-    public init(path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, width: Int, widest: Int) {
-        self.path = path
-        self.centerHeading = centerHeading
-        self.limits = limits
+    /// For the panorama `id`, decoded `width` pixels round the circle of the `widest` it can be.
+    public init(id: String, width: Int, widest: Int, load: @escaping Load) {
+        self.id = id
+        self.load = load
         self.width = width
         self.widest = widest
+    }
+
+    /// For the single image in the file at `path` (`PanoramaLoader.loadScaled`).
+    public init(path: String, limits: DecodeLimits = .standard, width: Int, widest: Int) {
+        self.init(id: path, width: width, widest: widest) { minimumWidth throws(PanoramaError) in
+            try PanoramaLoader.loadScaled(path, limits: limits, minimumWidth: minimumWidth)
+        }
+    }
+
+    /// For `panorama` of `dataset`, shown as `image`, with what `cache` knows of how wide it can be.
+    static func of(_ panorama: Panorama, shown image: EquirectPanorama, in dataset: Dataset, cache: PanoramaCache) -> SharperDecode {
+        let width = image.pyramid.levels[0].width
+        return SharperDecode(id: panorama.id, width: width, widest: cache.widest(of: panorama) ?? width) { minimumWidth throws(PanoramaError) in
+            try dataset.loadScaled(panorama, minimumWidth: minimumWidth)
+        }
     }
 
     /// After a frame: starts a decode of as many pixels round the circle as the view needs (the
@@ -49,25 +67,23 @@ public struct SharperDecode: Sendable {
     }
 
     /// Starts a decode of at least `needed` pixels round the circle when the image has fewer,
-    /// none is running, and the file (within `limits`) can give more. Posts to `mailbox`.
+    /// none is running, and the image (within the decode limits) can give more. Posts to `mailbox`.
     mutating func ask(for needed: Int, mailbox: ArrivalMailbox) {
         guard needed > width, pending == nil, width < widest else { return }
         pending = needed
-        let (path, centerHeading, limits) = (path, centerHeading, limits)
+        let (load, arrivalID) = (load, arrivalID)
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(PanoramaError) in
-                try PanoramaLoader.load(path, centerHeading: centerHeading, limits: limits, minimumWidth: needed)
-            }
-            mailbox.post(.init(id: Self.arrivalID, result: result))
+            let result = Result { () throws(PanoramaError) in try load(needed).panorama }
+            mailbox.post(.init(id: arrivalID, result: result))
         }
     }
 
-    /// Takes what arrived in `mailbox` (posted by `ask`): the image to show, or nil when none
-    /// came, or it is no sharper (the file or the limits give no more) or failed, and then
-    /// nothing more is asked of the file.
-    mutating func arrived(in mailbox: ArrivalMailbox) -> EquirectPanorama? {
+    /// Takes its own from `arrivals` (what `ask` posted): the image to show, or nil when none
+    /// came, or it is no sharper (the image or the limits give no more) or failed, and then
+    /// nothing more is asked.
+    mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> EquirectPanorama? {
         var sharper: EquirectPanorama?
-        for arrival in mailbox.take() where arrival.id == Self.arrivalID && pending != nil {
+        for arrival in arrivals where arrival.id == arrivalID && pending != nil {
             pending = nil
             guard case let .success(image) = arrival.result, image.pyramid.levels[0].width > width else {
                 widest = width

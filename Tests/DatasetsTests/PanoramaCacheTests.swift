@@ -4,6 +4,7 @@ import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
+import TestSupport
 import Testing
 
 @Suite("Panorama cache")
@@ -29,7 +30,7 @@ struct PanoramaCacheTests {
     static func cache(budget: Int, counter: Counter) -> PanoramaCache {
         PanoramaCache(byteBudget: budget, queue: DispatchQueue(label: "test.prefetch")) { panorama throws(PanoramaError) in
             counter.count(panorama.id)
-            return EquirectPanorama(image: RGBImage(width: 64, height: 32))
+            return (EquirectPanorama(image: RGBImage(width: 64, height: 32)), 64)
         }
     }
 
@@ -74,4 +75,21 @@ struct PanoramaCacheTests {
         #expect(peak <= 4 * Self.oneCost)
         #expect((0..<200).allSatisfy { counter["p\($0)"] <= 2 }, "no panorama decoded over and over")
     }
+
+    @Test("a dataset's cache decodes each image at what the first view needs, and remembers how wide it could be")
+    func decodesAtTheViewsSize() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        // The fixture's images are 64 pixels wide: one wider, to be decoded smaller.
+        try PNGEncoder.write(SyntheticPanorama.cardinal(width: 512).pyramid.image(level: 0),
+                             to: fixture.folder.appendingPathComponent("images/b.png").path)
+        let dataset = try Dataset.open(try fixture.write(DatasetFixture.validManifest()))
+        let b = try #require(dataset.service.panorama(id: "b"))
+        let cache = PanoramaCache(dataset: dataset, byteBudget: 1 << 30, minimumWidth: 100)
+        #expect(try cache.panorama(b).pyramid.levels[0].width == 128, "a quarter of 512 is enough for 100")
+        #expect(cache.widest(of: b) == 512)
+        let whole = PanoramaCache(dataset: dataset, byteBudget: 1 << 30)
+        #expect(try whole.panorama(b).pyramid.levels[0].width == 512, "without a width, the most the limits allow")
+    }
 }
+

@@ -35,11 +35,11 @@ struct SharperDecodeTests {
         sharper.ask(for: 1500, mailbox: mailbox)
         #expect(sharper.isDecoding)
         #expect(Self.waitForArrival(mailbox))
-        #expect(sharper.arrived(in: mailbox)?.pyramid.levels[0].width == 2048)
+        #expect(sharper.arrived(from: mailbox.take())?.pyramid.levels[0].width == 2048)
 
         sharper.ask(for: 5000, mailbox: mailbox)
         #expect(Self.waitForArrival(mailbox))
-        #expect(sharper.arrived(in: mailbox) == nil, "the file has no more than 2048")
+        #expect(sharper.arrived(from: mailbox.take()) == nil, "the file has no more than 2048")
         sharper.ask(for: 6000, mailbox: mailbox)
         #expect(!sharper.isDecoding, "and it is not asked again")
     }
@@ -50,5 +50,18 @@ struct SharperDecodeTests {
         var sharper = SharperDecode(path: "/nonexistent.jpg", width: 4096, widest: 4096)
         sharper.ask(for: 6000, mailbox: mailbox)
         #expect(!sharper.isDecoding, "nothing was started")
+    }
+
+    @Test("what arrives for another panorama (one walked away from) is not taken as this one's")
+    func otherPanoramasArrivals() throws {
+        let mailbox = try ArrivalMailbox()
+        let image = EquirectPanorama(image: RGBImage(width: 128, height: 64))
+        var left = SharperDecode(id: "a", width: 64, widest: 128) { _ throws(PanoramaError) in (image, 128) }
+        var here = SharperDecode(id: "b", width: 64, widest: 128) { _ throws(PanoramaError) in (image, 128) }
+        left.ask(for: 100, mailbox: mailbox)
+        #expect(Self.waitForArrival(mailbox))
+        let arrivals = mailbox.take()
+        #expect(here.arrived(from: arrivals) == nil)
+        #expect(left.arrived(from: arrivals)?.pyramid.levels[0].width == 128)
     }
 }

@@ -1,0 +1,30 @@
+import Explorer
+import PanoCore
+import TermRender
+
+extension InteractiveSession {
+    /// How long a frame still being written may delay the exit, seconds; past it the terminal
+    /// is taken to have stopped reading.
+    static let drainSeconds = 1.0
+
+    /// Shown while the panorama walked to is being decoded.
+    static let loadingNote = "loading this panorama…"
+
+    /// The fading view of the panorama being left, while the state's transition lasts: it zooms
+    /// in a little as it fades, as if stepping forward.
+    static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
+        guard let transition = state.transition, let leaving, leaving.id == transition.from.id else { return nil }
+        let amount = transition.progress(at: now)
+        var camera = state.camera
+        camera.zoom = min(camera.zoom * (1 + 0.4 * amount), PanoramaCamera.zoomRange.upperBound)
+        return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
+    }
+
+    /// The top line: where you are, when, and whose picture it is.
+    static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
+        switch scenery {
+        case let .image(_, title): title
+        case .dataset: ExplorerFrame.header(of: state)
+        }
+    }
+}
