@@ -23,6 +23,8 @@ extension ExploreOptions: SidewalkCommand {
             .choice("--dither", "D", ["none", "ordered"], default: "none",
                     help: "sixels: smoother gradients for 1.5-5 times the bytes") { $0.dither = $1 == "ordered" },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
+            .wholeNumber("--cache-mb", "MB", in: 16...65536, default: PanoramaSelection.Opened.cacheBudget >> 20,
+                         help: "decoded panoramas a dataset keeps in memory, MB") { $0.cacheMB = $1 },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },
             .flag("--hide-street-names", help: "hide the ways' street names") { $0.hidden.insert("street-names") },

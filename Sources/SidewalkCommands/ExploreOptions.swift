@@ -23,6 +23,8 @@ struct ExploreOptions {
     /// Colour mode and frame rate from the command line (nil: the config file's or the default).
     var colorFlag: ColorMode??
     var fpsFlag: Double?
+    /// --cache-mb: megabytes of decoded panoramas a dataset keeps (nil: the default).
+    var cacheMB: Int?
     /// --format (nil: auto, from what the terminal answers).
     var format: PictureFormat?
     /// --dither ordered: sixel frames dithered.
@@ -140,7 +142,7 @@ struct ExploreOptions {
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
         do {
-            return try InteractiveSession.run(scenery: opened.scenery,
+            return try InteractiveSession.run(scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: environment, display: display, gestures: gestures, home: config.home,
                                               sharper: sharper, startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })

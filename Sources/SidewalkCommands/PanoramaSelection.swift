@@ -51,20 +51,22 @@ struct PanoramaSelection {
         /// be (nil: the most the limits allow).
         var decodeWidth: Int?
 
-        /// What the explorer walks through: the image alone, or the dataset from this panorama.
-        var scenery: Scenery {
+        /// What the explorer walks through: the image alone, or the dataset from this panorama,
+        /// whose decoded panoramas are kept within `cacheBytes`.
+        func scenery(cacheBytes: Int) -> Scenery {
             guard let (dataset, start) = dataset else {
                 return .image(panorama, title: [title, details].compactMap { $0 }.joined(separator: " · "))
             }
             // The start panorama, already decoded, is the cache's first entry: counted in its
             // budget, and not decoded again on the way back to it.
-            let cache = PanoramaCache(dataset: dataset, byteBudget: Self.cacheBudget, minimumWidth: decodeWidth)
+            let cache = PanoramaCache(dataset: dataset, byteBudget: cacheBytes, minimumWidth: decodeWidth)
             cache.insert(panorama, for: start, widest: widest)
             return .dataset(dataset, start: start, image: panorama, cache: cache)
         }
 
-        /// Bytes of decoded panoramas the explorer keeps (about a dozen 2048×1024 panoramas).
-        static let cacheBudget = 128 << 20
+        /// Bytes of decoded panoramas the explorer keeps by default: eight 2048×1024 panoramas
+        /// with their mip levels (11 MB each).
+        static let cacheBudget = 96 << 20
     }
 
     /// Opens `path`, an image or a dataset. `minimumWidth` and `limits` as for `PanoramaLoader.load`.

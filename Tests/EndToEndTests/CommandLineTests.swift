@@ -56,7 +56,7 @@ struct CommandLineTests {
     }
 
     @Test("bad command lines get one line and status 2", arguments: [
-        ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["a.jpg", "b.jpg"],
+        ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["--cache-mb", "8"], ["a.jpg", "b.jpg"],
     ])
     func usageErrors(arguments: [String]) throws {
         let run = try ProgramRun.sidewalk(arguments)

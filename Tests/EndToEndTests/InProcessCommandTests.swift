@@ -19,11 +19,12 @@ struct InProcessCommandTests {
         defer { fixture.remove() }
         let folder = try fixture.write(DatasetFixture.validManifest())
         let opened = try PanoramaSelection().open(folder)
-        guard case let .dataset(_, start, _, cache) = opened.scenery else {
+        guard case let .dataset(_, start, _, cache) = opened.scenery(cacheBytes: 32 << 20) else {
             Issue.record("a dataset opens as a dataset")
             return
         }
         #expect(cache.residentIDs == [start.id], "it was decoded outside the cache")
         #expect(cache.residentBytes > 0)
+        #expect(cache.byteBudget == 32 << 20, "the budget --cache-mb gives")
     }
 }
