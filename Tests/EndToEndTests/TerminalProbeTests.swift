@@ -81,7 +81,10 @@ struct TerminalProbeTests {
         // xterm -ti vt340 in a 100×30 window of 8×17-pixel cells: 800×510 pixels, at most 1000×1000.
         terminal.type(Array("\u{1B}[?1;0;1024S\u{1B}[?2;0;800;510S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6c".utf8))
         let image = "\u{1B}P0;1;0q\"1;1;800;476" // 28 view rows of 17 pixels
-        #expect(terminal.read(until: { Self.contains($0, image) && Self.contains($0, "\u{1B}[?2026l") }, seconds: 60), "a sixel view")
+        // Until the frame that holds the image has ended (an earlier frame may have ended before it).
+        #expect(terminal.read(until: { output in
+            String(decoding: output, as: UTF8.self).components(separatedBy: image).dropFirst().last?.contains("\u{1B}[?2026l") == true
+        }, seconds: 60), "a sixel view")
         let output = String(decoding: terminal.output, as: UTF8.self)
         let afterImage = output.components(separatedBy: image).last ?? ""
         #expect(afterImage.contains("\u{1B}\\"), "the image ends")
