@@ -20,8 +20,10 @@ struct DrawingChoice {
     }
 
     /// Takes the state's requests: each one moves to the next mode, round the list. Returns
-    /// the note saying what is drawn now, or nil when nothing changed.
-    mutating func take(_ requests: DisplayRequests) -> String? {
+    /// the note saying what is drawn now, or nil when nothing changed. With `pixels` (the view is
+    /// drawn in real pixels) the symbols still change, for the text, and the note says the view
+    /// does not use them.
+    mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
         guard requests != applied else { return nil }
         var said: [String] = []
         if requests.colours != applied.colours {
@@ -31,7 +33,8 @@ struct DrawingChoice {
         }
         if requests.symbols != applied.symbols {
             symbols = Self.next(symbols, by: requests.symbols - applied.symbols)
-            said.append("block symbols: \(symbols.rawValue) (b for the next)")
+            said.append(pixels ? "block symbols: \(symbols.rawValue), not used: the view is in pixels"
+                : "block symbols: \(symbols.rawValue) (b for the next)")
         }
         applied = requests
         return said.joined(separator: " · ")

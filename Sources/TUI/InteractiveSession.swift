@@ -215,7 +215,7 @@ public enum InteractiveSession {
                     }
                 }
             }
-            if let note = drawing.take(state.displayRequests) {
+            if let note = drawing.take(state.displayRequests, pixels: pixels.kind != nil) {
                 encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                 shown.symbols = drawing.symbols
                 state.say(note, at: now())
