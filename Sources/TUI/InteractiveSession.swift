@@ -111,10 +111,11 @@ public enum InteractiveSession {
                 )
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
-                let view = "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
-                    + "\(state.transition.map { $0.progress(at: now()) } ?? 1)"
                 let hadPixels = pixels.kind != nil
-                pixels.frame(frame, image: composer.viewImage, view: view, area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
+                pixels.frame(frame, image: composer.viewImage,
+                             view: "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
+                                 + "\(state.transition.map { $0.progress(at: now()) } ?? 1)",
+                             area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
                 if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
                 noteOnScreen.drawn(&state, at: now())
                 sharper?.ask(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, mailbox: mailbox)

@@ -68,26 +68,29 @@ struct PixelPicture {
 
     /// Replaces `bytes` with what turns the screen into `grid` with `image` (the view `view`
     /// names, nil when there is none) over `area`. Pixels are given up, and symbols drawn from
-    /// the next frame on, if the image cannot be encoded.
-    mutating func frame(_ grid: CellGrid, image: RGBImage?, view: String, area: ViewArea, quality: FrameEncoder.Quality,
-                        encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
+    /// the next frame on, if the image cannot be encoded. `view` is asked for only in pixels.
+    mutating func frame(_ grid: CellGrid, image: RGBImage?, view: @autoclosure () -> String, area: ViewArea,
+                        quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
         guard let kind, let image else {
             encoder.encode(grid, quality: quality, into: &bytes)
             return
         }
-        let overlay = kind == .kitty ? [] : Array(grid.cells[area.top * grid.columns..<(area.top + area.rows) * grid.columns])
-        guard view != shown || overlay != shownOverlay, let picture = picture(image, kind: kind, quality: quality, area: area) else {
+        let view = view()
+        let areaCells = area.top * grid.columns..<(area.top + area.rows) * grid.columns
+        // Kitty's image lies under the text, so labels changing do not need it again.
+        let overlayChanged = kind != .kitty && !grid.cells[areaCells].elementsEqual(shownOverlay)
+        guard view != shown || overlayChanged, let picture = picture(image, kind: kind, quality: quality, area: area) else {
             encoder.encode(grid, quality: quality, into: &bytes)
             return
         }
-        (shown, shownOverlay) = (view, overlay)
+        (shown, shownOverlay) = (view, kind == .kitty ? [] : Array(grid.cells[areaCells]))
         if kind == .kitty {
             encoder.encode(grid, quality: quality, into: &bytes)
             bytes = picture + bytes
             return
         }
         var cleared = grid
-        for index in area.top * grid.columns..<(area.top + area.rows) * grid.columns { cleared.cells[index] = .seeThrough }
+        for index in areaCells { cleared.cells[index] = .seeThrough }
         var clearing: [UInt8] = []
         var labels: [UInt8] = []
         encoder.wrapsFrames = false

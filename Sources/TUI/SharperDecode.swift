@@ -98,7 +98,7 @@ public struct SharperDecode: Sendable {
     /// Pixels round the circle a view of `columns` cells in `symbols`, seen through `camera`, can
     /// resolve (the cell picture is reprojected at twice the symbols' resolution).
     public static func needed(columns: Int, symbols: SymbolSet, camera: PanoramaCamera) -> Int {
-        let across = ViewPicture(symbols: symbols).pixelsPerCell.across * ViewPicture.supersampling
+        let across = ViewPicture.pixelsPerCell(symbols).across * ViewPicture.supersampling
         return PanoramaLoader.neededWidth(viewWidth: columns * across, narrowestFOV: camera.effectiveFOV)
     }
 

@@ -23,6 +23,11 @@ public struct ViewPicture: Sendable {
 
     /// Pixels the symbols are fitted to, per cell: 1×2 for half blocks, 2×4 for finer sets.
     public var pixelsPerCell: (across: Int, down: Int) {
+        Self.pixelsPerCell(symbols)
+    }
+
+    /// Pixels `symbols` are fitted to, per cell: 1×2 for half blocks, 2×4 for finer sets.
+    public static func pixelsPerCell(_ symbols: SymbolSet) -> (across: Int, down: Int) {
         symbols == .half ? (1, 2) : (SymbolRasterizer.pixelsPerColumn, SymbolRasterizer.pixelsPerRow)
     }
 
