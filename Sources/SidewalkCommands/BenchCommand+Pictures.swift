@@ -42,16 +42,11 @@ extension BenchCommand {
                 do { try PNGEncoder.write(view, to: "\(saveViewsDirectory)/\(file)-\(index).png") } catch { throw .image(error) }
             }
         }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("what the terminal shows, \(FidelityBenchmark.columns)x\(FidelityBenchmark.rows) cells, against the view (mean of "
-                  + "\(FidelityBenchmark.views.count) headings)")
-            print(pad("source", 14) + pad("symbols", 10) + pad("colours", 11) + pad("PSNR dB", 9) + "bytes/cell")
-            for row in rows {
-                print(pad(row.source, 14) + pad(row.symbols, 10) + pad(row.color_mode, 11) + pad(format(row.psnr_db), 9) + format(row.bytes_per_cell))
-            }
-        }
+        report(rows, title: "what the terminal shows, \(FidelityBenchmark.columns)x\(FidelityBenchmark.rows) cells, against the view "
+               + "(mean of \(FidelityBenchmark.views.count) headings)", [
+            Column("source", 14) { $0.source }, Column("symbols", 10) { $0.symbols }, Column("colours", 11) { $0.color_mode },
+            Column("PSNR dB", 9) { format($0.psnr_db) }, Column("bytes/cell", 0) { format($0.bytes_per_cell) },
+        ])
         return ExitStatus.success
     }
 
@@ -60,48 +55,36 @@ extension BenchCommand {
         for (name, image) in try pictureSources() {
             do { rows += try PixelBenchmark.run(source: name, panorama: EquirectPanorama(image: image)) } catch { throw .image(error) }
         }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("one frame of real pixels (median of \(PixelBenchmark.headings.count) headings; PSNR of what is shown against the view)")
-            print(pad("source", 14) + pad("size", 10) + pad("format", 20) + pad("reproject ms", 13) + pad("encode ms", 10) + pad("bytes", 10) + pad("PSNR dB", 9) + "blurred")
-            for row in rows {
-                print(pad(row.source, 14) + pad(row.size, 10) + pad(row.format, 20) + pad(format(row.reproject_ms), 13)
-                      + pad(format(row.encode_ms), 10) + pad("\(row.bytes)", 10) + pad(format(row.psnr_db), 9) + format(row.blurred_psnr_db))
-            }
-        }
+        report(rows, title: "one frame of real pixels (median of \(PixelBenchmark.headings.count) headings; "
+               + "PSNR of what is shown against the view)", [
+            Column("source", 14) { $0.source }, Column("size", 10) { $0.size }, Column("format", 20) { $0.format },
+            Column("reproject ms", 13) { format($0.reproject_ms) }, Column("encode ms", 10) { format($0.encode_ms) },
+            Column("bytes", 10) { "\($0.bytes)" }, Column("PSNR dB", 9) { format($0.psnr_db) }, Column("blurred", 0) { format($0.blurred_psnr_db) },
+        ])
         return ExitStatus.success
     }
 
     func runFlicker() throws(CommandError) -> Int32 {
         var rows: [FlickerBenchmark.Row] = []
         for (name, image) in try pictureSources() { rows += FlickerBenchmark.run(source: name, panorama: EquirectPanorama(image: image)) }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("mean change per pixel channel (levels) between consecutive frames, \(FlickerBenchmark.columns)x\(FlickerBenchmark.rows) cells")
-            print(pad("source", 14) + pad("mode", 22) + pad("still", 8) + pad("1-px pan", 10) + pad("view's pan", 12) + "ratio")
-            for row in rows {
-                print(pad(row.source, 14) + pad(row.mode, 22) + pad(format(row.still_change), 8) + pad(format(row.pan_change), 10)
-                      + pad(format(row.view_pan_change), 12) + format(row.ratio))
-            }
-        }
+        report(rows, title: "mean change per pixel channel (levels) between consecutive frames, "
+               + "\(FlickerBenchmark.columns)x\(FlickerBenchmark.rows) cells", [
+            Column("source", 14) { $0.source }, Column("mode", 22) { $0.mode }, Column("still", 8) { format($0.still_change) },
+            Column("1-px pan", 10) { format($0.pan_change) }, Column("view's pan", 12) { format($0.view_pan_change) },
+            Column("ratio", 0) { format($0.ratio) },
+        ])
         return ExitStatus.success
     }
 
     func runMinify() throws(CommandError) -> Int32 {
         var rows: [MinifyBenchmark.Row] = []
         for (name, image) in try pictureSources() { rows += MinifyBenchmark.run(source: name, image: image) }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("a view (fov 90) showing the texels 2, 4 and 6 times smaller, against \(MinifyBenchmark.referenceSamples)x"
-                  + "\(MinifyBenchmark.referenceSamples) samples a pixel, mean of \(MinifyBenchmark.headings.count) headings")
-            print(pad("source", 24) + pad("factor", 7) + pad("size", 9) + pad("method", 30) + "PSNR dB")
-            for row in rows {
-                print(pad(row.source, 24) + pad("\(row.factor)", 7) + pad(row.size, 9) + pad(row.method, 30) + format(row.psnr_db))
-            }
-        }
+        let samples = MinifyBenchmark.referenceSamples
+        report(rows, title: "a view (fov 90) showing the texels \(MinifyBenchmark.factors.map(String.init).joined(separator: ", ")) times "
+               + "smaller, against \(samples)x\(samples) samples a pixel, mean of \(MinifyBenchmark.headings.count) headings", [
+            Column("source", 24) { $0.source }, Column("factor", 7) { "\($0.factor)" }, Column("size", 9) { $0.size },
+            Column("method", 30) { $0.method }, Column("PSNR dB", 0) { format($0.psnr_db) },
+        ])
         return ExitStatus.success
     }
 
@@ -112,10 +95,14 @@ extension BenchCommand {
             return ExitStatus.success
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-imagery-\(getpid())")
-        do { try OutputFile.makeFolder(work.path) } catch { throw .file(error) }
         defer { try? FileManager.default.removeItem(at: work) }
-        var paths = inputPath.map { [$0] } ?? []
-        if paths.isEmpty { paths = try ImageryBenchmark.writeSources(into: work).map(\.path) }
+        let paths: [String]
+        if let inputPath {
+            paths = [inputPath]
+        } else {
+            do { try OutputFile.makeFolder(work.path) } catch { throw .file(error) }
+            paths = try ImageryBenchmark.writeSources(into: work)
+        }
         var rows: [ImageryBenchmark.Row] = []
         for path in paths {
             for decode in ImageryBenchmark.Decode.allCases {
@@ -123,17 +110,11 @@ extension BenchCommand {
                 rows.append(try Self.measureInChild(path, decode: decode))
             }
         }
-        if json {
-            Self.printJSON(rows)
-        } else {
-            print("a JPEG panorama opened for a \(ImageryBenchmark.columns)x\(ImageryBenchmark.rows)-cell view: "
-                  + "time to the first frame's bytes, and the peak resident memory it took")
-            print(pad("source", 20) + pad("file MB", 9) + pad("decode", 12) + pad("width", 7) + pad("ms", 10) + "peak MB")
-            for row in rows {
-                print(pad(row.source, 20) + pad(format(row.file_mb), 9) + pad(row.decode, 12) + pad("\(row.decoded_width)", 7)
-                      + pad(format(row.first_frame_ms), 10) + format(row.peak_mb))
-            }
-        }
+        report(rows, title: "a JPEG panorama opened for a \(ImageryBenchmark.columns)x\(ImageryBenchmark.rows)-cell view: "
+               + "time to the first frame's bytes, and the peak resident memory it took", [
+            Column("source", 20) { $0.source }, Column("file MB", 9) { format($0.file_mb) }, Column("decode", 12) { $0.decode },
+            Column("width", 7) { "\($0.decoded_width)" }, Column("ms", 10) { format($0.first_frame_ms) }, Column("peak MB", 0) { format($0.peak_mb) },
+        ])
         return ExitStatus.success
     }
 

@@ -214,6 +214,29 @@ struct BenchCommand: SidewalkCommand {
         print(json(report))
     }
 
+    /// One column of a benchmark's table: its heading, its width in characters (the last
+    /// column is not padded), and each row's text.
+    struct Column<Row> {
+        let heading: String
+        let width: Int
+        let text: (Row) -> String
+
+        init(_ heading: String, _ width: Int, _ text: @escaping (Row) -> String) {
+            (self.heading, self.width, self.text) = (heading, width, text)
+        }
+    }
+
+    /// Prints `rows`: one JSON array with --json, else `title` and a table of `columns`.
+    func report<Row: Encodable>(_ rows: [Row], title: String, _ columns: [Column<Row>]) {
+        guard !json else { return Self.printJSON(rows) }
+        print(title)
+        func line(_ cells: [String]) -> String {
+            zip(cells, columns).dropLast().map { pad($0, $1.width) }.joined() + (cells.last ?? "")
+        }
+        print(line(columns.map(\.heading)))
+        for row in rows { print(line(columns.map { $0.text(row) })) }
+    }
+
     /// A report as one JSON object with sorted keys. An infinite PSNR (identical pictures) is
     /// written "inf", as JSON has no number for it.
     static func json(_ report: some Encodable) -> String {

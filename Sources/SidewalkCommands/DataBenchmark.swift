@@ -33,8 +33,8 @@ enum DataBenchmark {
         let manifestSeconds = try manifestLoad(count: 100_000, work: work)
         return Report(index_panoramas: 1_000_000, index_build_s: buildSeconds, nearest_median_us: nearest,
                       manifest_panoramas: 100_000, manifest_load_s: manifestSeconds, walk_steps: 200,
-                      walk_cache_budget_mb: megabytes(walk.budget), walk_cache_peak_mb: megabytes(walk.cachePeak),
-                      walk_rss_before_mb: megabytes(walk.rssBefore), walk_rss_peak_mb: megabytes(walk.rssPeak),
+                      walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
+                      walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
                       walk_decode_waits: walk.waits)
     }
 
@@ -142,9 +142,5 @@ enum DataBenchmark {
         let bytes: Data
         do { bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []) } catch { throw .dataset(error) }
         do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch { throw .file(error) }
-    }
-
-    private static func megabytes(_ bytes: Int) -> Double {
-        (Double(bytes) / 1_048_576 * 10).rounded() / 10
     }
 }

@@ -49,27 +49,26 @@ enum ImageryBenchmark {
         }
     }
 
-    /// The generated panoramas written into `work` as JPEGs, widest last: (width, path, MB).
-    static func writeSources(into work: URL) throws(CommandError) -> [(width: Int, path: String, megabytes: Double)] {
-        var sources: [(width: Int, path: String, megabytes: Double)] = []
+    /// The generated panoramas written into `work` as JPEGs, widest last: their paths.
+    static func writeSources(into work: URL) throws(CommandError) -> [String] {
+        var paths: [String] = []
         for width in widths {
             let path = work.appendingPathComponent("panorama-\(width).jpg").path
             let bytes: [UInt8]
             do { bytes = try JPEGEncoder.encode(CompassSphere.render(width: width), quality: 90) } catch { throw .image(error) }
             do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
-            sources.append((width, path, Double(bytes.count) / 1_048_576))
+            paths.append(path)
         }
-        return sources
+        return paths
     }
 
     /// One measurement, in this process (which should be fresh, so nothing freed before
     /// counts): `path` opened with `decode`, the first frame composed and encoded.
     static func measure(_ path: String, decode: Decode) throws(CommandError) -> Row {
         let (milliseconds, peak, decoded) = try firstFrame(path, minimumWidth: decode.minimumWidth)
-        let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
-        return Row(source: path.split(separator: "/").last.map(String.init) ?? path, file_mb: (megabytes * 10).rounded() / 10,
-                   decode: decode.rawValue, decoded_width: decoded, first_frame_ms: milliseconds,
-                   peak_mb: (Double(peak) / 1_048_576 * 10).rounded() / 10)
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Row(source: path.split(separator: "/").last.map(String.init) ?? path, file_mb: ProcessMemory.megabytes(fileBytes),
+                   decode: decode.rawValue, decoded_width: decoded, first_frame_ms: milliseconds, peak_mb: ProcessMemory.megabytes(peak))
     }
 
     /// Opens `path` decoded to at least `minimumWidth`, composes and encodes the first frame:
@@ -87,8 +86,6 @@ enum ImageryBenchmark {
         var encoder = FrameEncoder()
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)
-        let elapsed = clock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return (milliseconds, max(0, ProcessMemory.peak() - before), panorama.pyramid.levels[0].width)
+        return ((clock.now - started) / .milliseconds(1), max(0, ProcessMemory.peak() - before), panorama.pyramid.levels[0].width)
     }
 }

@@ -25,6 +25,11 @@ enum ProcessMemory {
         close(descriptor)
     }
 
+    /// `bytes` in megabytes (2^20), to one decimal, as the benchmarks report them.
+    static func megabytes(_ bytes: Int) -> Double {
+        (Double(bytes) / 1_048_576 * 10).rounded() / 10
+    }
+
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
