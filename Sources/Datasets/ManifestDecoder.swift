@@ -22,7 +22,7 @@ struct ManifestDecoder {
     /// Stop collecting after this many problems; the first ones are what a user fixes first.
     static let problemLimit = 200
 
-    private mutating func problem(_ path: String, _ message: String) {
+    mutating func problem(_ path: String, _ message: String) {
         if problems.count < Self.problemLimit { problems.append(ManifestProblem(path, message)) }
     }
 
@@ -102,10 +102,12 @@ struct ManifestDecoder {
         let copyright = string(entry, "copyright", at: path, required: false)
         let crop = decodeCrop(entry["crop"], at: "\(path).crop")
         let initialView = decodeInitialView(entry["initialView"], at: "\(path).initialView")
+        let tiles = decodeTiles(entry["tiles"], at: "\(path).tiles")
+        if tiles != nil, crop != nil { problem("\(path).tiles", "a tiled panorama must be a full sphere (no crop)") }
         guard let id, let image, let coordinate else { return nil }
         return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
                         building: building, level: level, captureDate: date, description: description, copyright: copyright,
-                        crop: crop, initialView: initialView)
+                        crop: crop, initialView: initialView, tiles: tiles)
     }
 
     /// The problem with an image path, or nil; each distinct path is checked once.
@@ -199,7 +201,7 @@ struct ManifestDecoder {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private mutating func string(_ entry: JSONObject, _ key: String, at path: String, required: Bool) -> String? {
+    mutating func string(_ entry: JSONObject, _ key: String, at path: String, required: Bool) -> String? {
         guard let raw = entry[key] else {
             if required { problem("\(path).\(key)", "is missing") }
             return nil
@@ -241,7 +243,7 @@ struct ManifestDecoder {
     }
 
     /// A whole number under `key` in `range` (required).
-    private mutating func wholeNumber(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+    mutating func wholeNumber(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Int>) -> Int? {
         guard let raw = entry[key] else {
             problem("\(path).\(key)", "is missing")
             return nil

@@ -34,6 +34,17 @@ public enum ManifestEncoder {
             if let crop = panorama.crop {
                 entry["crop"] = ["fullWidth": crop.fullWidth, "fullHeight": crop.fullHeight, "left": crop.left, "top": crop.top]
             }
+            if let tiles = panorama.tiles {
+                let grid = tiles.grid
+                entry["tiles"] = [
+                    "href": tiles.template, "width": grid.width, "height": grid.height,
+                    "tileMatrix": (0..<grid.levelCount).map { level -> [String: Any] in
+                        let (columns, rows) = grid.matrix(level: level)
+                        return ["level": level, "tileWidth": grid.tileSize, "tileHeight": grid.tileSize,
+                                "matrixWidth": columns, "matrixHeight": rows]
+                    },
+                ] as [String: Any]
+            }
             return entry
         }
         root["markers"] = markers.map { marker -> [String: Any] in

@@ -9,6 +9,9 @@ public struct EquirectPanorama: Sendable {
     public let centerHeading: Double
     /// Where the image lies on the full sphere.
     public let coverage: PanoramaCoverage
+    /// Sharper imagery of part of the sphere (or all of it), drawn over the image where it
+    /// covers: the tiles of a tiled panorama that the view needs. Nil for a plain image.
+    public var detail: DetailLayer?
 
     /// A panorama from an image; without `coverage` the image is the full sphere. Builds the
     /// mip pyramid (about a third more memory than the image); with `prefiltered` false it keeps
@@ -27,5 +30,20 @@ public struct EquirectPanorama: Sendable {
         guard width > 1, height > 0 else { return false }
         let ratio = Double(width) / Double(2 * height)
         return abs(ratio - 1) <= aspectTolerance
+    }
+}
+
+/// A finer image of part of the sphere, sampled in place of the panorama's own image wherever it
+/// covers (`EquirectPanorama.detail`). Its mip pyramid is its own, so a pixel's level is chosen
+/// against the detail's resolution.
+public struct DetailLayer: Sendable {
+    /// The window's pixels and their halvings.
+    public let pyramid: MipPyramid
+    /// Where the window lies on the sphere; its `fullWidthPixels` is the resolution it is from.
+    public let coverage: PanoramaCoverage
+
+    public init(image: RGBImage, coverage: PanoramaCoverage) {
+        pyramid = MipPyramid(image)
+        self.coverage = coverage
     }
 }

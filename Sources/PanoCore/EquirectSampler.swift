@@ -1,6 +1,7 @@
 /// Samples an equirectangular mip pyramid along precomputed rays: bilinear within a level,
 /// linear between the two levels around each pixel's footprint (trilinear), columns wrapping
-/// round a full sphere, rows clamped at the poles, black outside a cropped panorama.
+/// round a full sphere, rows clamped at the poles, black outside a cropped panorama (or, for a
+/// detail layer, what was drawn there before).
 ///
 /// Interpolation is in 8-bit fixed point on packed texels, red and blue in one integer lane
 /// pair and green in another, so a bilinear sample is four loads and a few multiplies.
@@ -12,6 +13,9 @@ struct EquirectSampler: @unchecked Sendable {
     let texels: UnsafeBufferPointer<UInt32>
     let levels: UnsafeBufferPointer<MipPyramid.Level>
     let coverage: PanoramaCoverage
+    /// Outside a cropped coverage: true leaves the output as it is (a detail layer over the
+    /// panorama already drawn there), false draws black.
+    let keepsOutside: Bool
     /// Camera heading relative to the sphere's centre, in turns.
     let shiftTurns: Float
     let longitudes: UnsafeBufferPointer<Float>
@@ -72,7 +76,7 @@ struct EquirectSampler: @unchecked Sendable {
             u /= spanX
             let v = (rows[i] - top) / spanY
             if u >= 1 || v < 0 || v > 1 {
-                Self.store(0, into: output, at: i)
+                if !keepsOutside { Self.store(0, into: output, at: i) }
                 continue
             }
             let fixedX = Int(u * scaleX)

@@ -12,15 +12,16 @@ public struct Reprojector: Sendable {
     /// only twice smaller (`sidewalk bench minify`, docs/performance.md).
     public var levelBias: Float = -0.5
     private var rays: ViewRays?
-    /// Per ray, the mip level (high byte) and blend (low byte) for `levelKey`.
-    private var levelBlends: [UInt16] = []
-    private var levelKey: (rays: ViewRays.Key, width: Double, levels: Int, bias: Float)?
+    /// Mip levels per ray for the panorama's image, and for its detail layer.
+    private var imageLevels = LevelTable()
+    private var detailLevels = LevelTable()
 
     public init() {}
 
     /// Fills `output` (its size is the viewport size, in pixels) with what `camera` sees of
     /// `panorama`: bilinear where the view magnifies, trilinear from the mip pyramid where it
-    /// minifies, seamless across the ±180° wrap. Work is split over `runner`.
+    /// minifies, seamless across the ±180° wrap, and from the panorama's detail layer wherever it
+    /// covers. Work is split over `runner`.
     public mutating func render(
         _ panorama: EquirectPanorama, camera: PanoramaCamera, into output: inout RGBImage,
         runner: any ParallelRunner = SerialRunner()
@@ -31,19 +32,36 @@ public struct Reprojector: Sendable {
             rays = ViewRays(camera: camera, width: output.width, height: output.height, runner: runner)
         }
         guard let rays else { return }
-        updateLevels(rays: rays, panorama: panorama)
-        let pyramid = panorama.pyramid
         let shiftTurns = Float(Degrees.wrap180(camera.heading - panorama.centerHeading) / 360)
+        let detail = panorama.detail
+        // A detail layer round the whole sphere hides the image entirely.
+        if detail?.coverage.isFullSphere != true {
+            imageLevels.update(rays: rays, pyramid: panorama.pyramid, coverage: panorama.coverage, bias: levelBias)
+            Self.sample(panorama.pyramid, panorama.coverage, keepsOutside: false, levels: imageLevels, rays: rays,
+                        shiftTurns: shiftTurns, into: &output, runner: runner)
+        }
+        if let detail {
+            detailLevels.update(rays: rays, pyramid: detail.pyramid, coverage: detail.coverage, bias: levelBias)
+            Self.sample(detail.pyramid, detail.coverage, keepsOutside: true, levels: detailLevels, rays: rays,
+                        shiftTurns: shiftTurns, into: &output, runner: runner)
+        }
+    }
+
+    /// One sampling pass of `pyramid` over every ray.
+    private static func sample(
+        _ pyramid: MipPyramid, _ coverage: PanoramaCoverage, keepsOutside: Bool, levels table: LevelTable, rays: ViewRays,
+        shiftTurns: Float, into output: inout RGBImage, runner: any ParallelRunner
+    ) {
         let count = output.width * output.height
         pyramid.texels.withUnsafeBufferPointer { texels in
             pyramid.levels.withUnsafeBufferPointer { levels in
                 rays.longitudeTurns.withUnsafeBufferPointer { longitudes in
                     rays.rowFractions.withUnsafeBufferPointer { rows in
-                        levelBlends.withUnsafeBufferPointer { levelBlends in
+                        table.levelBlends.withUnsafeBufferPointer { levelBlends in
                             output.pixels.withUnsafeMutableBufferPointer { out in
                                 let sampler = EquirectSampler(
-                                    texels: texels, levels: levels, coverage: panorama.coverage, shiftTurns: shiftTurns,
-                                    longitudes: longitudes, rows: rows, levelBlends: levelBlends, output: out
+                                    texels: texels, levels: levels, coverage: coverage, keepsOutside: keepsOutside,
+                                    shiftTurns: shiftTurns, longitudes: longitudes, rows: rows, levelBlends: levelBlends, output: out
                                 )
                                 runner.forEachRange(of: count) { sampler.sample($0) }
                             }
@@ -53,12 +71,19 @@ public struct Reprojector: Sendable {
             }
         }
     }
+}
 
-    /// Turns each ray's footprint into a mip level and blend for this panorama's resolution.
-    private mutating func updateLevels(rays: ViewRays, panorama: EquirectPanorama) {
-        let width = panorama.coverage.fullWidthPixels
-        let levelCount = panorama.pyramid.levelCount
-        if let levelKey, levelKey.rays == rays.key, levelKey.width == width, levelKey.levels == levelCount, levelKey.bias == levelBias { return }
+/// Each ray's footprint as a mip level and blend, for one image's resolution; rebuilt only when
+/// the rays, the resolution, the number of levels or the bias change.
+private struct LevelTable {
+    /// Per ray, the mip level (high byte) and blend towards the next (low byte).
+    private(set) var levelBlends: [UInt16] = []
+    private var key: (rays: ViewRays.Key, width: Double, levels: Int, bias: Float)?
+
+    mutating func update(rays: ViewRays, pyramid: MipPyramid, coverage: PanoramaCoverage, bias levelBias: Float) {
+        let width = coverage.fullWidthPixels
+        let levelCount = pyramid.levelCount
+        if let key, key.rays == rays.key, key.width == width, key.levels == levelCount, key.bias == levelBias { return }
         let bias = Float(log2(width)) + levelBias
         let maxLevel = Float(levelCount - 1)
         if levelBlends.count != rays.footprintLog2.count {
@@ -70,6 +95,6 @@ public struct Reprojector: Sendable {
             let blend = lower == levelCount - 1 ? 0 : UInt16((level - Float(lower)) * 255 + 0.5)
             levelBlends[i] = UInt16(lower) << 8 | blend
         }
-        levelKey = (rays.key, width, levelCount, levelBias)
+        key = (rays.key, width, levelCount, levelBias)
     }
 }

@@ -29,7 +29,7 @@ enum HelpText {
     OTHER COMMANDS (each has --help):
     \(HelpLayout.table([
         ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
-        ("import", ImportCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
+        ("import", ImportCommand.purpose), ("tile", TileCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
     ]))
 
     \(keys)

@@ -59,7 +59,9 @@ struct PanoramaSelection {
             }
             // The start panorama, already decoded, is the cache's first entry: counted in its
             // budget, and not decoded again on the way back to it.
-            let cache = PanoramaCache(dataset: dataset, byteBudget: cacheBytes, minimumWidth: decodeWidth)
+            // With tiled panoramas, a third of the budget is for their tiles (`TileCache`).
+            let tiled = dataset.service.panoramas.contains { $0.tiles != nil }
+            let cache = PanoramaCache(dataset: dataset, byteBudget: tiled ? cacheBytes / 3 * 2 : cacheBytes, minimumWidth: decodeWidth)
             cache.insert(panorama, for: start, widest: widest)
             return .dataset(dataset, start: start, image: panorama, cache: cache)
         }

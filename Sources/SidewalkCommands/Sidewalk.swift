@@ -49,6 +49,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "open": return try execute(OpenCommand.self, rest)
     case "snapshot": return try execute(SnapshotCommand.self, rest)
     case "import": return try execute(ImportCommand.self, rest)
+    case "tile": return try execute(TileCommand.self, rest)
     case "info": return try execute(InfoCommand.self, rest)
     case "bench": return try execute(BenchCommand.self, rest)
     case "terminal": return try execute(TerminalCommand.self, rest)

@@ -7,6 +7,7 @@ import ParallelDispatch
 import StreetModel
 import SystemIO
 import TermRender
+import TextSafety
 import TUI
 
 /// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
@@ -110,8 +111,18 @@ struct SnapshotCommand: SidewalkCommand {
             let state = ExplorerState(camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
             return Array((Narrator.describe(state) + "\n").utf8)
         }
-        let opened = try selection.open(imagePath, chosen: dataset, minimumWidth: needed)
+        var opened = try selection.open(imagePath, chosen: dataset, minimumWidth: needed)
         let camera = cameraFlags.startingCamera(initialView: opened.initialView)
+        if let (dataset, chosen) = opened.dataset, chosen.tiles != nil {
+            let (across, down) = kind == .ans ? ViewPicture.pixelsPerCell(symbols) : (1, 1)
+            let scale = kind == .ans ? ViewPicture.supersampling : 1
+            let detailed = dataset.detailed(opened.panorama, of: chosen, camera: camera, width: width * across * scale,
+                                            height: height * down * scale)
+            opened.panorama = detailed.panorama
+            for (key, error) in detailed.failures.prefix(3) {
+                writeStandardError(TextSanitizer.sanitize("sidewalk: tile \(key) not loaded, shown from a coarser level: \(error)") + "\n")
+            }
+        }
         let state = opened.dataset.map { ExplorerState(camera: camera, panorama: $1, service: $0.service) } ?? ExplorerState(camera: camera)
         switch kind {
         case .txt:

@@ -74,11 +74,15 @@ public struct Panorama: Equatable, Sendable {
     public var crop: PanoramaCrop?
     /// Where a viewer should first look (GPano InitialViewHeading/PitchDegrees), if given.
     public var initialView: Orientation?
+    /// For a tiled panorama: its tile pyramid (`imagePath` is then the coarsest level); nil for
+    /// a plain image.
+    public var tiles: PanoramaTiles?
 
     public init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
         building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
-        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: Orientation? = nil
+        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: Orientation? = nil,
+        tiles: PanoramaTiles? = nil
     ) {
         self.id = id
         self.imagePath = imagePath
@@ -93,6 +97,31 @@ public struct Panorama: Equatable, Sendable {
         self.links = links
         self.crop = crop
         self.initialView = initialView
+        self.tiles = tiles
+    }
+}
+
+/// Where a tiled panorama's tiles are (docs/dataset-format.md, "Tiled panoramas").
+public struct PanoramaTiles: Equatable, Sendable {
+    /// A tile's address relative to the dataset, with `{level}`, `{row}` and `{col}` standing for
+    /// its key.
+    public var template: String
+    /// The levels and tiles.
+    public var grid: TileGrid
+
+    public init(template: String, grid: TileGrid) {
+        self.template = template
+        self.grid = grid
+    }
+
+    /// The placeholders a template must hold, each once or more.
+    public static let placeholders = ["{level}", "{row}", "{col}"]
+
+    /// The address of `key`'s tile, relative to the dataset.
+    public func path(of key: TileGrid.Key) -> String {
+        template.replacing("{level}", with: String(key.level))
+            .replacing("{row}", with: String(key.row))
+            .replacing("{col}", with: String(key.column))
     }
 }
 

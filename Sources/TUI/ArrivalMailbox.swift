@@ -13,6 +13,9 @@ final class ArrivalMailbox: Sendable {
     struct Arrival: Sendable {
         let id: String
         let result: Result<EquirectPanorama, PanoramaError>
+        /// For a tile of a tiled panorama: which one (`result` is then its failure, or success
+        /// with the panorama it belongs to).
+        var tile: TileGrid.Key?
     }
 
     private let readEnd: Int32

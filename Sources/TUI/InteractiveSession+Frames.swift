@@ -20,6 +20,14 @@ extension InteractiveSession {
         return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
     }
 
+    /// The pixels the view was reprojected at: the pixel picture's, or the cells' at the symbols'
+    /// resolution, supersampled.
+    static func renderedSize(view: RGBImage?, area: ViewArea, symbols: SymbolSet) -> (width: Int, height: Int) {
+        if let view { return (view.width, view.height) }
+        let (across, down) = ViewPicture.pixelsPerCell(symbols)
+        return (area.columns * across * ViewPicture.supersampling, area.rows * down * ViewPicture.supersampling)
+    }
+
     /// The top line: where you are, when, and whose picture it is.
     static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
         switch scenery {

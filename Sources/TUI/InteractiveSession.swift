@@ -55,7 +55,15 @@ public enum InteractiveSession {
         state.reduceMotion = display.reduceMotion
         var shownID = state.panorama?.id
         var sharper = sharper
-        if case let .dataset(dataset, start, image, cache) = scenery { sharper = SharperDecode.of(start, shown: image, in: dataset, cache: cache) }
+        // A tiled panorama's detail (its level 0 is the image); the tiles get half as much
+        // memory as the panorama cache, a third of the whole budget (`Opened.scenery`).
+        var tiled: TiledDetail?
+        var tileCache: TileCache?
+        if case let .dataset(dataset, start, image, cache) = scenery {
+            tileCache = TileCache(dataset: dataset, byteBudget: cache.byteBudget / 2)
+            tiled = tileCache.flatMap { TiledDetail(start, base: image, cache: $0) }
+            sharper = tiled == nil ? SharperDecode.of(start, shown: image, in: dataset, cache: cache) : nil
+        }
         // The panorama being decoded for the screen, if any.
         var loadingID: String?
         let mailbox = try ArrivalMailbox()
@@ -119,6 +127,8 @@ public enum InteractiveSession {
                 if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
                 noteOnScreen.drawn(&state, at: now())
                 sharper?.ask(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, mailbox: mailbox)
+                let rendered = Self.renderedSize(view: composer.viewImage, area: drawn.viewArea, symbols: shown.symbols)
+                tiled?.ask(width: rendered.width, height: rendered.height, camera: state.camera, mailbox: mailbox)
                 if !bytes.isEmpty {
                     events?(.didStartRendering, now())
                     writer.write(bytes)
@@ -228,6 +238,11 @@ public enum InteractiveSession {
                 pixels.forget()
                 pacer.requestRedraw()
             }
+            if let image = tiled?.arrived(from: arrivals, mailbox: mailbox), tiled?.panorama.id == shownID {
+                (panorama, loadNote) = (image, tiled?.note)
+                pixels.forget()
+                pacer.requestRedraw()
+            }
             if case let .dataset(dataset, _, _, cache) = scenery {
                 // The loop never waits on a decode: a panorama not in memory is loaded on a
                 // loader thread and shown when it arrives; until then the last one stays.
@@ -236,7 +251,8 @@ public enum InteractiveSession {
                     panorama = image
                     loadNote = nil
                     shownID = current.id
-                    sharper = SharperDecode.of(current, shown: image, in: dataset, cache: cache)
+                    tiled = tileCache.flatMap { TiledDetail(current, base: image, cache: $0) }
+                    sharper = tiled == nil ? SharperDecode.of(current, shown: image, in: dataset, cache: cache) : nil
                     cache.prefetchNeighbours(of: current, in: dataset.service)
                     pacer.requestRedraw()
                 }

@@ -1,0 +1,45 @@
+import Dispatch
+import PanoCore
+import PanoImage
+import StreetModel
+import Synchronization
+
+extension Dataset {
+    /// `image` (the panorama's level 0) with the detail a `width`×`height`-pixel view through
+    /// `camera` needs, its tiles loaded now, in parallel (for snapshots; the explorer loads them
+    /// in the background through `TileCache`). Tiles that cannot be loaded are filled from
+    /// coarser ones; the keys of those are returned with the reason.
+    public func detailed(_ image: EquirectPanorama, of panorama: Panorama, camera: PanoramaCamera, width: Int,
+                         height: Int) -> (panorama: EquirectPanorama, failures: [(TileGrid.Key, PanoramaError)]) {
+        guard let tiles = panorama.tiles,
+              let window = TileWindow.forView(grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading,
+                                              width: width, height: height) else { return (image, []) }
+        let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
+        let loaded = Mutex([TileGrid.Key: Result<RGBImage, PanoramaError>]())
+        DispatchQueue.concurrentPerform(iterations: keys.count) { i in
+            let result = Result { () throws(PanoramaError) in try loadTile(keys[i], of: panorama) }
+            loaded.withLock { $0[keys[i]] = result }
+        }
+        let results = loaded.withLock { $0 }
+        var shown = image
+        shown.detail = DetailComposer.compose(grid: tiles.grid, window: window) { try? results[$0]?.get() }.layer
+        let failures = results.compactMap { key, result in
+            if case let .failure(error) = result { (key, error) } else { nil }
+        }
+        return (shown, failures.sorted { $0.0.description < $1.0.description })
+    }
+
+    /// Decodes one tile of a tiled panorama, checking it has the size its place in the grid says.
+    public func loadTile(_ key: TileGrid.Key, of panorama: Panorama, limits: DecodeLimits = .standard) throws(PanoramaError) -> RGBImage {
+        guard let tiles = panorama.tiles, let rect = tiles.grid.rect(of: key) else {
+            throw .image(.file(.notFound(path: "\(panorama.id) tile \(key)")))
+        }
+        let path = tiles.path(of: key)
+        let image: RGBImage
+        do { image = try ImageDecoder.decodeFile(folder.appendingPathComponent(path).path, limits: limits) } catch { throw .image(error) }
+        guard image.width == rect.width, image.height == rect.height else {
+            throw .image(.corrupt(path: path, format: "tile", detail: "\(image.width)×\(image.height), not the \(rect.width)×\(rect.height) of tile \(key)"))
+        }
+        return image
+    }
+}

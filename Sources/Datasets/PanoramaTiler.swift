@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import PanoCore
+import PanoImage
+import StreetModel
+import Synchronization
+import SystemIO
+
+/// Cuts a full equirectangular image into the tile pyramid of docs/dataset-format.md ("Tiled
+/// panoramas"): JPEG tiles at `tiles/ID/{level}/{row}/{col}.jpg` in a dataset folder. Tiles
+/// already there are kept, so an interrupted run picks up where it stopped, and the same image
+/// always gives the same bytes (the halving and the encoder are deterministic).
+public enum PanoramaTiler {
+    /// Side of a tile, pixels (Street View's and Photo Sphere Viewer's size).
+    public static let tileSize = 512
+    /// JPEG quality of the tiles, 1...100.
+    public static let quality = 85
+
+    /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are,
+    /// anything else as `%XX` bytes, so two ids never share a folder.
+    public static func folderName(for id: String) -> String {
+        var name = ""
+        for byte in id.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || byte == 0x2D || byte == 0x5F || (byte == 0x2E && !name.isEmpty) {
+                name.unicodeScalars.append(scalar)
+            } else {
+                name += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return name
+    }
+
+    /// Where the tiles of panorama `id` go, for an image `width`×`height`.
+    public static func tiles(for id: String, width: Int, height: Int) -> PanoramaTiles? {
+        TileGrid(width: width, height: height, tileSize: tileSize).map {
+            PanoramaTiles(template: "tiles/\(folderName(for: id))/{level}/{row}/{col}.jpg", grid: $0)
+        }
+    }
+
+    /// True when every tile of `tiles` is already in `folder`.
+    public static func isComplete(_ tiles: PanoramaTiles, in folder: URL) -> Bool {
+        (0..<tiles.grid.levelCount).allSatisfy { level in
+            tiles.grid.keys(level: level).allSatisfy { FileKind.of(folder.appendingPathComponent(tiles.path(of: $0)).path) == .regular }
+        }
+    }
+
+    /// Writes the tiles of `image` that `folder` lacks, finest level first, each level's tiles
+    /// in parallel; `progress` gets tiles done and the total after each level. Returns how many
+    /// tiles were written.
+    public static func write(_ image: RGBImage, as tiles: PanoramaTiles, into folder: URL,
+                             progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(FileError) -> Int {
+        let grid = tiles.grid
+        precondition(image.width == grid.width && image.height == grid.height, "the image must be the grid's finest level")
+        let total = (0..<grid.levelCount).reduce(0) { $0 + grid.keys(level: $1).count }
+        var done = 0
+        var written = 0
+        var level = image
+        for index in stride(from: grid.levelCount - 1, through: 0, by: -1) {
+            if index < grid.levelCount - 1 { level = level.halved() }
+            let keys = grid.keys(level: index)
+            let outcome = Mutex<(written: Int, failure: FileError?)>((0, nil))
+            let source = level
+            DispatchQueue.concurrentPerform(iterations: keys.count) { i in
+                let key = keys[i]
+                let path = folder.appendingPathComponent(tiles.path(of: key)).path
+                guard FileKind.of(path) != .regular, let rect = grid.rect(of: key) else { return }
+                do throws(FileError) {
+                    try makeParents(of: path, under: folder.path)
+                    let block = source.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+                    guard let bytes = try? JPEGEncoder.encode(block, quality: quality, name: path) else {
+                        throw .notWritable(path: path, reason: "the JPEG encoder failed")
+                    }
+                    try OutputFile.replaceWhole(path, with: bytes)
+                    outcome.withLock { $0.written += 1 }
+                } catch {
+                    outcome.withLock { if $0.failure == nil { $0.failure = error } }
+                }
+            }
+            let (count, failure) = outcome.withLock { ($0.written, $0.failure) }
+            if let failure { throw failure }
+            written += count
+            done += keys.count
+            progress(done, total)
+        }
+        return written
+    }
+
+    /// Makes the folders between `root` (which exists) and `path`'s folder.
+    static func makeParents(of path: String, under root: String) throws(FileError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard FileKind.of(folder) != .directory else { return }
+        var current = root
+        for component in folder.dropFirst(root.count).split(separator: "/") {
+            current += "/" + component
+            try OutputFile.makeFolder(current)
+        }
+    }
+}
+
+extension String {
+    /// The string with `0` in front until it is `length` long.
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}
