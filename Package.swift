@@ -32,9 +32,12 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CExpat", linkerSettings: [.linkedLibrary("expat")]),
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
+        // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat"]),
+        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"]),
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 

@@ -36,7 +36,9 @@ extension Dataset {
         }
         let path = tiles.path(of: key)
         let image: RGBImage
-        do { image = try ImageDecoder.decodeFile(folder.appendingPathComponent(path).path, limits: limits) } catch { throw .image(error) }
+        let bytes: [UInt8]
+        do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
+        do { image = try ImageDecoder.decode(bytes, name: path, limits: limits) } catch { throw .image(error) }
         guard image.width == rect.width, image.height == rect.height else {
             throw .image(.corrupt(path: path, format: "tile", detail: "\(image.width)×\(image.height), not the \(rect.width)×\(rect.height) of tile \(key)"))
         }

@@ -2,15 +2,18 @@ import BoundedJSON
 import Foundation
 import PanoCore
 import PanoImage
+import RemoteData
 import StreetModel
 import SystemIO
 
 /// A dataset: a folder holding `manifest.json` and its images (docs/dataset-format.md).
 public struct Dataset: Sendable {
-    /// The folder, as given.
+    /// The folder, as given (for a dataset on the web, its address).
     public let folder: URL
-    /// The manifest's path: `folder/manifest.json`.
-    public var manifestPath: String { folder.appendingPathComponent("manifest.json").path }
+    /// Where the files are read from when the dataset is on a web server; nil for a local folder.
+    public let remote: RemoteFolder?
+    /// The manifest's path: `folder/manifest.json` (for a dataset on the web, its address).
+    public var manifestPath: String { remote?.address(of: "manifest.json") ?? folder.appendingPathComponent("manifest.json").path }
     public let name: String?
     /// Where the explorer starts: the manifest's `start`, else the first panorama.
     public let startID: String
@@ -46,17 +49,32 @@ public struct Dataset: Sendable {
         return try parse(manifest: bytes, folder: folder, manifestPath: manifestPath)
     }
 
+    /// Opens the dataset at a web address (its folder or its manifest.json), its files fetched
+    /// through `cache`. Blocking: the manifest is fetched now.
+    public static func open(web address: String, cache: HTTPCache) throws(DatasetError) -> Dataset {
+        let remote = RemoteFolder(address, cache: cache)
+        let manifestAddress = remote.address(of: "manifest.json")
+        let bytes: [UInt8]
+        do { bytes = try remote.read("manifest.json", limit: manifestByteLimit) } catch {
+            if case let .tooLarge(_, size, limit) = error { throw .tooLarge(path: manifestAddress, bytes: size, limit: limit) }
+            throw .file(error)
+        }
+        guard let folder = URL(string: remote.base) else { throw .notFound(path: address) }
+        return try parse(manifest: bytes, folder: folder, manifestPath: manifestAddress, remote: remote)
+    }
+
     /// Reads and validates a manifest's bytes; image paths are resolved in `folder`, and
     /// problems are reported against `manifestPath`.
-    public static func parse(manifest data: [UInt8], folder: URL, manifestPath: String) throws(DatasetError) -> Dataset {
+    public static func parse(manifest data: [UInt8], folder: URL, manifestPath: String,
+                             remote: RemoteFolder? = nil) throws(DatasetError) -> Dataset {
         guard data.count <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: data.count, limit: manifestByteLimit) }
         let root: JSONValue
         do { root = try JSONParser.parse(data, limits: manifestLimits) } catch {
             throw .notJSON(path: manifestPath, detail: error.description)
         }
-        var decoder = ManifestDecoder()
+        var decoder = ManifestDecoder(checksFiles: remote == nil)
         guard let contents = decoder.decode(root, folder: folder) else { throw .invalid(path: manifestPath, problems: decoder.problems) }
-        return Dataset(folder: folder, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
+        return Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
                        service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers))
     }
 
@@ -74,7 +92,7 @@ public struct Dataset: Sendable {
     public func problem(showing panorama: Panorama) -> String? {
         let name = panorama.imagePath
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(folder.appendingPathComponent(name).path, limit: DecodeLimits.standard.maxFileBytes) } catch {
+        do { bytes = try read(name, limit: DecodeLimits.standard.maxFileBytes) } catch {
             return "\(name): \(error.reason)"
         }
         guard let (width, height) = ImageDecoder.jpegSize(bytes) ?? ImageDecoder.pngSize(bytes) else {
@@ -90,6 +108,13 @@ public struct Dataset: Sendable {
         return nil
     }
 
+    /// The bytes of `relative` (a path the manifest gave) in the dataset, at most `limit`: from the
+    /// folder, or from the web server through the HTTP cache.
+    public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
+        if let remote { return try remote.read(relative, limit: limit) }
+        return try InputFile.read(folder.appendingPathComponent(relative).path, limit: limit)
+    }
+
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
     /// `limits` as for `PanoramaLoader.load`.
     public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {
@@ -100,12 +125,14 @@ public struct Dataset: Sendable {
     /// circle (a cropped panorama is always decoded at that).
     public func loadScaled(_ panorama: Panorama, minimumWidth: Int? = nil,
                            limits: DecodeLimits = .standard) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
-        let path = folder.appendingPathComponent(panorama.imagePath).path
+        let path = panorama.imagePath
+        let bytes: [UInt8]
+        do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
         guard let crop = panorama.crop else {
-            return try PanoramaLoader.loadScaled(path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
+            return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
         }
         let decoded: (image: RGBImage, scale: Int)
-        do { decoded = try ImageDecoder.decodeFileScaled(path, limits: limits) } catch { throw .image(error) }
+        do { decoded = try ImageDecoder.decodeScaled(bytes, name: path, limits: limits) } catch { throw .image(error) }
         let (image, scale) = decoded
         // A crop decoded scaled down sits in a sphere scaled down as much.
         guard let coverage = PanoramaCoverage(fullWidth: crop.fullWidth / scale, fullHeight: crop.fullHeight / scale,

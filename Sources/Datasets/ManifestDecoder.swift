@@ -16,6 +16,13 @@ struct ManifestDecoder {
     }
 
     private(set) var problems: [ManifestProblem] = []
+    /// Whether image files are checked in the folder (a local dataset) or only their paths
+    /// (a dataset on the web, where a missing image shows when it is fetched).
+    let checksFiles: Bool
+
+    init(checksFiles: Bool = true) {
+        self.checksFiles = checksFiles
+    }
     /// What each distinct image path was found to be: nil when fine, else the problem.
     private var imageChecks: [String: String?] = [:]
     private var resolver: DatasetPath.Resolver?
@@ -113,6 +120,7 @@ struct ManifestDecoder {
     /// The problem with an image path, or nil; each distinct path is checked once.
     private mutating func check(image: String, in folder: URL) -> String? {
         if let known = imageChecks[image] { return known }
+        guard checksFiles else { return DatasetPath.problem(with: image) }
         let resolver = self.resolver ?? DatasetPath.Resolver(folder: folder)
         self.resolver = resolver
         let trouble: String?

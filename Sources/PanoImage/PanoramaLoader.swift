@@ -1,4 +1,5 @@
 import PanoCore
+import SystemIO
 
 /// Opens an image file as a full equirectangular panorama.
 public enum PanoramaLoader {
@@ -16,9 +17,19 @@ public enum PanoramaLoader {
     public static func loadScaled(
         _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
+        return try loadScaled(bytes, name: path, centerHeading: centerHeading, limits: limits, minimumWidth: minimumWidth)
+    }
+
+    /// As `loadScaled(_:centerHeading:limits:minimumWidth:)`, for the image's bytes; `name`
+    /// identifies them in messages.
+    public static func loadScaled(
+        _ bytes: [UInt8], name path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
+    ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let decoded: (image: RGBImage, scale: Int)
         do {
-            decoded = try ImageDecoder.decodeFileScaled(path, limits: limits, minimumWidth: minimumWidth)
+            decoded = try ImageDecoder.decodeScaled(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
         } catch {
             throw .image(error)
         }

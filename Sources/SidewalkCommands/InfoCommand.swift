@@ -13,7 +13,8 @@ struct InfoCommand: SidewalkCommand {
         CommandSpec(name: "info", purpose: purpose, synopsis: synopsis, about: """
               Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
               dates and markers. An invalid dataset gets every problem, one per line, and status 1.
-            """, options: [], epilogue: "") { command, argument throws(UsageError) in
+              DATASET may be a web address (https://host/path/ or its manifest.json).
+            """, options: DatasetOpener.options.map { $0.lifted(into: \.opener) }, epilogue: "") { command, argument throws(UsageError) in
             guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
             guard !argument.isEmpty else { throw UsageError(description: "the DATASET path is empty") }
             command.path = argument
@@ -21,6 +22,7 @@ struct InfoCommand: SidewalkCommand {
     }
 
     var path: String?
+    var opener = DatasetOpener()
 
     func validate() throws(UsageError) {
         guard path != nil else { throw UsageError(description: "info needs a DATASET") }
@@ -30,7 +32,7 @@ struct InfoCommand: SidewalkCommand {
         guard let path else { return ExitStatus.usage }
         let dataset: Dataset
         do {
-            dataset = try Dataset.open(path)
+            dataset = try opener.open(path)
         } catch let DatasetError.invalid(manifest, problems) {
             print(TextSanitizer.sanitize("\(manifest): invalid, \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
             for problem in problems { print("  " + TextSanitizer.sanitize(problem.description)) }

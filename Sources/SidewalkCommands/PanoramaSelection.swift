@@ -12,6 +12,8 @@ struct PanoramaSelection {
     var place: Coordinate?
     var radius = PanoramaService.defaultRadius
     var source = SourceFilter.default
+    /// How a dataset on the web is fetched.
+    var opener = DatasetOpener()
 
     /// --pano, --at, --radius and --source.
     static var options: [CommandOption<PanoramaSelection>] { [
@@ -27,7 +29,7 @@ struct PanoramaSelection {
         },
         .choice("--source", "S", SourceFilter.allCases.map(\.rawValue), glosses: ["default": "indoor and outdoor", "outdoor": "outdoor only"],
                 help: "with --at: which panoramas to look among") { $0.source = SourceFilter(rawValue: $1)! },
-    ] }
+    ] + DatasetOpener.options.map { $0.lifted(into: \.opener) } }
 
     /// Checks combinations that make no sense.
     func validate() throws(UsageError) {
@@ -102,14 +104,14 @@ struct PanoramaSelection {
     /// The dataset at `path` and the panorama chosen in it, without decoding any image; nil when
     /// `path` is an image (and no dataset option was given).
     func chooseInDataset(_ path: String) throws(CommandError) -> (Dataset, Panorama)? {
-        guard Dataset.isDataset(path) else {
+        guard DatasetOpener.isDataset(path) else {
             if panoramaID != nil || place != nil {
                 throw .usage(UsageError(description: "--pano and --at choose within a dataset, and '\(path)' is an image"))
             }
             return nil
         }
         let dataset: Dataset
-        do { dataset = try Dataset.open(path) } catch { throw .dataset(error) }
+        do { dataset = try opener.open(path) } catch { throw .dataset(error) }
         let chosen: Panorama
         if let panoramaID {
             guard let found = dataset.service.panorama(id: panoramaID) else { throw .unknownPanorama(id: panoramaID, dataset: path) }

@@ -88,7 +88,10 @@ struct SnapshotCommand: SidewalkCommand {
         // Refused before any work: a snapshot replaces only a regular file.
         if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }
         let chosen = try selection.chooseInDataset(imagePath)
-        let cache = useCache ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
+        // Only local files can be checked for change: a dataset on the web, or tiles (too many
+        // files to stat), are rendered each time.
+        let cacheable = chosen.map { $0.0.remote == nil && $0.1.tiles == nil } ?? true
+        let cache = useCache && cacheable ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
         let key = cacheKey(imagePath: imagePath, chosen: chosen)
         let output: [UInt8]
         if let cached = cache?.load(key: key) {

@@ -1,0 +1,139 @@
+#include "CCurl.h"
+
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+static CURLSH *shared;
+static pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+
+static void lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *user) {
+    (void)handle; (void)access; (void)user;
+    pthread_mutex_lock(&locks[data]);
+}
+
+static void unlock(CURL *handle, curl_lock_data data, void *user) {
+    (void)handle; (void)user;
+    pthread_mutex_unlock(&locks[data]);
+}
+
+int sw_http_init(void) {
+    if (shared) return 0;
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return -1;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&locks[i], NULL);
+    shared = curl_share_init();
+    if (!shared) return -1;
+    curl_share_setopt(shared, CURLSHOPT_LOCKFUNC, lock);
+    curl_share_setopt(shared, CURLSHOPT_UNLOCKFUNC, unlock);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    return 0;
+}
+
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+    size_t limit;
+    int over;
+} body_buffer;
+
+static size_t on_body(char *chunk, size_t size, size_t count, void *user) {
+    body_buffer *body = user;
+    size_t length = size * count;
+    if (body->size + length > body->limit) { body->over = 1; return 0; }
+    if (body->size + length > body->capacity) {
+        size_t capacity = body->capacity ? body->capacity : 65536;
+        while (capacity < body->size + length) capacity *= 2;
+        if (capacity > body->limit) capacity = body->limit;
+        unsigned char *grown = realloc(body->data, capacity);
+        if (!grown) return 0;
+        body->data = grown;
+        body->capacity = capacity;
+    }
+    memcpy(body->data + body->size, chunk, length);
+    body->size += length;
+    return length;
+}
+
+static void copy_header(CURL *curl, const char *name, char *target, size_t size) {
+    struct curl_header *header = NULL;
+    target[0] = 0;
+    if (curl_easy_header(curl, name, 0, CURLH_HEADER, -1, &header) == CURLHE_OK && header && header->value) {
+        snprintf(target, size, "%s", header->value);
+    }
+}
+
+sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_response *response,
+                           char *message, size_t message_size) {
+    memset(response, 0, sizeof *response);
+    message[0] = 0;
+    CURL *curl = curl_easy_init();
+    if (!curl) { snprintf(message, message_size, "could not start a transfer"); return SW_HTTP_FAILED; }
+    body_buffer body = { NULL, 0, 0, (size_t)options.max_bytes, 0 };
+    struct curl_slist *headers = NULL;
+    char condition[300];
+    if (options.if_none_match && options.if_none_match[0]) {
+        snprintf(condition, sizeof condition, "If-None-Match: %s", options.if_none_match);
+        headers = curl_slist_append(headers, condition);
+    }
+    char error[CURL_ERROR_SIZE] = {0};
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_SHARE, shared);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options.stall_seconds);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, options.total_seconds);
+    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)options.max_bytes);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "sidewalk/1");
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+    CURLcode code = curl_easy_perform(curl);
+    sw_http_status status = SW_HTTP_OK;
+    if (code == CURLE_OK) {
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
+        copy_header(curl, "ETag", response->etag, sizeof response->etag);
+        copy_header(curl, "Cache-Control", response->cache_control, sizeof response->cache_control);
+        char *final_url = NULL;
+        if (curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) {
+            snprintf(response->final_url, sizeof response->final_url, "%s", final_url);
+        }
+        response->body = body.data;
+        response->size = body.size;
+        body.data = NULL;
+    } else {
+        switch (code) {
+        case CURLE_FILESIZE_EXCEEDED: status = SW_HTTP_TOO_LARGE; break;
+        case CURLE_WRITE_ERROR: status = body.over ? SW_HTTP_TOO_LARGE : SW_HTTP_FAILED; break;
+        case CURLE_OPERATION_TIMEDOUT: status = SW_HTTP_TIMEOUT; break;
+        case CURLE_COULDNT_RESOLVE_HOST: case CURLE_COULDNT_CONNECT: case CURLE_COULDNT_RESOLVE_PROXY: status = SW_HTTP_CONNECT; break;
+        case CURLE_UNSUPPORTED_PROTOCOL: case CURLE_TOO_MANY_REDIRECTS: status = SW_HTTP_REFUSED; break;
+        case CURLE_RECV_ERROR: case CURLE_PARTIAL_FILE: case CURLE_GOT_NOTHING: case CURLE_SEND_ERROR:
+        case CURLE_WEIRD_SERVER_REPLY: case CURLE_HTTP2: case CURLE_HTTP2_STREAM: case CURLE_BAD_CONTENT_ENCODING:
+            status = SW_HTTP_BROKEN; break;
+        default: status = SW_HTTP_FAILED; break;
+        }
+        snprintf(message, message_size, "%s", error[0] ? error : curl_easy_strerror(code));
+    }
+    free(body.data);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+    return status;
+}
+
+void sw_http_free(sw_http_response *response) {
+    free(response->body);
+    response->body = NULL;
+    response->size = 0;
+}

@@ -1,0 +1,43 @@
+#ifndef SIDEWALK_CCURL_H
+#define SIDEWALK_CCURL_H
+/* libcurl behind one blocking call: a GET with the limits Sidewalk needs (connect timeout,
+   stalled-read timeout, total timeout, a byte cap, redirects only to http and https), over a
+   connection cache shared by every thread, so requests to one host reuse connections. */
+#include <stddef.h>
+
+typedef enum {
+    SW_HTTP_OK = 0,          /* a response arrived (any status) */
+    SW_HTTP_TOO_LARGE = 1,   /* the body passed max_bytes */
+    SW_HTTP_TIMEOUT = 2,     /* connect, stall or total time passed */
+    SW_HTTP_CONNECT = 3,     /* could not resolve or connect */
+    SW_HTTP_BROKEN = 4,      /* reset or closed mid-response, bad response */
+    SW_HTTP_REFUSED = 5,     /* a scheme or redirect other than http/https */
+    SW_HTTP_FAILED = 6       /* anything else (message says what) */
+} sw_http_status;
+
+typedef struct {
+    long connect_timeout_ms; /* to connect (and TLS handshake) */
+    long stall_seconds;      /* abort when under 1 byte/s for this long */
+    long total_seconds;      /* abort after this long in all */
+    long max_bytes;          /* most body bytes accepted */
+    const char *if_none_match; /* an ETag for a conditional request, or NULL */
+} sw_http_options;
+
+typedef struct {
+    long status;            /* HTTP status code */
+    unsigned char *body;    /* free with sw_http_free */
+    size_t size;
+    char etag[256];         /* the ETag header, or "" */
+    char cache_control[256];/* the Cache-Control header, or "" */
+    char final_url[2048];   /* after redirects */
+} sw_http_response;
+
+/* Once, before any other thread calls sw_http_get. Returns 0 on success. */
+int sw_http_init(void);
+
+sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_response *response,
+                           char *message, size_t message_size);
+
+void sw_http_free(sw_http_response *response);
+
+#endif

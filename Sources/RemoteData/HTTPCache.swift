@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+import SystemIO
+
+/// Web resources kept on disk (`$XDG_CACHE_HOME/sidewalk/http`, default `~/.cache/sidewalk/http`)
+/// as the server allows: fresh for `Cache-Control: max-age`, revalidated with the ETag after
+/// that (a 304 costs no body), never kept under `no-store`. The folder is held within
+/// `byteCap`, oldest files out first. With `offline`, only what is cached is served.
+public final class HTTPCache: Sendable {
+    public let folder: String
+    public let byteCap: Int
+    public let offline: Bool
+    private let client: HTTPClient
+    /// Bytes in the folder, as last counted plus what this process wrote since.
+    private let stored: Mutex<Int>
+
+    /// The default cap on the cache folder: 512 MB.
+    public static let defaultByteCap = 512 << 20
+
+    /// The cache folder for `environment` (XDG_CACHE_HOME, else HOME/.cache); nil without either.
+    public static func defaultFolder(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/sidewalk/http" }
+        return environment["HOME"].map { $0 + "/.cache/sidewalk/http" }
+    }
+
+    public init(folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, client: HTTPClient = HTTPClient()) {
+        self.folder = folder
+        self.byteCap = byteCap
+        self.offline = offline
+        self.client = client
+        stored = Mutex(Self.files(in: folder).reduce(0) { $0 + $1.size })
+    }
+
+    /// The body of `url`, from the cache when fresh (or when offline), else from the server.
+    public func fetch(_ url: String, maxBytes: Int) throws(HTTPError) -> [UInt8] {
+        let name = Self.name(for: url)
+        let entry = Entry.read(folder: folder, name: name, url: url, maxBytes: maxBytes)
+        if let entry, offline || entry.expires > Self.now() { return entry.body }
+        if offline { throw .notCached(url: url) }
+        let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag)
+        let policy = CachePolicy(response.cacheControl)
+        let body = response.status == 304 ? entry?.body ?? [] : response.body
+        if policy.mayStore {
+            store(Entry(url: url, etag: response.etag ?? entry?.etag, expires: Self.now() + policy.freshSeconds, body: body), name: name)
+        }
+        return body
+    }
+
+    private func store(_ entry: Entry, name: String) {
+        guard (try? makeFolder()) != nil, let written = try? entry.write(folder: folder, name: name) else { return }
+        let total = stored.withLock { $0 += written; return $0 }
+        if total > byteCap { trim() }
+    }
+
+    private func makeFolder() throws(FileError) {
+        var path = ""
+        for component in folder.split(separator: "/") {
+            path += "/" + component
+            if FileKind.of(path) != .directory { try OutputFile.makeFolder(path) }
+        }
+    }
+
+    /// Removes the least recently written files until the folder is under 90% of the cap.
+    private func trim() {
+        var files = Self.files(in: folder).sorted { $0.modified < $1.modified }
+        var total = files.reduce(0) { $0 + $1.size }
+        while total > byteCap / 10 * 9, !files.isEmpty {
+            let oldest = files.removeFirst()
+            unlink(folder + "/" + oldest.name)
+            total -= oldest.size
+        }
+        stored.withLock { $0 = total }
+    }
+
+    private static func files(in folder: String) -> [(name: String, size: Int, modified: Int)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.compactMap { name in
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return (name, Int(info.st_size), Int(info.st_mtim.tv_sec))
+        }
+    }
+
+    static func now() -> Int { Int(time(nil)) }
+
+    /// A file name for `url`: 64-bit FNV-1a of its bytes, in hex (the URL itself is stored in the
+    /// entry and checked, so a collision is a miss, never a wrong answer).
+    static func name(for url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// One cached response: a header line of URL, ETag and expiry, then the body, in one file.
+private struct Entry {
+    let url: String
+    let etag: String?
+    /// Seconds since 1970 until which it is fresh.
+    let expires: Int
+    let body: [UInt8]
+
+    static func read(folder: String, name: String, url: String, maxBytes: Int) -> Entry? {
+        guard let bytes = try? InputFile.read(folder + "/" + name, limit: maxBytes + 4096),
+              let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == url, let expires = Int(fields[2]) else { return nil }
+        return Entry(url: url, etag: fields[1].isEmpty ? nil : String(fields[1]), expires: expires, body: Array(bytes[(newline + 1)...]))
+    }
+
+    /// Writes the entry; returns the bytes written.
+    func write(folder: String, name: String) throws(FileError) -> Int {
+        let clean = { (text: String) in text.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" } }
+        let bytes = Array("\(clean(url))\t\(clean(etag ?? ""))\t\(expires)\n".utf8) + body
+        try OutputFile.replaceWhole(folder + "/" + name, with: bytes)
+        return bytes.count
+    }
+}
+
+/// What a response's Cache-Control allows (RFC 9111): storing, and for how long it is fresh.
+struct CachePolicy: Equatable {
+    var mayStore = true
+    /// Seconds fresh; 0 means revalidate before each use.
+    var freshSeconds = 0
+
+    init(_ header: String?) {
+        for directive in (header ?? "").lowercased().split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch parts.first {
+            case "no-store": mayStore = false
+            case "no-cache": freshSeconds = 0
+            case "max-age" where parts.count == 2:
+                if let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds > 0 {
+                    freshSeconds = min(seconds, 365 * 86400)
+                }
+            default: break
+            }
+        }
+        if (header ?? "").lowercased().contains("no-cache") { freshSeconds = 0 }
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CCurl
+
+/// HTTP and HTTPS GETs through libcurl, with limits enforced by the transfer itself rather than
+/// trusted to the server: a connect timeout, a stalled-read timeout, a total timeout, a byte cap
+/// per response, redirects only to http and https, and retries with backoff for 5xx answers
+/// and broken connections. Connections are shared between threads and kept alive, so requests
+/// to one host reuse them (callers keep to at most `TileCache.workers` at once). Blocking: call it
+/// from a worker thread.
+public struct HTTPClient: Sendable {
+    /// Seconds to connect, and seconds a response may go without a byte, > 0.
+    public var timeout: Double
+    /// Seconds one request may take in all, > 0.
+    public var totalSeconds: Int = 300
+    /// Further attempts after a transient failure, each after twice the pause before it.
+    public var retries: Int = 3
+    /// Seconds before the first retry.
+    public var firstPause: Double = 0.25
+
+    /// The default `timeout`, seconds.
+    public static let defaultTimeout = 10.0
+
+    /// A response that arrived: 200, or 304 to a conditional request.
+    public struct Response: Sendable {
+        public let status: Int
+        public let body: [UInt8]
+        public let etag: String?
+        public let cacheControl: String?
+    }
+
+    public init(timeout: Double = HTTPClient.defaultTimeout) {
+        self.timeout = timeout
+        _ = Self.initialised
+    }
+
+    private static let initialised: Bool = sw_http_init() == 0
+
+    /// True when `text` is an http or https URL.
+    public static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, retrying
+    /// transient failures.
+    public func get(_ url: String, maxBytes: Int, etag: String? = nil) throws(HTTPError) -> Response {
+        var pause = firstPause
+        var attempt = 0
+        while true {
+            do {
+                return try once(url, maxBytes: maxBytes, etag: etag)
+            } catch {
+                guard error.isTransient, attempt < retries else { throw error }
+                attempt += 1
+                usleep(useconds_t(pause * 1_000_000))
+                pause *= 2
+            }
+        }
+    }
+
+    private func once(_ url: String, maxBytes: Int, etag: String?) throws(HTTPError) -> Response {
+        guard Self.isWebAddress(url) else { throw .refused(url: url, detail: "not an http or https address") }
+        var response = sw_http_response()
+        var message = [CChar](repeating: 0, count: 512)
+        let status = (etag ?? "").withCString { condition in
+            let options = sw_http_options(connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
+                                          total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition)
+            return sw_http_get(url, options, &response, &message, message.count)
+        }
+        defer { sw_http_free(&response) }
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case SW_HTTP_OK: break
+        case SW_HTTP_TOO_LARGE: throw .tooLarge(url: url, limit: maxBytes)
+        case SW_HTTP_TIMEOUT: throw .timeout(url: url, detail: detail)
+        case SW_HTTP_CONNECT: throw .unreachable(url: url, detail: detail)
+        case SW_HTTP_BROKEN: throw .broken(url: url, detail: detail)
+        case SW_HTTP_REFUSED: throw .refused(url: url, detail: detail)
+        default: throw .failed(url: url, detail: detail)
+        }
+        let code = Int(response.status)
+        guard code == 200 || (code == 304 && etag != nil) else { throw .status(url: url, code: code) }
+        let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.size)) } ?? []
+        return Response(status: code, body: body, etag: Self.text(response.etag), cacheControl: Self.text(response.cache_control))
+    }
+
+    /// A fixed-size C string field as a String, nil when empty.
+    private static func text<T>(_ field: T) -> String? {
+        withUnsafeBytes(of: field) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Why a web resource could not be had. `description` is what the user sees (sanitise it: the
+/// server's words are in it).
+public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The server answered with a status other than 200 (or 304 to a conditional request).
+    case status(url: String, code: Int)
+    case tooLarge(url: String, limit: Int)
+    /// No progress for the stall timeout, or no connection within the connect timeout.
+    case timeout(url: String, detail: String)
+    case unreachable(url: String, detail: String)
+    /// The connection was reset or closed mid-response, or the response was malformed.
+    case broken(url: String, detail: String)
+    /// A scheme other than http and https, or a redirect to one.
+    case refused(url: String, detail: String)
+    case failed(url: String, detail: String)
+    /// Working offline, and the cache does not hold it.
+    case notCached(url: String)
+
+    public var description: String {
+        switch self {
+        case let .status(url, code): "\(url): the server answered HTTP \(code)"
+        case let .tooLarge(url, limit): "\(url): more than the \(limit)-byte limit for one response"
+        case let .timeout(url, detail): "\(url): timed out (\(detail))"
+        case let .unreachable(url, detail): "\(url): cannot reach the server (\(detail))"
+        case let .broken(url, detail): "\(url): the connection broke (\(detail))"
+        case let .refused(url, detail): "\(url): refused: only http and https are followed (\(detail))"
+        case let .failed(url, detail): "\(url): \(detail)"
+        case let .notCached(url): "\(url): not in the cache, and --offline forbids fetching it"
+        }
+    }
+
+    /// Worth asking again after a pause: the server's error (5xx) or a broken connection.
+    var isTransient: Bool {
+        switch self {
+        case let .status(_, code): code >= 500
+        case .broken, .unreachable: true
+        default: false
+        }
+    }
+}

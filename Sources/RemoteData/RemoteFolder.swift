@@ -1,0 +1,51 @@
+import SystemIO
+
+/// A dataset folder on a web server: files under one base address, fetched through the cache.
+public struct RemoteFolder: Sendable {
+    /// The folder's address, ending in `/`.
+    public let base: String
+    public let cache: HTTPCache
+
+    /// For `address`: a folder (`https://host/path/`, the slash added if missing) or its
+    /// `manifest.json`.
+    public init(_ address: String, cache: HTTPCache) {
+        var base = address
+        if base.hasSuffix("/manifest.json") { base.removeLast("manifest.json".count) }
+        if !base.hasSuffix("/") { base += "/" }
+        self.base = base
+        self.cache = cache
+    }
+
+    /// The address of `relative` (a path checked by the manifest decoder) in the folder, its
+    /// bytes percent-encoded where a URL needs it.
+    public func address(of relative: String) -> String {
+        var encoded = ""
+        for byte in relative.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return base + encoded
+    }
+
+    /// The bytes of `relative`, at most `limit`; a failure as a `FileError` naming the address, as
+    /// a local file's would be.
+    public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
+        let url = address(of: relative)
+        do { return try cache.fetch(url, maxBytes: limit) } catch {
+            if case let .tooLarge(_, limit) = error { throw .tooLarge(path: url, bytes: limit + 1, limit: limit) }
+            throw .unreadable(path: url, reason: Self.reason(error))
+        }
+    }
+
+    /// The error without the address in front (the `FileError` adds it).
+    private static func reason(_ error: HTTPError) -> String {
+        let text = error.description
+        guard let colon = text.range(of: ": ") else { return text }
+        return String(text[colon.upperBound...])
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""A static file server on loopback with faults on chosen paths, for the web-dataset tests.
+
+Usage: fault_server.py FOLDER RULES_JSON PORT_FILE
+RULES_JSON maps a path suffix to a fault: "stall" (headers, then nothing), "reset" (half the
+body, then a TCP reset), "404", "500", "truncate" (the first half of the file, as if whole),
+"huge" (a 1 GB body, streamed), "file-redirect" (302 to file:///etc/passwd), "slow" (the body
+after 3 s). Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
+"""
+import http.server
+import json
+import os
+import socket
+import struct
+import sys
+import time
+
+FOLDER, RULES = sys.argv[1], json.loads(sys.argv[2])
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        fault = next((f for suffix, f in RULES.items() if self.path.endswith(suffix)), None)
+        path = os.path.join(FOLDER, self.path.lstrip("/").split("?")[0])
+        if fault == "404" or not os.path.isfile(path):
+            return self.reply(404, b"not found")
+        if fault == "500":
+            return self.reply(500, b"server error")
+        if fault == "file-redirect":
+            self.send_response(302)
+            self.send_header("Location", "file:///etc/passwd")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        body = open(path, "rb").read()
+        if fault == "stall":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(3600)
+        if fault == "slow":
+            time.sleep(3)
+        if fault == "huge":
+            self.send_response(200)
+            self.send_header("Content-Length", str(1 << 30))
+            self.end_headers()
+            chunk = b"\0" * (1 << 20)
+            try:
+                for _ in range(1024):
+                    self.wfile.write(chunk)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if fault == "truncate":
+            body = body[: len(body) // 2]
+        if fault == "reset":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=60")
+        self.send_header("ETag", '"%d-%d"' % (len(body), int(os.path.getmtime(path))))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def reply(self, code, body):
+        self.send_response(code)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+with open(sys.argv[3] + ".tmp", "w") as port_file:
+    port_file.write(str(server.server_address[1]))
+os.rename(sys.argv[3] + ".tmp", sys.argv[3])
+server.serve_forever()

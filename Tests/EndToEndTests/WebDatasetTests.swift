@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// A static file server of our own on loopback (Support/fault_server.py) with faults on chosen
+/// paths; stopped when released.
+final class FaultServer {
+    let pid: pid_t
+    let base: String
+
+    /// Serves `folder` with `faults` (path suffix → fault, as the script lists them).
+    init(folder: URL, faults: [String: String] = [:]) throws {
+        let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/fault_server.py")
+        let rules = String(decoding: try JSONSerialization.data(withJSONObject: faults), as: UTF8.self)
+        let portFile = folder.appendingPathComponent("port-\(UUID().uuidString)").path
+        pid = try Subprocess.start(["python3", script.path, folder.path, rules, portFile])
+        // The server writes its port once it listens (within a second or two of starting).
+        var port: String?
+        for _ in 0..<500 where port == nil {
+            port = try? String(contentsOfFile: portFile, encoding: .utf8)
+            if port == nil { _ = poll(nil, 0, 20) }
+        }
+        base = "http://127.0.0.1:\(port ?? "0")/"
+    }
+
+    deinit {
+        Subprocess.stop(pid)
+    }
+}
+
+/// Datasets over HTTP: the manifest, images and tiles from a real server on loopback, the HTTP
+/// cache and --offline, and every fault the issue lists, each ending in a clear line or a
+/// coarser picture, never a hang or a lost terminal.
+@Suite("Datasets on the web", .serialized)
+struct WebDatasetTests {
+    /// A folder holding `tiled/`: the demo plaza (2048×1024) cut into three levels.
+    private static func tiledDataset() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plaza = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/default-panorama.png").path
+        let run = try ProgramRun.sidewalk(["tile", plaza, "--output", folder.appendingPathComponent("tiled").path])
+        #expect(run.status == 0, "\(run.standardError)")
+        return folder
+    }
+
+    /// The level-2 tile facing the image's centre (heading 0 with centerHeading 0).
+    private static let centreTile = "tiles/default-panorama/2/0/2.jpg"
+
+    @Test("a tiled dataset on a web server gives the same snapshot as on disk, and again offline from the cache")
+    func snapshotOverHTTP() throws {
+        let folder = try Self.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder)
+        let cache = folder.appendingPathComponent("cache").path
+        let local = folder.appendingPathComponent("local.png").path
+        let web = folder.appendingPathComponent("web.png").path
+        let offline = folder.appendingPathComponent("offline.png").path
+        let view = ["--zoom", "4", "--size", "320x180", "--no-cache"]
+        #expect(try ProgramRun.sidewalk(["snapshot", folder.appendingPathComponent("tiled").path, "--output", local] + view).status == 0)
+        let fetched = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/", "--output", web] + view, environment: ["XDG_CACHE_HOME": cache],
+                                              timeLimit: 60)
+        #expect(fetched.status == 0, "\(fetched.standardError)")
+        #expect(FileManager.default.contents(atPath: web) == FileManager.default.contents(atPath: local))
+        withExtendedLifetime(server) {}
+        let fromCache = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/manifest.json", "--offline", "--output", offline] + view,
+                                                environment: ["XDG_CACHE_HOME": cache], timeLimit: 60)
+        #expect(fromCache.status == 0, "\(fromCache.standardError)")
+        #expect(FileManager.default.contents(atPath: offline) == FileManager.default.contents(atPath: local))
+        let empty = try ProgramRun.sidewalk(["info", server.base + "tiled/", "--offline"],
+                                            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("empty").path], timeLimit: 60)
+        #expect(empty.status == 1)
+        #expect(empty.errorLines.count == 1 && empty.standardError.contains("not in the cache"), "\(empty.standardError)")
+    }
+
+    @Test("a manifest that cannot be had is one clear line and status 1, within the timeout", arguments: [
+        ("stall", "timed out"), ("huge", "limit"), ("file-redirect", "only http and https"), ("500", "HTTP 500"),
+        ("404", "HTTP 404"), ("reset", "broke"),
+    ])
+    func manifestFaults(fault: String, message: String) throws {
+        let folder = try Self.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: ["manifest.json": fault])
+        let started = Date()
+        let run = try ProgramRun.sidewalk(["info", server.base + "tiled/", "--http-timeout", "1"], timeLimit: 60)
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1 && run.standardError.contains(message), "\(fault): \(run.standardError)")
+        #expect(Date().timeIntervalSince(started) < 20, "\(fault) took too long")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test("tiles that fail are named and shown from a coarser level; the snapshot still comes", arguments: [
+        "stall", "reset", "404", "500", "truncate", "huge", "file-redirect",
+    ])
+    func tileFaults(fault: String) throws {
+        let folder = try Self.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: [Self.centreTile: fault])
+        let output = folder.appendingPathComponent("view.png").path
+        let run = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/", "--zoom", "4", "--size", "320x180", "--output", output,
+                                           "--http-timeout", "1"], timeLimit: 60)
+        withExtendedLifetime(server) {}
+        #expect(run.status == 0, "\(fault): \(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: output))
+        if fault != "truncate" {
+            // A truncated JPEG decodes (libjpeg fills the rest), so only the others must be named.
+            #expect(run.standardError.contains("tile 2/0/2 not loaded"), "\(fault): \(run.standardError)")
+        }
+    }
+
+    @Test("the explorer turns at once while a tile stalls, says what is missing, and gives the terminal back on q")
+    func explorerStaysResponsive() throws {
+        let folder = try Self.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: [Self.centreTile: "stall"])
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --zoom 4 --http-timeout 5 '\(server.base)tiled/'",
+                                      columns: 100, rows: 30, environment: ["SWIFT_BACKTRACE": "interactive=no",
+                                                                            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        defer { session.close() }
+        #expect(try session.waitUntil { try session.capture().contains("Heading 0°") })
+        // The stalled tile is still pending: a turn is drawn at once all the same.
+        try session.send("Right")
+        // The tile gives up after 5 s: a turn within 2 s did not wait for it.
+        let turned = try session.waitUntil(timeout: 2) { !(try session.capture().contains("Heading 0°")) }
+        let afterTurn = try session.capture()
+        #expect(turned, "the turn waited for the tile: \(afterTurn)")
+        let named = try session.waitUntil(timeout: 15) { try session.capture().contains("tile 2/0/2 not loaded") }
+        let screen = try session.capture()
+        #expect(named, "\(screen)")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 10) { session.exitStatus != nil })
+        #expect(session.exitStatus == 0)
+        let stty = try #require(session.sttyBeforeAndAfter)
+        #expect(stty.before == stty.after)
+        #expect(try session.display("#{alternate_on}") == "0")
+        withExtendedLifetime(server) {}
+    }
+}
