@@ -7,13 +7,15 @@ enum HelpText {
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
         ExploreOptions.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
+            + TileCommand.synopsis
             + BenchCommand.synopsis + TerminalCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
     /// What the explorer's operand means.
     static let operands = """
       IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
-      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md)
+      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md), or its
+                https:// address on a web server (docs/hosting.md)
       Without either, the bundled demo town in Assets/demo opens.
     """
 
