@@ -78,14 +78,15 @@ let package = Package(
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport", "Datasets"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "sidewalk"]
+            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "Datasets", "StreetModel", "sidewalk"],
+            exclude: ["Support"]
         ),
     ]
 )

@@ -17,7 +17,12 @@ public struct Dataset: Sendable {
     public let name: String?
     /// Where the explorer starts: the manifest's `start`, else the first panorama.
     public let startID: String
+    /// The panoramas read so far (all of them, unless the dataset is sharded) and the markers.
     public let service: PanoramaService
+    /// For a sharded dataset: its shards; nil for one manifest.
+    public let shards: ShardIndex?
+    /// Which of `shards` `service` holds.
+    public let loadedShards: Set<Int>
 
     /// Largest manifest read, bytes.
     public static let manifestByteLimit = 64 << 20
@@ -74,8 +79,24 @@ public struct Dataset: Sendable {
         }
         var decoder = ManifestDecoder(checksFiles: remote == nil)
         guard let contents = decoder.decode(root, folder: folder) else { throw .invalid(path: manifestPath, problems: decoder.problems) }
-        return Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
-                       service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers))
+        guard let shards = contents.shards else {
+            return Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
+                           service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers), shards: nil, loadedShards: [])
+        }
+        // Sharded: the shard holding the start comes first (ShardWriter puts it there).
+        let empty = Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? "",
+                            service: PanoramaService(panoramas: [], markers: contents.markers), shards: shards, loadedShards: [])
+        var opened = try empty.withShards([0])
+        if let start = contents.start, opened.service.panorama(id: start) == nil {
+            guard let found = try opened.findingPanorama(id: start) else {
+                throw .invalid(path: manifestPath, problems: [ManifestProblem("$.start", "'\(start)' is in no shard")])
+            }
+            opened = found
+        }
+        guard let first = opened.service.panoramas.first else {
+            throw .invalid(path: manifestPath, problems: [ManifestProblem("$.shards[0]", "holds no panorama")])
+        }
+        return opened.starting(at: contents.start ?? first.id)
     }
 
     /// The folder of photos whose import wrote the manifest in `folder` (its `importedFrom`),

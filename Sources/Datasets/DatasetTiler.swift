@@ -68,7 +68,7 @@ public enum DatasetTiler {
     /// be `input` itself: its manifest is then rewritten and its images left where they are).
     public static func tile(dataset input: String, into output: URL, progress: Progress = { _, _, _, _ in }) throws(Failure) -> Report {
         let dataset: Dataset
-        do { dataset = try Dataset.open(input) } catch { throw .dataset(error) }
+        do { dataset = try Dataset.open(input).withAllShards() } catch { throw .dataset(error) }
         let inPlace = dataset.folder.standardizedFileURL.path == output.standardizedFileURL.path
         let total = dataset.service.panoramas.count
         var report = Report(panoramas: total)
@@ -133,8 +133,8 @@ public enum DatasetTiler {
 
     private static func writeManifest(name: String?, start: String?, panoramas: [Panorama], markers: [Marker], into output: URL) throws(Failure) {
         do {
-            let data = try ManifestEncoder.encode(name: name, start: start, panoramas: panoramas, markers: markers)
-            try OutputFile.replaceWhole(output.appendingPathComponent("manifest.json").path, with: [UInt8](data) + [0x0A])
+            let files = try ShardWriter.manifestFiles(name: name, start: start, panoramas: panoramas, markers: markers)
+            try ShardWriter.write(files, into: output)
         } catch let error as DatasetError {
             throw .dataset(error)
         } catch let error as FileError {

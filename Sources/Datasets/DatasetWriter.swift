@@ -33,12 +33,20 @@ struct DatasetWriter {
         if !existed { created.append(destination) }
     }
 
-    /// Writes `manifest.json`, atomically.
-    mutating func writeManifest(_ bytes: [UInt8]) throws(FileError) {
-        let path = folder.appendingPathComponent("manifest.json").path
-        let existed = FileKind.of(path) != nil
-        try OutputFile.replaceWhole(path, with: bytes)
-        if !existed { created.append(path) }
+    /// Writes the manifest's files (`ShardWriter.manifestFiles`: `manifest.json`, and shards in
+    /// `shards/` for a large dataset), each atomically, the manifest last.
+    mutating func writeManifest(_ files: [(path: String, bytes: Data)]) throws(FileError) {
+        let shards = folder.appendingPathComponent("shards").path
+        if files.count > 1, FileKind.of(shards) == nil {
+            try OutputFile.makeFolder(shards)
+            created.append(shards)
+        }
+        for (relative, bytes) in files {
+            let path = folder.appendingPathComponent(relative).path
+            let existed = FileKind.of(path) != nil
+            try OutputFile.replaceWhole(path, with: [UInt8](bytes) + [0x0A])
+            if !existed { created.append(path) }
+        }
     }
 
     /// Removes what this writer made, newest first (files, then the folders they were in).

@@ -13,6 +13,8 @@ struct ManifestDecoder {
         var start: String?
         var panoramas: [Panorama]
         var markers: [Marker]
+        /// For a sharded dataset: its shards (`panoramas` is then empty until they are read).
+        var shards: ShardIndex?
     }
 
     private(set) var problems: [ManifestProblem] = []
@@ -33,19 +35,29 @@ struct ManifestDecoder {
         if problems.count < Self.problemLimit { problems.append(ManifestProblem(path, message)) }
     }
 
-    mutating func decode(_ root: JSONValue, folder: URL) -> Contents? {
+    /// Decodes a manifest, or with `shard` one shard file of a sharded dataset (whose links may
+    /// lead to panoramas in other shards when they give the target's `lat` and `lng`).
+    mutating func decode(_ root: JSONValue, folder: URL, shard: Bool = false) -> Contents? {
         guard let object = root.object else {
             problem("$", "must be a JSON object")
             return nil
         }
-        if let format = object["format"], format.string != "sidewalk-dataset" {
-            problem("$.format", "must be \"sidewalk-dataset\"")
+        let format = shard ? "sidewalk-shard" : "sidewalk-dataset"
+        if let given = object["format"], given.string != format {
+            problem("$.format", "must be \"\(format)\"")
         }
         if let version = object["version"], version != .number(1) {
             problem("$.version", "must be 1, the only version there is")
         }
         let name = string(object, "name", at: "$", required: false)
         let start = string(object, "start", at: "$", required: false)
+        if !shard, let raw = object["shards"] {
+            if object["panoramas"] != nil { problem("$.panoramas", "must not be given with shards (the shards hold the panoramas)") }
+            let shards = decodeShardIndex(raw)
+            let markers = decodeMarkers(object["markers"])
+            guard problems.isEmpty, let shards else { return nil }
+            return Contents(name: name, start: start, panoramas: [], markers: markers, shards: shards)
+        }
         guard let list = object["panoramas"]?.array else {
             problem("$.panoramas", object["panoramas"] == nil ? "is missing" : "must be an array")
             return nil
@@ -75,9 +87,9 @@ struct ManifestDecoder {
         for index in panoramas.indices {
             let path = firstPathOfID[panoramas[index].id] ?? "$.panoramas[\(index)]"
             panoramas[index].links = decodeLinks(rawLinks[index], of: panoramas[index], at: "\(path).links",
-                                                 knownIDs: knownIDs, coordinates: coordinates)
+                                                 knownIDs: knownIDs, coordinates: coordinates, elsewhere: shard)
         }
-        if let start, !knownIDs.contains(start) { problem("$.start", "'\(start)' is not the id of any panorama") }
+        if !shard, let start, !knownIDs.contains(start) { problem("$.start", "'\(start)' is not the id of any panorama") }
         let markers = decodeMarkers(object["markers"])
         return problems.isEmpty ? Contents(name: name, start: start, panoramas: panoramas, markers: markers) : nil
     }
@@ -159,24 +171,28 @@ struct ManifestDecoder {
         return PanoramaCrop(fullWidth: fullWidth, fullHeight: fullHeight, left: left, top: top)
     }
 
+    /// The links of `panorama`. With `elsewhere`, a target this file does not hold is accepted
+    /// when the link gives its `lat` and `lng` (it is in another shard).
     private mutating func decodeLinks(_ list: [JSONValue], of panorama: Panorama, at path: String, knownIDs: Set<String>,
-                                      coordinates: [String: Coordinate]) -> [Link] {
+                                      coordinates: [String: Coordinate], elsewhere: Bool) -> [Link] {
         var links: [Link] = []
         for (i, item) in list.enumerated() {
             let linkPath = "\(path)[\(i)]"
             guard let entry = item.object else { problem(linkPath, "must be an object"); continue }
             guard let target = string(entry, "target", at: linkPath, required: true) else { continue }
-            guard knownIDs.contains(target) else {
-                problem("\(linkPath).target", "'\(target)' is not the id of any panorama")
+            let targetCoordinate = entry["lat"] != nil || entry["lng"] != nil ? coordinate(entry, at: linkPath) : nil
+            guard knownIDs.contains(target) || (elsewhere && targetCoordinate != nil) else {
+                problem("\(linkPath).target", "'\(target)' is not the id of any panorama"
+                    + (elsewhere ? " in this shard (a link to another shard gives the target's lat and lng)" : ""))
                 continue
             }
             if target == panorama.id { problem("\(linkPath).target", "a panorama cannot link to itself") }
             let given = number(entry, "heading", at: linkPath, in: 0..<360)
             // Without a heading, the bearing to the target; a target with problems of its own is
             // already reported, and its link is left out.
-            guard let heading = given ?? coordinates[target].map({ panorama.coordinate.bearing(to: $0) }) else { continue }
+            guard let heading = given ?? (coordinates[target] ?? targetCoordinate).map({ panorama.coordinate.bearing(to: $0) }) else { continue }
             let description = string(entry, "description", at: linkPath, required: false)
-            links.append(Link(target: target, heading: heading, description: description))
+            links.append(Link(target: target, heading: heading, description: description, targetCoordinate: targetCoordinate))
         }
         return links
     }
@@ -202,7 +218,7 @@ struct ManifestDecoder {
         return markers
     }
 
-    private mutating func coordinate(_ entry: JSONObject, at path: String) -> Coordinate? {
+    mutating func coordinate(_ entry: JSONObject, at path: String) -> Coordinate? {
         let latitude = number(entry, "lat", at: path, in: -90...90, required: true)
         let longitude = number(entry, "lng", at: path, in: -180...180, required: true)
         guard let latitude, let longitude else { return nil }
@@ -227,7 +243,7 @@ struct ManifestDecoder {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: false, required: required)
     }
 
-    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Double>,
+    mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Double>,
                                  required: Bool = false) -> Double? {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: true, required: required)
     }

@@ -88,10 +88,10 @@ public enum PhotoImporter {
         }
         guard !added.isEmpty else { return Report(imported: [], skipped: skipped) }
         let linked = link(panoramas, added: added, keepingLinksOf: existing == nil ? [] : Set(panoramas.map(\.id)).subtracting(added))
-        let manifest: Data
+        let manifest: [(path: String, bytes: Data)]
         do {
-            manifest = try ManifestEncoder.encode(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
-                                                  panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
+            manifest = try ShardWriter.manifestFiles(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
+                                                     panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
         } catch {
             throw .cannotWrite(path: output.path, reason: error.description)
         }
@@ -101,7 +101,7 @@ public enum PhotoImporter {
             for panorama in linked where added.contains(panorama.id) {
                 try writer.copy(source.appendingPathComponent(String(panorama.imagePath.dropFirst("images/".count))), to: panorama.imagePath)
             }
-            try writer.writeManifest([UInt8](manifest))
+            try writer.writeManifest(manifest)
         } catch {
             writer.undo()
             throw .cannotWrite(path: output.path, reason: error.description)
@@ -120,7 +120,7 @@ public enum PhotoImporter {
         switch mode {
         case .force: return nil
         case .update:
-            do { return try Dataset.open(output.path) } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error.description)") }
+            do { return try Dataset.open(output.path).withAllShards() } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error.description)") }
         case .fresh:
             guard Dataset.importOrigin(ofManifestIn: output) == origin else { throw .outputNotOurs(path: output.path, source: origin) }
             return nil

@@ -37,6 +37,12 @@ public struct ExplorerState: Sendable {
         motion = CameraMotion(camera: camera)
     }
 
+    /// Takes a service holding more of the dataset (a sharded dataset's shards, read as the walk
+    /// comes near them): where you stand, came from and started stay as they are.
+    public mutating func adopt(_ service: PanoramaService) {
+        navigation.adopt(service)
+    }
+
     // What the fronts read, from the parts.
 
     public var camera: PanoramaCamera {

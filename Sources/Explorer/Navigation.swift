@@ -11,8 +11,9 @@ public struct Navigation: Sendable {
     var previous: Panorama?
     /// The panorama the explorer started at.
     let start: Panorama?
-    /// The dataset's panoramas and markers; nil for a single image.
-    let service: PanoramaService?
+    /// The dataset's panoramas and markers (of a sharded dataset, those read so far); nil for a
+    /// single image.
+    private(set) var service: PanoramaService?
     /// Where `g` goes: the panorama nearest this place (within 100 m); nil for `start`.
     public var home: Coordinate?
     /// The blend from the panorama left behind into the current one, while it lasts.
@@ -54,6 +55,11 @@ public struct Navigation: Sendable {
         guard let current = panorama, let level = current.level, let service else { return nil }
         let others = service.otherLevels(of: current).compactMap(\.level)
         return others.isEmpty ? nil : (level, (others + [level]).sorted())
+    }
+
+    /// Takes a service holding more of the dataset; a single image stays one.
+    mutating func adopt(_ larger: PanoramaService) {
+        if service != nil { service = larger }
     }
 
     /// Stands in `target`, remembering where you came from.

@@ -19,6 +19,10 @@ enum DataBenchmark {
         var nearest_median_us: Double
         var manifest_panoramas: Int
         var manifest_load_s: Double
+        var sharded_panoramas: Int
+        var sharded_shards: Int
+        var sharded_open_s: Double
+        var sharded_open_peak_mb: Double
         var walk_steps: Int
         var walk_cache_budget_mb: Double
         var walk_cache_peak_mb: Double
@@ -31,8 +35,11 @@ enum DataBenchmark {
         let walk = try walkWithPrefetch(work: work)
         let (buildSeconds, nearest) = nearestQueries(count: 1_000_000)
         let manifestSeconds = try manifestLoad(count: 100_000, work: work)
+        let sharded = try shardedOpen(count: 1_000_000, work: work)
         return Report(index_panoramas: 1_000_000, index_build_s: buildSeconds, nearest_median_us: nearest,
-                      manifest_panoramas: 100_000, manifest_load_s: manifestSeconds, walk_steps: 200,
+                      manifest_panoramas: 100_000, manifest_load_s: manifestSeconds,
+                      sharded_panoramas: 1_000_000, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
+                      sharded_open_peak_mb: sharded.peak, walk_steps: 200,
                       walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
                       walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
                       walk_decode_waits: walk.waits)
@@ -85,6 +92,53 @@ enum DataBenchmark {
         let start = ContinuousClock.now
         do { _ = try Dataset.open(folder.path) } catch { throw .dataset(error) }
         return ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
+    }
+
+    /// What opening one dataset took (`bench data --input DATASET`): the explorer's way, the
+    /// manifest (or a sharded dataset's index and start shard) read and the start chosen.
+    struct Opening: Codable {
+        var seconds: Double
+        var peak_mb: Double
+        var panoramas_read: Int
+    }
+
+    /// Opens `path` as the explorer does and measures it, in this process.
+    static func open(_ path: String) throws(CommandError) -> Opening {
+        let start = ContinuousClock.now
+        guard let (dataset, _) = try PanoramaSelection().chooseInDataset(path) else {
+            throw .benchmark("\(path) is not a dataset")
+        }
+        return Opening(seconds: ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000,
+                       peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: dataset.service.panoramas.count)
+    }
+
+    /// A sharded dataset of `count` panoramas (as `manifestLoad`'s, in cells of 0.01°) opened by a
+    /// fresh process (`bench data --input`, so nothing this one holds is counted): its seconds to
+    /// open and peak memory, and the number of shards.
+    private static func shardedOpen(count: Int, work: URL) throws(CommandError) -> (seconds: Double, peak: Double, shards: Int) {
+        let folder = try makeFolder(work.appendingPathComponent("sharded-\(count)"))
+        do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path) } catch { throw .image(error) }
+        var random = Random(state: 3)
+        let places = (0..<count).map { _ in origin.offset(by: random.next() * 14_000, bearing: random.next() * 360) }
+        let panoramas = places.indices.map { i in
+            let next = (i + 1) % count
+            return Panorama(id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
+                            links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
+        }
+        do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch { throw .dataset(error) }
+        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shards").path)) ?? []).count
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["bench", "data", "--input", folder.path, "--json"]
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw .benchmark("could not start a measurement: \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let opening = try? JSONDecoder().decode(Opening.self, from: data) else {
+            throw .benchmark("opening the sharded dataset failed")
+        }
+        return (opening.seconds, opening.peak_mb, shards)
     }
 
     /// Walks 200 linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.

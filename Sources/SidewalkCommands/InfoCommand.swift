@@ -32,7 +32,7 @@ struct InfoCommand: SidewalkCommand {
         guard let path else { return ExitStatus.usage }
         let dataset: Dataset
         do {
-            dataset = try opener.open(path)
+            dataset = try opener.open(path).withAllShards()
         } catch let DatasetError.invalid(manifest, problems) {
             print(TextSanitizer.sanitize("\(manifest): invalid, \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
             for problem in problems { print("  " + TextSanitizer.sanitize(problem.description)) }
@@ -71,6 +71,7 @@ struct InfoCommand: SidewalkCommand {
         }
         lines.append("dates:      \(dates.isEmpty ? "none given" : dates.joined(separator: ", "))")
         lines.append("markers:    \(dataset.service.markers.count)")
+        if let shards = dataset.shards { lines.append("shards:     \(shards.shards.count) (docs/dataset-format.md, \"Sharded datasets\")") }
         return lines
     }
 }

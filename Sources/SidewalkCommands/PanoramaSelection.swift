@@ -110,13 +110,17 @@ struct PanoramaSelection {
             }
             return nil
         }
-        let dataset: Dataset
+        var dataset: Dataset
         do { dataset = try opener.open(path) } catch { throw .dataset(error) }
         let chosen: Panorama
         if let panoramaID {
-            guard let found = dataset.service.panorama(id: panoramaID) else { throw .unknownPanorama(id: panoramaID, dataset: path) }
-            chosen = found
+            // A sharded dataset's shards are read in turn until one holds it.
+            let holding: Dataset?
+            do { holding = try dataset.findingPanorama(id: panoramaID) } catch { throw .dataset(error) }
+            guard let holding, let found = holding.service.panorama(id: panoramaID) else { throw .unknownPanorama(id: panoramaID, dataset: path) }
+            (dataset, chosen) = (holding, found)
         } else if let place {
+            do { dataset = try dataset.withShards(near: place, within: radius) ?? dataset } catch { throw .dataset(error) }
             guard let found = dataset.service.nearest(to: place, radius: radius, source: source) else {
                 throw .noImagery(place: place, radius: radius)
             }

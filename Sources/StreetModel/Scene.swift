@@ -26,11 +26,15 @@ public struct Link: Equatable, Sendable {
     public var heading: Double
     /// What the way is, e.g. a street name; untrusted text.
     public var description: String?
+    /// Where the neighbour stands, when the manifest says (a sharded dataset's link to a
+    /// panorama in another shard must, so that shard can be found and loaded).
+    public var targetCoordinate: Coordinate?
 
-    public init(target: String, heading: Double, description: String? = nil) {
+    public init(target: String, heading: Double, description: String? = nil, targetCoordinate: Coordinate? = nil) {
         self.target = target
         self.heading = Degrees.wrap360(heading)
         self.description = description
+        self.targetCoordinate = targetCoordinate
     }
 }
 

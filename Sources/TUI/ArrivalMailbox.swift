@@ -9,13 +9,34 @@ import Synchronization
 /// Decoded panoramas arriving from loader threads, handed to the frame loop through a pipe it
 /// polls beside the keyboard, so the loop never waits on a decode.
 final class ArrivalMailbox: Sendable {
-    /// One load's outcome, for the panorama `id`.
+    /// One outcome of work done off the loop, under the `id` its owner posts and takes it by.
     struct Arrival: Sendable {
         let id: String
-        let result: Result<EquirectPanorama, PanoramaError>
-        /// For a tile of a tiled panorama: which one (`result` is then its failure, or success
-        /// with the panorama it belongs to).
-        var tile: TileGrid.Key?
+        let payload: Payload
+
+        enum Payload: Sendable {
+            /// A panorama decoded (or a detail layer composed), or why not.
+            case panorama(Result<EquirectPanorama, PanoramaError>)
+            /// A tile fetched into the tile cache, or why it was not.
+            case tile(TileGrid.Key, failure: PanoramaError?)
+            /// A sharded dataset with more shards read, or why they could not be.
+            case shards(Result<Dataset, DatasetError>)
+        }
+
+        /// A panorama's arrival.
+        init(id: String, result: Result<EquirectPanorama, PanoramaError>) {
+            self.init(id: id, payload: .panorama(result))
+        }
+
+        init(id: String, payload: Payload) {
+            self.id = id
+            self.payload = payload
+        }
+
+        /// The panorama or its failure, for a panorama's arrival; nil for the others.
+        var result: Result<EquirectPanorama, PanoramaError>? {
+            if case let .panorama(result) = payload { result } else { nil }
+        }
     }
 
     private let readEnd: Int32

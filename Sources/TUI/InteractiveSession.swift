@@ -59,8 +59,11 @@ public enum InteractiveSession {
         // memory as the panorama cache, a third of the whole budget (`Opened.scenery`).
         var tiled: TiledDetail?
         var tileCache: TileCache?
+        // A sharded dataset's shards, read as the walk comes near them.
+        var shards: ShardFollower?
         if case let .dataset(dataset, start, image, cache) = scenery {
             tileCache = TileCache(dataset: dataset, byteBudget: cache.byteBudget / 2)
+            shards = dataset.shards == nil ? nil : ShardFollower(dataset)
             tiled = tileCache.flatMap { TiledDetail(start, base: image, cache: $0) }
             sharper = tiled == nil ? SharperDecode.of(start, shown: image, in: dataset, cache: cache) : nil
         }
@@ -233,6 +236,9 @@ public enum InteractiveSession {
                 pacer.requestRedraw()
             }
             let arrivals = mailbox.take()
+            if let service = shards?.arrived(from: arrivals) { state.adopt(service) }
+            if let failure = shards?.takeFailure() { state.say(failure, at: now()) }
+            shards?.follow(state.panorama, mailbox: mailbox)
             if let image = sharper?.arrived(from: arrivals) {
                 (panorama, loadNote) = (image, nil)
                 pixels.forget()
@@ -253,15 +259,16 @@ public enum InteractiveSession {
                     shownID = current.id
                     tiled = tileCache.flatMap { TiledDetail(current, base: image, cache: $0) }
                     sharper = tiled == nil ? SharperDecode.of(current, shown: image, in: dataset, cache: cache) : nil
-                    cache.prefetchNeighbours(of: current, in: dataset.service)
+                    cache.prefetchNeighbours(of: current, in: shards?.dataset.service ?? dataset.service)
                     pacer.requestRedraw()
                 }
                 for arrival in arrivals where arrival.id == loadingID {
                     loadingID = nil
                     guard let current = state.panorama, current.id == arrival.id else { continue }
                     switch arrival.result {
-                    case let .success(image): show(image, of: current)
-                    case let .failure(error):
+                    case nil: continue
+                    case let .success(image)?: show(image, of: current)
+                    case let .failure(error)?:
                         // Not shown, so not arrived: the state goes back to the panorama on screen.
                         loadNote = nil
                         state.cannotShow(current.id, reason: error.description, at: now())

@@ -85,7 +85,7 @@ public struct SharperDecode: Sendable {
         var sharper: EquirectPanorama?
         for arrival in arrivals where arrival.id == arrivalID && pending != nil {
             pending = nil
-            guard case let .success(image) = arrival.result, image.pyramid.levels[0].width > width else {
+            guard case let .success(image)? = arrival.result, image.pyramid.levels[0].width > width else {
                 widest = width
                 continue
             }

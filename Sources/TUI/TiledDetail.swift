@@ -48,11 +48,11 @@ struct TiledDetail {
             compose(mailbox: mailbox)
             return
         }
-        let (tileID, base) = (tileID, base)
+        let tileID = tileID
         // Level 0 too when the image on screen was decoded smaller than it.
         let levelZero = hasFullLevelZero ? [] : [TileGrid.Key(level: 0, row: 0, column: 0)]
         cache.request(levelZero + wanted.keys(in: tiles.grid), of: panorama) { [mailbox] _, key, failure in
-            mailbox.post(.init(id: tileID, result: failure.map { .failure($0) } ?? .success(base), tile: key))
+            mailbox.post(.init(id: tileID, payload: .tile(key, failure: failure)))
         }
         compose(mailbox: mailbox)
     }
@@ -63,10 +63,10 @@ struct TiledDetail {
         var composed: EquirectPanorama?
         var tilesArrived = false
         for arrival in arrivals {
-            if arrival.id == tileID, let key = arrival.tile {
-                if case let .failure(error) = arrival.result { failures[key] = error }
+            if arrival.id == tileID, case let .tile(key, failure) = arrival.payload {
+                if let failure { failures[key] = failure }
                 tilesArrived = tilesArrived || key.level == 0 || window.map { $0.keys(in: tiles.grid).contains(key) } == true
-            } else if arrival.id == composedID, case let .success(image) = arrival.result {
+            } else if arrival.id == composedID, case let .success(image)? = arrival.result {
                 composing = false
                 composed = image
             }

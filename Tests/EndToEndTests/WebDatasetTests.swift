@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Datasets
 import Foundation
+import PanoCore
+import PanoImage
+import StreetModel
 import TestSupport
 import Testing
 
@@ -137,6 +141,31 @@ struct WebDatasetTests {
         let stty = try #require(session.sttyBeforeAndAfter)
         #expect(stty.before == stty.after)
         #expect(try session.display("#{alternate_on}") == "0")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test("a sharded dataset on a web server opens by its index and start shard, and --pano reads on until it finds one")
+    func shardedOverHTTP() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-web-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("city/images"), withIntermediateDirectories: true)
+        try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("city/images/a.png").path)
+        // 40 panoramas 40 m apart northward from 48.195°: two shards, either side of 48.20°.
+        let origin = Coordinate(latitude: 48.195, longitude: 16.3705)!
+        let panoramas = (0..<40).map { (i: Int) -> Panorama in
+            let links = [i - 1, i + 1].filter { $0 >= 0 && $0 < 40 }.map { Link(target: "p\($0)", heading: $0 > i ? 0 : 180) }
+            return Panorama(id: "p\(i)", imagePath: "images/a.png", coordinate: origin.offset(by: Double(i) * 40, bearing: 0), links: links)
+        }
+        try ShardWriter.write(try ShardWriter.shardedFiles(name: "City", start: "p0", panoramas: panoramas, markers: []),
+                              into: folder.appendingPathComponent("city"))
+        let server = try FaultServer(folder: folder)
+        let info = try ProgramRun.sidewalk(["info", server.base + "city/"], timeLimit: 60)
+        #expect(info.status == 0, "\(info.standardError)")
+        #expect(info.standardOutput.contains("panoramas:  40") && info.standardOutput.contains("shards:     2"), "\(info.standardOutput)")
+        let text = folder.appendingPathComponent("far.txt").path
+        let far = try ProgramRun.sidewalk(["snapshot", server.base + "city/", "--pano", "p39", "--output", text], timeLimit: 60)
+        #expect(far.status == 0, "\(far.standardError)")
+        #expect(FileManager.default.fileExists(atPath: text))
         withExtendedLifetime(server) {}
     }
 }
