@@ -104,15 +104,20 @@ extension BenchCommand {
             paths = try ImageryBenchmark.writeSources(into: work)
         }
         var rows: [ImageryBenchmark.Row] = []
+        let server = try TiledSources(work: work)
         for path in paths {
-            for decode in ImageryBenchmark.Decode.allCases {
+            for decode in ImageryBenchmark.Decode.plain {
                 // A fresh process each, so memory one measurement freed is not held in the next.
                 rows.append(try Self.measureInChild(path, decode: decode))
             }
+            // The same image tiled, on disk and (with python3's http.server) over loopback HTTP.
+            for source in try server.tiledSources(of: path) {
+                for decode in ImageryBenchmark.Decode.ofTiles { rows.append(try Self.measureInChild(source, decode: decode)) }
+            }
         }
-        report(rows, title: "a JPEG panorama opened for a \(ImageryBenchmark.columns)x\(ImageryBenchmark.rows)-cell view: "
+        report(rows, title: "a JPEG panorama (and the same tiled, on disk and over HTTP) opened for a \(ImageryBenchmark.columns)x\(ImageryBenchmark.rows)-cell view: "
                + "time to the first frame's bytes, and the peak resident memory it took", [
-            Column("source", 20) { $0.source }, Column("file MB", 9) { format($0.file_mb) }, Column("decode", 12) { $0.decode },
+            Column("source", 28) { $0.source }, Column("file MB", 9) { format($0.file_mb) }, Column("decode", 14) { $0.decode },
             Column("width", 7) { "\($0.decoded_width)" }, Column("ms", 10) { format($0.first_frame_ms) }, Column("peak MB", 0) { format($0.peak_mb) },
         ])
         return ExitStatus.success
@@ -125,6 +130,11 @@ extension BenchCommand {
         process.arguments = ["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"]
         let output = Pipe()
         process.standardOutput = output
+        // Web sources start from an empty HTTP cache of their own.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sidewalk-bench-cache-\(UUID().uuidString)"
+        process.environment = environment
+        defer { try? FileManager.default.removeItem(atPath: environment["XDG_CACHE_HOME"]!) }
         do { try process.run() } catch { throw .benchmark("could not start a measurement: \(error)") }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

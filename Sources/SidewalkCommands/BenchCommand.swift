@@ -14,7 +14,7 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]",
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--input DATASET] [--json]",
-        "sidewalk bench imagery [--input IMAGE [--decode first-view|zoom-5|largest]] [--json]",
+        "sidewalk bench imagery [--input IMAGE|DATASET [--decode first-view|zoom-5|largest|tiled|tiled-zoom-5]] [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
         "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]",
     ]
@@ -36,7 +36,9 @@ struct BenchCommand: SidewalkCommand {
                           200 linked 2048x1024 panoramas with prefetch and a 64 MB cache
               imagery     a generated panorama saved as a 4096, 8192 and 16384-wide JPEG (or IMAGE),
                           opened for a 200x60-cell view as the explorer opens it, as zoom 5 needs,
-                          and at the largest decode: time to the first frame and peak memory
+                          and at the largest decode; then tiled (sidewalk tile), from disk and over
+                          loopback HTTP (python3's http.server), level 0 and the tiles the view at
+                          zoom 1 and at zoom 5 needs: time to the first frame and peak memory
               fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
                           of the demo town's start and a generated compass panorama (or IMAGE): PSNR
                           of the cells painted back into pixels against the view, and bytes per cell

@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import CompassPanorama
+import Datasets
 import Foundation
 import PanoCore
 import PanoImage
 import ParallelDispatch
+import RemoteData
 import SystemIO
 import TermRender
 import TUI
@@ -29,7 +31,8 @@ enum ImageryBenchmark {
     static let widths = [4096, 8192, 16384]
     static let (columns, rows) = (200, 60)
 
-    /// How much of the file is decoded.
+    /// How much of the file is decoded; for a tiled dataset (`sidewalk tile` of the file, on
+    /// disk or on a web server), which tiles are loaded.
     enum Decode: String, CaseIterable {
         /// As the explorer opens a single image: what the first view needs.
         case firstView = "first-view"
@@ -37,15 +40,22 @@ enum ImageryBenchmark {
         case zoom5 = "zoom-5"
         /// The most the decode limits allow (how the explorer opened images before).
         case largest
+        /// A tiled dataset: level 0 and the tiles the first view (zoom 1) needs.
+        case tiled
+        /// A tiled dataset: level 0 and the tiles the view at zoom 5 needs, that view drawn.
+        case tiledZoom5 = "tiled-zoom-5"
+
+        /// The decodes of a JPEG file, and those of a tiled dataset.
+        static let plain: [Decode] = [.firstView, .zoom5, .largest]
+        static let ofTiles: [Decode] = [.tiled, .tiledZoom5]
+
+        /// The camera of the view drawn.
+        var camera: PanoramaCamera {
+            PanoramaCamera(zoom: self == .zoom5 || self == .tiledZoom5 ? PanoramaCamera.zoomRange.upperBound : 1)
+        }
 
         var minimumWidth: Int? {
-            var camera = PanoramaCamera()
-            switch self {
-            case .firstView: break
-            case .zoom5: camera.zoom = PanoramaCamera.zoomRange.upperBound
-            case .largest: return nil
-            }
-            return SharperDecode.needed(columns: ImageryBenchmark.columns, symbols: .half, camera: camera)
+            self == .largest ? nil : SharperDecode.needed(columns: ImageryBenchmark.columns, symbols: .half, camera: camera)
         }
     }
 
@@ -65,27 +75,61 @@ enum ImageryBenchmark {
     /// One measurement, in this process (which should be fresh, so nothing freed before
     /// counts): `path` opened with `decode`, the first frame composed and encoded.
     static func measure(_ path: String, decode: Decode) throws(CommandError) -> Row {
-        let (milliseconds, peak, decoded) = try firstFrame(path, minimumWidth: decode.minimumWidth)
+        let (milliseconds, peak, decoded) = Decode.ofTiles.contains(decode) ? try firstTiledFrame(path, camera: decode.camera)
+            : try firstFrame(path, minimumWidth: decode.minimumWidth)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return Row(source: path.split(separator: "/").last.map(String.init) ?? path, file_mb: ProcessMemory.megabytes(fileBytes),
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return Row(source: HTTPClient.isWebAddress(path) ? name + " (http)" : name, file_mb: ProcessMemory.megabytes(fileBytes),
                    decode: decode.rawValue, decoded_width: decoded, first_frame_ms: milliseconds, peak_mb: ProcessMemory.megabytes(peak))
     }
 
     /// Opens `path` decoded to at least `minimumWidth`, composes and encodes the first frame:
     /// milliseconds, the peak resident bytes above the start, and the decoded width.
     private static func firstFrame(_ path: String, minimumWidth: Int?) throws(CommandError) -> (Double, Int, Int) {
+        try timed { () throws(CommandError) in
+            let panorama: EquirectPanorama
+            do throws(PanoramaError) { panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth) } catch { throw .panorama(error) }
+            encodeFrame(panorama, camera: PanoramaCamera())
+            return panorama.pyramid.levels[0].width
+        }
+    }
+
+    /// Opens the tiled dataset at `path` (a folder or a web address), loads level 0 and the tiles
+    /// `camera`'s view needs, composes and encodes that frame: as `firstFrame`, the width being
+    /// that of the finest level drawn.
+    private static func firstTiledFrame(_ path: String, camera: PanoramaCamera) throws(CommandError) -> (Double, Int, Int) {
+        try timed { () throws(CommandError) in
+            let dataset: Dataset
+            do throws(DatasetError) { dataset = try DatasetOpener().open(path) } catch { throw .dataset(error) }
+            guard let start = dataset.service.panorama(id: dataset.startID) else { throw .benchmark("\(path) has no start panorama") }
+            let levelZero: EquirectPanorama
+            do throws(PanoramaError) { levelZero = try dataset.load(start) } catch { throw .panorama(error) }
+            // The pixels the half-block view is reprojected at: 1×2 a cell, supersampled twice.
+            let size = (columns * ViewPicture.supersampling, (rows - 1) * 2 * ViewPicture.supersampling)
+            let detailed = dataset.detailed(levelZero, of: start, camera: camera, width: size.0, height: size.1)
+            guard detailed.failures.isEmpty else { throw .benchmark("\(detailed.failures.count) tiles of \(path) did not load") }
+            encodeFrame(detailed.panorama, camera: camera)
+            return Int(detailed.panorama.detail?.coverage.fullWidthPixels ?? levelZero.coverage.fullWidthPixels)
+        }
+    }
+
+    /// Milliseconds `body` takes, the peak resident bytes above the start, and what it returns.
+    private static func timed(_ body: () throws(CommandError) -> Int) throws(CommandError) -> (Double, Int, Int) {
         ProcessMemory.resetPeak()
         let before = ProcessMemory.resident()
         let clock = ContinuousClock()
         let started = clock.now
-        let panorama: EquirectPanorama
-        do { panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth) } catch { throw .panorama(error) }
+        let width = try body()
+        return ((clock.now - started) / .milliseconds(1), max(0, ProcessMemory.peak() - before), width)
+    }
+
+    /// Composes and encodes the frame a `columns`×`rows` terminal shows of `panorama`.
+    private static func encodeFrame(_ panorama: EquirectPanorama, camera: PanoramaCamera) {
         var composer = FrameComposer()
-        let grid = composer.compose(panorama: panorama, camera: PanoramaCamera(), columns: columns, rows: rows,
+        let grid = composer.compose(panorama: panorama, camera: camera, columns: columns, rows: rows,
                                     statusLeft: "", statusRight: "", header: nil, runner: DispatchRunner())
         var encoder = FrameEncoder()
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)
-        return ((clock.now - started) / .milliseconds(1), max(0, ProcessMemory.peak() - before), panorama.pyramid.levels[0].width)
     }
 }
