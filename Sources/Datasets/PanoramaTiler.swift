@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PanoCore
 import PanoImage
+import RemoteData
 import StreetModel
 import Synchronization
 import SystemIO
@@ -16,19 +17,11 @@ public enum PanoramaTiler {
     /// JPEG quality of the tiles, 1...100.
     public static let quality = 85
 
-    /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are,
-    /// anything else as `%XX` bytes, so two ids never share a folder.
+    /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are
+    /// (but a leading `.`), anything else as `%XX` bytes, so two ids never share a folder.
     public static func folderName(for id: String) -> String {
-        var name = ""
-        for byte in id.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || byte == 0x2D || byte == 0x5F || (byte == 0x2E && !name.isEmpty) {
-                name.unicodeScalars.append(scalar)
-            } else {
-                name += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return name
+        let name = PercentEncoding.encode(id, keeping: "-_.")
+        return name.hasPrefix(".") ? "%2E" + name.dropFirst() : name
     }
 
     /// Where the tiles of panorama `id` go, for an image `width`×`height`.
@@ -95,12 +88,5 @@ public enum PanoramaTiler {
             current += "/" + component
             try OutputFile.makeFolder(current)
         }
-    }
-}
-
-extension String {
-    /// The string with `0` in front until it is `length` long.
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

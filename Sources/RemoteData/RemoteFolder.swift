@@ -19,17 +19,7 @@ public struct RemoteFolder: Sendable {
     /// The address of `relative` (a path checked by the manifest decoder) in the folder, its
     /// bytes percent-encoded where a URL needs it.
     public func address(of relative: String) -> String {
-        var encoded = ""
-        for byte in relative.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return base + encoded
+        base + PercentEncoding.encode(relative, keeping: "-._~/")
     }
 
     /// The bytes of `relative`, at most `limit`; a failure as a `FileError` naming the address, as

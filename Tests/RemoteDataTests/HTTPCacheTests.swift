@@ -1,0 +1,51 @@
+import Foundation
+@testable import RemoteData
+import Testing
+
+@Suite("HTTP cache rules")
+struct HTTPCacheTests {
+    @Test("Cache-Control decides whether a response is kept and how long it is fresh", arguments: [
+        (nil, true, 0), ("max-age=60", true, 60), ("public, max-age=31536000, immutable", true, 31_536_000),
+        ("no-store", false, 0), ("no-cache", true, 0), ("max-age=60, no-cache", true, 0), ("max-age=-5", true, 0),
+        ("MAX-AGE=\"30\"", true, 30), ("max-age=99999999999", true, 365 * 86400),
+    ] as [(String?, Bool, Int)])
+    func policy(header: String?, stores: Bool, fresh: Int) {
+        let policy = CachePolicy(header)
+        #expect(policy.mayStore == stores && policy.freshSeconds == fresh, "\(header ?? "none")")
+    }
+
+    @Test("a dataset's paths become addresses with only what a URL needs escaped")
+    func addresses() {
+        let folder = RemoteFolder("https://example.org/town", cache: HTTPCache(folder: "/nonexistent"))
+        #expect(folder.base == "https://example.org/town/")
+        #expect(RemoteFolder("https://example.org/town/manifest.json", cache: HTTPCache(folder: "/nonexistent")).base == "https://example.org/town/")
+        #expect(folder.address(of: "images/café 1.jpg") == "https://example.org/town/images/caf%C3%A9%201.jpg")
+        #expect(folder.address(of: "tiles/a_b-c.d~e/0/0/0.jpg") == "https://example.org/town/tiles/a_b-c.d~e/0/0/0.jpg")
+    }
+
+    @Test("offline, what the cache does not hold is refused without a request; what it holds is served however old")
+    func offline() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Port 9 (discard) on loopback: any real request would fail as unreachable, not as not cached.
+        let url = "http://127.0.0.1:9/manifest.json"
+        #expect(throws: HTTPError.notCached(url: url)) { try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stale = Array("\(url)\t\"v1\"\t0\n".utf8) + Array("{}".utf8)
+        try Data(stale).write(to: URL(fileURLWithPath: folder + "/" + HTTPCache.name(for: url)))
+        #expect(try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) == Array("{}".utf8))
+        // Online, the stale entry is revalidated, so the dead server is reached and the failure said.
+        #expect(throws: HTTPError.self) { try HTTPCache(folder: folder, client: HTTPClient(timeout: 1)).fetch(url, maxBytes: 100) }
+    }
+
+    @Test("a file named for one address is never served for another")
+    func collisionsAreMisses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let url = "http://127.0.0.1:9/a.jpg"
+        let other = Array("http://127.0.0.1:9/b.jpg\t\t9999999999\n".utf8) + [1, 2, 3]
+        try Data(other).write(to: URL(fileURLWithPath: folder + "/" + HTTPCache.name(for: url)))
+        #expect(throws: HTTPError.notCached(url: url)) { try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) }
+    }
+}
