@@ -14,7 +14,8 @@ extension ManifestDecoder {
             let href = string(entry, "href", at: path, required: true)
             if let href, let trouble = DatasetPath.problem(with: href) { problem("\(path).href", trouble) }
             let count = wholeNumber(entry, "count", at: path, in: 0...Self.shardPanoramaLimit)
-            guard let box = entry["bbox"]?.array, box.count == 4, let numbers = Optional(box.compactMap(\.number)), numbers.count == 4,
+            let numbers = entry["bbox"]?.array?.compactMap(\.number) ?? []
+            guard entry["bbox"]?.array?.count == 4, numbers.count == 4,
                   (-180...180).contains(numbers[0]), (-90...90).contains(numbers[1]), (-180...180).contains(numbers[2]),
                   (-90...90).contains(numbers[3]), numbers[0] <= numbers[2], numbers[1] <= numbers[3] else {
                 problem("\(path).bbox", "must be [west, south, east, north] in degrees, west ≤ east and south ≤ north")
