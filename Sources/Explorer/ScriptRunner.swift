@@ -25,6 +25,11 @@ public struct ScriptRunner: Sendable {
         public var events: [(event: ExplorerEvent, time: Double)] = []
     }
 
+    /// Takes a service holding more of the dataset (`ExplorerState.adopt`).
+    public mutating func adopt(_ service: PanoramaService) {
+        state.adopt(service)
+    }
+
     /// Runs one step. Steps after a quit do nothing.
     public mutating func run(_ step: ScriptStep) -> Outcome {
         var outcome = Outcome()

@@ -14,13 +14,16 @@ import TermRender
 public enum DescribeSession {
     /// Runs until `q`, a signal or the end of input; returns the exit status (0 after `q`,
     /// 128 + N after signal N, 1 when the terminal goes away).
-    /// `problem` says why a panorama cannot be shown (nil when it can), checked on each arrival.
+    /// `problem` says why a panorama cannot be shown (nil when it can), checked on each arrival;
+    /// `moreOfTheDataset` gives a service holding more of a sharded dataset near a panorama
+    /// reached (nil when there is no more).
     public static func run(state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
+                           moreOfTheDataset: (Panorama) -> PanoramaService? = { _ in nil },
                            events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
         let status = try InputModes.reading(on: STDIN_FILENO) { (saved) throws(TerminalError) in
-            try loop(initial, saved: saved, signals: signals, problem: problem, events: events)
+            try loop(initial, saved: saved, signals: signals, problem: problem, more: moreOfTheDataset, events: events)
         }
         guard let status else { throw .notATerminal(stream: "standard input") }
         return status
@@ -28,7 +31,7 @@ public enum DescribeSession {
 
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(_ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
-                             events: ((ExplorerEvent, Double) -> Void)?) throws(TerminalError) -> Int32 {
+                             more: (Panorama) -> PanoramaService?, events: ((ExplorerEvent, Double) -> Void)?) throws(TerminalError) -> Int32 {
         var state = initial
         let clock = ContinuousClock()
         let start = clock.now
@@ -64,6 +67,7 @@ public enum DescribeSession {
                 if let arrived = state.panorama, arrived.id != from, let reason = problem(arrived) {
                     state.cannotShow(arrived.id, reason: reason)
                 }
+                if let here = state.panorama, here.id != from, let service = more(here) { state.adopt(service) }
                 for event in state.takeEvents() { events?(event, now()) }
                 Narrator.changes(from: before, to: state).forEach(say)
             }
