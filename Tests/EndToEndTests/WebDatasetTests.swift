@@ -38,7 +38,7 @@ final class FaultServer {
 /// Datasets over HTTP: the manifest, images and tiles from a real server on loopback, the HTTP
 /// cache and --offline, and every fault the issue lists, each ending in a clear line or a
 /// coarser picture, never a hang or a lost terminal.
-@Suite("Datasets on the web", .serialized)
+@Suite("Datasets on the web")
 struct WebDatasetTests {
     /// A folder holding `tiled/`: the demo plaza (2048×1024) cut into three levels.
     private static func tiledDataset() throws -> URL {
