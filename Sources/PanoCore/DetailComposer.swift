@@ -67,27 +67,34 @@ public enum DetailComposer {
     }
 
     /// Bilinear samples of `source` (placed at `origin` in its level) for each texel of `region`,
-    /// whose level is `scale` times finer; edges clamp to the source.
+    /// whose level is `scale` times finer; edges clamp to the source. Weights in 8-bit fixed point,
+    /// the columns' taps worked out once for all rows.
     private static func upsample(_ source: RGBImage, origin: (x: Double, y: Double), scale: (x: Double, y: Double),
                                  into image: inout RGBImage, x: Int, y: Int, region: (x: Int, y: Int, width: Int, height: Int)) {
-        let maxX = Double(source.width - 1)
-        let maxY = Double(source.height - 1)
-        for j in 0..<region.height {
-            let fy = min(max((Double(region.y + j) + 0.5) * scale.y - 0.5 - origin.y, 0), maxY)
-            let y0 = Int(fy)
-            let y1 = min(y0 + 1, source.height - 1)
-            let ty = fy - Double(y0)
-            for i in 0..<region.width {
-                let fx = min(max((Double(region.x + i) + 0.5) * scale.x - 0.5 - origin.x, 0), maxX)
-                let x0 = Int(fx)
-                let x1 = min(x0 + 1, source.width - 1)
-                let tx = fx - Double(x0)
-                let out = ((y + j) * image.width + x + i) * 3
-                for channel in 0..<3 {
-                    func at(_ px: Int, _ py: Int) -> Double { Double(source.pixels[(py * source.width + px) * 3 + channel]) }
-                    let upper = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * tx
-                    let lower = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * tx
-                    image.pixels[out + channel] = UInt8((upper + (lower - upper) * ty).rounded())
+        /// The two source positions a target position falls between, and the weight (0...256) of the second.
+        func taps(_ index: Int, scale: Double, origin: Double, count: Int) -> (Int, Int, Int) {
+            let position = min(max((Double(index) + 0.5) * scale - 0.5 - origin, 0), Double(count - 1))
+            let first = Int(position)
+            return (first, min(first + 1, count - 1), Int((position - Double(first)) * 256))
+        }
+        let columns = (0..<region.width).map { taps(region.x + $0, scale: scale.x, origin: origin.x, count: source.width) }
+        let width = image.width
+        source.pixels.withUnsafeBufferPointer { from in
+            image.pixels.withUnsafeMutableBufferPointer { to in
+                for j in 0..<region.height {
+                    let (y0, y1, ty) = taps(region.y + j, scale: scale.y, origin: origin.y, count: source.height)
+                    let (row0, row1) = (y0 * source.width * 3, y1 * source.width * 3)
+                    var out = ((y + j) * width + x) * 3
+                    for (x0, x1, tx) in columns {
+                        for channel in 0..<3 {
+                            let (a, b) = (Int(from[row0 + x0 * 3 + channel]), Int(from[row0 + x1 * 3 + channel]))
+                            let (c, d) = (Int(from[row1 + x0 * 3 + channel]), Int(from[row1 + x1 * 3 + channel]))
+                            let upper = a * 256 + (b - a) * tx
+                            let lower = c * 256 + (d - c) * tx
+                            to[out + channel] = UInt8((upper * 256 + (lower - upper) * ty + 32768) >> 16)
+                        }
+                        out += 3
+                    }
                 }
             }
         }

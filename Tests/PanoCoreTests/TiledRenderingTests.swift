@@ -21,6 +21,12 @@ struct TiledRenderingTests {
         return image
     }
 
+    /// The textured panorama the rendering tests share, 2048 wide, its grid and its tiles: made
+    /// once per run.
+    static let image = textured(width: 2048)
+    static let grid = TileGrid(width: 2048, height: 1024)!
+    static let cut = tiles(of: image, grid: grid)
+
     /// Every tile of every level of `image`, as `sidewalk tile` cuts them.
     static func tiles(of image: RGBImage, grid: TileGrid) -> [TileGrid.Key: RGBImage] {
         var tiles: [TileGrid.Key: RGBImage] = [:]
@@ -98,9 +104,7 @@ struct TiledRenderingTests {
     @Test("a view rendered from level 0 and its window's tiles matches the view of the whole image",
           arguments: [(0.0, 0.0, 5.0), (180.0, 0.0, 4.0), (75.0, 40.0, 3.0), (300.0, -85.0, 5.0)])
     func detailMatchesTheWholeImage(heading: Double, pitch: Double, zoom: Double) throws {
-        let image = Self.textured(width: 4096)
-        let grid = try #require(TileGrid(width: 4096, height: 2048))
-        let tiles = Self.tiles(of: image, grid: grid)
+        let (image, grid, tiles) = (Self.image, Self.grid, Self.cut)
         let camera = PanoramaCamera(heading: heading, pitch: pitch, zoom: zoom)
         let window = try #require(TileWindow.forView(grid: grid, camera: camera, centerHeading: 0, width: 320, height: 180))
         var tiled = EquirectPanorama(image: tiles[.init(level: 0, row: 0, column: 0)]!)
@@ -117,9 +121,7 @@ struct TiledRenderingTests {
 
     @Test("a missing tile is filled from the finest coarser tile loaded, never from level 0 when a nearer level is there")
     func missingTilesFallBackALevel() throws {
-        let image = Self.textured(width: 4096)
-        let grid = try #require(TileGrid(width: 4096, height: 2048))
-        let tiles = Self.tiles(of: image, grid: grid)
+        let (image, grid, tiles) = (Self.image, Self.grid, Self.cut)
         let camera = PanoramaCamera(heading: 0, zoom: 5)
         let window = try #require(TileWindow.forView(grid: grid, camera: camera, centerHeading: 0, width: 320, height: 180))
         let levelZero = tiles[.init(level: 0, row: 0, column: 0)]!
