@@ -125,22 +125,7 @@ extension BenchCommand {
 
     /// `bench imagery --input PATH --decode DECODE --json`, run by this same executable.
     private static func measureInChild(_ path: String, decode: ImageryBenchmark.Decode) throws(CommandError) -> ImageryBenchmark.Row {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"]
-        let output = Pipe()
-        process.standardOutput = output
-        // Web sources start from an empty HTTP cache of their own.
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "sidewalk-bench-cache-\(UUID().uuidString)"
-        process.environment = environment
-        defer { try? FileManager.default.removeItem(atPath: environment["XDG_CACHE_HOME"]!) }
-        do { try process.run() } catch { throw .benchmark("could not start a measurement: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let row = try? JSONDecoder().decode(ImageryBenchmark.Row.self, from: data) else {
-            throw .benchmark("the measurement of \(path) (\(decode.rawValue)) failed")
-        }
-        return row
+        try BenchChild.measure(["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"],
+                               as: ImageryBenchmark.Row.self, what: "\(path) (\(decode.rawValue))")
     }
 }

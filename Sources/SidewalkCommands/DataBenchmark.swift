@@ -78,17 +78,8 @@ enum DataBenchmark {
 
     /// Seconds to open and validate a manifest of `count` panoramas (all sharing one image).
     private static func manifestLoad(count: Int, work: URL) throws(CommandError) -> Double {
-        let folder = work.appendingPathComponent("manifest-\(count)")
-        let image = try makeFolder(folder).appendingPathComponent("p.png").path
-        do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: image) } catch { throw .image(error) }
-        var random = Random(state: 2)
-        let places = (0..<count).map { _ in origin.offset(by: random.next() * 14_000, bearing: random.next() * 360) }
-        let panoramas = places.indices.map { i in
-            let next = (i + 1) % count
-            return Panorama(id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
-                            links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
-        }
-        try writeManifest(panoramas, in: folder)
+        let folder = try makeFolder(work.appendingPathComponent("manifest-\(count)"))
+        try writeManifest(try scattered(count: count, seed: 2, in: folder), in: folder)
         let start = ContinuousClock.now
         do { _ = try Dataset.open(folder.path) } catch { throw .dataset(error) }
         return ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000
@@ -117,28 +108,25 @@ enum DataBenchmark {
     /// open and peak memory, and the number of shards.
     private static func shardedOpen(count: Int, work: URL) throws(CommandError) -> (seconds: Double, peak: Double, shards: Int) {
         let folder = try makeFolder(work.appendingPathComponent("sharded-\(count)"))
+        let panoramas = try scattered(count: count, seed: 3, in: folder)
+        do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch { throw .dataset(error) }
+        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shards").path)) ?? []).count
+        let opening = try BenchChild.measure(["bench", "data", "--input", folder.path, "--json"], as: Opening.self,
+                                             what: "opening the sharded dataset")
+        return (opening.seconds, opening.peak_mb, shards)
+    }
+
+    /// `count` panoramas at random places (from `seed`) in a disc 28 km across, each linked to the
+    /// next, all showing one tiny image written into `folder` as p.png.
+    private static func scattered(count: Int, seed: UInt64, in folder: URL) throws(CommandError) -> [Panorama] {
         do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path) } catch { throw .image(error) }
-        var random = Random(state: 3)
+        var random = Random(state: seed)
         let places = (0..<count).map { _ in origin.offset(by: random.next() * 14_000, bearing: random.next() * 360) }
-        let panoramas = places.indices.map { i in
+        return places.indices.map { i in
             let next = (i + 1) % count
             return Panorama(id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
                             links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
         }
-        do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch { throw .dataset(error) }
-        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shards").path)) ?? []).count
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["bench", "data", "--input", folder.path, "--json"]
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch { throw .benchmark("could not start a measurement: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let opening = try? JSONDecoder().decode(Opening.self, from: data) else {
-            throw .benchmark("opening the sharded dataset failed")
-        }
-        return (opening.seconds, opening.peak_mb, shards)
     }
 
     /// Walks 200 linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
