@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
-        .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage", "StreetModel"], path: "Tests/TestSupport"),
 
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),

@@ -9,16 +9,8 @@ import Testing
 /// a walk comes near, and checked as strictly as one manifest.
 @Suite("Sharded datasets")
 struct ShardTests {
-    /// `count` panoramas 40 m apart along a street running north from 48.195°, crossing the
-    /// 48.20° cell boundary, each linked to the next and the one before (all sharing images/a.png).
     static func street(count: Int) -> [Panorama] {
-        let origin = Coordinate(latitude: 48.195, longitude: 16.3705)!
-        let places = (0..<count).map { origin.offset(by: Double($0) * 40, bearing: 0) }
-        return places.indices.map { i in
-            let neighbours = [i - 1, i + 1].filter(places.indices.contains)
-            return Panorama(id: "p\(i)", imagePath: "images/a.png", coordinate: places[i],
-                            links: neighbours.map { Link(target: "p\($0)", heading: places[i].bearing(to: places[$0])) })
-        }
+        NorthwardStreet.panoramas(count: count)
     }
 
     private func write(_ panoramas: [Panorama], start: String? = nil, in fixture: DatasetFixture) throws -> String {

@@ -157,12 +157,7 @@ struct WebDatasetTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("city/images"), withIntermediateDirectories: true)
         try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("city/images/a.png").path)
-        // 40 panoramas 40 m apart northward from 48.195°: two shards, either side of 48.20°.
-        let origin = Coordinate(latitude: 48.195, longitude: 16.3705)!
-        let panoramas = (0..<40).map { (i: Int) -> Panorama in
-            let links = [i - 1, i + 1].filter { $0 >= 0 && $0 < 40 }.map { Link(target: "p\($0)", heading: $0 > i ? 0 : 180) }
-            return Panorama(id: "p\(i)", imagePath: "images/a.png", coordinate: origin.offset(by: Double(i) * 40, bearing: 0), links: links)
-        }
+        let panoramas = NorthwardStreet.panoramas(count: 40)
         try ShardWriter.write(try ShardWriter.shardedFiles(name: "City", start: "p0", panoramas: panoramas, markers: []),
                               into: folder.appendingPathComponent("city"))
         let server = try FaultServer(folder: folder)

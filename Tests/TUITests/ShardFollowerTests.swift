@@ -11,14 +11,8 @@ import Testing
 
 @Suite("Shards read as the walk comes near")
 struct ShardFollowerTests {
-    /// 40 panoramas 40 m apart running north from 48.195°, across the 48.20° shard boundary.
     private static func street() -> [Panorama] {
-        let origin = Coordinate(latitude: 48.195, longitude: 16.3705)!
-        return (0..<40).map { (i: Int) -> Panorama in
-            let neighbours: [Int] = [i - 1, i + 1].filter { $0 >= 0 && $0 < 40 }
-            let links: [Link] = neighbours.map { Link(target: "p\($0)", heading: $0 > i ? 0 : 180) }
-            return Panorama(id: "p\(i)", imagePath: "images/a.png", coordinate: origin.offset(by: Double(i) * 40, bearing: 0), links: links)
-        }
+        NorthwardStreet.panoramas(count: 40)
     }
 
     @Test("far from the next shard nothing is read; near it, it is read off the loop and its panoramas arrive")
