@@ -23,7 +23,7 @@ struct TileCommand: SidewalkCommand {
               panoramas tiled (cropped ones stay plain images); --output may be the dataset itself.
               Tiles already there are kept, so an interrupted run resumes, and a re-run gives the
               same bytes. Tiles are written in parallel; the whole image is decoded, so memory
-              peaks near 7 bytes a pixel (230 MB for 8192×4096, about 900 MB for 16384×8192).
+              peaks near 7 bytes a pixel (230 MB for 8192×4096, 930 MB for 16384×8192).
             """, options: [
                 .text("--output", "DATASET", aliases: ["-o"], help: "the dataset folder to write (required)") { $0.output = $1 },
             ], epilogue: "") { command, argument throws(UsageError) in
