@@ -11,7 +11,7 @@ import TUI
 struct BenchCommand: SidewalkCommand {
     static let purpose = "measure Sidewalk's speed, bytes and memory on this machine"
     static let synopsis = [
-        "sidewalk bench reproject [--input IMAGE] [--json] [--save-sources DIR]",
+        "sidewalk bench reproject [--input IMAGE] [--threads N] [--json] [--save-sources DIR]",
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
         "sidewalk bench data [--input DATASET] [--json]",
         "sidewalk bench imagery [--input IMAGE|DATASET [--decode first-view|zoom-5|largest|tiled|tiled-zoom-5]] [--json]",
@@ -23,8 +23,8 @@ struct BenchCommand: SidewalkCommand {
 
     static var spec: CommandSpec<BenchCommand> {
         CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
-              reproject   median milliseconds per view at 160x96, 320x180 and 640x360, on one thread
-                          and on all cores, from generated 2048x1024 and 4096x2048 panoramas (or from
+              reproject   median milliseconds per view at 320x180, 800x450 and 1600x900, on one thread
+                          and on all cores (or on N threads), from generated 2048x1024 and 4096x2048 panoramas (or from
                           IMAGE), over 48 views with different headings and pitches; and how much
                           prefiltering helps against aliasing (PSNR)
               encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
@@ -52,6 +52,9 @@ struct BenchCommand: SidewalkCommand {
             """, options: [
                 .text("--input", "IMAGE", help: "use this panorama instead of the generated ones; for data, a DATASET: "
                     + "the time and peak memory of opening it") { $0.inputPath = $1 },
+                .wholeNumber("--threads", "N", in: 1...256, help: "reproject: time on N threads only, instead of on one and on all cores") {
+                    $0.threads = $1
+                },
                 .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
                 .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
                     + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
@@ -78,6 +81,8 @@ struct BenchCommand: SidewalkCommand {
     var benchmark: String?
     var inputPath: String?
     var json = false
+    /// Threads for `reproject`; nil times one thread and all cores.
+    var threads: Int?
     var saveDirectory: String?
     var saveFrameDirectory: String?
     var colorMode = ColorMode.truecolor
@@ -192,7 +197,7 @@ struct BenchCommand: SidewalkCommand {
             }
         }
         let cores = DispatchRunner().width
-        let threads = cores > 1 ? [1, cores] : [1]
+        let threads = self.threads.map { [$0] } ?? (cores > 1 ? [1, cores] : [1])
         var rows: [ReprojectBenchmark.Row] = []
         var antialias: [AntialiasMeasurement.Result] = []
         for source in sources {
