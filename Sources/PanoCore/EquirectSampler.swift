@@ -1,10 +1,11 @@
-/// Samples an equirectangular mip pyramid along precomputed rays: bilinear within a level,
-/// linear between the two levels around each pixel's footprint (trilinear), columns wrapping
-/// round a full sphere, rows clamped at the poles, black outside a cropped panorama (or, for a
-/// detail layer, what was drawn there before).
+/// Samples an equirectangular mip pyramid where a `SampleTable` says each ray lands: bilinear
+/// within a level, linear between the two levels around each pixel's footprint (trilinear),
+/// columns wrapping round a full sphere, rows clamped at the poles, black outside a cropped
+/// panorama (or, for a detail layer, what was drawn there before).
 ///
-/// Interpolation is in 8-bit fixed point on packed texels, red and blue in one integer lane
-/// pair and green in another, so a bilinear sample is four loads and a few multiplies.
+/// A turn is one integer added to each pixel's column. A bilinear sample is two 8-byte loads
+/// (the pyramid's padding makes the right-hand neighbour always readable) and 16-bit SIMD
+/// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point.
 ///
 /// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
 /// share; the parallel workers only read the inputs and each writes its own disjoint range of
@@ -12,134 +13,101 @@
 struct EquirectSampler: @unchecked Sendable {
     let texels: UnsafeBufferPointer<UInt32>
     let levels: UnsafeBufferPointer<MipPyramid.Level>
-    let coverage: PanoramaCoverage
+    /// True for an image round the whole sphere: columns wrap and nothing is outside.
+    let isFullSphere: Bool
     /// Outside a cropped coverage: true leaves the output as it is (a detail layer over the
     /// panorama already drawn there), false draws black.
     let keepsOutside: Bool
-    /// Camera heading relative to the sphere's centre, in turns.
-    let shiftTurns: Float
-    let longitudes: UnsafeBufferPointer<Float>
-    let rows: UnsafeBufferPointer<Float>
-    /// Per ray: mip level in the high byte, blend towards the next level (0...255) in the low.
+    /// Added to every column of the table: the camera's heading relative to the sphere's centre,
+    /// less the image's left edge, in the table's units, [0, span).
+    let shift: Int
+    /// The full sphere's width in the table's units.
+    let span: Int
+    let columns: UnsafeBufferPointer<Int32>
+    let rows: UnsafeBufferPointer<Int32>
     let levelBlends: UnsafeBufferPointer<UInt16>
+    /// RGB bytes, three per ray.
     let output: UnsafeMutableBufferPointer<UInt8>
 
     /// Samples the rays with indices in `range` into `output`.
     func sample(_ range: Range<Int>) {
-        if coverage.isFullSphere {
-            sampleFullSphere(range)
+        // Two copies of one loop, each with the test on `isFullSphere` folded away.
+        if isFullSphere {
+            sample(range, wrapping: true)
         } else {
-            sampleCropped(range)
+            sample(range, wrapping: false)
         }
     }
 
-    /// The common case, kept free of cropping branches: columns wrap round.
-    private func sampleFullSphere(_ range: Range<Int>) {
-        let texels = self.texels
+    @inline(__always)
+    private func sample(_ range: Range<Int>, wrapping: Bool) {
+        guard let texelBase = texels.baseAddress, let out = output.baseAddress else { return }
+        let texels = UnsafeRawPointer(texelBase)
         let levels = self.levels
-        let longitudes = self.longitudes
+        let columns = self.columns
         let rows = self.rows
         let levelBlends = self.levelBlends
-        let output = self.output
-        let shift = shiftTurns + 0.5
-        // Coordinates in level-0 pixels with 8 fractional bits; level l is a shift by l.
-        let scaleX = Float(levels[0].width) * 256
-        let scaleY = Float(levels[0].height) * 256
+        let shift = self.shift
+        let span = self.span
+        let width = levels[0].width &<< 8
+        let height = levels[0].height &<< 8
         for i in range {
-            let fixedX = Int((longitudes[i] + shift) * scaleX) // u in [-0.5, 1.5)
-            let fixedY = Int(rows[i] * scaleY)
-            let levelBlend = levelBlends[i]
-            let level = Int(levelBlend >> 8)
-            let blend = UInt32(levelBlend & 0xFF)
-            var texel = Self.bilinear(texels, levels[level], shift: level, fixedX: fixedX, fixedY: fixedY, wrap: true)
-            if blend != 0 {
-                let coarser = Self.bilinear(texels, levels[level + 1], shift: level + 1, fixedX: fixedX, fixedY: fixedY, wrap: true)
-                texel = Self.lerp(texel, coarser, blend)
-            }
-            Self.store(texel, into: output, at: i)
-        }
-    }
-
-    /// A panorama covering part of the sphere: black outside, edges clamped inside.
-    private func sampleCropped(_ range: Range<Int>) {
-        let left = Float(coverage.left)
-        let top = Float(coverage.top)
-        let spanX = Float(coverage.width)
-        let spanY = Float(coverage.height)
-        let scaleX = Float(levels[0].width) * 256
-        let scaleY = Float(levels[0].height) * 256
-        for i in range {
-            // In [-1.5, 1.5) before wrapping (longitude and shift each span a turn, less the left
-            // edge): one step of ±1 is not enough, so wrap by the floor.
-            var u = longitudes[i] + shiftTurns + 0.5 - left
-            u -= u.rounded(.down)
-            u /= spanX
-            let v = (rows[i] - top) / spanY
-            if u >= 1 || v < 0 || v > 1 {
-                if !keepsOutside { Self.store(0, into: output, at: i) }
+            var x = Int(columns[i]) &+ shift
+            if x >= span { x &-= span } else if x < 0 { x &+= span }
+            let y = Int(rows[i])
+            if !wrapping, x >= width || y < 0 || y > height {
+                if !keepsOutside { Self.store(.zero, at: out + i &* 3) }
                 continue
             }
-            let fixedX = Int(u * scaleX)
-            let fixedY = Int(v * scaleY)
-            let levelBlend = levelBlends[i]
-            let level = Int(levelBlend >> 8)
-            let blend = UInt32(levelBlend & 0xFF)
-            var texel = Self.bilinear(texels, levels[level], shift: level, fixedX: fixedX, fixedY: fixedY, wrap: false)
+            let levelBlend = Int(levelBlends[i])
+            let level = levelBlend &>> 8
+            let blend = UInt16(truncatingIfNeeded: levelBlend & 0xFF)
+            var texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping)
             if blend != 0 {
-                let coarser = Self.bilinear(texels, levels[level + 1], shift: level + 1, fixedX: fixedX, fixedY: fixedY, wrap: false)
-                texel = Self.lerp(texel, coarser, blend)
+                let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping)
+                texel = (texel &* SIMD4(repeating: 256 &- blend) &+ coarser &* SIMD4(repeating: blend) &+ 128) &>> 8
             }
-            Self.store(texel, into: output, at: i)
+            Self.store(texel, at: out + i &* 3)
         }
     }
 
+    /// Writes red, green and blue (lanes 0–2, each 0...255) as three bytes.
     @inline(__always)
-    private static func store(_ texel: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        output[i * 3] = UInt8(truncatingIfNeeded: texel)
-        output[i * 3 + 1] = UInt8(truncatingIfNeeded: texel >> 8)
-        output[i * 3 + 2] = UInt8(truncatingIfNeeded: texel >> 16)
+    private static func store(_ texel: SIMD4<UInt16>, at pointer: UnsafeMutablePointer<UInt8>) {
+        let lanes = unsafeBitCast(texel, to: UInt64.self)
+        let redGreen = UInt16(truncatingIfNeeded: lanes & 0xFF | (lanes &>> 8) & 0xFF00)
+        let raw = UnsafeMutableRawPointer(pointer)
+        raw.storeBytes(of: redGreen, as: UInt16.self)
+        raw.storeBytes(of: UInt8(truncatingIfNeeded: lanes &>> 32), toByteOffset: 2, as: UInt8.self)
     }
 
-    /// Linear blend of two packed texels, `t` in 0...255 (0 gives `a`), rounded.
-    @inline(__always)
-    static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        let s: UInt32 = 256 - t
-        let aRedBlue: UInt32 = a & 0x00FF_00FF
-        let bRedBlue: UInt32 = b & 0x00FF_00FF
-        let aGreen: UInt32 = (a >> 8) & 0xFF
-        let bGreen: UInt32 = (b >> 8) & 0xFF
-        let redBlueSum: UInt32 = aRedBlue &* s &+ bRedBlue &* t &+ 0x0080_0080
-        let greenSum: UInt32 = aGreen &* s &+ bGreen &* t &+ 0x80
-        return ((redBlueSum >> 8) & 0x00FF_00FF) | (((greenSum >> 8) & 0xFF) << 8)
-    }
-
-    /// Bilinear sample of a level at level-0 fixed-point coordinates (8 fractional bits) of the
-    /// covered area; with `wrap`, columns wrap round.
+    /// Bilinear sample of one level at level-0 coordinates (texels with 8 fractional bits, x
+    /// within the image): red, green, blue and the unused fourth byte in 16-bit lanes, 0...255.
+    /// With `wrapping`, columns wrap round; without, they are clamped to the image.
     @inline(__always)
     private static func bilinear(
-        _ texels: UnsafeBufferPointer<UInt32>, _ level: MipPyramid.Level, shift index: Int, fixedX: Int, fixedY: Int, wrap: Bool
-    ) -> UInt32 {
-        let width = level.width
-        let height = level.height
-        // Pixel centres sit at half a pixel: subtract 0.5 (128 in fixed point).
-        var x = (fixedX >> index) - 128
-        if wrap {
-            let span = width << 8
-            if x < 0 { x += span } else if x >= span { x -= span }
+        _ texels: UnsafeRawPointer, _ info: MipPyramid.Level, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool
+    ) -> SIMD4<UInt16> {
+        // Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point).
+        var x = (fixedX &>> level) &- 128
+        if wrapping {
+            if x < 0 { x &+= info.width &<< 8 }
         } else {
-            x = min(max(x, 0), (width - 1) << 8)
+            x = min(max(x, 0), (info.width &- 1) &<< 8)
         }
-        let y = min(max((fixedY >> index) - 128, 0), (height - 1) << 8)
-        let x0 = x >> 8
-        let x1 = x0 + 1 < width ? x0 + 1 : (wrap ? 0 : x0)
-        let y0 = y >> 8
-        let y1 = min(y0 + 1, height - 1)
-        let tx = UInt32(x & 0xFF)
-        let ty = UInt32(y & 0xFF)
-        let row0 = level.offset + y0 * width
-        let row1 = level.offset + y1 * width
-        let top = lerp(texels[row0 + x0], texels[row0 + x1], tx)
-        let bottom = lerp(texels[row1 + x0], texels[row1 + x1], tx)
-        return lerp(top, bottom, ty)
+        let y = min(max((fixedY &>> level) &- 128, 0), (info.height &- 1) &<< 8)
+        let stride = info.stride
+        let top = texels + (info.offset &+ (y &>> 8) &* stride &+ (x &>> 8)) &* 4
+        let bottom = top + stride &* 4
+        // Each load is a texel and its right-hand neighbour: two texels' four channels.
+        let upper = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(as: SIMD8<UInt8>.self))
+        let lower = SIMD8<UInt16>(truncatingIfNeeded: bottom.loadUnaligned(as: SIMD8<UInt8>.self))
+        let down = UInt16(truncatingIfNeeded: y & 0xFF)
+        let vertical = (upper &* SIMD8(repeating: 256 &- down) &+ lower &* SIMD8(repeating: down) &+ 128) &>> 8
+        // 256 - right for the left texel's lanes, right for the right texel's.
+        let right = SIMD8(repeating: UInt16(truncatingIfNeeded: x & 0xFF))
+        let across = (right ^ SIMD8(0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0)) &+ SIMD8(257, 257, 257, 257, 0, 0, 0, 0)
+        let weighted = vertical &* across
+        return (weighted.lowHalf &+ weighted.highHalf &+ 128) &>> 8
     }
 }

@@ -1,6 +1,11 @@
 /// An image and its successively halved copies (each pixel the mean of a 2×2 block), in one
 /// buffer of packed texels. Sampling the level whose pixels match the screen's keeps a large
 /// panorama shown small from aliasing and shimmering as it turns.
+///
+/// Each row is followed by one more texel, a copy of the row's first, and each level by a copy
+/// of its last row, so a bilinear sample reads its 2×2 texels as two 8-byte loads with no
+/// bounds or seam tests: across the ±180° seam the extra texel is the wrapped neighbour, and at
+/// a clamped edge or the bottom row the extra texels weigh nothing.
 public struct MipPyramid: Sendable {
     /// Size and place of one level in `texels`.
     public struct Level: Equatable, Sendable {
@@ -10,11 +15,15 @@ public struct MipPyramid: Sendable {
         public let height: Int
         /// Index of the level's first texel in `texels`.
         public let offset: Int
+        /// Texels from one row's start to the next's: `width + 1`.
+        public var stride: Int { width + 1 }
+        /// Texels the level takes in `texels`, its padding included.
+        var count: Int { stride * (height + 1) }
     }
 
     /// Level 0 is the original image; each next level halves both sides.
     public let levels: [Level]
-    /// All levels, row-major, one texel per pixel packed as `r | g << 8 | b << 16`.
+    /// All levels with their padding, one texel per pixel packed as `r | g << 8 | b << 16`.
     public let texels: [UInt32]
 
     /// Builds levels while both sides of the last are even and at least 2.
@@ -29,37 +38,61 @@ public struct MipPyramid: Sendable {
 
     private init(_ image: RGBImage, maxLevels: Int) {
         var levels = [Level(width: image.width, height: image.height, offset: 0)]
-        var texels = [UInt32](repeating: 0, count: image.width * image.height)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            for i in 0..<texels.count {
-                texels[i] = UInt32(rgb[3 * i]) | UInt32(rgb[3 * i + 1]) << 8 | UInt32(rgb[3 * i + 2]) << 16
-            }
+        while levels.count < maxLevels, let last = levels.last, last.width >= 2, last.height >= 2,
+              last.width % 2 == 0, last.height % 2 == 0 {
+            levels.append(Level(width: last.width / 2, height: last.height / 2, offset: last.offset + last.count))
         }
-        var last = levels[0]
-        while levels.count < maxLevels, last.width >= 2, last.height >= 2, last.width % 2 == 0, last.height % 2 == 0 {
-            let next = Level(width: last.width / 2, height: last.height / 2, offset: texels.count)
-            texels.append(contentsOf: repeatElement(0, count: next.width * next.height))
-            texels.withUnsafeMutableBufferPointer { buffer in
-                for y in 0..<next.height {
-                    let row0 = last.offset + 2 * y * last.width
-                    let row1 = row0 + last.width
-                    for x in 0..<next.width {
-                        let a = buffer[row0 + 2 * x], b = buffer[row0 + 2 * x + 1]
-                        let c = buffer[row1 + 2 * x], d = buffer[row1 + 2 * x + 1]
-                        var packed: UInt32 = 0
-                        for shift in [UInt32(0), 8, 16] {
-                            let sum = (a >> shift & 0xFF) + (b >> shift & 0xFF) + (c >> shift & 0xFF) + (d >> shift & 0xFF)
-                            packed |= ((sum + 2) / 4) << shift
-                        }
-                        buffer[next.offset + y * next.width + x] = packed
+        let total = levels.last.map { $0.offset + $0.count } ?? 0
+        texels = [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
+            let first = levels[0]
+            image.pixels.withUnsafeBufferPointer { rgb in
+                for y in 0..<first.height {
+                    for x in 0..<first.width {
+                        let i = 3 * (y * first.width + x)
+                        buffer[y * first.stride + x] = UInt32(rgb[i]) | UInt32(rgb[i + 1]) << 8 | UInt32(rgb[i + 2]) << 16
                     }
                 }
             }
-            levels.append(next)
-            last = next
+            Self.pad(first, in: buffer)
+            for (last, next) in zip(levels, levels.dropFirst()) {
+                Self.halve(last, into: next, in: buffer)
+                Self.pad(next, in: buffer)
+            }
+            count = total
         }
         self.levels = levels
-        self.texels = texels
+    }
+
+    /// Fills `next` with the 2×2 means of `last`'s texels, rounded.
+    private static func halve(_ last: Level, into next: Level, in buffer: UnsafeMutableBufferPointer<UInt32>) {
+        for y in 0..<next.height {
+            let row0 = last.offset + 2 * y * last.stride
+            let row1 = row0 + last.stride
+            for x in 0..<next.width {
+                let a = buffer[row0 + 2 * x], b = buffer[row0 + 2 * x + 1]
+                let c = buffer[row1 + 2 * x], d = buffer[row1 + 2 * x + 1]
+                // Red and blue in one pair of lanes, green in the other; each sum fits in 10 bits.
+                let redBlue = (a & 0x00FF_00FF) + (b & 0x00FF_00FF) + (c & 0x00FF_00FF) + (d & 0x00FF_00FF) + 0x0002_0002
+                let green = (a & 0xFF00) + (b & 0xFF00) + (c & 0xFF00) + (d & 0xFF00) + 0x200
+                buffer[next.offset + y * next.stride + x] = (redBlue >> 2) & 0x00FF_00FF | (green >> 2) & 0xFF00
+            }
+        }
+    }
+
+    /// Writes a level's padding: each row's first texel after its last, then the last row again.
+    private static func pad(_ level: Level, in buffer: UnsafeMutableBufferPointer<UInt32>) {
+        guard level.width > 0, level.height > 0 else {
+            for i in level.offset..<(level.offset + level.count) { buffer[i] = 0 }
+            return
+        }
+        for y in 0..<level.height {
+            let row = level.offset + y * level.stride
+            buffer[row + level.width] = buffer[row]
+        }
+        let last = level.offset + (level.height - 1) * level.stride
+        for x in 0..<level.stride {
+            buffer[last + level.stride + x] = buffer[last + x]
+        }
     }
 
     /// Number of levels, >= 1.
@@ -69,11 +102,14 @@ public struct MipPyramid: Sendable {
     public func image(level: Int) -> RGBImage {
         let info = levels[level]
         var image = RGBImage(width: info.width, height: info.height)
-        for i in 0..<(info.width * info.height) {
-            let texel = texels[info.offset + i]
-            image.pixels[3 * i] = UInt8(texel & 0xFF)
-            image.pixels[3 * i + 1] = UInt8(texel >> 8 & 0xFF)
-            image.pixels[3 * i + 2] = UInt8(texel >> 16 & 0xFF)
+        for y in 0..<info.height {
+            for x in 0..<info.width {
+                let texel = texels[info.offset + y * info.stride + x]
+                let i = 3 * (y * info.width + x)
+                image.pixels[i] = UInt8(texel & 0xFF)
+                image.pixels[i + 1] = UInt8(texel >> 8 & 0xFF)
+                image.pixels[i + 2] = UInt8(texel >> 16 & 0xFF)
+            }
         }
         return image
     }

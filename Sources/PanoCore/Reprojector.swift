@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Renders the perspective view of an equirectangular panorama. It keeps its ray table while
 /// the viewport size, pitch and fov stay the same, so a turn costs no trigonometry, and
 /// rendering into an existing image allocates nothing.
@@ -12,9 +8,9 @@ public struct Reprojector: Sendable {
     /// only twice smaller (`sidewalk bench minify`, docs/performance.md).
     public var levelBias: Float = -0.5
     private var rays: ViewRays?
-    /// Mip levels per ray for the panorama's image, and for its detail layer.
-    private var imageLevels = LevelTable()
-    private var detailLevels = LevelTable()
+    /// Where the rays land on the panorama's image, and on its detail layer.
+    private var imageTable = SampleTable()
+    private var detailTable = SampleTable()
 
     public init() {}
 
@@ -32,36 +28,40 @@ public struct Reprojector: Sendable {
             rays = ViewRays(camera: camera, width: output.width, height: output.height, runner: runner)
         }
         guard let rays else { return }
-        let shiftTurns = Float(Degrees.wrap180(camera.heading - panorama.centerHeading) / 360)
+        let shiftTurns = Degrees.wrap180(camera.heading - panorama.centerHeading) / 360
         let detail = panorama.detail
         // A detail layer round the whole sphere hides the image entirely.
         if detail?.coverage.isFullSphere != true {
-            imageLevels.update(rays: rays, pyramid: panorama.pyramid, coverage: panorama.coverage, bias: levelBias)
-            Self.sample(panorama.pyramid, panorama.coverage, keepsOutside: false, levels: imageLevels, rays: rays,
+            imageTable.update(rays: rays, pyramid: panorama.pyramid, coverage: panorama.coverage, bias: levelBias, runner: runner)
+            Self.sample(panorama.pyramid, panorama.coverage, keepsOutside: false, table: imageTable,
                         shiftTurns: shiftTurns, into: &output, runner: runner)
         }
         if let detail {
-            detailLevels.update(rays: rays, pyramid: detail.pyramid, coverage: detail.coverage, bias: levelBias)
-            Self.sample(detail.pyramid, detail.coverage, keepsOutside: true, levels: detailLevels, rays: rays,
+            detailTable.update(rays: rays, pyramid: detail.pyramid, coverage: detail.coverage, bias: levelBias, runner: runner)
+            Self.sample(detail.pyramid, detail.coverage, keepsOutside: true, table: detailTable,
                         shiftTurns: shiftTurns, into: &output, runner: runner)
         }
     }
 
-    /// One sampling pass of `pyramid` over every ray.
+    /// One sampling pass of `pyramid` over every ray; `shiftTurns` is the camera's heading from
+    /// the sphere's centre, in turns, [-0.5, 0.5].
     private static func sample(
-        _ pyramid: MipPyramid, _ coverage: PanoramaCoverage, keepsOutside: Bool, levels table: LevelTable, rays: ViewRays,
-        shiftTurns: Float, into output: inout RGBImage, runner: any ParallelRunner
+        _ pyramid: MipPyramid, _ coverage: PanoramaCoverage, keepsOutside: Bool, table: SampleTable,
+        shiftTurns: Double, into output: inout RGBImage, runner: any ParallelRunner
     ) {
         let count = output.width * output.height
+        // The column of the sphere's left edge at heading 0 is half a turn left of the centre.
+        var shift = (Int(((shiftTurns + 0.5) * Double(table.span)).rounded()) - table.left) % table.span
+        if shift < 0 { shift += table.span }
         pyramid.texels.withUnsafeBufferPointer { texels in
             pyramid.levels.withUnsafeBufferPointer { levels in
-                rays.longitudeTurns.withUnsafeBufferPointer { longitudes in
-                    rays.rowFractions.withUnsafeBufferPointer { rows in
+                table.columns.withUnsafeBufferPointer { columns in
+                    table.rows.withUnsafeBufferPointer { rows in
                         table.levelBlends.withUnsafeBufferPointer { levelBlends in
                             output.pixels.withUnsafeMutableBufferPointer { out in
                                 let sampler = EquirectSampler(
-                                    texels: texels, levels: levels, coverage: coverage, keepsOutside: keepsOutside,
-                                    shiftTurns: shiftTurns, longitudes: longitudes, rows: rows, levelBlends: levelBlends, output: out
+                                    texels: texels, levels: levels, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside,
+                                    shift: shift, span: table.span, columns: columns, rows: rows, levelBlends: levelBlends, output: out
                                 )
                                 runner.forEachRange(of: count) { sampler.sample($0) }
                             }
@@ -70,31 +70,5 @@ public struct Reprojector: Sendable {
                 }
             }
         }
-    }
-}
-
-/// Each ray's footprint as a mip level and blend, for one image's resolution; rebuilt only when
-/// the rays, the resolution, the number of levels or the bias change.
-private struct LevelTable {
-    /// Per ray, the mip level (high byte) and blend towards the next (low byte).
-    private(set) var levelBlends: [UInt16] = []
-    private var key: (rays: ViewRays.Key, width: Double, levels: Int, bias: Float)?
-
-    mutating func update(rays: ViewRays, pyramid: MipPyramid, coverage: PanoramaCoverage, bias levelBias: Float) {
-        let width = coverage.fullWidthPixels
-        let levelCount = pyramid.levelCount
-        if let key, key.rays == rays.key, key.width == width, key.levels == levelCount, key.bias == levelBias { return }
-        let bias = Float(log2(width)) + levelBias
-        let maxLevel = Float(levelCount - 1)
-        if levelBlends.count != rays.footprintLog2.count {
-            levelBlends = [UInt16](repeating: 0, count: rays.footprintLog2.count)
-        }
-        for i in rays.footprintLog2.indices {
-            let level = min(max(rays.footprintLog2[i] + bias, 0), maxLevel)
-            let lower = min(Int(level), levelCount - 1)
-            let blend = lower == levelCount - 1 ? 0 : UInt16((level - Float(lower)) * 255 + 0.5)
-            levelBlends[i] = UInt16(lower) << 8 | blend
-        }
-        key = (rays.key, width, levelCount, levelBias)
     }
 }
