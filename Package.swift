@@ -29,7 +29,7 @@ let package = Package(
 
         // C edges: each C library behind exactly one Swift target.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CExpat", linkerSettings: [.linkedLibrary("expat")]),
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.

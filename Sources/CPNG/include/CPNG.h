@@ -30,6 +30,19 @@ sw_png_status sw_png_decode(const unsigned char *data, size_t size, long max_pix
 sw_png_status sw_png_encode_rgb(const unsigned char *pixels, int width, int height,
                                 unsigned char **png, size_t *png_size, char *message, size_t message_size);
 
+/* zlib's checksums, for PNG and zlib streams Sidewalk writes itself: Adler-32 (initial value 1)
+   and CRC-32 (initial value 0) of a buffer, each continued from `start`, and the checksum of two
+   buffers one after the other from the checksums of each and the second's length. */
+unsigned long sw_adler32(unsigned long start, const unsigned char *bytes, size_t count);
+unsigned long sw_adler32_combine(unsigned long first, unsigned long second, size_t second_count);
+unsigned long sw_crc32(unsigned long start, const unsigned char *bytes, size_t count);
+unsigned long sw_crc32_combine(unsigned long first, unsigned long second, size_t second_count);
+
+/* zlib's compress2 at `level` (1 fastest ... 9 smallest) into `out` of capacity *out_size, which
+   becomes the size written; 0 on success. sw_zlib_bound gives a capacity that always suffices. */
+int sw_zlib_compress(unsigned char *out, size_t *out_size, const unsigned char *bytes, size_t count, int level);
+size_t sw_zlib_bound(size_t count);
+
 void sw_png_free(sw_png_image *image);
 void sw_png_free_bytes(unsigned char *bytes);
 
