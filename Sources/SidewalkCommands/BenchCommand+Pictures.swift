@@ -55,10 +55,12 @@ extension BenchCommand {
         for (name, image) in try pictureSources() {
             do { rows += try PixelBenchmark.run(source: name, panorama: EquirectPanorama(image: image)) } catch { throw .image(error) }
         }
-        report(rows, title: "one frame of real pixels (median of \(PixelBenchmark.headings.count) headings; "
-               + "PSNR of what is shown against the view)", [
+        report(rows, title: "one frame of real pixels on all cores, camera to bytes (median of \(PixelBenchmark.headings.count) headings; "
+               + "a turn reuses the ray table, a new view rebuilds it; PSNR of what is shown against the view)", [
             Column("source", 14) { $0.source }, Column("size", 10) { $0.size }, Column("format", 20) { $0.format },
-            Column("reproject ms", 13) { format($0.reproject_ms) }, Column("encode ms", 10) { format($0.encode_ms) },
+            Column("turn ms", 9) { format($0.reproject_turn_ms) }, Column("new ms", 8) { format($0.reproject_new_view_ms) },
+            Column("fit ms", 8) { format($0.fit_ms) }, Column("encode ms", 10) { format($0.encode_ms) },
+            Column("frame ms", 10) { format($0.frame_ms) },
             Column("bytes", 10) { "\($0.bytes)" }, Column("PSNR dB", 9) { format($0.psnr_db) }, Column("blurred", 0) { format($0.blurred_psnr_db) },
         ])
         return ExitStatus.success

@@ -4,20 +4,28 @@ import PanoImage
 import ParallelDispatch
 import TermRender
 
-/// What one frame of real pixels costs, for each pixel format at two window sizes: the view
-/// reprojected at the terminal's pixel size, then encoded as kitty graphics (PNG), an iTerm2
-/// image (PNG) or sixels (a fitted palette, dithered or not, then the sixel bytes); each step
-/// timed (median over three headings), the bytes counted, and the picture's PSNR against the view.
+/// What one frame of real pixels costs, for each pixel format at two window sizes, from camera
+/// to bytes on all cores: the view reprojected at the terminal's pixel size after a turn (ray
+/// table reused, as during an animated turn) and as a new view; then fitted (sixel: a palette
+/// and the dither; PNG and zlib: filter and compression) and encoded (sixel bytes, or base64 in
+/// the protocol's escape sequences). Each step timed (median over three headings), the bytes
+/// counted, and the picture's PSNR against the view.
 enum PixelBenchmark {
     struct Row: Codable {
         var source: String
         /// The view in pixels, e.g. "1600x900".
         var size: String
         var format: String
-        /// Milliseconds to reproject the view, on all cores.
-        var reproject_ms: Double
-        /// Milliseconds from pixels to bytes: palette, dither and sixels, or PNG and base64.
+        /// Milliseconds to reproject the view after a turn, on all cores.
+        var reproject_turn_ms: Double
+        /// Milliseconds to reproject a view of a new pitch (the ray table rebuilt), on all cores.
+        var reproject_new_view_ms: Double
+        /// Milliseconds to fit the pixels: palette and dither, or filter and compression.
+        var fit_ms: Double
+        /// Milliseconds from the fitted pixels to the terminal's bytes.
         var encode_ms: Double
+        /// Camera to bytes for a turn: reproject_turn_ms + fit_ms + encode_ms.
+        var frame_ms: Double
         var bytes: Int
         var psnr_db: Double
         /// PSNR after a 3×3 box blur of both pictures: what the eye sees a step back, where a
@@ -28,19 +36,36 @@ enum PixelBenchmark {
     static let sizes = [(800, 450), (1600, 900)]
     static let headings = [0.0, 120, 240]
 
-    /// The formats measured: name, and how a view becomes bytes and the pixels shown.
-    static let formats: [(name: String, encode: @Sendable (RGBImage) throws(ImageError) -> (bytes: [UInt8], shown: RGBImage))] = [
-        ("kitty png", { (image) throws(ImageError) in
-            (KittyGraphics.place(png: try PNGEncoder.encode(image, name: "view"), row: 0, column: 0, columns: 1, rows: 1), image)
-        }),
-        ("iterm png", { (image) throws(ImageError) in
-            (ITermImage.place(png: try PNGEncoder.encode(image, name: "view"), row: 0, column: 0, columns: 1, rows: 1), image)
-        }),
-        ("sixel 256 dithered", { image in sixels(image, colours: 256, dithered: true) }),
-        ("sixel 256", { image in sixels(image, colours: 256, dithered: false) }),
-        ("sixel 32 (motion)", { image in sixels(image, colours: 32, dithered: false) }),
-        ("sixel 16 dithered", { image in sixels(image, colours: 16, dithered: true) }),
-        ("sixel 16", { image in sixels(image, colours: 16, dithered: false) }),
+    /// A format: its name, how a view is fitted (what comes out, and the pixels it shows), and
+    /// how that becomes the terminal's bytes.
+    struct Format: Sendable {
+        let name: String
+        let fit: @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> (fitted: Fitted, shown: RGBImage)
+        /// The fitted view and the view's size in pixels to the terminal's bytes.
+        let encode: @Sendable (Fitted, (width: Int, height: Int)) -> [UInt8]
+    }
+
+    /// What a format's fitting step makes.
+    enum Fitted: Sendable {
+        case compressed([UInt8])
+        case paletted(PalettedImage)
+    }
+
+    static let formats: [Format] = [
+        png("kitty png (libpng)", { image, _ throws(ImageError) in try PNGEncoder.encode(image, name: "view") }, kitty),
+        png("kitty png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }, kitty),
+        Format(name: "kitty rgb zlib 1", fit: { image, _ in (.compressed(ZlibStream.compress(image.pixels, level: 1)), image) }) { fitted, size in
+            guard case let .compressed(bytes) = fitted else { return [] }
+            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1)
+        },
+        png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png in
+            ITermImage.place(png: png, row: 0, column: 0, columns: 1, rows: 1)
+        },
+        sixels("sixel 256 dithered", colours: 256, dithered: true),
+        sixels("sixel 256", colours: 256, dithered: false),
+        sixels("sixel 32 (motion)", colours: 32, dithered: false),
+        sixels("sixel 16 dithered", colours: 16, dithered: true),
+        sixels("sixel 16", colours: 16, dithered: false),
     ]
 
     static func run(source: String, panorama: EquirectPanorama) throws(ImageError) -> [Row] {
@@ -49,27 +74,39 @@ enum PixelBenchmark {
         var rows: [Row] = []
         for (width, height) in sizes {
             var views: [RGBImage] = []
-            var reprojectTimes: [Double] = []
-            for heading in headings {
-                let start = DispatchTime.now()
-                views.append(picture.pixels(panorama, camera: PanoramaCamera(heading: heading), width: width, height: height, runner: runner))
-                reprojectTimes.append(milliseconds(since: start))
+            var turnTimes: [Double] = []
+            var newViewTimes: [Double] = []
+            for (index, heading) in headings.enumerated() {
+                // A new pitch rebuilds the ray table; a turn then reuses it.
+                let pitch = Double(index * 7 - 7)
+                var start = DispatchTime.now()
+                _ = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - 2, pitch: pitch), width: width, height: height, runner: runner)
+                newViewTimes.append(milliseconds(since: start))
+                start = DispatchTime.now()
+                views.append(picture.pixels(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), width: width, height: height, runner: runner))
+                turnTimes.append(milliseconds(since: start))
             }
             for format in formats {
-                var times: [Double] = []
+                var fitTimes: [Double] = []
+                var encodeTimes: [Double] = []
                 var bytes = 0
                 var psnr = 0.0
                 var blurredPSNR = 0.0
                 for view in views {
-                    let start = DispatchTime.now()
-                    let (encoded, shown) = try format.encode(view)
-                    times.append(milliseconds(since: start))
+                    var start = DispatchTime.now()
+                    let (fitted, shown) = try format.fit(view, runner)
+                    fitTimes.append(milliseconds(since: start))
+                    start = DispatchTime.now()
+                    let encoded = format.encode(fitted, (width, height))
+                    encodeTimes.append(milliseconds(since: start))
                     bytes += encoded.count
                     psnr += ImageMetrics.psnr(shown, view)
                     blurredPSNR += ImageMetrics.psnr(blurred(shown), blurred(view))
                 }
+                let turn = BenchViews.median(turnTimes), fit = BenchViews.median(fitTimes), encode = BenchViews.median(encodeTimes)
                 rows.append(Row(source: source, size: "\(width)x\(height)", format: format.name,
-                                reproject_ms: BenchViews.median(reprojectTimes), encode_ms: BenchViews.median(times),
+                                reproject_turn_ms: turn, reproject_new_view_ms: BenchViews.median(newViewTimes),
+                                fit_ms: fit, encode_ms: encode, frame_ms: turn + fit + encode,
                                 bytes: bytes / views.count, psnr_db: psnr / Double(views.count),
                                 blurred_psnr_db: blurredPSNR / Double(views.count)))
             }
@@ -77,9 +114,26 @@ enum PixelBenchmark {
         return rows
     }
 
-    private static func sixels(_ image: RGBImage, colours: Int, dithered: Bool) -> ([UInt8], RGBImage) {
-        let paletted = PalettedImage(image, colours: colours, dithered: dithered)
-        return (SixelEncoder.encode(paletted), paletted.shown)
+    private static func png(_ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
+                            _ place: @escaping @Sendable ([UInt8]) -> [UInt8]) -> Format {
+        Format(name: name, fit: { (image, runner) throws(ImageError) in (.compressed(try compress(image, runner)), image) }) { fitted, _ in
+            guard case let .compressed(png) = fitted else { return [] }
+            return place(png)
+        }
+    }
+
+    private static func kitty(_ png: [UInt8]) -> [UInt8] {
+        KittyGraphics.place(.png(png), row: 0, column: 0, columns: 1, rows: 1)
+    }
+
+    private static func sixels(_ name: String, colours: Int, dithered: Bool) -> Format {
+        Format(name: name, fit: { image, _ in
+            let paletted = PalettedImage(image, colours: colours, dithered: dithered)
+            return (.paletted(paletted), paletted.shown)
+        }) { fitted, _ in
+            guard case let .paletted(paletted) = fitted else { return [] }
+            return SixelEncoder.encode(paletted)
+        }
     }
 
     /// Each pixel the mean of the 3×3 pixels around it (fewer at the edges).

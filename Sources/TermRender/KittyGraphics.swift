@@ -13,20 +13,42 @@ public enum KittyGraphics {
     /// Deletes Sidewalk's image and frees its data; other programs' images are left alone.
     public static let delete: [UInt8] = EscapeSequence.kittyGraphicsCommand("a=d,d=I,i=\(imageID),q=2", payload: [])
 
-    /// The bytes that put `png` over `columns`×`rows` cells from (`row`, `column`) (0-based),
+    /// An image as kitty takes it.
+    public enum Payload: Sendable {
+        /// A PNG file's bytes (`f=100`).
+        case png([UInt8])
+        /// RGB pixels, 3 bytes each, row-major, as one zlib stream (`f=24,o=z`), with the size.
+        case zlibRGB([UInt8], width: Int, height: Int)
+
+        var bytes: [UInt8] {
+            switch self {
+            case let .png(bytes), let .zlibRGB(bytes, _, _): bytes
+            }
+        }
+
+        /// The keys that say what the payload is.
+        var formatKeys: String {
+            switch self {
+            case .png: "f=100"
+            case let .zlibRGB(_, width, height): "f=24,o=z,s=\(width),v=\(height)"
+            }
+        }
+    }
+
+    /// The bytes that put `image` over `columns`×`rows` cells from (`row`, `column`) (0-based),
     /// scaled to fill them, replacing the image shown before. The cursor is moved there and left
     /// there (the cell frame that follows positions its own writes).
-    public static func place(png: [UInt8], row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
+    public static func place(_ image: Payload, row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
         var out = delete
         out += EscapeSequence.cursorPosition(row: row, column: column)
-        let payload = Base64.encode(png)
+        let payload = Base64.encode(image.bytes)
         var start = 0
         var first = true
         repeat {
             let end = min(start + chunkSize, payload.count)
             let more = end < payload.count ? 1 : 0
             let keys = first
-                ? "a=T,f=100,t=d,i=\(imageID),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
+                ? "a=T,\(image.formatKeys),t=d,i=\(imageID),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
                 : "m=\(more)"
             out += EscapeSequence.kittyGraphicsCommand(keys, payload: payload[start..<end])
             start = end

@@ -9,7 +9,7 @@ struct KittyGraphicsTests {
     @Test("a picture goes in chunks of at most 4096 base64 bytes, the first with the keys, all but the last with m=1, and decodes back")
     func chunks() throws {
         let png = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        let bytes = String(decoding: KittyGraphics.place(png: png, row: 2, column: 0, columns: 80, rows: 20), as: UTF8.self)
+        let bytes = String(decoding: KittyGraphics.place(.png(png), row: 2, column: 0, columns: 80, rows: 20), as: UTF8.self)
         #expect(bytes.hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}[3;1H"), "the old image deleted, the cursor at the view's corner")
         let sequences = bytes.components(separatedBy: "\u{1B}_G").dropFirst(2).map { $0.components(separatedBy: "\u{1B}\\")[0] }
         #expect(sequences.count == 4)
@@ -18,6 +18,13 @@ struct KittyGraphicsTests {
         let payloads = sequences.map { $0.components(separatedBy: ";")[1] }
         #expect(payloads.allSatisfy { $0.utf8.count <= 4096 })
         #expect(Data(base64Encoded: payloads.joined()).map { [UInt8]($0) } == png)
+    }
+
+    @Test("zlib-compressed RGB says so, with the picture's size in pixels")
+    func zlibRGB() {
+        let bytes = String(decoding: KittyGraphics.place(.zlibRGB([1, 2, 3], width: 160, height: 90), row: 0, column: 0, columns: 16, rows: 4),
+                           as: UTF8.self)
+        #expect(bytes.contains("a=T,f=24,o=z,s=160,v=90,t=d,i=1,q=2,C=1,c=16,r=4,"))
     }
 
     @Test("cells the picture shows through are spaces on the default background, sent once, and the next colour is sent again")
@@ -55,3 +62,18 @@ struct KittyGraphicsTests {
     }
 }
 
+
+@Suite("Base64")
+struct Base64Tests {
+    @Test("RFC 4648's test vectors, and every byte value, as Foundation encodes them",
+          arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+    func vectors(plain: String, encoded: String) {
+        #expect(String(decoding: Base64.encode(Array(plain.utf8)), as: UTF8.self) == encoded)
+    }
+
+    @Test("every byte value in every position of a group")
+    func allBytes() {
+        let bytes = (0..<770).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        #expect(String(decoding: Base64.encode(bytes), as: UTF8.self) == Data(bytes).base64EncodedString())
+    }
+}
