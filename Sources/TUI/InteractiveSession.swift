@@ -85,6 +85,7 @@ public enum InteractiveSession {
         var encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
         let runner = DispatchRunner()
+        pixels.runner = runner
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
