@@ -4,6 +4,11 @@
 // explains what each target owns.
 import PackageDescription
 
+/// The per-pixel loops (sampler, ray tables, frame encoders) optimised in debug builds too: the
+/// tests drive a debug build, where unoptimised SIMD code is a call per lane and an animated turn
+/// got one or two frames instead of eight (docs/decisions.md, 2026-12-01).
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Sidewalk",
     products: [
@@ -12,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // Pure core: camera, projection, reprojection. Standard library and libm only.
-        .target(name: "PanoCore"),
+        .target(name: "PanoCore", swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
         .target(name: "StreetModel", dependencies: ["PanoCore"]),
@@ -31,7 +36,7 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CExpat", linkerSettings: [.linkedLibrary("expat")]),
-        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"]),
+        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"], swiftSettings: optimisedEvenInDebug),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO"]),
@@ -40,7 +45,7 @@ let package = Package(
         .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
-        .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"]),
+        .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"], swiftSettings: optimisedEvenInDebug),
 
         // PanoCore's ParallelRunner on Dispatch's thread pool: rendering on every core, for the
         // explorer, snapshots and the asset generator alike (no ncurses needed for threads).

@@ -12,7 +12,8 @@
 /// `output`, and the buffers outlive the `run` call that owns them.
 struct EquirectSampler: @unchecked Sendable {
     let texels: UnsafeBufferPointer<UInt32>
-    let levels: UnsafeBufferPointer<MipPyramid.Level>
+    /// Per mip level, what sampling it needs.
+    let levels: UnsafeBufferPointer<LevelConstants>
     /// True for an image round the whole sphere: columns wrap and nothing is outside.
     let isFullSphere: Bool
     /// Outside a cropped coverage: true leaves the output as it is (a detail layer over the
@@ -49,14 +50,15 @@ struct EquirectSampler: @unchecked Sendable {
         let levelBlends = self.levelBlends
         let shift = self.shift
         let span = self.span
-        let width = levels[0].width &<< 8
-        let height = levels[0].height &<< 8
+        let width = levels[0].maxX &+ 256
+        let height = levels[0].maxY &+ 256
+        let last = range.upperBound &- 1
         for i in range {
             var x = Int(columns[i]) &+ shift
             if x >= span { x &-= span } else if x < 0 { x &+= span }
             let y = Int(rows[i])
             if !wrapping, x >= width || y < 0 || y > height {
-                if !keepsOutside { Self.store(.zero, at: out + i &* 3) }
+                if !keepsOutside { Self.store(.zero, at: out + i &* 3, isLast: true) }
                 continue
             }
             let levelBlend = Int(levelBlends[i])
@@ -65,20 +67,44 @@ struct EquirectSampler: @unchecked Sendable {
             var texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping)
             if blend != 0 {
                 let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping)
-                texel = (texel &* SIMD4(repeating: 256 &- blend) &+ coarser &* SIMD4(repeating: blend) &+ 128) &>> 8
+                texel = (texel &<< 8 &+ (coarser &- texel) &* SIMD4(repeating: blend) &+ 128) &>> 8
             }
-            Self.store(texel, at: out + i &* 3)
+            // Four bytes at once except for the range's last pixel: the fourth is the next
+            // pixel's red, written again in the next step, but the next range's is another worker's.
+            Self.store(texel, at: out + i &* 3, isLast: i == last)
         }
     }
 
-    /// Writes red, green and blue (lanes 0–2, each 0...255) as three bytes.
+    /// One mip level's layout as the sampler uses it, worked out once a frame.
+    struct LevelConstants {
+        /// Index of the level's first texel.
+        let offset: Int
+        /// Texels from one row to the next.
+        let stride: Int
+        /// The last column and row, in texels with 8 fractional bits.
+        let maxX: Int
+        let maxY: Int
+
+        init(_ level: MipPyramid.Level) {
+            offset = level.offset
+            stride = level.stride
+            maxX = (level.width - 1) << 8
+            maxY = (level.height - 1) << 8
+        }
+    }
+
+    /// Writes red, green and blue (lanes 0–2, each 0...255) as three bytes, and with `isLast`
+    /// false a fourth byte after them, which the next pixel overwrites.
     @inline(__always)
-    private static func store(_ texel: SIMD4<UInt16>, at pointer: UnsafeMutablePointer<UInt8>) {
-        let lanes = unsafeBitCast(texel, to: UInt64.self)
-        let redGreen = UInt16(truncatingIfNeeded: lanes & 0xFF | (lanes &>> 8) & 0xFF00)
+    private static func store(_ texel: SIMD4<UInt16>, at pointer: UnsafeMutablePointer<UInt8>, isLast: Bool) {
+        let bytes = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: texel), to: UInt32.self)
         let raw = UnsafeMutableRawPointer(pointer)
-        raw.storeBytes(of: redGreen, as: UInt16.self)
-        raw.storeBytes(of: UInt8(truncatingIfNeeded: lanes &>> 32), toByteOffset: 2, as: UInt8.self)
+        if isLast {
+            raw.storeBytes(of: UInt16(truncatingIfNeeded: bytes), as: UInt16.self)
+            raw.storeBytes(of: UInt8(truncatingIfNeeded: bytes &>> 16), toByteOffset: 2, as: UInt8.self)
+        } else {
+            raw.storeBytes(of: bytes, as: UInt32.self)
+        }
     }
 
     /// Bilinear sample of one level at level-0 coordinates (texels with 8 fractional bits, x
@@ -86,24 +112,25 @@ struct EquirectSampler: @unchecked Sendable {
     /// With `wrapping`, columns wrap round; without, they are clamped to the image.
     @inline(__always)
     private static func bilinear(
-        _ texels: UnsafeRawPointer, _ info: MipPyramid.Level, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool
+        _ texels: UnsafeRawPointer, _ info: LevelConstants, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool
     ) -> SIMD4<UInt16> {
         // Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point).
         var x = (fixedX &>> level) &- 128
         if wrapping {
-            if x < 0 { x &+= info.width &<< 8 }
+            if x < 0 { x &+= info.maxX &+ 256 }
         } else {
-            x = min(max(x, 0), (info.width &- 1) &<< 8)
+            x = min(max(x, 0), info.maxX)
         }
-        let y = min(max((fixedY &>> level) &- 128, 0), (info.height &- 1) &<< 8)
-        let stride = info.stride
-        let top = texels + (info.offset &+ (y &>> 8) &* stride &+ (x &>> 8)) &* 4
-        let bottom = top + stride &* 4
+        let y = min(max((fixedY &>> level) &- 128, 0), info.maxY)
+        let top = texels + (info.offset &+ (y &>> 8) &* info.stride &+ (x &>> 8)) &* 4
+        let bottom = top + info.stride &* 4
         // Each load is a texel and its right-hand neighbour: two texels' four channels.
         let upper = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(as: SIMD8<UInt8>.self))
         let lower = SIMD8<UInt16>(truncatingIfNeeded: bottom.loadUnaligned(as: SIMD8<UInt8>.self))
         let down = UInt16(truncatingIfNeeded: y & 0xFF)
-        let vertical = (upper &* SIMD8(repeating: 256 &- down) &+ lower &* SIMD8(repeating: down) &+ 128) &>> 8
+        // upper·(256 − down) + lower·down as upper·256 + (lower − upper)·down: one multiply, and
+        // exact in wrapping 16-bit arithmetic because the result fits.
+        let vertical = (upper &<< 8 &+ (lower &- upper) &* SIMD8(repeating: down) &+ 128) &>> 8
         // 256 - right for the left texel's lanes, right for the right texel's.
         let right = SIMD8(repeating: UInt16(truncatingIfNeeded: x & 0xFF))
         let across = (right ^ SIMD8(0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0)) &+ SIMD8(257, 257, 257, 257, 0, 0, 0, 0)

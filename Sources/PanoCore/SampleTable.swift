@@ -55,11 +55,8 @@ struct SampleTable {
                                     columns: columnsOut, rows: rowsOut, levelBlends: levelsOut
                                 )
                                 runner.forEachRange(of: count) { range in
-                                    for i in range {
-                                        buffers.columns[i] = Int32(buffers.longitudes[i] * columnScale)
-                                        buffers.rows[i] = Int32(buffers.rowFractions[i] * rowScale - top)
-                                        buffers.levelBlends[i] = Self.levelBlend(buffers.footprints[i] + bias, levelCount: levelCount)
-                                    }
+                                    Self.fill(buffers, range: range, columnScale: columnScale, rowScale: rowScale, top: top,
+                                              bias: bias, levelCount: levelCount)
                                 }
                             }
                         }
@@ -70,13 +67,43 @@ struct SampleTable {
         key = (rays.key, coverage, pyramid.levels, levelBias)
     }
 
+    /// Fills the table for the rays in `range`, eight at a time while eight remain.
+    private static func fill(_ buffers: SampleTableBuffers, range: Range<Int>, columnScale: Float, rowScale: Float, top: Float,
+                             bias: Float, levelCount: Int) {
+        var i = range.lowerBound
+        let lastLevel = Int32(levelCount - 1) << 8
+        while i + 8 <= range.upperBound {
+            let longitudes = buffers.longitudes.load8(at: i)
+            let rowFractions = buffers.rowFractions.load8(at: i)
+            let levels = buffers.footprints.load8(at: i) + bias
+            buffers.columns.store(rounded(longitudes * columnScale), at: i)
+            buffers.rows.store(rounded(rowFractions * rowScale - top), at: i)
+            // The level in 1/256ths, clamped to the levels there are: the last never blends.
+            let levelBlends = LaneMath.clamp(rounded(levels * 256), upTo: lastLevel)
+            buffers.levelBlends.store(SIMD8<UInt16>(truncatingIfNeeded: levelBlends), at: i)
+            i += 8
+        }
+        while i < range.upperBound {
+            buffers.columns[i] = Int32(buffers.longitudes[i] * columnScale)
+            buffers.rows[i] = Int32(buffers.rowFractions[i] * rowScale - top)
+            buffers.levelBlends[i] = levelBlend(buffers.footprints[i] + bias, levelCount: levelCount)
+            i += 1
+        }
+    }
+
+    /// Each lane rounded to the nearest integer, for |value| < 2²²: adding 1.5 × 2²³ leaves the
+    /// integer in the mantissa's low bits, with no conversion instruction or range check.
+    @inline(__always)
+    private static func rounded(_ values: SIMD8<Float>) -> SIMD8<Int32> {
+        let magic: Float = 12_582_912
+        return unsafeBitCast(values + magic, to: SIMD8<Int32>.self) &- unsafeBitCast(SIMD8<Float>(repeating: magic), to: SIMD8<Int32>.self)
+    }
+
     /// A fractional mip level as the sampler reads it: level in the high byte, blend in the low.
     @inline(__always)
     private static func levelBlend(_ fractional: Float, levelCount: Int) -> UInt16 {
         let level = min(max(fractional, 0), Float(levelCount - 1))
-        let lower = min(Int(level), levelCount - 1)
-        let blend = lower == levelCount - 1 ? 0 : UInt16((level - Float(lower)) * 255 + 0.5)
-        return UInt16(lower) << 8 | blend
+        return UInt16((level * 256).rounded())
     }
 }
 
@@ -90,4 +117,20 @@ private struct SampleTableBuffers: @unchecked Sendable {
     let columns: UnsafeMutableBufferPointer<Int32>
     let rows: UnsafeMutableBufferPointer<Int32>
     let levelBlends: UnsafeMutableBufferPointer<UInt16>
+}
+
+extension UnsafeBufferPointer where Element == Float {
+    /// The eight values from `index` on; they must exist.
+    @inline(__always)
+    func load8(at index: Int) -> SIMD8<Float> {
+        UnsafeRawPointer(baseAddress! + index).loadUnaligned(as: SIMD8<Float>.self)
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// Writes a vector's lanes from `index` on; they must fit.
+    @inline(__always)
+    func store<Vector: SIMD>(_ values: Vector, at index: Int) where Vector.Scalar == Element {
+        UnsafeMutableRawPointer(baseAddress! + index).storeBytes(of: values, as: Vector.self)
+    }
 }

@@ -47,18 +47,24 @@ public struct ViewRays: Sendable {
                     let out = SendablePointers(lonOut, rowOut, footOut)
                     runner.forEachRange(of: height) { range in
                         for y in range {
-                            // Facing north the view is mirror-symmetric about its vertical centre
-                            // line: the right half is the left half with longitudes negated.
-                            for x in 0..<((width + 1) / 2) {
-                                let ray = basis.ray(x: Float(x) + 0.5, y: Float(y) + 0.5)
-                                let i = y * width + x
-                                let mirror = y * width + (width - 1 - x)
-                                out.first[i] = ray.longitudeTurns
-                                out.second[i] = ray.rowFraction
-                                out.third[i] = ray.footprintLog2
-                                out.first[mirror] = -ray.longitudeTurns
-                                out.second[mirror] = ray.rowFraction
-                                out.third[mirror] = ray.footprintLog2
+                            let row = y * width
+                            guard width >= 8 else {
+                                for x in 0..<width {
+                                    let ray = basis.ray(x: Float(x) + 0.5, y: Float(y) + 0.5)
+                                    (out.first[row + x], out.second[row + x], out.third[row + x]) = ray
+                                }
+                                continue
+                            }
+                            // Eight pixels at a time; the last block overlaps the one before it
+                            // when the width is not a multiple of eight (the same values again).
+                            var x = 0
+                            while x < width {
+                                let start = min(x, width - 8)
+                                let rays = basis.rays(x: start, y: y)
+                                out.first.store(rays.longitudeTurns, at: row + start)
+                                out.second.store(rays.rowFraction, at: row + start)
+                                out.third.store(rays.footprintLog2, at: row + start)
+                                x += 8
                             }
                         }
                     }
@@ -107,6 +113,27 @@ struct RayBasis: Sendable {
         // horizontally, where meridians converge.
         let cosLatitude = max(horizontal / length, 1e-6)
         let footprint = 1 / (length * 2 * Float.pi * cosLatitude)
+        return (longitude, 0.5 - latitude, FastLog2.of(footprint))
+    }
+
+    /// The same for the eight pixel centres of row `y` from column `x`.
+    @inline(__always)
+    func rays(x: Int, y: Int) -> (longitudeTurns: SIMD8<Float>, rowFraction: SIMD8<Float>, footprintLog2: SIMD8<Float>) {
+        let u = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5) + Float(x) - centreX
+        let v = Float(y) + 0.5 - centreY
+        let dx = right.0 * u + (forward.0 - up.0 * v)
+        let dy = right.1 * u + (forward.1 - up.1 * v)
+        let dz = right.2 * u + (forward.2 - up.2 * v)
+        let horizontalSquared = dx * dx + dz * dz
+        let horizontal = horizontalSquared.squareRoot()
+        let length = (horizontalSquared + dy * dy).squareRoot()
+        let longitude = FastAtan.atan2(dx, dz) * (0.5 / Float.pi)
+        let latitude = FastAtan.atan2(dy, horizontal) * (1 / Float.pi)
+        // Cosines are not negative, so they order as their bit patterns do.
+        let cosine = LaneMath.bits(horizontal / length)
+        let least = LaneMath.bits(SIMD8(repeating: 1e-6))
+        let cosLatitude = LaneMath.float(LaneMath.select(LaneMath.negative(cosine &- least), least, cosine))
+        let footprint = 1 / (length * (2 * Float.pi) * cosLatitude)
         return (longitude, 0.5 - latitude, FastLog2.of(footprint))
     }
 }
