@@ -140,7 +140,7 @@ private struct BitWriter {
     mutating func writeLiterals(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>) {
         guard let source = input.baseAddress, let codes = table.baseAddress else { return }
         let start = bytes.count
-        // Up to 15 bits a byte, plus what is pending and 8 bytes of slack for the wide stores.
+        // Up to 15 bits a byte, plus what is pending and slack for the 8-byte stores.
         let room = input.count * 2 + 16
         bytes.append(contentsOf: repeatElement(0, count: room))
         var pending = self.pending
@@ -148,16 +148,32 @@ private struct BitWriter {
         let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
             let out = UnsafeMutableRawPointer(buffer.baseAddress! + start)
             var offset = 0
-            for i in 0..<input.count {
-                let entry = codes[Int(source[i])]
-                pending |= UInt64(entry >> 5) &<< pendingBits
-                pendingBits &+= UInt64(entry & 31)
-                if pendingBits >= 32 {
-                    out.storeBytes(of: UInt32(truncatingIfNeeded: pending).littleEndian, toByteOffset: offset, as: UInt32.self)
-                    offset &+= 4
-                    pending &>>= 32
-                    pendingBits &-= 32
+            // Three codes (at most 45 bits) join the fewer than 8 bits pending, then every whole
+            // byte goes out in one 8-byte store: no branch on how full the word is.
+            var i = 0
+            while i + 3 <= input.count {
+                for k in 0..<3 {
+                    let entry = codes[Int(source[i &+ k])]
+                    pending |= UInt64(entry &>> 5) &<< pendingBits
+                    pendingBits &+= UInt64(entry & 31)
                 }
+                out.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
+                let whole = pendingBits & ~7
+                offset &+= Int(whole &>> 3)
+                pending &>>= whole // whole <= 48: fewer than 8 bits were pending
+                pendingBits &-= whole
+                i &+= 3
+            }
+            while i < input.count {
+                let entry = codes[Int(source[i])]
+                pending |= UInt64(entry &>> 5) &<< pendingBits
+                pendingBits &+= UInt64(entry & 31)
+                out.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
+                let whole = pendingBits & ~7
+                offset &+= Int(whole &>> 3)
+                pending &>>= whole // whole <= 48: fewer than 8 bits were pending
+                pendingBits &-= whole
+                i &+= 1
             }
             return offset
         }
