@@ -52,32 +52,32 @@ extension FastAtan {
 /// Lane-wise choices written as integer arithmetic on bit patterns. The standard library's
 /// comparisons into `SIMDMask`, `replacing(with:where:)` and `pointwiseMin` compile to a loop
 /// over the lanes here (Swift 6.3, x86-64), ten times slower than these.
-enum LaneMath {
-    @inline(__always)
-    static func bits(_ values: SIMD8<Float>) -> SIMD8<Int32> {
+public enum LaneMath {
+    @inlinable
+    public static func bits(_ values: SIMD8<Float>) -> SIMD8<Int32> {
         unsafeBitCast(values, to: SIMD8<Int32>.self)
     }
 
-    @inline(__always)
-    static func float(_ bits: SIMD8<Int32>) -> SIMD8<Float> {
+    @inlinable
+    public static func float(_ bits: SIMD8<Int32>) -> SIMD8<Float> {
         unsafeBitCast(bits, to: SIMD8<Float>.self)
     }
 
     /// All ones in the lanes where `values` is negative, zeros elsewhere: a mask for `select`.
-    @inline(__always)
-    static func negative(_ values: SIMD8<Int32>) -> SIMD8<Int32> {
+    @inlinable
+    public static func negative(_ values: SIMD8<Int32>) -> SIMD8<Int32> {
         values &>> 31
     }
 
     /// `whenSet` where `mask` is all ones, `otherwise` where it is zero.
-    @inline(__always)
-    static func select(_ mask: SIMD8<Int32>, _ whenSet: SIMD8<Int32>, _ otherwise: SIMD8<Int32>) -> SIMD8<Int32> {
+    @inlinable
+    public static func select(_ mask: SIMD8<Int32>, _ whenSet: SIMD8<Int32>, _ otherwise: SIMD8<Int32>) -> SIMD8<Int32> {
         (whenSet & mask) | (otherwise & ~mask)
     }
 
     /// Each lane clamped to 0...upper (upper >= 0).
-    @inline(__always)
-    static func clamp(_ values: SIMD8<Int32>, upTo upper: Int32) -> SIMD8<Int32> {
+    @inlinable
+    public static func clamp(_ values: SIMD8<Int32>, upTo upper: Int32) -> SIMD8<Int32> {
         let floored = values & ~negative(values)
         let over = SIMD8(repeating: upper) &- floored
         return floored &+ (over & negative(over))

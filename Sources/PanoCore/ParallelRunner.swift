@@ -18,11 +18,45 @@ public struct SerialRunner: ParallelRunner {
 }
 
 extension ParallelRunner {
-    /// Splits 0..<total into at most `width` contiguous ranges and runs `body` on each.
+    /// Splits 0..<total into contiguous ranges and runs `body` on each: four per worker, so
+    /// that a worker done early (its part of the view is cheaper to sample) takes another.
     func forEachRange(of total: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let pieces = max(1, min(width, total))
+        let pieces = width == 1 ? 1 : max(1, min(width * 4, total))
         run(pieces) { piece in
             body((total * piece / pieces)..<(total * (piece + 1) / pieces))
         }
     }
+}
+
+extension ParallelRunner {
+    /// Calls `body(i)` for every i in 0..<count, possibly concurrently, and returns the results
+    /// in order of i.
+    public func map<Value>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
+        let results = PieceResults<Value>(count: count)
+        run(count) { index in results.store(body(index), at: index) }
+        return results.values
+    }
+}
+
+/// One result per piece of parallel work. `@unchecked Sendable`: each worker initialises its own
+/// slot only, and the slots are read, and freed, after every worker has returned (so every slot
+/// is initialised by then).
+private final class PieceResults<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+    }
+
+    deinit {
+        slots.baseAddress?.deinitialize(count: slots.count)
+        slots.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) {
+        (slots.baseAddress! + index).initialize(to: value)
+    }
+
+    /// Every slot's value, in order.
+    var values: [Value] { Array(slots) }
 }

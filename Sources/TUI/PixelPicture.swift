@@ -22,7 +22,7 @@ struct PixelPicture {
 
     /// The protocol; nil draws block symbols instead.
     private(set) var kind: Kind?
-    /// Compresses PNG frames in parallel.
+    /// Maps, compresses and encodes frames in parallel.
     var runner: any ParallelRunner = SerialRunner()
     /// The pixels in one cell.
     private(set) var cell = PixelSize(width: 10, height: 20)
@@ -107,8 +107,8 @@ struct PixelPicture {
     private func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea) -> [UInt8] {
         if case let .sixels(colours, dithered) = kind {
             let count = quality == .motion ? min(colours, Self.motionSixelColours) : colours
-            let paletted = PalettedImage(image, colours: count, dithered: dithered && quality == .exact)
-            return EscapeSequence.cursorPosition(row: area.top, column: 0) + SixelEncoder.encode(paletted)
+            let paletted = PalettedImage(image, colours: count, dithered: dithered && quality == .exact, runner: runner)
+            return EscapeSequence.cursorPosition(row: area.top, column: 0) + SixelEncoder.encode(paletted, runner: runner)
         }
         // The fast frame PNG: 5-10 times quicker than libpng's, for up to twice the bytes
         // (docs/decisions.md, 2026-12-01).

@@ -12,11 +12,19 @@ public struct AdaptivePalette: Sendable {
     /// Bins per channel: 5 bits of each.
     static let binBits = 5
 
-    /// Fits at most `count` (1...256) colours to `image`; an empty image gets black alone.
-    public init(fitting image: RGBImage, count: Int) {
+    /// Fits at most `count` (1...256) colours to `image`; an empty image gets black alone. The
+    /// histogram is counted on `runner`'s workers, a band of rows each.
+    public init(fitting image: RGBImage, count: Int, runner: any ParallelRunner = SerialRunner()) {
         precondition((1...256).contains(count), "a palette holds 1...256 colours")
-        var histogram = Histogram()
-        histogram.add(image)
+        let pixelCount = image.width * image.height
+        let pieces = max(1, min(runner.width, pixelCount))
+        let parts = runner.map(pieces) { piece in
+            var part = Histogram()
+            part.add(image, pixels: (pixelCount * piece / pieces)..<(pixelCount * (piece + 1) / pieces))
+            return part
+        }
+        var histogram = parts[0]
+        for part in parts.dropFirst() { histogram.merge(part) }
         let bins = histogram.occupiedBins()
         guard !bins.isEmpty else {
             colours = [.black]
@@ -50,12 +58,13 @@ public struct AdaptivePalette: Sendable {
         var counts = [Int](repeating: 0, count: 1 << 15)
         var sums = [Int](repeating: 0, count: 3 << 15)
 
-        mutating func add(_ image: RGBImage) {
+        /// Counts the pixels with indices in `range`.
+        mutating func add(_ image: RGBImage, pixels range: Range<Int>) {
             image.pixels.withUnsafeBufferPointer { pixels in
                 counts.withUnsafeMutableBufferPointer { counts in
                     sums.withUnsafeMutableBufferPointer { sums in
-                        var index = 0
-                        while index + 2 < pixels.count {
+                        var index = range.lowerBound * 3
+                        while index < range.upperBound * 3 {
                             let (red, green, blue) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
                             let bin = AdaptivePalette.bin(red: red, green: green, blue: blue)
                             counts[bin] += 1
@@ -67,6 +76,12 @@ public struct AdaptivePalette: Sendable {
                     }
                 }
             }
+        }
+
+        /// Adds another histogram's counts and sums to this one's.
+        mutating func merge(_ other: Histogram) {
+            for bin in counts.indices { counts[bin] += other.counts[bin] }
+            for index in sums.indices { sums[index] += other.sums[index] }
         }
 
         /// The bins that hold pixels, with their counts.

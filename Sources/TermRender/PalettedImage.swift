@@ -14,36 +14,69 @@ public struct PalettedImage: Sendable {
     /// The dither's reach either side of a colour, in channel levels (0...255).
     public static let ditherAmplitude = 6
 
-    /// `image` in a palette of at most `colours` (1...256) fitted to it, dithered or not.
-    public init(_ image: RGBImage, colours: Int, dithered: Bool) {
-        let palette = AdaptivePalette(fitting: image, count: colours).colours
-        self.init(image, palette: palette, dithered: dithered)
+    /// `image` in a palette of at most `colours` (1...256) fitted to it, dithered or not, with
+    /// the pixels mapped on `runner`'s workers.
+    public init(_ image: RGBImage, colours: Int, dithered: Bool, runner: any ParallelRunner = SerialRunner()) {
+        let palette = AdaptivePalette(fitting: image, count: colours, runner: runner).colours
+        self.init(image, palette: palette, dithered: dithered, runner: runner)
     }
 
-    /// `image` in `palette` (1...256 colours).
-    public init(_ image: RGBImage, palette: [RGB], dithered: Bool) {
+    /// `image` in `palette` (1...256 colours). In three parallel passes: each pixel's histogram
+    /// bin (after the dither), the nearest palette entry of every bin used, each pixel's entry.
+    public init(_ image: RGBImage, palette: [RGB], dithered: Bool, runner: any ParallelRunner = SerialRunner()) {
         precondition((1...256).contains(palette.count), "a palette holds 1...256 colours")
         width = image.width
         height = image.height
         self.palette = palette
-        var nearest = [Int16](repeating: -1, count: 1 << 15)
-        var indices = [UInt8](repeating: 0, count: image.width * image.height)
+        let pieces = max(1, min(image.height, runner.width * 2))
+        let rowsOf: @Sendable (Int) -> Range<Int> = { piece in (image.height * piece / pieces)..<(image.height * (piece + 1) / pieces) }
         let offsets = dithered ? Self.ditherOffsets : [Int](repeating: 0, count: 64)
+        // Each piece's rows as bins, and which bins they use.
+        let binned = runner.map(pieces) { piece in Self.bins(of: image, rows: rowsOf(piece), offsets: offsets) }
+        var used = [Bool](repeating: false, count: 1 << 15)
+        for piece in binned { for bin in piece.used { used[bin] = true } }
+        let usedBins = used.indices.filter { used[$0] }
+        // The nearest entry of each bin used, the bins split between the workers.
+        let search = NearestColour(palette)
+        let nearestParts = runner.map(pieces) { piece in
+            usedBins[(usedBins.count * piece / pieces)..<(usedBins.count * (piece + 1) / pieces)].map { search.nearest(toBin: $0) }
+        }
+        var nearest = [UInt8](repeating: 0, count: 1 << 15)
+        var next = 0
+        for part in nearestParts {
+            for entry in part {
+                nearest[usedBins[next]] = entry
+                next += 1
+            }
+        }
+        let table = nearest
+        var indices: [UInt8] = []
+        indices.reserveCapacity(image.width * image.height)
+        for part in runner.map(pieces, { piece in binned[piece].bins.map { table[Int($0)] } }) { indices += part }
+        self.indices = indices
+    }
+
+    /// The bins of `rows` of `image` after the dither, row-major, and the distinct bins among them.
+    private static func bins(of image: RGBImage, rows: Range<Int>, offsets: [Int]) -> (bins: [UInt16], used: [Int]) {
+        var bins = [UInt16](repeating: 0, count: rows.count * image.width)
+        var seen = [Bool](repeating: false, count: 1 << 15)
+        var used: [Int] = []
         image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<image.height {
+            for (index, y) in rows.enumerated() {
                 for x in 0..<image.width {
                     let at = (y * image.width + x) * 3
                     let offset = offsets[(y & 7) << 3 | (x & 7)]
-                    let red = Self.clamp(Int(pixels[at]) + offset)
-                    let green = Self.clamp(Int(pixels[at + 1]) + offset)
-                    let blue = Self.clamp(Int(pixels[at + 2]) + offset)
-                    let bin = AdaptivePalette.bin(red: red, green: green, blue: blue)
-                    if nearest[bin] < 0 { nearest[bin] = Int16(Self.nearest(to: bin, in: palette)) }
-                    indices[y * image.width + x] = UInt8(nearest[bin])
+                    let bin = AdaptivePalette.bin(red: Self.clamp(Int(pixels[at]) + offset), green: Self.clamp(Int(pixels[at + 1]) + offset),
+                                                  blue: Self.clamp(Int(pixels[at + 2]) + offset))
+                    bins[index * image.width + x] = UInt16(bin)
+                    if !seen[bin] {
+                        seen[bin] = true
+                        used.append(bin)
+                    }
                 }
             }
         }
-        self.indices = indices
+        return (bins, used)
     }
 
     /// The pixels as the terminal shows them.
@@ -81,18 +114,48 @@ public struct PalettedImage: Sendable {
     private static func clamp(_ value: Int) -> Int {
         min(max(value, 0), 255)
     }
+}
 
-    /// The palette entry nearest the centre of a histogram bin, by a perceptually weighted
-    /// RGB distance (green counts most).
-    private static func nearest(to bin: Int, in palette: [RGB]) -> Int {
-        let red = (bin >> 10) << 3 | 4, green = (bin >> 5 & 31) << 3 | 4, blue = (bin & 31) << 3 | 4
-        var best = 0
-        var bestDistance = Int.max
-        for (index, colour) in palette.enumerated() {
-            let dr = red - Int(colour.r), dg = green - Int(colour.g), db = blue - Int(colour.b)
-            let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+/// The palette entry nearest the centre of a histogram bin, by a perceptually weighted RGB
+/// distance (green counts most; the lowest index wins a tie), eight entries at a time.
+struct NearestColour: Sendable {
+    /// Each channel of every entry, padded to a multiple of eight with entries never nearest.
+    private let reds: [SIMD8<Float>], greens: [SIMD8<Float>], blues: [SIMD8<Float>]
+
+    init(_ palette: [RGB]) {
+        let groups = (palette.count + 7) / 8
+        // Padding lies 10,000 levels away: farther than any colour.
+        func channel(_ value: (RGB) -> UInt8) -> [SIMD8<Float>] {
+            (0..<groups).map { group in
+                var lanes = SIMD8<Float>(repeating: 10_000)
+                for lane in 0..<8 where group * 8 + lane < palette.count { lanes[lane] = Float(value(palette[group * 8 + lane])) }
+                return lanes
+            }
         }
-        return best
+        reds = channel(\.r)
+        greens = channel(\.g)
+        blues = channel(\.b)
+    }
+
+    /// The nearest entry to the centre of bin `bin` (5 bits each of red, green, blue).
+    func nearest(toBin bin: Int) -> UInt8 {
+        let red = Float((bin >> 10) << 3 | 4), green = Float((bin >> 5 & 31) << 3 | 4), blue = Float((bin & 31) << 3 | 4)
+        // Distances are whole numbers below 2²⁴, exact in Float, and never negative, so they
+        // order as their bit patterns do (LaneMath's selects avoid per-lane branches).
+        var best = SIMD8<Int32>(repeating: Int32.max)
+        var bestIndex = SIMD8<Int32>(repeating: 0)
+        let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        for group in reds.indices {
+            let dr = red - reds[group], dg = green - greens[group], db = blue - blues[group]
+            let distance = LaneMath.bits(2 * dr * dr + 4 * dg * dg + 3 * db * db)
+            let closer = LaneMath.negative(distance &- best)
+            best = LaneMath.select(closer, distance, best)
+            bestIndex = LaneMath.select(closer, lanes &+ Int32(group * 8), bestIndex)
+        }
+        var winner = 0
+        for lane in 1..<8 where best[lane] < best[winner] || (best[lane] == best[winner] && bestIndex[lane] < bestIndex[winner]) {
+            winner = lane
+        }
+        return UInt8(bestIndex[winner])
     }
 }
