@@ -13,24 +13,23 @@ public enum FramePNG {
     public static func encode(_ image: RGBImage, runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
         let rowBytes = image.width * 3 + 1
         let bandCount = max(1, min(image.height, runner.width * bandsPerWorker))
-        let bands = BandResults(count: bandCount)
-        image.pixels.withUnsafeBufferPointer { pixels in
+        let bands = image.pixels.withUnsafeBufferPointer { pixels in
             let source = SendablePixels(pixels: pixels)
-            runner.run(bandCount) { band in
+            return runner.map(bandCount) { band in
                 let rows = (image.height * band / bandCount)..<(image.height * (band + 1) / bandCount)
-                bands.store(compress(source.pixels, width: image.width, rows: rows), at: band)
+                return compress(source.pixels, width: image.width, rows: rows)
             }
         }
         // The zlib stream: header (deflate, 32 KiB window, fastest), the bands, the end, Adler-32.
         var stream: [UInt8] = [0x78, 0x01]
         var adler: UInt = 1
-        for band in bands.results {
+        for band in bands {
             stream += band.deflated
             adler = sw_adler32_combine(adler, band.adler, band.filteredCount)
         }
         stream += HuffmanDeflate.finalBlock
         stream += bigEndian(UInt32(truncatingIfNeeded: adler))
-        precondition(image.height == 0 || bands.results.reduce(0) { $0 + $1.filteredCount } == rowBytes * image.height)
+        precondition(image.height == 0 || bands.reduce(0) { $0 + $1.filteredCount } == rowBytes * image.height)
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height)) + [8, 2, 0, 0, 0])
@@ -64,7 +63,7 @@ public enum FramePNG {
         var band = Band(filteredCount: filtered.count)
         filtered.withUnsafeBufferPointer { bytes in
             HuffmanDeflate.appendBlock(bytes, histogram: histogram, to: &band.deflated)
-            band.adler = sw_adler32(1, bytes.baseAddress, bytes.count)
+            band.adler = UInt(Adler32.checksum(bytes))
         }
         return band
     }
@@ -106,27 +105,4 @@ public enum FramePNG {
 /// and it outlives the `run` call.
 private struct SendablePixels: @unchecked Sendable {
     let pixels: UnsafeBufferPointer<UInt8>
-}
-
-/// Each band's result, written by its own worker. `@unchecked Sendable`: every worker writes one
-/// slot only, and the results are read after `run` returns.
-private final class BandResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<FramePNG.Band>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: FramePNG.Band())
-    }
-
-    /// Every band in order; read once the workers are done.
-    var results: [FramePNG.Band] { Array(slots) }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ band: FramePNG.Band, at index: Int) {
-        slots[index] = band
-    }
 }

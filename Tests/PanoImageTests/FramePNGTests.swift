@@ -1,3 +1,4 @@
+import CPNG
 @testable import PanoImage
 import PanoCore
 import Testing
@@ -56,5 +57,21 @@ struct FramePNGTests {
         let frame = FramePNG.encode(image)
         #expect(frame.count < image.pixels.count / 3)
         #expect(try PNGEncoder.encode(image, name: "smooth").count < frame.count)
+    }
+}
+
+@Suite("Adler-32")
+struct Adler32Tests {
+    @Test("the same checksum as zlib's for lengths around the chunk and block sizes, and continued from a start",
+          arguments: [0, 1, 15, 16, 17, 5535, 5536, 5537, 11_073, 100_003])
+    func matchesZlib(count: Int) {
+        // All 255s make the largest sums, where an overflow would show.
+        for fill in [{ (i: Int) in UInt8(truncatingIfNeeded: i &* 7 &+ i >> 5) }, { _ in UInt8(255) }] {
+            let bytes = (0..<count).map(fill)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(UInt(Adler32.checksum(buffer)) == sw_adler32(1, buffer.baseAddress, buffer.count))
+                #expect(UInt(Adler32.checksum(buffer, start: 0x1234_5678 % 65521)) == sw_adler32(0x1234_5678 % 65521, buffer.baseAddress, buffer.count))
+            }
+        }
     }
 }
