@@ -55,7 +55,7 @@ extension BenchCommand {
         for (name, image) in try pictureSources() {
             do { rows += try PixelBenchmark.run(source: name, panorama: EquirectPanorama(image: image)) } catch { throw .image(error) }
         }
-        report(rows, title: "one frame of real pixels on all cores, camera to bytes (median of \(PixelBenchmark.headings.count) headings; "
+        report(rows, title: "one frame of real pixels on all cores, camera to bytes (medians of \(PixelBenchmark.rounds) runs at \(PixelBenchmark.headings.count) headings; "
                + "a turn reuses the ray table, a new view rebuilds it; PSNR of what is shown against the view)", [
             Column("source", 14) { $0.source }, Column("size", 10) { $0.size }, Column("format", 20) { $0.format },
             Column("turn ms", 9) { format($0.reproject_turn_ms) }, Column("new ms", 8) { format($0.reproject_new_view_ms) },

@@ -35,26 +35,36 @@ enum PixelBenchmark {
 
     static let sizes = [(800, 450), (1600, 900)]
     static let headings = [0.0, 120, 240]
+    /// Timed runs of each step per heading, after an untimed one.
+    static let rounds = 5
 
     /// A format: its name, how a view is fitted (what comes out, and the pixels it shows), and
     /// how that becomes the terminal's bytes.
     struct Format: Sendable {
         let name: String
-        let fit: @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> (fitted: Fitted, shown: RGBImage)
+        let fit: @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> Fitted
         /// The fitted view and the view's size in pixels to the terminal's bytes.
-        let encode: @Sendable (Fitted, (width: Int, height: Int)) -> [UInt8]
+        let encode: @Sendable (Fitted, (width: Int, height: Int), any ParallelRunner) -> [UInt8]
     }
 
     /// What a format's fitting step makes.
     enum Fitted: Sendable {
         case compressed([UInt8])
         case paletted(PalettedImage)
+
+        /// The pixels the terminal shows for `view` (worked out after the timing).
+        func shown(_ view: RGBImage) -> RGBImage {
+            switch self {
+            case .compressed: view
+            case let .paletted(paletted): paletted.shown
+            }
+        }
     }
 
     static let formats: [Format] = [
         png("kitty png (libpng)", { image, _ throws(ImageError) in try PNGEncoder.encode(image, name: "view") }, kitty),
         png("kitty png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }, kitty),
-        Format(name: "kitty rgb zlib 1", fit: { image, _ in (.compressed(ZlibStream.compress(image.pixels, level: 1)), image) }) { fitted, size in
+        Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) { fitted, size, _ in
             guard case let .compressed(bytes) = fitted else { return [] }
             return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1)
         },
@@ -79,12 +89,18 @@ enum PixelBenchmark {
             for (index, heading) in headings.enumerated() {
                 // A new pitch rebuilds the ray table; a turn then reuses it.
                 let pitch = Double(index * 7 - 7)
-                var start = DispatchTime.now()
-                _ = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - 2, pitch: pitch), width: width, height: height, runner: runner)
-                newViewTimes.append(milliseconds(since: start))
-                start = DispatchTime.now()
-                views.append(picture.pixels(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), width: width, height: height, runner: runner))
-                turnTimes.append(milliseconds(since: start))
+                for round in 0...rounds {
+                    let offset = Double(rounds - round) // the last round's view is the one kept
+                    var start = DispatchTime.now()
+                    _ = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - 2 - offset, pitch: pitch + offset),
+                                       width: width, height: height, runner: runner)
+                    if round > 0 { newViewTimes.append(milliseconds(since: start)) }
+                    start = DispatchTime.now()
+                    let view = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - offset, pitch: pitch + offset),
+                                              width: width, height: height, runner: runner)
+                    if round > 0 { turnTimes.append(milliseconds(since: start)) }
+                    if round == rounds { views.append(view) }
+                }
             }
             for format in formats {
                 var fitTimes: [Double] = []
@@ -93,13 +109,20 @@ enum PixelBenchmark {
                 var psnr = 0.0
                 var blurredPSNR = 0.0
                 for view in views {
-                    var start = DispatchTime.now()
-                    let (fitted, shown) = try format.fit(view, runner)
-                    fitTimes.append(milliseconds(since: start))
-                    start = DispatchTime.now()
-                    let encoded = format.encode(fitted, (width, height))
-                    encodeTimes.append(milliseconds(since: start))
+                    // Timed `rounds` times after one untimed run, medians kept: this machine's
+                    // timings swing by tens of percent from one run to the next.
+                    var fitted = try format.fit(view, runner)
+                    var encoded = format.encode(fitted, (width, height), runner)
+                    for _ in 0..<rounds {
+                        var start = DispatchTime.now()
+                        fitted = try format.fit(view, runner)
+                        fitTimes.append(milliseconds(since: start))
+                        start = DispatchTime.now()
+                        encoded = format.encode(fitted, (width, height), runner)
+                        encodeTimes.append(milliseconds(since: start))
+                    }
                     bytes += encoded.count
+                    let shown = fitted.shown(view)
                     psnr += ImageMetrics.psnr(shown, view)
                     blurredPSNR += ImageMetrics.psnr(blurred(shown), blurred(view))
                 }
@@ -116,7 +139,7 @@ enum PixelBenchmark {
 
     private static func png(_ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
                             _ place: @escaping @Sendable ([UInt8]) -> [UInt8]) -> Format {
-        Format(name: name, fit: { (image, runner) throws(ImageError) in (.compressed(try compress(image, runner)), image) }) { fitted, _ in
+        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, _, _ in
             guard case let .compressed(png) = fitted else { return [] }
             return place(png)
         }
@@ -127,12 +150,11 @@ enum PixelBenchmark {
     }
 
     private static func sixels(_ name: String, colours: Int, dithered: Bool) -> Format {
-        Format(name: name, fit: { image, _ in
-            let paletted = PalettedImage(image, colours: colours, dithered: dithered)
-            return (.paletted(paletted), paletted.shown)
-        }) { fitted, _ in
+        Format(name: name, fit: { image, runner in
+            .paletted(PalettedImage(image, colours: colours, dithered: dithered, runner: runner))
+        }) { fitted, _, runner in
             guard case let .paletted(paletted) = fitted else { return [] }
-            return SixelEncoder.encode(paletted)
+            return SixelEncoder.encode(paletted, runner: runner)
         }
     }
 
