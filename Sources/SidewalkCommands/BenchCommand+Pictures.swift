@@ -53,7 +53,7 @@ extension BenchCommand {
     func runPixels() throws(CommandError) -> Int32 {
         var rows: [PixelBenchmark.Row] = []
         for (name, image) in try pictureSources() {
-            do { rows += try PixelBenchmark.run(source: name, panorama: EquirectPanorama(image: image)) } catch { throw .image(error) }
+            do { rows += try PixelBenchmark.run(source: name, panorama: EquirectPanorama(image: image), scale: scale) } catch { throw .image(error) }
         }
         report(rows, title: "one frame of real pixels on all cores, camera to bytes (medians of \(PixelBenchmark.rounds) runs at \(PixelBenchmark.headings.count) headings; "
                + "a turn reuses the ray table, a new view rebuilds it; PSNR of what is shown against the view)", [
@@ -103,7 +103,7 @@ extension BenchCommand {
             paths = [inputPath]
         } else {
             do { try OutputFile.makeFolder(work.path) } catch { throw .file(error) }
-            paths = try ImageryBenchmark.writeSources(into: work)
+            paths = try ImageryBenchmark.writeSources(into: work, widths: scale.pick(ImageryBenchmark.widths, quick: [1024]))
         }
         var rows: [ImageryBenchmark.Row] = []
         let server = try TiledSources(work: work)

@@ -56,6 +56,9 @@ struct BenchCommand: SidewalkCommand {
                     $0.threads = $1
                 },
                 .flag("--json", help: "print one JSON object instead of a table") { $0.json = true },
+                .flag("--quick", help: "a small workload that checks the benchmark runs, in seconds; its figures are not for comparison") {
+                    $0.scale = .quick
+                },
                 .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
                     + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
                 .text("--save-frame", "DIR", help: "encode: also write the first frame's pixels as DIR/first-frame.png "
@@ -81,6 +84,7 @@ struct BenchCommand: SidewalkCommand {
     var benchmark: String?
     var inputPath: String?
     var json = false
+    var scale = BenchScale.full
     /// Threads for `reproject`; nil times one thread and all cores.
     var threads: Int?
     var saveDirectory: String?
@@ -132,7 +136,7 @@ struct BenchCommand: SidewalkCommand {
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-data-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
-        let report = try DataBenchmark.run(work: work)
+        let report = try DataBenchmark.run(work: work, scale: scale)
         if json {
             Self.printJSON(report)
         } else {
@@ -201,13 +205,13 @@ struct BenchCommand: SidewalkCommand {
         var rows: [ReprojectBenchmark.Row] = []
         var antialias: [AntialiasMeasurement.Result] = []
         for source in sources {
-            rows += ReprojectBenchmark.run(source: source.name, panorama: EquirectPanorama(image: source.image), threads: threads)
+            rows += ReprojectBenchmark.run(source: source.name, panorama: EquirectPanorama(image: source.image), threads: threads, scale: scale)
             if let measurement = AntialiasMeasurement.run(source: source.name, image: source.image), source.image.width >= 4096 {
                 antialias.append(measurement)
             }
         }
         let report = ReprojectReport(reproject: rows, antialias: antialias,
-                                     views: BenchViews.standard.map { [$0.heading, $0.pitch] },
+                                     views: ReprojectBenchmark.views(scale).map { [$0.heading, $0.pitch] },
                                      source_files: files, cores: cores)
         if json {
             Self.printJSON(report)

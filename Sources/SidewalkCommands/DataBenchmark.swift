@@ -31,15 +31,16 @@ enum DataBenchmark {
         var walk_decode_waits: Int
     }
 
-    static func run(work: URL) throws(CommandError) -> Report {
-        let walk = try walkWithPrefetch(work: work)
-        let (buildSeconds, nearest) = nearestQueries(count: 1_000_000)
-        let manifestSeconds = try manifestLoad(count: 100_000, work: work)
-        let sharded = try shardedOpen(count: 1_000_000, work: work)
-        return Report(index_panoramas: 1_000_000, index_build_s: buildSeconds, nearest_median_us: nearest,
-                      manifest_panoramas: 100_000, manifest_load_s: manifestSeconds,
-                      sharded_panoramas: 1_000_000, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
-                      sharded_open_peak_mb: sharded.peak, walk_steps: 200,
+    static func run(work: URL, scale: BenchScale) throws(CommandError) -> Report {
+        let (indexed, listed, walked) = scale.pick((1_000_000, 100_000, 200), quick: (2000, 1000, 10))
+        let walk = try walkWithPrefetch(steps: walked, work: work)
+        let (buildSeconds, nearest) = nearestQueries(count: indexed)
+        let manifestSeconds = try manifestLoad(count: listed, work: work)
+        let sharded = try shardedOpen(count: indexed, work: work)
+        return Report(index_panoramas: indexed, index_build_s: buildSeconds, nearest_median_us: nearest,
+                      manifest_panoramas: listed, manifest_load_s: manifestSeconds,
+                      sharded_panoramas: indexed, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
+                      sharded_open_peak_mb: sharded.peak, walk_steps: walked,
                       walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
                       walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
                       walk_decode_waits: walk.waits)
@@ -129,8 +130,8 @@ enum DataBenchmark {
         }
     }
 
-    /// Walks 200 linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
-    private static func walkWithPrefetch(work: URL) throws(CommandError) -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
+    /// Walks `steps` linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
+    private static func walkWithPrefetch(steps: Int, work: URL) throws(CommandError) -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
         let folder = try makeFolder(work.appendingPathComponent("walk"))
         // Eight distinct images, reused round the walk: 200 files of identical bytes would only
         // test the page cache.
@@ -142,7 +143,7 @@ enum DataBenchmark {
             do { bytes = try JPEGEncoder.encode(image, quality: 85) } catch { throw .image(error) }
             do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
         }
-        let places = (0..<200).map { origin.offset(by: Double($0) * 10, bearing: 90) }
+        let places = (0..<steps).map { origin.offset(by: Double($0) * 10, bearing: 90) }
         let panoramas = places.indices.map { i in
             let neighbours = [i + 1, i - 1].filter(places.indices.contains)
             return Panorama(id: "p\(i)", imagePath: "p\(i % 8).jpg", coordinate: places[i],

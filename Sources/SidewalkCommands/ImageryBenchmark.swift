@@ -60,7 +60,7 @@ enum ImageryBenchmark {
     }
 
     /// The generated panoramas written into `work` as JPEGs, widest last: their paths.
-    static func writeSources(into work: URL) throws(CommandError) -> [String] {
+    static func writeSources(into work: URL, widths: [Int]) throws(CommandError) -> [String] {
         var paths: [String] = []
         for width in widths {
             let path = work.appendingPathComponent("panorama-\(width).jpg").path

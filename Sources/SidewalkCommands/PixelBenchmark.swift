@@ -78,11 +78,12 @@ enum PixelBenchmark {
         sixels("sixel 16", colours: 16, dithered: false),
     ]
 
-    static func run(source: String, panorama: EquirectPanorama) throws(ImageError) -> [Row] {
+    static func run(source: String, panorama: EquirectPanorama, scale: BenchScale) throws(ImageError) -> [Row] {
+        let rounds = scale.pick(rounds, quick: 1)
         let runner = DispatchRunner()
         var picture = ViewPicture()
         var rows: [Row] = []
-        for (width, height) in sizes {
+        for (width, height) in scale.pick(sizes, quick: [(80, 45)]) {
             var views: [RGBImage] = []
             var turnTimes: [Double] = []
             var newViewTimes: [Double] = []

@@ -21,17 +21,22 @@ enum ReprojectBenchmark {
     /// Timed rounds over every view, after one warm-up round.
     static let rounds = 3
 
-    static func run(source name: String, panorama: EquirectPanorama, threads: [Int]) -> [Row] {
+    /// The views timed at `scale`.
+    static func views(_ scale: BenchScale) -> [(heading: Double, pitch: Double)] {
+        scale.pick(BenchViews.standard, quick: Array(BenchViews.standard.prefix(4)))
+    }
+
+    static func run(source name: String, panorama: EquirectPanorama, threads: [Int], scale: BenchScale) -> [Row] {
         var rows: [Row] = []
-        for (width, height) in sizes {
+        for (width, height) in scale.pick(sizes, quick: [(32, 18)]) {
             for count in threads {
                 let runner: any ParallelRunner = count == 1 ? SerialRunner() : DispatchRunner(threads: count)
                 var output = RGBImage(width: width, height: height)
                 var reprojector = Reprojector()
                 var fresh: [Double] = []
                 var turns: [Double] = []
-                for round in 0...rounds {
-                    for view in BenchViews.standard {
+                for round in 0...scale.pick(rounds, quick: 1) {
+                    for view in views(scale) {
                         let camera = PanoramaCamera(heading: view.heading, pitch: view.pitch)
                         let start = ContinuousClock.now
                         reprojector.render(panorama, camera: camera, into: &output, runner: runner)
