@@ -53,30 +53,30 @@ extension FastAtan {
 /// comparisons into `SIMDMask`, `replacing(with:where:)` and `pointwiseMin` compile to a loop
 /// over the lanes here (Swift 6.3, x86-64), ten times slower than these.
 public enum LaneMath {
-    @inlinable
+    @inlinable @inline(__always)
     public static func bits(_ values: SIMD8<Float>) -> SIMD8<Int32> {
         unsafeBitCast(values, to: SIMD8<Int32>.self)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func float(_ bits: SIMD8<Int32>) -> SIMD8<Float> {
         unsafeBitCast(bits, to: SIMD8<Float>.self)
     }
 
     /// All ones in the lanes where `values` is negative, zeros elsewhere: a mask for `select`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func negative(_ values: SIMD8<Int32>) -> SIMD8<Int32> {
         values &>> 31
     }
 
     /// `whenSet` where `mask` is all ones, `otherwise` where it is zero.
-    @inlinable
+    @inlinable @inline(__always)
     public static func select(_ mask: SIMD8<Int32>, _ whenSet: SIMD8<Int32>, _ otherwise: SIMD8<Int32>) -> SIMD8<Int32> {
         (whenSet & mask) | (otherwise & ~mask)
     }
 
     /// Each lane clamped to 0...upper (upper >= 0).
-    @inlinable
+    @inlinable @inline(__always)
     public static func clamp(_ values: SIMD8<Int32>, upTo upper: Int32) -> SIMD8<Int32> {
         let floored = values & ~negative(values)
         let over = SIMD8(repeating: upper) &- floored

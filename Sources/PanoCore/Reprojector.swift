@@ -24,8 +24,10 @@ public struct Reprojector: Sendable {
     ) {
         guard output.width > 0, output.height > 0 else { return }
         let key = ViewRays.key(for: camera, width: output.width, height: output.height)
-        if rays?.key != key {
+        if rays == nil {
             rays = ViewRays(camera: camera, width: output.width, height: output.height, runner: runner)
+        } else if rays?.key != key {
+            rays?.rebuild(camera: camera, width: output.width, height: output.height, runner: runner)
         }
         guard let rays else { return }
         let shiftTurns = Degrees.wrap180(camera.heading - panorama.centerHeading) / 360

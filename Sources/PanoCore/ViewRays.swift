@@ -15,17 +15,23 @@ public struct ViewRays: Sendable {
         public var effectiveFOV: Double
     }
 
-    public let key: Key
+    public private(set) var key: Key
     /// Per pixel centre, row-major: longitude relative to the camera heading, in turns,
     /// [-0.5, 0.5).
-    public let longitudeTurns: [Float]
+    public private(set) var longitudeTurns: [Float] = []
     /// Per pixel centre, row-major: distance from the top of the sphere as a fraction of its
     /// height, [0, 1] (0 straight up, 0.5 the horizon, 1 straight down).
-    public let rowFractions: [Float]
+    public private(set) var rowFractions: [Float] = []
     /// Per pixel, row-major: log2 of the pixel's footprint on the equirectangular image,
     /// measured in full image widths (its largest extent). Adding log2 of the image width in
     /// pixels gives the mip level to sample.
-    public let footprintLog2: [Float]
+    public private(set) var footprintLog2: [Float] = []
+
+    /// The lanes in the opposite order.
+    @inline(__always)
+    static func reversed(_ v: SIMD8<Float>) -> SIMD8<Float> {
+        SIMD8(v[7], v[6], v[5], v[4], v[3], v[2], v[1], v[0])
+    }
 
     public static func key(for camera: PanoramaCamera, width: Int, height: Int) -> Key {
         Key(width: width, height: height, pitch: camera.pitch, effectiveFOV: camera.effectiveFOV)
@@ -33,17 +39,27 @@ public struct ViewRays: Sendable {
 
     /// Builds the table, splitting the rows over `runner`.
     public init(camera: PanoramaCamera, width: Int, height: Int, runner: any ParallelRunner = SerialRunner()) {
+        key = Self.key(for: camera, width: width, height: height)
+        rebuild(camera: camera, width: width, height: height, runner: runner)
+    }
+
+    /// Makes the table for another camera or viewport, in the same memory when the pixel count
+    /// is unchanged (a new table a frame, while the pitch or zoom animates, cost a fresh
+    /// allocation and its page faults).
+    public mutating func rebuild(camera: PanoramaCamera, width: Int, height: Int, runner: any ParallelRunner = SerialRunner()) {
         var facingNorth = camera
         facingNorth.heading = 0
         let basis = RayBasis(ViewProjection(camera: facingNorth, width: width, height: height))
         key = Self.key(for: camera, width: width, height: height)
         let count = width * height
-        var longitudes = [Float](repeating: 0, count: count)
-        var rows = [Float](repeating: 0, count: count)
-        var footprints = [Float](repeating: 0, count: count)
-        longitudes.withUnsafeMutableBufferPointer { lonOut in
-            rows.withUnsafeMutableBufferPointer { rowOut in
-                footprints.withUnsafeMutableBufferPointer { footOut in
+        if longitudeTurns.count != count {
+            longitudeTurns = [Float](repeating: 0, count: count)
+            rowFractions = [Float](repeating: 0, count: count)
+            footprintLog2 = [Float](repeating: 0, count: count)
+        }
+        longitudeTurns.withUnsafeMutableBufferPointer { lonOut in
+            rowFractions.withUnsafeMutableBufferPointer { rowOut in
+                footprintLog2.withUnsafeMutableBufferPointer { footOut in
                     let out = SendablePointers(lonOut, rowOut, footOut)
                     runner.forEachRange(of: height) { range in
                         for y in range {
@@ -55,15 +71,22 @@ public struct ViewRays: Sendable {
                                 }
                                 continue
                             }
-                            // Eight pixels at a time; the last block overlaps the one before it
-                            // when the width is not a multiple of eight (the same values again).
+                            // Eight pixels at a time across the left half, the last block
+                            // overlapping the one before it when the half is not a multiple of
+                            // eight (the same values again). Facing north the view is mirror-
+                            // symmetric: the right half is the left, reversed, longitudes negated.
+                            let half = max(8, (width + 1) / 2)
                             var x = 0
-                            while x < width {
-                                let start = min(x, width - 8)
+                            while x < half {
+                                let start = min(x, half - 8)
                                 let rays = basis.rays(x: start, y: y)
                                 out.first.store(rays.longitudeTurns, at: row + start)
                                 out.second.store(rays.rowFraction, at: row + start)
                                 out.third.store(rays.footprintLog2, at: row + start)
+                                let mirror = row + width - 8 - start
+                                out.first.store(-Self.reversed(rays.longitudeTurns), at: mirror)
+                                out.second.store(Self.reversed(rays.rowFraction), at: mirror)
+                                out.third.store(Self.reversed(rays.footprintLog2), at: mirror)
                                 x += 8
                             }
                         }
@@ -71,9 +94,6 @@ public struct ViewRays: Sendable {
                 }
             }
         }
-        longitudeTurns = longitudes
-        rowFractions = rows
-        footprintLog2 = footprints
     }
 }
 
