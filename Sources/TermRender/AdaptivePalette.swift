@@ -129,12 +129,23 @@ public struct AdaptivePalette: Sendable {
         /// Which box to split next: many pixels and a wide spread.
         var priority: Int { population * (widest.spread + 1) }
 
-        /// The box cut in two at the median pixel of its widest channel, each half non-empty.
+        /// The box cut in two at the median pixel of its widest channel, each half non-empty. The
+        /// bins are ordered by that channel with a counting sort (32 values; stable, as the
+        /// comparison sort it replaced was, and linear: the median cut of a photo sorted some
+        /// 20,000 bins a split).
         func split() -> (Box, Box) {
             let channel = widest.channel
-            let sorted = bins.sorted { $0.channel(channel) < $1.channel(channel) }
+            var starts = [Int](repeating: 0, count: 33)
+            for bin in bins { starts[bin.channel(channel) + 1] += 1 }
+            for value in 0..<32 { starts[value + 1] += starts[value] }
+            var sorted = [Bin](repeating: Bin(key: 0, count: 0), count: bins.count)
+            for bin in bins {
+                let value = bin.channel(channel)
+                sorted[starts[value]] = bin
+                starts[value] += 1
+            }
             var seen = 0
-            var cut = sorted.startIndex + 1
+            var cut = 1
             for index in sorted.indices.dropLast() {
                 seen += sorted[index].count
                 cut = index + 1

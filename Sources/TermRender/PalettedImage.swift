@@ -62,16 +62,25 @@ public struct PalettedImage: Sendable {
         var seen = [Bool](repeating: false, count: 1 << 15)
         var used: [Int] = []
         image.pixels.withUnsafeBufferPointer { pixels in
-            for (index, y) in rows.enumerated() {
-                for x in 0..<image.width {
-                    let at = (y * image.width + x) * 3
-                    let offset = offsets[(y & 7) << 3 | (x & 7)]
-                    let bin = AdaptivePalette.bin(red: Self.clamp(Int(pixels[at]) + offset), green: Self.clamp(Int(pixels[at + 1]) + offset),
-                                                  blue: Self.clamp(Int(pixels[at + 2]) + offset))
-                    bins[index * image.width + x] = UInt16(bin)
-                    if !seen[bin] {
-                        seen[bin] = true
-                        used.append(bin)
+            offsets.withUnsafeBufferPointer { offsets in
+                bins.withUnsafeMutableBufferPointer { bins in
+                    seen.withUnsafeMutableBufferPointer { seen in
+                        for (index, y) in rows.enumerated() {
+                            let pattern = offsets.baseAddress! + (y & 7) << 3
+                            let source = pixels.baseAddress! + y * image.width * 3
+                            let target = bins.baseAddress! + index * image.width
+                            for x in 0..<image.width {
+                                let offset = pattern[x & 7]
+                                let bin = AdaptivePalette.bin(red: Self.clamp(Int(source[3 * x]) + offset),
+                                                              green: Self.clamp(Int(source[3 * x + 1]) + offset),
+                                                              blue: Self.clamp(Int(source[3 * x + 2]) + offset))
+                                target[x] = UInt16(truncatingIfNeeded: bin)
+                                if !seen[bin] {
+                                    seen[bin] = true
+                                    used.append(bin)
+                                }
+                            }
+                        }
                     }
                 }
             }

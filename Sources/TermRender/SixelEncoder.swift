@@ -70,15 +70,21 @@ public enum SixelEncoder {
                                 let (from, to) = (first[colour], last[colour])
                                 if from > 0 { appendRun(0, count: from, to: &out) }
                                 let row = colour * width
+                                let base = UnsafeRawPointer(columns.baseAddress! + row)
                                 var x = from
                                 while x <= to {
                                     let value = columns[row + x]
                                     var end = x + 1
+                                    // Most of a colour's span is empty in a busy picture: skip
+                                    // empty columns eight at a time.
+                                    if value == 0 {
+                                        while end + 8 <= to + 1 && base.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0 { end += 8 }
+                                    }
                                     while end <= to && columns[row + end] == value { end += 1 }
                                     appendRun(value, count: end - x, to: &out)
                                     x = end
                                 }
-                                for clear in from...to { columns[row + clear] = 0 }
+                                UnsafeMutableBufferPointer(rebasing: columns[(row + from)...(row + to)]).update(repeating: 0)
                                 first[colour] = Int.max
                                 last[colour] = -1
                             }
