@@ -20,27 +20,37 @@ public enum FramePNG {
                 return compress(source.pixels, width: image.width, rows: rows)
             }
         }
-        // The zlib stream: header (deflate, 32 KiB window, fastest), the bands, the end, Adler-32.
-        var stream: [UInt8] = [0x78, 0x01]
-        var adler: UInt = 1
-        for band in bands {
-            stream += band.deflated
-            adler = sw_adler32_combine(adler, band.adler, band.filteredCount)
-        }
-        stream += HuffmanDeflate.finalBlock
-        stream += bigEndian(UInt32(truncatingIfNeeded: adler))
         precondition(image.height == 0 || bands.reduce(0) { $0 + $1.filteredCount } == rowBytes * image.height)
+        // The zlib stream: header (deflate, 32 KiB window, fastest), the bands, the end, Adler-32.
+        var adler: UInt = 1
+        for band in bands { adler = sw_adler32_combine(adler, band.adler, band.filteredCount) }
+        let head: [UInt8] = [0x78, 0x01]
+        let tail = HuffmanDeflate.finalBlock + bigEndian(UInt32(truncatingIfNeeded: adler))
+        let streamCount = head.count + bands.reduce(0) { $0 + $1.deflated.count } + tail.count
 
+        // Written once into one buffer: the bands were compressed (and their CRC-32s taken) apart.
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(png.count + 25 + 12 + streamCount + 12)
         png += chunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height)) + [8, 2, 0, 0, 0])
-        png += chunk("IDAT", stream)
+        png += bigEndian(UInt32(streamCount))
+        let typeAndHead = Array("IDAT".utf8) + head
+        var crc = typeAndHead.withUnsafeBufferPointer { sw_crc32(0, $0.baseAddress, $0.count) }
+        png += typeAndHead
+        for band in bands {
+            crc = sw_crc32_combine(crc, band.crc, band.deflated.count)
+            png += band.deflated
+        }
+        crc = tail.withUnsafeBufferPointer { sw_crc32(crc, $0.baseAddress, $0.count) }
+        png += tail
+        png += bigEndian(UInt32(truncatingIfNeeded: crc))
         png += chunk("IEND", [])
         return png
     }
 
-    /// One band's deflate blocks, and the Adler-32 and length of its filtered bytes.
+    /// One band's deflate blocks and their CRC-32, and the Adler-32 and length of its filtered bytes.
     struct Band: Sendable {
         var deflated: [UInt8] = []
+        var crc: UInt = 0
         var adler: UInt = 1
         var filteredCount = 0
     }
@@ -48,8 +58,9 @@ public enum FramePNG {
     /// Filters `rows` of the image and compresses them.
     static func compress(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>) -> Band {
         let rowBytes = width * 3 + 1
-        var filtered = [UInt8](repeating: 0, count: rowBytes * rows.count)
-        filtered.withUnsafeMutableBufferPointer { out in
+        // Every byte is written below, so the buffer is not cleared first.
+        let filtered = [UInt8](unsafeUninitializedCapacity: rowBytes * rows.count) { out, initialized in
+            initialized = out.count
             for (index, y) in rows.enumerated() {
                 let row = out.baseAddress! + index * rowBytes
                 let source = pixels.baseAddress! + y * width * 3
@@ -64,6 +75,9 @@ public enum FramePNG {
         filtered.withUnsafeBufferPointer { bytes in
             HuffmanDeflate.appendBlock(bytes, histogram: histogram, to: &band.deflated)
             band.adler = UInt(Adler32.checksum(bytes))
+        }
+        band.deflated.withUnsafeBufferPointer { deflated in
+            band.crc = sw_crc32(0, deflated.baseAddress, deflated.count)
         }
         return band
     }

@@ -139,45 +139,42 @@ private struct BitWriter {
     /// Writes each byte's code from `table` (code << 5 | length): the hot loop, on raw memory.
     mutating func writeLiterals(_ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>) {
         guard let source = input.baseAddress, let codes = table.baseAddress else { return }
-        let start = bytes.count
-        // Up to 15 bits a byte, plus what is pending and slack for the 8-byte stores.
+        // Up to 15 bits a byte, plus what is pending and slack for the 8-byte stores; not cleared,
+        // as only what is written is kept.
         let room = input.count * 2 + 16
-        bytes.append(contentsOf: repeatElement(0, count: room))
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 8)
+        defer { scratch.deallocate() }
         var pending = self.pending
         var pendingBits = UInt64(self.pendingBits)
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
-            let out = UnsafeMutableRawPointer(buffer.baseAddress! + start)
-            var offset = 0
-            // Three codes (at most 45 bits) join the fewer than 8 bits pending, then every whole
-            // byte goes out in one 8-byte store: no branch on how full the word is.
-            var i = 0
-            while i + 3 <= input.count {
-                for k in 0..<3 {
-                    let entry = codes[Int(source[i &+ k])]
-                    pending |= UInt64(entry &>> 5) &<< pendingBits
-                    pendingBits &+= UInt64(entry & 31)
-                }
-                out.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
-                let whole = pendingBits & ~7
-                offset &+= Int(whole &>> 3)
-                pending &>>= whole // whole <= 48: fewer than 8 bits were pending
-                pendingBits &-= whole
-                i &+= 3
-            }
-            while i < input.count {
-                let entry = codes[Int(source[i])]
+        var offset = 0
+        // Three codes (at most 45 bits) join the fewer than 8 bits pending, then every whole
+        // byte goes out in one 8-byte store: no branch on how full the word is.
+        var i = 0
+        while i + 3 <= input.count {
+            for k in 0..<3 {
+                let entry = codes[Int(source[i &+ k])]
                 pending |= UInt64(entry &>> 5) &<< pendingBits
                 pendingBits &+= UInt64(entry & 31)
-                out.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
-                let whole = pendingBits & ~7
-                offset &+= Int(whole &>> 3)
-                pending &>>= whole // whole <= 48: fewer than 8 bits were pending
-                pendingBits &-= whole
-                i &+= 1
             }
-            return offset
+            scratch.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
+            let whole = pendingBits & ~7
+            offset &+= Int(whole &>> 3)
+            pending &>>= whole // whole <= 48: fewer than 8 bits were pending
+            pendingBits &-= whole
+            i &+= 3
         }
-        bytes.removeLast(room - written)
+        while i < input.count {
+            let entry = codes[Int(source[i])]
+            pending |= UInt64(entry &>> 5) &<< pendingBits
+            pendingBits &+= UInt64(entry & 31)
+            scratch.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
+            let whole = pendingBits & ~7
+            offset &+= Int(whole &>> 3)
+            pending &>>= whole // whole <= 48: fewer than 8 bits were pending
+            pendingBits &-= whole
+            i &+= 1
+        }
+        bytes += UnsafeRawBufferPointer(start: scratch, count: offset)
         self.pending = pending
         self.pendingBits = Int(pendingBits)
         while self.pendingBits >= 8 {

@@ -64,12 +64,13 @@ enum PixelBenchmark {
     static let formats: [Format] = [
         png("kitty png (libpng)", { image, _ throws(ImageError) in try PNGEncoder.encode(image, name: "view") }, kitty),
         png("kitty png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }, kitty),
-        Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) { fitted, size, _ in
+        Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) { fitted, size, runner in
             guard case let .compressed(bytes) = fitted else { return [] }
-            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1)
+            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1,
+                                       runner: runner)
         },
-        png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png in
-            ITermImage.place(png: png, row: 0, column: 0, columns: 1, rows: 1)
+        png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png, runner in
+            ITermImage.place(png: png, row: 0, column: 0, columns: 1, rows: 1, runner: runner)
         },
         sixels("sixel 256 dithered", colours: 256, dithered: true),
         sixels("sixel 256", colours: 256, dithered: false),
@@ -139,15 +140,15 @@ enum PixelBenchmark {
     }
 
     private static func png(_ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
-                            _ place: @escaping @Sendable ([UInt8]) -> [UInt8]) -> Format {
-        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, _, _ in
+                            _ place: @escaping @Sendable ([UInt8], any ParallelRunner) -> [UInt8]) -> Format {
+        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, _, runner in
             guard case let .compressed(png) = fitted else { return [] }
-            return place(png)
+            return place(png, runner)
         }
     }
 
-    private static func kitty(_ png: [UInt8]) -> [UInt8] {
-        KittyGraphics.place(.png(png), row: 0, column: 0, columns: 1, rows: 1)
+    private static func kitty(_ png: [UInt8], runner: any ParallelRunner) -> [UInt8] {
+        KittyGraphics.place(.png(png), row: 0, column: 0, columns: 1, rows: 1, runner: runner)
     }
 
     private static func sixels(_ name: String, colours: Int, dithered: Bool) -> Format {

@@ -114,8 +114,8 @@ struct PixelPicture {
         // (docs/decisions.md, 2026-12-01).
         let png = FramePNG.encode(image, runner: runner)
         return kind == .kitty
-            ? KittyGraphics.place(.png(png), row: area.top, column: 0, columns: area.columns, rows: area.rows)
-            : ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows)
+            ? KittyGraphics.place(.png(png), row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
+            : ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
     }
 }
 

@@ -1,37 +1,64 @@
+import PanoCore
+
 /// Base64 (RFC 4648), as the terminal image protocols carry their payloads.
 public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    /// Standard base64 with padding.
-    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    /// Standard base64 with padding; a large input is encoded in pieces on `runner`'s workers.
+    public static func encode(_ bytes: [UInt8], runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
         let whole = bytes.count / 3
-        let rest = bytes.count - whole * 3
         let count = (bytes.count + 2) / 3 * 4
+        // Below a quarter megabyte the workers would cost more than they save.
+        let pieces = bytes.count < 1 << 18 ? 1 : runner.width * 2
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            let target = SendableOutput(bytes: out)
             bytes.withUnsafeBufferPointer { input in
-                alphabet.withUnsafeBufferPointer { letters in
-                    for group in 0..<whole {
-                        let i = group * 3
-                        let triple = Int(input[i]) << 16 | Int(input[i + 1]) << 8 | Int(input[i + 2])
-                        let o = group * 4
-                        out[o] = letters[triple >> 18]
-                        out[o + 1] = letters[triple >> 12 & 63]
-                        out[o + 2] = letters[triple >> 6 & 63]
-                        out[o + 3] = letters[triple & 63]
-                    }
-                    if rest > 0 {
-                        let i = whole * 3
-                        let b0 = Int(input[i])
-                        let b1 = rest == 2 ? Int(input[i + 1]) : 0
-                        let o = whole * 4
-                        out[o] = letters[b0 >> 2]
-                        out[o + 1] = letters[(b0 & 3) << 4 | b1 >> 4]
-                        out[o + 2] = rest == 2 ? letters[(b1 & 15) << 2] : UInt8(ascii: "=")
-                        out[o + 3] = UInt8(ascii: "=")
-                    }
+                let source = SendableInput(bytes: input)
+                runner.run(pieces) { piece in
+                    encodeGroups((whole * piece / pieces)..<(whole * (piece + 1) / pieces), from: source.bytes, into: target.bytes)
                 }
+                encodeTail(from: input, groups: whole, into: out)
             }
             initialized = count
         }
     }
+
+    /// Groups of three bytes `groups` into four letters each.
+    private static func encodeGroups(_ groups: Range<Int>, from input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        alphabet.withUnsafeBufferPointer { letters in
+            for group in groups {
+                let i = group * 3
+                let triple = Int(input[i]) << 16 | Int(input[i + 1]) << 8 | Int(input[i + 2])
+                let o = group * 4
+                out[o] = letters[triple >> 18]
+                out[o + 1] = letters[triple >> 12 & 63]
+                out[o + 2] = letters[triple >> 6 & 63]
+                out[o + 3] = letters[triple & 63]
+            }
+        }
+    }
+
+    /// The last one or two bytes, with padding, after `groups` whole groups.
+    private static func encodeTail(from input: UnsafeBufferPointer<UInt8>, groups: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let rest = input.count - groups * 3
+        guard rest > 0 else { return }
+        let i = groups * 3
+        let b0 = Int(input[i])
+        let b1 = rest == 2 ? Int(input[i + 1]) : 0
+        let o = groups * 4
+        out[o] = alphabet[b0 >> 2]
+        out[o + 1] = alphabet[(b0 & 3) << 4 | b1 >> 4]
+        out[o + 2] = rest == 2 ? alphabet[(b1 & 15) << 2] : UInt8(ascii: "=")
+        out[o + 3] = UInt8(ascii: "=")
+    }
+}
+
+/// Buffers shared with the workers, each of which reads and writes its own groups only.
+/// `@unchecked Sendable`: the ranges are disjoint and the buffers outlive `run`.
+private struct SendableInput: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+}
+
+private struct SendableOutput: @unchecked Sendable {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
 }

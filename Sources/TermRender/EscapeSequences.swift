@@ -71,7 +71,19 @@ public enum EscapeSequence {
 
     /// One kitty graphics command: `ESC _ G keys ; payload ST` (no `;` without a payload).
     public static func kittyGraphicsCommand(_ keys: String, payload: ArraySlice<UInt8>) -> [UInt8] {
-        Array("\u{1B}_G\(keys)".utf8) + (payload.isEmpty ? [] : [UInt8(ascii: ";")] + payload) + stringTerminator
+        var out: [UInt8] = []
+        appendKittyGraphicsCommand(keys, payload: payload, to: &out)
+        return out
+    }
+
+    /// The same command appended to `out`, with no bytes copied twice (a frame has hundreds).
+    public static func appendKittyGraphicsCommand(_ keys: String, payload: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        out += "\u{1B}_G\(keys)".utf8
+        if !payload.isEmpty {
+            out.append(UInt8(ascii: ";"))
+            out += payload
+        }
+        out += stringTerminator
     }
 
     /// CUP as bytes: the cursor to a zero-based row and column.

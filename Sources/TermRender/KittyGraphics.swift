@@ -1,3 +1,5 @@
+import PanoCore
+
 /// The kitty graphics protocol, as Sidewalk uses it: one image of its own (id 1), a PNG sent in
 /// base64 chunks of at most 4096 bytes, placed over a rectangle of cells under the text and
 /// under cells with a background of their own (so the HUD stays on top), replaced in place each
@@ -37,11 +39,14 @@ public enum KittyGraphics {
 
     /// The bytes that put `image` over `columns`×`rows` cells from (`row`, `column`) (0-based),
     /// scaled to fill them, replacing the image shown before. The cursor is moved there and left
-    /// there (the cell frame that follows positions its own writes).
-    public static func place(_ image: Payload, row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
+    /// there (the cell frame that follows positions its own writes). The base64 is made on
+    /// `runner`'s workers.
+    public static func place(_ image: Payload, row: Int, column: Int, columns: Int, rows: Int,
+                             runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
         var out = delete
         out += EscapeSequence.cursorPosition(row: row, column: column)
-        let payload = Base64.encode(image.bytes)
+        let payload = Base64.encode(image.bytes, runner: runner)
+        out.reserveCapacity(out.count + payload.count + (payload.count / chunkSize + 1) * 16 + 128)
         var start = 0
         var first = true
         repeat {
@@ -50,7 +55,7 @@ public enum KittyGraphics {
             let keys = first
                 ? "a=T,\(image.formatKeys),t=d,i=\(imageID),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
                 : "m=\(more)"
-            out += EscapeSequence.kittyGraphicsCommand(keys, payload: payload[start..<end])
+            EscapeSequence.appendKittyGraphicsCommand(keys, payload: payload[start..<end], to: &out)
             start = end
             first = false
         } while start < payload.count
