@@ -1,16 +1,8 @@
 import CPNG
 @testable import PanoImage
 import PanoCore
+import TestSupport
 import Testing
-
-/// Runs pieces one after another on the calling thread while claiming `width` workers, so a
-/// test sees the bands a machine with that many cores would make.
-private struct PretendWorkers: ParallelRunner {
-    let width: Int
-    func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        for index in 0..<count { body(index) }
-    }
-}
 
 @Suite("Frame PNGs")
 struct FramePNGTests {

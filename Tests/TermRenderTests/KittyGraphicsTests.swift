@@ -76,4 +76,11 @@ struct Base64Tests {
         let bytes = (0..<770).map { UInt8(truncatingIfNeeded: $0 * 7) }
         #expect(String(decoding: Base64.encode(bytes), as: UTF8.self) == Data(bytes).base64EncodedString())
     }
+
+    @Test("a large payload encoded in pieces, one per worker, is the same as encoded whole, at any length",
+          arguments: [1 << 18, (1 << 18) + 1, (1 << 18) + 2, 1_000_003])
+    func inPieces(count: Int) {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 9) }
+        #expect(Base64.encode(bytes, runner: PretendWorkers(width: 3)) == Array(Data(bytes).base64EncodedString().utf8))
+    }
 }
