@@ -69,9 +69,10 @@ struct EquirectSampler: @unchecked Sendable {
                 let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping)
                 texel = (texel &<< 8 &+ (coarser &- texel) &* SIMD4(repeating: blend) &+ 128) &>> 8
             }
-            // Four bytes at once except for the range's last pixel: the fourth is the next
-            // pixel's red, written again in the next step, but the next range's is another worker's.
-            Self.store(texel, at: out + i &* 3, isLast: i == last)
+            // Round a full sphere, four bytes at once except for the range's last pixel: the
+            // fourth is the next pixel's red, written again in the next step (the next range's
+            // is another worker's). A cropped image may skip the next pixel, keeping what is there.
+            Self.store(texel, at: out + i &* 3, isLast: !wrapping || i == last)
         }
     }
 

@@ -48,6 +48,23 @@ struct TiledRenderingTests {
         return view
     }
 
+    @Test("a detail layer leaves every pixel outside its window as the image drew it (the pixel after its right edge lost its red)")
+    func detailLeavesOutsideAlone() throws {
+        let flat = { (width: Int, height: Int, colour: RGB) in
+            RGBImage(width: width, height: height, pixels: Array(repeating: [colour.r, colour.g, colour.b], count: width * height).flatMap { $0 })
+        }
+        let (outside, inside) = (RGB(10, 200, 30), RGB(250, 20, 20))
+        var panorama = EquirectPanorama(image: flat(512, 256, outside))
+        let coverage = try #require(PanoramaCoverage(fullWidth: 2048, fullHeight: 1024, left: 900, top: 400, croppedWidth: 300, croppedHeight: 200))
+        panorama.detail = DetailLayer(image: flat(300, 200, inside), coverage: coverage)
+        for heading in [0.0, 20, -15] {
+            let view = render(panorama, PanoramaCamera(heading: heading, pitch: 3))
+            var seen: Set<RGB> = []
+            for y in 0..<view.height { for x in 0..<view.width { seen.insert(view[x, y]) } }
+            #expect(seen == [outside, inside], "heading \(heading): \(seen)")
+        }
+    }
+
     @Test("levels halve, rounding up, from the full image down to one no wider than a tile")
     func levels() throws {
         let street = try #require(TileGrid(width: 16384, height: 8192))
