@@ -72,7 +72,10 @@ struct SampleTable {
                              bias: Float, levelCount: Int) {
         var i = range.lowerBound
         let lastLevel = Int32(levelCount - 1) << 8
-        while i + 8 <= range.upperBound {
+        // The fast rounding holds below 2²² (a panorama under 32,768 pixels round); beyond, the
+        // checked conversion below does every ray.
+        let fits = columnScale / 2 < fastRoundingLimit && top < fastRoundingLimit && rowScale - top < fastRoundingLimit
+        while fits, i + 8 <= range.upperBound {
             let longitudes = buffers.longitudes.load8(at: i)
             let rowFractions = buffers.rowFractions.load8(at: i)
             let levels = buffers.footprints.load8(at: i) + bias
@@ -90,6 +93,9 @@ struct SampleTable {
             i += 1
         }
     }
+
+    /// Magnitudes `rounded` handles: 2²².
+    private static let fastRoundingLimit: Float = 4_194_304
 
     /// Each lane rounded to the nearest integer, for |value| < 2²²: adding 1.5 × 2²³ leaves the
     /// integer in the mantissa's low bits, with no conversion instruction or range check.
