@@ -144,39 +144,26 @@ private struct BitWriter {
         let room = input.count * 2 + 16
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: room, alignment: 8)
         defer { scratch.deallocate() }
-        var pending = self.pending
-        var pendingBits = UInt64(self.pendingBits)
+        var word = PendingWord(bits: pending, count: UInt64(pendingBits))
         var offset = 0
         // Three codes (at most 45 bits) join the fewer than 8 bits pending, then every whole
         // byte goes out in one 8-byte store: no branch on how full the word is.
         var i = 0
         while i + 3 <= input.count {
-            for k in 0..<3 {
-                let entry = codes[Int(source[i &+ k])]
-                pending |= UInt64(entry &>> 5) &<< pendingBits
-                pendingBits &+= UInt64(entry & 31)
-            }
-            scratch.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
-            let whole = pendingBits & ~7
-            offset &+= Int(whole &>> 3)
-            pending &>>= whole // whole <= 48: fewer than 8 bits were pending
-            pendingBits &-= whole
+            word.add(codes[Int(source[i])])
+            word.add(codes[Int(source[i &+ 1])])
+            word.add(codes[Int(source[i &+ 2])])
+            word.storeWholeBytes(to: scratch, at: &offset)
             i &+= 3
         }
         while i < input.count {
-            let entry = codes[Int(source[i])]
-            pending |= UInt64(entry &>> 5) &<< pendingBits
-            pendingBits &+= UInt64(entry & 31)
-            scratch.storeBytes(of: pending.littleEndian, toByteOffset: offset, as: UInt64.self)
-            let whole = pendingBits & ~7
-            offset &+= Int(whole &>> 3)
-            pending &>>= whole // whole <= 48: fewer than 8 bits were pending
-            pendingBits &-= whole
+            word.add(codes[Int(source[i])])
+            word.storeWholeBytes(to: scratch, at: &offset)
             i &+= 1
         }
         bytes += UnsafeRawBufferPointer(start: scratch, count: offset)
-        self.pending = pending
-        self.pendingBits = Int(pendingBits)
+        pending = word.bits
+        pendingBits = Int(word.count)
         while self.pendingBits >= 8 {
             bytes.append(UInt8(truncatingIfNeeded: self.pending))
             self.pending >>= 8
@@ -192,5 +179,28 @@ private struct BitWriter {
     /// Appends whole bytes; the writer must be byte-aligned.
     mutating func appendBytes(_ more: [UInt8]) {
         bytes += more
+    }
+}
+
+/// The literal loop's bits not yet stored: fewer than 8 between stores.
+private struct PendingWord {
+    var bits: UInt64
+    var count: UInt64
+
+    /// Appends a code from the table (code << 5 | length).
+    @inline(__always)
+    mutating func add(_ entry: UInt32) {
+        bits |= UInt64(entry &>> 5) &<< count
+        count &+= UInt64(entry & 31)
+    }
+
+    /// Stores all 8 bytes at `offset` and advances it by the whole bytes among them.
+    @inline(__always)
+    mutating func storeWholeBytes(to out: UnsafeMutableRawPointer, at offset: inout Int) {
+        out.storeBytes(of: bits.littleEndian, toByteOffset: offset, as: UInt64.self)
+        let whole = count & ~7
+        offset &+= Int(whole &>> 3)
+        bits &>>= whole // whole <= 48: fewer than 8 bits were pending
+        count &-= whole
     }
 }
