@@ -2,17 +2,22 @@
 
 #include <zlib.h>
 
-/* zlib takes lengths as uInt; larger buffers go in pieces. */
+/* zlib takes lengths as uInt; larger buffers go through `checksum` in pieces. */
 #define SW_PIECE ((size_t)1 << 30)
 
-unsigned long sw_adler32(unsigned long start, const unsigned char *bytes, size_t count) {
+static unsigned long in_pieces(uLong (*checksum)(uLong, const Bytef *, uInt), unsigned long start,
+                               const unsigned char *bytes, size_t count) {
     while (count > 0) {
         size_t piece = count < SW_PIECE ? count : SW_PIECE;
-        start = adler32(start, bytes, (uInt)piece);
+        start = checksum(start, bytes, (uInt)piece);
         bytes += piece;
         count -= piece;
     }
     return start;
+}
+
+unsigned long sw_adler32(unsigned long start, const unsigned char *bytes, size_t count) {
+    return in_pieces(adler32, start, bytes, count);
 }
 
 unsigned long sw_adler32_combine(unsigned long first, unsigned long second, size_t second_count) {
@@ -20,13 +25,7 @@ unsigned long sw_adler32_combine(unsigned long first, unsigned long second, size
 }
 
 unsigned long sw_crc32(unsigned long start, const unsigned char *bytes, size_t count) {
-    while (count > 0) {
-        size_t piece = count < SW_PIECE ? count : SW_PIECE;
-        start = crc32(start, bytes, (uInt)piece);
-        bytes += piece;
-        count -= piece;
-    }
-    return start;
+    return in_pieces(crc32, start, bytes, count);
 }
 
 unsigned long sw_crc32_combine(unsigned long first, unsigned long second, size_t second_count) {
