@@ -2,26 +2,7 @@
 /// which is under a hundredth of a pixel in a 4096-pixel-wide panorama, at a fraction of the
 /// cost of libm's atan2f.
 enum FastAtan {
-    /// atan2(y, x) in radians, (-π, π]; 0 for (0, 0).
-    @inline(__always)
-    static func atan2(_ y: Float, _ x: Float) -> Float {
-        let ax = abs(x)
-        let ay = abs(y)
-        let larger = max(ax, ay)
-        guard larger > 0 else { return 0 }
-        let t = min(ax, ay) / larger // in [0, 1]
-        let t2 = t * t
-        // Minimax polynomial for atan on [0, 1].
-        var r = t * (0.999_977_26 + t2 * (-0.332_623_47 + t2 * (0.193_543_46 + t2 * (-0.116_432_87
-            + t2 * (0.052_653_32 + t2 * -0.011_721_20)))))
-        if ay > ax { r = Float.pi / 2 - r }
-        if x < 0 { r = Float.pi - r }
-        return y < 0 ? -r : r
-    }
-}
-
-extension FastAtan {
-    /// `atan2` of eight pairs at once, as the scalar version computes each.
+    /// atan2(y, x) of eight pairs at once, in radians, (-π, π]; 0 for (0, 0).
     @inline(__always)
     static func atan2(_ y: SIMD8<Float>, _ x: SIMD8<Float>) -> SIMD8<Float> {
         let signBits = SIMD8<Int32>(repeating: Int32.min)
@@ -36,6 +17,7 @@ extension FastAtan {
         let t = LaneMath.float(smaller) / LaneMath.float(denominator)
         let t2 = t * t
         // The polynomial a step at a time (one expression is too much for the type checker).
+        // A minimax polynomial for atan on [0, 1].
         var p = t2 * SIMD8<Float>(repeating: -0.011_721_20) + 0.052_653_32
         p = p * t2 - 0.116_432_87
         p = p * t2 + 0.193_543_46
@@ -87,16 +69,7 @@ public enum LaneMath {
 /// A quick base-2 logarithm for choosing mip levels: error under 0.01, finer than the 8-bit
 /// blend between levels can show.
 enum FastLog2 {
-    /// log2(x) for finite x > 0.
-    @inline(__always)
-    static func of(_ x: Float) -> Float {
-        let bits = x.bitPattern
-        let exponent = Float(Int32(bitPattern: (bits >> 23) & 0xFF) - 127)
-        let m = Float(bitPattern: (bits & 0x007F_FFFF) | 0x3F80_0000) - 1 // mantissa - 1, [0, 1)
-        return exponent + m * (1.442_695 + m * (-0.721_348 + m * 0.278_652))
-    }
-
-    /// log2 of eight finite values > 0 at once, as the scalar version computes each.
+    /// log2 of eight finite values > 0 at once.
     @inline(__always)
     static func of(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)

@@ -65,9 +65,11 @@ public struct ViewRays: Sendable {
                         for y in range {
                             let row = y * width
                             guard width >= 8 else {
+                                // One block, of which the lanes past the right edge are dropped.
+                                let rays = basis.rays(x: 0, y: y)
                                 for x in 0..<width {
-                                    let ray = basis.ray(x: Float(x) + 0.5, y: Float(y) + 0.5)
-                                    (out.first[row + x], out.second[row + x], out.third[row + x]) = ray
+                                    (out.first[row + x], out.second[row + x], out.third[row + x])
+                                        = (rays.longitudeTurns[x], rays.rowFraction[x], rays.footprintLog2[x])
                                 }
                                 continue
                             }
@@ -114,29 +116,8 @@ struct RayBasis: Sendable {
         up = (Float(u.x), Float(u.y), Float(u.z))
     }
 
-    /// Where the ray through screen point (x, y) meets the equirectangular image, and the size
-    /// of the pixel's footprint there.
-    @inline(__always)
-    func ray(x: Float, y: Float) -> (longitudeTurns: Float, rowFraction: Float, footprintLog2: Float) {
-        let u = x - centreX
-        let v = y - centreY
-        let dx = forward.0 + right.0 * u - up.0 * v
-        let dy = forward.1 + right.1 * u - up.1 * v
-        let dz = forward.2 + right.2 * u - up.2 * v
-        let horizontalSquared = dx * dx + dz * dz
-        let horizontal = horizontalSquared.squareRoot()
-        let length = (horizontalSquared + dy * dy).squareRoot()
-        let longitude = FastAtan.atan2(dx, dz) * (0.5 / Float.pi)
-        let latitude = FastAtan.atan2(dy, horizontal) * (1 / Float.pi)
-        // A pixel spans at most 1/|d| radians (d is in pixels, |d| >= the focal length). On the
-        // image a radian is 1/(2π) of the width vertically, and 1/cos(latitude) times that
-        // horizontally, where meridians converge.
-        let cosLatitude = max(horizontal / length, 1e-6)
-        let footprint = 1 / (length * 2 * Float.pi * cosLatitude)
-        return (longitude, 0.5 - latitude, FastLog2.of(footprint))
-    }
-
-    /// The same for the eight pixel centres of row `y` from column `x`.
+    /// Where the rays through the eight pixel centres of row `y` from column `x` meet the
+    /// equirectangular image, and the size of each pixel's footprint there.
     @inline(__always)
     func rays(x: Int, y: Int) -> (longitudeTurns: SIMD8<Float>, rowFraction: SIMD8<Float>, footprintLog2: SIMD8<Float>) {
         let u = SIMD8<Float>(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5) + Float(x) - centreX
@@ -149,6 +130,9 @@ struct RayBasis: Sendable {
         let length = (horizontalSquared + dy * dy).squareRoot()
         let longitude = FastAtan.atan2(dx, dz) * (0.5 / Float.pi)
         let latitude = FastAtan.atan2(dy, horizontal) * (1 / Float.pi)
+        // A pixel spans at most 1/|d| radians (d is in pixels, |d| >= the focal length). On the
+        // image a radian is 1/(2π) of the width vertically, and 1/cos(latitude) times that
+        // horizontally, where meridians converge.
         // Cosines are not negative, so they order as their bit patterns do.
         let cosine = LaneMath.bits(horizontal / length)
         let least = LaneMath.bits(SIMD8(repeating: 1e-6))
