@@ -76,7 +76,7 @@ struct EquirectSampler: @unchecked Sendable {
         }
     }
 
-    /// One mip level's layout as the sampler uses it, worked out once a frame.
+    /// One mip level's layout as the sampler uses it, worked out with the sample table.
     struct LevelConstants {
         /// Index of the level's first texel.
         let offset: Int

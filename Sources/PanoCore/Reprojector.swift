@@ -55,9 +55,8 @@ public struct Reprojector: Sendable {
         // The column of the sphere's left edge at heading 0 is half a turn left of the centre.
         var shift = (Int(((shiftTurns + 0.5) * Double(table.span)).rounded()) - table.left) % table.span
         if shift < 0 { shift += table.span }
-        let constants = pyramid.levels.map(EquirectSampler.LevelConstants.init)
         pyramid.texels.withUnsafeBufferPointer { texels in
-            constants.withUnsafeBufferPointer { levels in
+            table.levels.withUnsafeBufferPointer { levels in
                 table.columns.withUnsafeBufferPointer { columns in
                     table.rows.withUnsafeBufferPointer { rows in
                         table.levelBlends.withUnsafeBufferPointer { levelBlends in

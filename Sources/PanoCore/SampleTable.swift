@@ -22,12 +22,15 @@ struct SampleTable {
     private(set) var span = 1
     /// The image's left edge on the full sphere, in the units of `columns`, [0, span).
     private(set) var left = 0
+    /// The image's mip levels as the sampler reads them.
+    private(set) var levels: [EquirectSampler.LevelConstants] = []
     private var key: (rays: ViewRays.Key, coverage: PanoramaCoverage, levels: [MipPyramid.Level], bias: Float)?
 
     mutating func update(rays: ViewRays, pyramid: MipPyramid, coverage: PanoramaCoverage, bias levelBias: Float,
                          runner: any ParallelRunner) {
         if let key, key.rays == rays.key, key.coverage == coverage, key.levels == pyramid.levels, key.bias == levelBias { return }
         let levelZero = pyramid.levels[0]
+        levels = pyramid.levels.map(EquirectSampler.LevelConstants.init)
         // Texels per turn and per half turn of latitude at this image's resolution, times 256.
         let fullWidth = Double(levelZero.width) / coverage.width
         let fullHeight = Double(levelZero.height) / coverage.height
