@@ -60,3 +60,14 @@ private final class PieceResults<Value>: @unchecked Sendable {
     /// Every slot's value, in order.
     var values: [Value] { Array(slots) }
 }
+
+/// A buffer handed to parallel workers that each read, or write, a disjoint part of it.
+/// `@unchecked Sendable`: the compiler cannot see that the parts are disjoint, or that the
+/// buffer outlives the `run` call; whoever wraps it promises both.
+public struct WorkerShared<Buffer>: @unchecked Sendable {
+    public let buffer: Buffer
+
+    public init(_ buffer: Buffer) {
+        self.buffer = buffer
+    }
+}

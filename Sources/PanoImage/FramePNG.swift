@@ -15,10 +15,10 @@ public enum FramePNG {
         let rowBytes = image.width * 3 + 1
         let bandCount = max(1, min(image.height, runner.width * bandsPerWorker))
         let bands = image.pixels.withUnsafeBufferPointer { pixels in
-            let source = SendablePixels(pixels: pixels)
+            let source = WorkerShared(pixels)
             return runner.map(bandCount) { band in
                 let rows = (image.height * band / bandCount)..<(image.height * (band + 1) / bandCount)
-                return compress(source.pixels, width: image.width, rows: rows)
+                return compress(source.buffer, width: image.width, rows: rows)
             }
         }
         precondition(image.height == 0 || bands.reduce(0) { $0 + $1.filteredCount } == rowBytes * image.height)
@@ -114,10 +114,4 @@ public enum FramePNG {
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
-}
-
-/// The image's bytes, read by every band's worker. `@unchecked Sendable`: workers only read it,
-/// and it outlives the `run` call.
-private struct SendablePixels: @unchecked Sendable {
-    let pixels: UnsafeBufferPointer<UInt8>
 }

@@ -11,11 +11,11 @@ public enum Base64 {
         // Below a quarter megabyte the workers would cost more than they save.
         let pieces = bytes.count < 1 << 18 ? 1 : runner.width * 2
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            let target = SendableOutput(bytes: out)
+            let target = WorkerShared(out)
             bytes.withUnsafeBufferPointer { input in
-                let source = SendableInput(bytes: input)
+                let source = WorkerShared(input)
                 runner.run(pieces) { piece in
-                    encodeGroups((whole * piece / pieces)..<(whole * (piece + 1) / pieces), from: source.bytes, into: target.bytes)
+                    encodeGroups((whole * piece / pieces)..<(whole * (piece + 1) / pieces), from: source.buffer, into: target.buffer)
                 }
                 encodeTail(from: input, groups: whole, into: out)
             }
@@ -51,14 +51,4 @@ public enum Base64 {
         out[o + 2] = rest == 2 ? alphabet[(b1 & 15) << 2] : UInt8(ascii: "=")
         out[o + 3] = UInt8(ascii: "=")
     }
-}
-
-/// Buffers shared with the workers, each of which reads and writes its own groups only.
-/// `@unchecked Sendable`: the ranges are disjoint and the buffers outlive `run`.
-private struct SendableInput: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-}
-
-private struct SendableOutput: @unchecked Sendable {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
 }
