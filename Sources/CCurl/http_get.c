@@ -94,7 +94,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, options.total_seconds);
     curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)options.max_bytes);
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "sidewalk/1");
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, options.user_agent);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
@@ -105,6 +105,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
         copy_header(curl, "ETag", response->etag, sizeof response->etag);
         copy_header(curl, "Cache-Control", response->cache_control, sizeof response->cache_control);
+        copy_header(curl, "Retry-After", response->retry_after, sizeof response->retry_after);
         char *final_url = NULL;
         if (curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) {
             snprintf(response->final_url, sizeof response->final_url, "%s", final_url);

@@ -2,11 +2,13 @@
 import Glibc
 #endif
 import CCurl
+import SystemIO
 
 /// HTTP and HTTPS GETs through libcurl, with limits enforced by the transfer itself rather than
 /// trusted to the server: a connect timeout, a stalled-read timeout, a total timeout, a byte cap
 /// per response, redirects only to http and https, and retries with backoff for 5xx answers
-/// and broken connections. Connections are shared between threads and kept alive, so requests
+/// and broken connections, and for 429 (too many requests) after the pause the server's
+/// Retry-After asks for. Every request says who is asking (`userAgent`). Connections are shared between threads and kept alive, so requests
 /// to one host reuse them (callers keep to at most `TileCache.workers` at once). Blocking: call it
 /// from a worker thread.
 public struct HTTPClient: Sendable {
@@ -21,6 +23,13 @@ public struct HTTPClient: Sendable {
 
     /// The default `timeout`, seconds.
     public static let defaultTimeout = 10.0
+
+    /// The longest pause before a retry, seconds: a server asking (Retry-After) for longer gets
+    /// its answer reported instead of a wait that looks like a hang.
+    public static let longestPause = 30.0
+
+    /// What every request says it is, so a server's operators can tell who asks and why.
+    public static let userAgent = "sidewalk/\(ProductVersion.number) (street-level panoramas in a terminal; libcurl)"
 
     /// A response that arrived: 200, or 304 to a conditional request.
     public struct Response: Sendable {
@@ -52,38 +61,56 @@ public struct HTTPClient: Sendable {
             do {
                 return try once(url, maxBytes: maxBytes, etag: etag)
             } catch {
-                guard error.isTransient, attempt < retries else { throw error }
+                let asked = error.retryAfter ?? 0
+                guard error.reason.isTransient, attempt < retries, asked <= Self.longestPause else { throw error.reason }
                 attempt += 1
-                usleep(useconds_t(pause * 1_000_000))
+                usleep(useconds_t(max(pause, asked) * 1_000_000))
                 pause *= 2
             }
         }
     }
 
-    private func once(_ url: String, maxBytes: Int, etag: String?) throws(HTTPError) -> Response {
-        guard Self.isWebAddress(url) else { throw .refused(url: url, detail: "not an http or https address") }
+    /// Why one attempt failed, and the pause the server asked for before the next, seconds.
+    private struct AttemptFailure: Error {
+        let reason: HTTPError
+        var retryAfter: Double?
+    }
+
+    private func once(_ url: String, maxBytes: Int, etag: String?) throws(AttemptFailure) -> Response {
+        guard Self.isWebAddress(url) else { throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address")) }
         var response = sw_http_response()
         var message = [CChar](repeating: 0, count: 512)
         let status = (etag ?? "").withCString { condition in
-            let options = sw_http_options(connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
-                                          total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition)
-            return sw_http_get(url, options, &response, &message, message.count)
+            Self.userAgent.withCString { agent in
+                let options = sw_http_options(connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
+                                              total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent)
+                return sw_http_get(url, options, &response, &message, message.count)
+            }
         }
         defer { sw_http_free(&response) }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case SW_HTTP_OK: break
-        case SW_HTTP_TOO_LARGE: throw .tooLarge(url: url, limit: maxBytes)
-        case SW_HTTP_TIMEOUT: throw .timeout(url: url, detail: detail)
-        case SW_HTTP_CONNECT: throw .unreachable(url: url, detail: detail)
-        case SW_HTTP_BROKEN: throw .broken(url: url, detail: detail)
-        case SW_HTTP_REFUSED: throw .refused(url: url, detail: detail)
-        default: throw .failed(url: url, detail: detail)
+        case SW_HTTP_TOO_LARGE: throw AttemptFailure(reason: .tooLarge(url: url, limit: maxBytes))
+        case SW_HTTP_TIMEOUT: throw AttemptFailure(reason: .timeout(url: url, detail: detail))
+        case SW_HTTP_CONNECT: throw AttemptFailure(reason: .unreachable(url: url, detail: detail))
+        case SW_HTTP_BROKEN: throw AttemptFailure(reason: .broken(url: url, detail: detail))
+        case SW_HTTP_REFUSED: throw AttemptFailure(reason: .refused(url: url, detail: detail))
+        default: throw AttemptFailure(reason: .failed(url: url, detail: detail))
         }
         let code = Int(response.status)
-        guard code == 200 || (code == 304 && etag != nil) else { throw .status(url: url, code: code) }
+        guard code == 200 || (code == 304 && etag != nil) else {
+            throw AttemptFailure(reason: .status(url: url, code: code), retryAfter: Self.text(response.retry_after).flatMap(Self.seconds))
+        }
         let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.size)) } ?? []
         return Response(status: code, body: body, etag: Self.text(response.etag), cacheControl: Self.text(response.cache_control))
+    }
+
+    /// A Retry-After value in its delay-seconds form, 0...86400; nil for anything else (an
+    /// HTTP date is answered with the client's own backoff).
+    static func seconds(_ retryAfter: String) -> Double? {
+        guard let seconds = Int(retryAfter.filter { $0 != " " }), (0...86_400).contains(seconds) else { return nil }
+        return Double(seconds)
     }
 
     /// A fixed-size C string field as a String, nil when empty.

@@ -17,6 +17,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .status(url, code) where code == 429: "\(url): the server answered HTTP 429 (too many requests; try again later)"
         case let .status(url, code): "\(url): the server answered HTTP \(code)"
         case let .tooLarge(url, limit): "\(url): more than the \(limit)-byte limit for one response"
         case let .timeout(url, detail): "\(url): timed out (\(detail))"
@@ -28,10 +29,11 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Worth asking again after a pause: the server's error (5xx) or a broken connection.
+    /// Worth asking again after a pause: the server's error (5xx), too many requests (429), or
+    /// a broken connection.
     var isTransient: Bool {
         switch self {
-        case let .status(_, code): code >= 500
+        case let .status(_, code): code >= 500 || code == 429
         case .broken, .unreachable: true
         default: false
         }

@@ -1,12 +1,13 @@
 import Explorer
+import SystemIO
 
 /// The parts of `sidewalk --help` that are not an option table, and `--version`.
 enum HelpText {
-    static let version = "sidewalk 0.1.0"
+    static let version = "sidewalk \(ProductVersion.number)"
 
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
-        ExploreOptions.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
+        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
             + TileCommand.synopsis
             + BenchCommand.synopsis + TerminalCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
     }
@@ -14,8 +15,9 @@ enum HelpText {
     /// What the explorer's operand means.
     static let operands = """
       IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
-      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md), or its
-                https:// address on a web server (docs/hosting.md)
+      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md), its
+                https:// address on a web server (docs/hosting.md), or Panoramax: panoramax: for
+                the public federation, panoramax:URL for another instance (docs/panoramax.md)
       Without either, the bundled demo town in Assets/demo opens.
     """
 
@@ -30,7 +32,7 @@ enum HelpText {
     static var epilogue: String { """
     OTHER COMMANDS (each has --help):
     \(HelpLayout.table([
-        ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
+        ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
         ("import", ImportCommand.purpose), ("tile", TileCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
     ]))
 

@@ -21,6 +21,7 @@ typedef struct {
     long total_seconds;      /* abort after this long in all */
     long max_bytes;          /* most body bytes accepted */
     const char *if_none_match; /* an ETag for a conditional request, or NULL */
+    const char *user_agent;  /* the User-Agent header */
 } sw_http_options;
 
 typedef struct {
@@ -29,6 +30,7 @@ typedef struct {
     size_t size;
     char etag[256];         /* the ETag header, or "" */
     char cache_control[256];/* the Cache-Control header, or "" */
+    char retry_after[64];   /* the Retry-After header, or "" */
     char final_url[2048];   /* after redirects */
 } sw_http_response;
 
