@@ -26,14 +26,14 @@ public enum FramePNG {
         var adler: UInt = 1
         for band in bands { adler = sw_adler32_combine(adler, band.adler, band.filteredCount) }
         let head: [UInt8] = [0x78, 0x01]
-        let tail = HuffmanDeflate.finalBlock + bigEndian(UInt32(truncatingIfNeeded: adler))
+        let tail = HuffmanDeflate.finalBlock + PNGChunk.bigEndian(UInt32(truncatingIfNeeded: adler))
         let streamCount = head.count + bands.reduce(0) { $0 + $1.deflated.count } + tail.count
 
         // Written once into one buffer: the bands were compressed (and their CRC-32s taken) apart.
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png.reserveCapacity(png.count + 25 + 12 + streamCount + 12)
-        png += chunk("IHDR", bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height)) + [8, 2, 0, 0, 0])
-        png += bigEndian(UInt32(streamCount))
+        png += PNGChunk.make("IHDR", PNGChunk.bigEndian(UInt32(image.width)) + PNGChunk.bigEndian(UInt32(image.height)) + [8, 2, 0, 0, 0])
+        png += PNGChunk.bigEndian(UInt32(streamCount))
         let typeAndHead = Array("IDAT".utf8) + head
         var crc = typeAndHead.withUnsafeBufferPointer { sw_crc32(0, $0.baseAddress, $0.count) }
         png += typeAndHead
@@ -43,8 +43,8 @@ public enum FramePNG {
         }
         crc = tail.withUnsafeBufferPointer { sw_crc32(crc, $0.baseAddress, $0.count) }
         png += tail
-        png += bigEndian(UInt32(truncatingIfNeeded: crc))
-        png += chunk("IEND", [])
+        png += PNGChunk.bigEndian(UInt32(truncatingIfNeeded: crc))
+        png += PNGChunk.make("IEND", [])
         return png
     }
 
@@ -102,16 +102,5 @@ public enum FramePNG {
             for table in 0..<4 { total += Int(counts[table * 256 + value]) }
             return total
         }
-    }
-
-    /// A chunk: length, type, data, and the CRC-32 of type and data.
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeAndData = Array(type.utf8) + data
-        let crc = typeAndData.withUnsafeBufferPointer { sw_crc32(0, $0.baseAddress, $0.count) }
-        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(UInt32(truncatingIfNeeded: crc))
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 }

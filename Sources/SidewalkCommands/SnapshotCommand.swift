@@ -135,7 +135,9 @@ struct SnapshotCommand: SidewalkCommand {
             var reprojector = Reprojector()
             reprojector.render(opened.panorama, camera: camera, into: &view, runner: DispatchRunner())
             if overlays { SnapshotOverlays.paint(state, into: &view) }
-            do { return try PNGEncoder.encode(view, name: "snapshot") } catch { throw .image(error) }
+            do { return PNGEncoder.adding(texts: Self.credit(opened.dataset), to: try PNGEncoder.encode(view, name: "snapshot")) } catch {
+                throw .image(error)
+            }
         case .ans:
             var grid = CellGrid(columns: width, rows: height)
             if overlays, width >= FrameComposer.minimumColumns, height >= FrameComposer.minimumRows {
@@ -152,6 +154,16 @@ struct SnapshotCommand: SidewalkCommand {
             }
             return AnsiArt.encode(grid, colorMode: colorMode)
         }
+    }
+
+    /// The panorama's credit as PNG text (standard keywords): copyright, where it came from, and
+    /// when it was taken.
+    private static func credit(_ chosen: (dataset: Dataset, panorama: Panorama)?) -> [(keyword: String, text: String)] {
+        guard let (dataset, panorama) = chosen else { return [] }
+        var texts = [(keyword: "Source", text: "\(dataset.name ?? dataset.folder.lastPathComponent), panorama \(panorama.id)")]
+        if let copyright = panorama.copyright { texts.append(("Copyright", copyright)) }
+        if let date = panorama.captureDate { texts.append(("Creation Time", date)) }
+        return texts
     }
 
     /// Everything the output depends on: the program, what was asked for, and the input files
