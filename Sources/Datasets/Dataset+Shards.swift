@@ -51,7 +51,8 @@ extension Dataset {
 
     /// The same dataset starting at `id`.
     func starting(at id: String) -> Dataset {
-        Dataset(folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, loadedShards: loadedShards)
+        Dataset(folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, loadedShards: loadedShards,
+                panoramax: panoramax)
     }
 
     /// The panoramas of the shard file at `path`.

@@ -23,6 +23,8 @@ public struct Dataset: Sendable {
     public let shards: ShardIndex?
     /// Which of `shards` `service` holds.
     public let loadedShards: Set<Int>
+    /// For Panoramax: the server, and which pictures were read; nil for a manifest.
+    public internal(set) var panoramax: PanoramaxGraph?
 
     /// Largest manifest read, bytes.
     public static let manifestByteLimit = 64 << 20

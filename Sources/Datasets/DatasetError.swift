@@ -1,3 +1,4 @@
+import RemoteData
 import SystemIO
 
 /// Why a dataset could not be opened. `description` is what the user sees (sanitise it).
@@ -11,6 +12,11 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(path: String, problems: [ManifestProblem])
     /// A manifest could not be written as JSON (a number JSON cannot hold).
     case notEncodable(detail: String)
+    /// A web API (Panoramax) could not be asked, or would not answer.
+    case web(HTTPError)
+    /// A Panoramax picture asked for by id is flat (its field of view, degrees, if known), and
+    /// only 360° pictures are walked.
+    case flatPicture(address: String, fieldOfView: Double?)
 
     public var description: String {
         switch self {
@@ -21,6 +27,10 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalid(path, problems):
             problems.count == 1 ? "\(path): \(problems[0])" : "\(path): \(problems.count) problems, the first: \(problems[0])"
         case let .notEncodable(detail): "the manifest could not be encoded: \(detail)"
+        case let .web(error): error.description
+        case let .flatPicture(address, fieldOfView):
+            "\(address): a flat picture (\(fieldOfView.map { "\(Int($0.rounded()))°" } ?? "field of view not given")); "
+                + "only 360° pictures are walked unless --all-pictures is given"
         }
     }
 }

@@ -8,7 +8,8 @@ import TextSafety
 /// A place and view shared as a URL: Google Maps' panorama URLs
 /// (`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
 /// or `pano=ID`), the iOS scheme `comgooglemaps://?center=LAT,LNG&mapmode=streetview`, and
-/// `sidewalk://view?` with Google's fields. docs/urls.md has the mapping.
+/// `sidewalk://view?` with Google's fields, and Panoramax viewers' permalinks. docs/urls.md has
+/// the mapping.
 public struct PanoramaURL: Equatable, Sendable {
     /// The panorama asked for by id.
     public var panoramaID: String?
@@ -20,6 +21,9 @@ public struct PanoramaURL: Equatable, Sendable {
     public var pitch: Double?
     /// Google's horizontal field of view, degrees, 10...100.
     public var fov: Double?
+    /// For a Panoramax viewer's URL: the server it came from (`https://host`), whose pictures
+    /// the id names.
+    public var server: String?
 
     public init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
         self.panoramaID = panoramaID
@@ -46,7 +50,8 @@ public struct PanoramaURL: Equatable, Sendable {
         case "https", "http":
             let host = location.split(separator: "/", maxSplits: 1).first.map { $0.lowercased() } ?? ""
             guard ["www.google.com", "google.com", "maps.google.com"].contains(host), location.dropFirst(host.count).hasPrefix("/maps") else {
-                throw PanoramaURLError("not a Google Maps URL (https://www.google.com/maps/@?api=1&map_action=pano&...)")
+                let fragment = rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""
+                return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: Self.fields(of: String(fragment)))
             }
             guard fields["api"] == "1" else { throw PanoramaURLError("a Google Maps URL needs api=1") }
             guard fields["map_action"] == "pano" else { throw PanoramaURLError("only map_action=pano (Street View) URLs open panoramas") }
@@ -124,7 +129,7 @@ public struct PanoramaURL: Equatable, Sendable {
         return url
     }
 
-    private static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
+    static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
         guard let text = fields[name] else { return nil }
         guard let value = Double(decimal: text) else { throw PanoramaURLError("\(name) must be a decimal number, not '\(text)'") }
         guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(range.lowerBound.plainText)...\(range.upperBound.plainText))") }
@@ -132,7 +137,7 @@ public struct PanoramaURL: Equatable, Sendable {
     }
 
     /// The query's fields, percent-decoded ('+' is a space). A field given twice is an error.
-    private static func fields(of query: String) throws(PanoramaURLError) -> [String: String] {
+    static func fields(of query: String) throws(PanoramaURLError) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

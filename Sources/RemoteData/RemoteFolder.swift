@@ -5,21 +5,26 @@ public struct RemoteFolder: Sendable {
     /// The folder's address, ending in `/`.
     public let base: String
     public let cache: HTTPCache
+    /// True when the paths given are whole web addresses (a Panoramax picture's image is
+    /// wherever its item says); never for a manifest's paths, which stay inside the folder.
+    public let takesAddresses: Bool
 
     /// For `address`: a folder (`https://host/path/`, the slash added if missing) or its
     /// `manifest.json`.
-    public init(_ address: String, cache: HTTPCache) {
+    public init(_ address: String, cache: HTTPCache, takesAddresses: Bool = false) {
         var base = address
         if base.hasSuffix("/manifest.json") { base.removeLast("manifest.json".count) }
         if !base.hasSuffix("/") { base += "/" }
         self.base = base
         self.cache = cache
+        self.takesAddresses = takesAddresses
     }
 
     /// The address of `relative` (a path checked by the manifest decoder) in the folder, its
-    /// bytes percent-encoded where a URL needs it.
+    /// bytes percent-encoded where a URL needs it; with `takesAddresses`, a web address as it is.
     public func address(of relative: String) -> String {
-        base + PercentEncoding.encode(relative, keeping: "-._~/")
+        if takesAddresses, HTTPClient.isWebAddress(relative) { return relative }
+        return base + PercentEncoding.encode(relative, keeping: "-._~/")
     }
 
     /// The bytes of `relative`, at most `limit`; a failure as a `FileError` naming the address, as

@@ -3,21 +3,27 @@ import Glibc
 #endif
 import Datasets
 import Foundation
+import PanoCore
 import RemoteData
 import TextSafety
 
-/// Opens a dataset from a folder or a web address (`https://host/path/` or its manifest.json),
-/// for every command that takes a DATASET.
+/// Opens a dataset from a folder, a web address (`https://host/path/` or its manifest.json) or a
+/// Panoramax server (`panoramax:`, `panoramax:URL`), for every command that takes a DATASET.
 struct DatasetOpener {
     /// With --offline: only what the HTTP cache holds.
     var offline = false
     /// --http-timeout: seconds to connect, and seconds a response may stall.
     var timeout = HTTPClient.defaultTimeout
+    /// --all-pictures: Panoramax's flat pictures are walked too.
+    var allPictures = false
 
-    /// --offline and --http-timeout.
+    /// --offline, --http-timeout and --all-pictures.
     static var options: [CommandOption<DatasetOpener>] { [
         .flag("--offline", help: "for a dataset on the web: use only what the HTTP cache holds, fetch nothing") {
             $0.offline = true
+        },
+        .flag("--all-pictures", help: "on Panoramax: walk flat pictures too (shown at their own field of view), not only 360° ones") {
+            $0.allPictures = true
         },
         .number("--http-timeout", "SECONDS", in: 0.1...600, default: HTTPClient.defaultTimeout,
                 help: "for a dataset on the web: seconds to connect, and that a response may stall, before giving up") {
@@ -25,20 +31,35 @@ struct DatasetOpener {
         },
     ] }
 
-    /// True when `path` names a dataset: a web address, a folder, or a manifest.json.
+    /// True when `path` names a dataset: a web address, a folder, a manifest.json, or Panoramax.
     static func isDataset(_ path: String) -> Bool {
-        HTTPClient.isWebAddress(path) || Dataset.isDataset(path)
+        HTTPClient.isWebAddress(path) || Dataset.isDataset(path) || PanoramaxServer.isNamed(path)
     }
 
     /// The dataset at `path`. A web address is fetched through the HTTP cache, with a line on a
     /// terminal's standard error while the manifest comes.
     func open(_ path: String) throws(DatasetError) -> Dataset {
         guard HTTPClient.isWebAddress(path) else { return try Dataset.open(path) }
+        showProgress("fetching \(path)")
+        return try Dataset.open(web: path, cache: cache())
+    }
+
+    /// The Panoramax pictures around the picture `id`, or around `place` within `radius` metres.
+    /// Blocking: asks the server now (or the cache, offline).
+    func open(panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?) throws(DatasetError) -> Dataset {
+        showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
+        return try Dataset.open(panoramax: server, near: place, radius: radius, picture: id, allPictures: allPictures, cache: cache())
+    }
+
+    /// The HTTP cache in its usual folder.
+    private func cache() -> HTTPCache {
         let environment = ProcessInfo.processInfo.environment
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
-        let cache = HTTPCache(folder: folder, offline: offline, client: HTTPClient(timeout: timeout))
-        let showProgress = isatty(STDERR_FILENO) == 1
-        if showProgress { writeStandardError(TextSanitizer.sanitize("fetching \(path)") + "\n") }
-        return try Dataset.open(web: path, cache: cache)
+        return HTTPCache(folder: folder, offline: offline, client: HTTPClient(timeout: timeout))
+    }
+
+    /// A line on standard error while something is fetched, when it is a terminal.
+    private func showProgress(_ line: String) {
+        if isatty(STDERR_FILENO) == 1 { writeStandardError(TextSanitizer.sanitize(line) + "\n") }
     }
 }

@@ -124,12 +124,12 @@ struct ExploreOptions {
             let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
             for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
             log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
-            let shards = chosen.map { NearbyShards($0.0) }
-            if let start = chosen?.1, let service = shards?.service(near: start) { state.adopt(service) }
-            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, shards: shards, steps: steps, log: log) }
+            let nearby = chosen.map { NearbyParts($0.0) }
+            if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
+            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, steps: steps, log: log) }
             do {
                 return try DescribeSession.run(state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
-                                               moreOfTheDataset: { shards?.service(near: $0) },
+                                               moreOfTheDataset: { nearby?.service(near: $0) },
                                                events: log.map { log in { log.record($0, at: $1) } })
             } catch {
                 throw .terminal(error)

@@ -1,20 +1,23 @@
 import Datasets
 import Explorer
 import PanoCore
+import StreetModel
 import TermRender
 import TextSafety
 
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
 struct InfoCommand: SidewalkCommand {
     static let purpose = "summarise and validate a dataset"
-    static let synopsis = ["sidewalk info DATASET"]
+    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG]"]
 
     static var spec: CommandSpec<InfoCommand> {
         CommandSpec(name: "info", purpose: purpose, synopsis: synopsis, about: """
               Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
               dates and markers. An invalid dataset gets every problem, one per line, and status 1.
-              DATASET may be a web address (https://host/path/ or its manifest.json).
-            """, options: DatasetOpener.options.map { $0.lifted(into: \.opener) }, epilogue: "") { command, argument throws(UsageError) in
+              DATASET may be a web address (https://host/path/ or its manifest.json), or Panoramax
+              (panoramax: or panoramax:URL, with --pano or --at: the pictures read around it).
+              With --pano or --at, the one panorama too: its place, date, credit and ways.
+            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) }, epilogue: "") { command, argument throws(UsageError) in
             guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
             guard !argument.isEmpty else { throw UsageError(description: "the DATASET path is empty") }
             command.path = argument
@@ -22,17 +25,23 @@ struct InfoCommand: SidewalkCommand {
     }
 
     var path: String?
-    var opener = DatasetOpener()
+    var selection = PanoramaSelection()
 
     func validate() throws(UsageError) {
         guard path != nil else { throw UsageError(description: "info needs a DATASET") }
+        try selection.validate()
     }
 
     func run() throws(CommandError) -> Int32 {
         guard let path else { return ExitStatus.usage }
+        if selection.panoramaID != nil || selection.place != nil || PanoramaxServer.isNamed(path) {
+            guard let (dataset, panorama) = try selection.chooseInDataset(path) else { return ExitStatus.usage }
+            for line in Self.summary(of: dataset) + Self.details(of: panorama) { print(TextSanitizer.sanitize(line)) }
+            return ExitStatus.success
+        }
         let dataset: Dataset
         do {
-            dataset = try opener.open(path).withAllShards()
+            dataset = try selection.opener.open(path).withAllShards()
         } catch let DatasetError.invalid(manifest, problems) {
             print(TextSanitizer.sanitize("\(manifest): invalid, \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
             for problem in problems { print("  " + TextSanitizer.sanitize(problem.description)) }
@@ -72,6 +81,24 @@ struct InfoCommand: SidewalkCommand {
         lines.append("dates:      \(dates.isEmpty ? "none given" : dates.joined(separator: ", "))")
         lines.append("markers:    \(dataset.service.markers.count)")
         if let shards = dataset.shards { lines.append("shards:     \(shards.shards.count) (docs/dataset-format.md, \"Sharded datasets\")") }
+        if let graph = dataset.panoramax {
+            lines.append("server:     \(graph.server.address) (\(graph.allPictures ? "all pictures" : "360° pictures only"), read around the start)")
+        }
+        return lines
+    }
+
+    /// One panorama's lines: id, place, date, credit and ways.
+    static func details(of panorama: Panorama) -> [String] {
+        var lines = [
+            "panorama:   \(panorama.id)",
+            "  place:    \(panorama.coordinate), image centre facing \(Int(panorama.centerHeading.rounded()))°"
+                + (panorama.crop == nil ? "" : ", a partial panorama"),
+            "  date:     \(panorama.captureDate ?? "not given")",
+            "  credit:   \(panorama.copyright ?? "not given")",
+        ]
+        if let description = panorama.description { lines.append("  about:    \(description)") }
+        let ways = panorama.links.map { "\(Int($0.heading.rounded()))° \($0.description ?? $0.target)" }
+        lines.append("  ways:     \(ways.isEmpty ? "none" : ways.joined(separator: "; "))")
         return lines
     }
 }

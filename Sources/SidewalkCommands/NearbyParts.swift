@@ -1,20 +1,21 @@
 import Datasets
 import StreetModel
 
-/// For the fronts without a picture (`--headless`, `--describe`): a sharded dataset's shards
-/// within `ShardIndex.loadRadius` of where you stand, read as you arrive (they wait for nothing
-/// else, so the read is done then and there). A shard that cannot be read is left out: its
-/// panoramas stay unknown, and a way into it says it leads nowhere.
-final class NearbyShards {
+/// For the fronts without a picture (`--headless`, `--describe`): the parts of a dataset the
+/// walk comes near (a sharded dataset's shards, Panoramax's pictures), read as you arrive (they
+/// wait for nothing else, so the read is done then and there). A part that cannot be read is
+/// left out: its panoramas stay unknown, and a way into it says it leads nowhere.
+final class NearbyParts {
     private var dataset: Dataset
 
     init(_ dataset: Dataset) {
         self.dataset = dataset
     }
 
-    /// The service with the shards near `panorama` read, or nil when none was missing.
+    /// The service with what is near `panorama` read, or nil when nothing was missing.
     func service(near panorama: Panorama) -> PanoramaService? {
-        guard let larger = try? dataset.withShards(near: panorama.coordinate) else { return nil }
+        let missing = dataset.unread(around: panorama)
+        guard !missing.isEmpty, let larger = try? dataset.reading(missing) else { return nil }
         dataset = larger
         return larger.service
     }

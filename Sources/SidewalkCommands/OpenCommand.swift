@@ -1,3 +1,4 @@
+import Datasets
 import Explorer
 
 /// `sidewalk open URL [DATASET] [options]`: the explorer at the place and view a shared URL
@@ -13,6 +14,7 @@ struct OpenCommand: SidewalkCommand {
                 https://www.google.com/maps/@?api=1&map_action=pano&pano=ID&heading=H
                 comgooglemaps://?center=LAT,LNG&mapmode=streetview
                 sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
+                https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
               A place opens the panorama nearest it within --radius (default 50 m). DATASET defaults to
               the demo town. The URL's place and view win over --pano, --at, --heading and --pitch.
             """, options: ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: "") { command, argument throws(UsageError) in
@@ -41,6 +43,10 @@ struct OpenCommand: SidewalkCommand {
             explore.selection.place = url.place
         }
         explore.cameraFlags.apply(url)
+        // A Panoramax viewer's URL opens on the server it came from, unless a DATASET is given.
+        if explore.imagePath == nil, let server = url.server.flatMap(PanoramaxServer.init(address:)) {
+            explore.imagePath = server.description
+        }
     }
 
     func run() throws(CommandError) -> Int32 {

@@ -111,7 +111,16 @@ struct PanoramaSelection {
             return nil
         }
         var dataset: Dataset
-        do { dataset = try opener.open(path) } catch { throw .dataset(error) }
+        let panoramax = PanoramaxServer.isNamed(path) ? try Self.panoramaxServer(path) : nil
+        do {
+            if let panoramax {
+                dataset = try opener.open(panoramax: panoramax, near: place, radius: radius, picture: panoramaID)
+            } else {
+                dataset = try opener.open(path)
+            }
+        } catch {
+            throw .dataset(error)
+        }
         let chosen: Panorama
         if let panoramaID {
             // A sharded dataset's shards are read in turn until one holds it.
@@ -125,9 +134,19 @@ struct PanoramaSelection {
                 throw .noImagery(place: place, radius: radius)
             }
             chosen = found
+        } else if let start = dataset.service.panorama(id: dataset.startID) {
+            chosen = start
         } else {
-            chosen = dataset.service.panorama(id: dataset.startID)!
+            throw .usage(UsageError(description: "Panoramax has no start: give --at LAT,LNG or --pano ID"))
         }
         return (dataset, chosen)
+    }
+
+    /// The Panoramax server `path` names, when a place or a picture to start from is given too.
+    private static func panoramaxServer(_ path: String) throws(CommandError) -> PanoramaxServer {
+        guard let server = PanoramaxServer(dataset: path) else {
+            throw .usage(UsageError(description: "'\(path)': Panoramax is named 'panoramax:' (the public federation) or 'panoramax:https://HOST'"))
+        }
+        return server
     }
 }

@@ -19,8 +19,8 @@ final class ArrivalMailbox: Sendable {
             case panorama(Result<EquirectPanorama, PanoramaError>)
             /// A tile fetched into the tile cache, or why it was not.
             case tile(TileGrid.Key, failure: PanoramaError?)
-            /// A sharded dataset with more shards read, or why they could not be.
-            case shards(Result<Dataset, DatasetError>)
+            /// A dataset with more of it read (shards, Panoramax pictures), or why it could not be.
+            case moreOfDataset(Result<Dataset, DatasetError>)
         }
 
         /// A panorama's arrival.

@@ -4,49 +4,52 @@ import PanoCore
 import PanoImage
 import StreetModel
 
-/// Reads a sharded dataset's shards as the walk comes near them, on a worker thread: after each
-/// step, the shards within `ShardIndex.loadRadius` of where you stand that are not read yet. The
-/// frame loop only takes the larger panorama service when it arrives.
-struct ShardFollower {
-    /// The dataset with the shards read so far.
+/// Reads the parts of a dataset the walk comes near, on a worker thread: after each step, a
+/// sharded dataset's shards within `ShardIndex.loadRadius`, or the Panoramax pictures the ways
+/// lead to, that are not read yet (`Dataset.unread(around:)`). Nothing is read while you stand
+/// still. The frame loop only takes the larger panorama service when it arrives.
+struct DatasetFollower {
+    /// The dataset with the parts read so far.
     private(set) var dataset: Dataset
-    /// The shards being read; a read runs while it is set.
-    private var reading: [Int]?
-    /// Shards whose read failed: not asked for again.
-    private var failed: Set<Int> = []
+    /// The parts being read; a read runs while it is set.
+    private var reading: [DatasetPart]?
+    /// Parts whose read failed: not asked for again.
+    private var failed: Set<DatasetPart> = []
     /// Why the last read failed, until taken.
     private var failure: String?
 
-    private static let arrivalID = "shards"
+    private static let arrivalID = "dataset"
 
-    init(_ dataset: Dataset) {
+    /// A follower for `dataset`, or nil when it is read whole already.
+    init?(_ dataset: Dataset) {
+        guard dataset.shards != nil || dataset.panoramax != nil else { return nil }
         self.dataset = dataset
     }
 
-    /// Starts reading the shards near `panorama` that are missing, unless a read is running.
+    /// Starts reading what is missing around `panorama`, unless a read is running.
     mutating func follow(_ panorama: Panorama?, mailbox: ArrivalMailbox) {
-        guard let panorama, reading == nil, let shards = dataset.shards else { return }
-        let missing = shards.shards(near: panorama.coordinate, within: ShardIndex.loadRadius).filter { !dataset.loadedShards.contains($0) && !failed.contains($0) }
+        guard let panorama, reading == nil else { return }
+        let missing = dataset.unread(around: panorama).filter { !failed.contains($0) }
         guard !missing.isEmpty else { return }
         reading = missing
         let current = dataset
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(DatasetError) in try current.withShards(missing) }
-            mailbox.post(.init(id: Self.arrivalID, payload: .shards(result)))
+            let result = Result { () throws(DatasetError) in try current.reading(missing) }
+            mailbox.post(.init(id: Self.arrivalID, payload: .moreOfDataset(result)))
         }
     }
 
-    /// Why the last read of shards failed, once (for the status line); nil when it did not.
+    /// Why the last read failed, once (for the status line); nil when it did not.
     mutating func takeFailure() -> String? {
         defer { failure = nil }
-        return failure.map { "shards not read: " + $0 }
+        return failure.map { "not read: " + $0 }
     }
 
     /// Takes its own from `arrivals`: the larger service to adopt, or nil.
     mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> PanoramaService? {
         var service: PanoramaService?
         for arrival in arrivals where arrival.id == Self.arrivalID {
-            guard case let .shards(result) = arrival.payload else { continue }
+            guard case let .moreOfDataset(result) = arrival.payload else { continue }
             if case .failure = result { failed.formUnion(reading ?? []) }
             reading = nil
             switch result {

@@ -59,11 +59,11 @@ public enum InteractiveSession {
         // memory as the panorama cache, a third of the whole budget (`Opened.scenery`).
         var tiled: TiledDetail?
         var tileCache: TileCache?
-        // A sharded dataset's shards, read as the walk comes near them.
-        var shards: ShardFollower?
+        // A sharded dataset's shards or Panoramax's pictures, read as the walk comes near them.
+        var growing: DatasetFollower?
         if case let .dataset(dataset, start, image, cache) = scenery {
             tileCache = TileCache(dataset: dataset, byteBudget: cache.byteBudget / 2)
-            shards = dataset.shards == nil ? nil : ShardFollower(dataset)
+            growing = DatasetFollower(dataset)
             tiled = tileCache.flatMap { TiledDetail(start, base: image, cache: $0) }
             sharper = tiled == nil ? SharperDecode.of(start, shown: image, in: dataset, cache: cache) : nil
         }
@@ -237,9 +237,9 @@ public enum InteractiveSession {
                 pacer.requestRedraw()
             }
             let arrivals = mailbox.take()
-            if let service = shards?.arrived(from: arrivals) { state.adopt(service) }
-            if let failure = shards?.takeFailure() { state.say(failure, at: now()) }
-            shards?.follow(state.panorama, mailbox: mailbox)
+            if let service = growing?.arrived(from: arrivals) { state.adopt(service) }
+            if let failure = growing?.takeFailure() { state.say(failure, at: now()) }
+            growing?.follow(state.panorama, mailbox: mailbox)
             if let image = sharper?.arrived(from: arrivals) {
                 (panorama, loadNote) = (image, nil)
                 pixels.forget()
@@ -260,7 +260,7 @@ public enum InteractiveSession {
                     shownID = current.id
                     tiled = tileCache.flatMap { TiledDetail(current, base: image, cache: $0) }
                     sharper = tiled == nil ? SharperDecode.of(current, shown: image, in: dataset, cache: cache) : nil
-                    cache.prefetchNeighbours(of: current, in: shards?.dataset.service ?? dataset.service)
+                    cache.prefetchNeighbours(of: current, in: growing?.dataset.service ?? dataset.service)
                     pacer.requestRedraw()
                 }
                 for arrival in arrivals where arrival.id == loadingID {

@@ -23,7 +23,12 @@ struct PanoramaURLTests {
     @Test("malformed URLs get one clear line", arguments: [
         ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)"),
         ("ftp://x?pano=a", "unsupported scheme 'ftp' (https, comgooglemaps or sidewalk)"),
-        ("https://example.com/maps/@?api=1&map_action=pano&pano=a", "not a Google Maps URL (https://www.google.com/maps/@?api=1&map_action=pano&...)"),
+        ("https://example.com/maps/@?api=1&map_action=pano&pano=a",
+         "not a Google Maps or Panoramax viewer URL (a Panoramax URL has pic=ID or map=ZOOM/LAT/LNG)"),
+        ("https://api.panoramax.xyz/?map=19/48.85", "map must be ZOOM/LAT/LNG, not '19/48.85'"),
+        ("https://api.panoramax.xyz/?map=none", "the URL names no place: it needs pic=ID or map=ZOOM/LAT/LNG"),
+        ("https://api.panoramax.xyz/?pic=a&xyz=10/20", "xyz must be HEADING/PITCH/ZOOM, not '10/20'"),
+        ("https://api.panoramax.xyz/#pic=a&xyz=10/95/0", "xyz pitch 95 is out of range (-90...90)"),
         ("https://www.google.com/maps/@?map_action=pano&pano=a", "a Google Maps URL needs api=1"),
         ("https://www.google.com/maps/@?api=1&map_action=map&center=1,2", "only map_action=pano (Street View) URLs open panoramas"),
         ("https://www.google.com/maps/@?api=1&map_action=pano&heading=3", "the URL names no place: it needs viewpoint=LAT,LNG or pano=ID"),
@@ -52,6 +57,18 @@ struct PanoramaURLTests {
     ])
     func controlCharacters(text: String) {
         #expect(throws: PanoramaURLError("the URL contains control characters")) { try PanoramaURL.parse(text) }
+    }
+
+    @Test("a Panoramax viewer's permalink, in the query or after #, names its picture, place, view and server")
+    func panoramaxViewer() throws {
+        let query = try PanoramaURL.parse("https://api.panoramax.xyz/?focus=pic&map=19.51/48.1204522/-1.7199004&pic=890b6268-7716&xyz=10/25/50")
+        var expected = PanoramaURL(panoramaID: "890b6268-7716", place: Coordinate(latitude: 48.1204522, longitude: -1.7199004), heading: 10, pitch: 25)
+        expected.server = "https://api.panoramax.xyz"
+        #expect(query == expected)
+        let hash = try PanoramaURL.parse("https://panoramax.openstreetmap.fr/#map=17/48.85/2.35")
+        #expect(hash.server == "https://panoramax.openstreetmap.fr" && hash.place == Coordinate(latitude: 48.85, longitude: 2.35))
+        #expect(hash.panoramaID == nil && hash.heading == nil)
+        #expect(try PanoramaURL.parse("https://www.google.com/maps/@?api=1&map_action=pano&pano=a").server == nil)
     }
 
     @Test("the URL u shows opens the same view again")

@@ -10,7 +10,7 @@ import Testing
 @testable import TUI
 
 @Suite("Shards read as the walk comes near")
-struct ShardFollowerTests {
+struct DatasetFollowerTests {
     private static func street() -> [Panorama] {
         NorthwardStreet.panoramas(count: 40)
     }
@@ -22,7 +22,7 @@ struct ShardFollowerTests {
         try ShardWriter.write(try ShardWriter.shardedFiles(name: nil, start: "p0", panoramas: Self.street(), markers: []), into: fixture.folder)
         let dataset = try Dataset.open(fixture.folder.path)
         let mailbox = try ArrivalMailbox()
-        var follower = ShardFollower(dataset)
+        var follower = try #require(DatasetFollower(dataset))
         // p0 stands 555 m south of the boundary, beyond the load radius.
         follower.follow(dataset.service.panorama(id: "p0"), mailbox: mailbox)
         var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
@@ -46,14 +46,14 @@ struct ShardFollowerTests {
         try FileManager.default.removeItem(at: fixture.folder.appendingPathComponent(files[1].path))
         let dataset = try Dataset.open(fixture.folder.path)
         let mailbox = try ArrivalMailbox()
-        var follower = ShardFollower(dataset)
+        var follower = try #require(DatasetFollower(dataset))
         let nearEdge = try #require(dataset.service.panoramas.last)
         follower.follow(nearEdge, mailbox: mailbox)
         var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&ready, 1, 30_000) == 1)
         let arrived = follower.arrived(from: mailbox.take())
         #expect(arrived == nil)
-        #expect(follower.takeFailure()?.contains("shards not read") == true)
+        #expect(follower.takeFailure()?.contains("not read: ") == true)
         #expect(follower.takeFailure() == nil, "said once")
         follower.follow(nearEdge, mailbox: mailbox)
         #expect(poll(&ready, 1, 200) == 0, "not asked for again")

@@ -1,0 +1,105 @@
+import Foundation
+import PanoCore
+import RemoteData
+import StreetModel
+
+/// A Panoramax server seen as a dataset that grows as you walk: which pictures were read, and
+/// which were left out.
+public struct PanoramaxGraph: Sendable {
+    let client: PanoramaxClient
+    /// Flat pictures are walked too (`--all-pictures`), not only 360° ones.
+    public let allPictures: Bool
+    /// Pictures whose own item was read, so their ways are known.
+    var read: Set<String> = []
+    /// Pictures left out: flat ones (without `allPictures`), and those whose item could not be read.
+    var leftOut: Set<String> = []
+
+    /// The server asked.
+    public var server: PanoramaxServer { client.server }
+
+    /// True when `picture` is walked.
+    func admits(_ picture: PanoramaxPicture) -> Bool {
+        allPictures || picture.isFullSphere
+    }
+}
+
+extension Dataset {
+    /// The Panoramax pictures around a start: the picture `id`, or those within `radius` metres
+    /// of `place` (none is a normal answer: the dataset is then empty), with the start's item
+    /// and the pictures up to two ways from it read, so that the first step waits for nothing.
+    /// Blocking: asks the server now.
+    public static func open(panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
+                            allPictures: Bool, cache: HTTPCache) throws(DatasetError) -> Dataset {
+        let client = PanoramaxClient(server: server, cache: cache)
+        var graph = PanoramaxGraph(client: client, allPictures: allPictures)
+        var found: [Panorama] = []
+        if let id {
+            let picture = try client.picture(id)
+            guard graph.admits(picture) else { throw .flatPicture(address: server.itemAddress(id), fieldOfView: picture.fieldOfView) }
+            graph.read.insert(id)
+            found = [picture.panorama]
+        } else if let place {
+            found = try client.search(near: place, radius: radius).filter(graph.admits).map(\.panorama)
+        }
+        var dataset = Dataset(folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
+                              remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
+                              startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
+                              panoramax: graph)
+        guard let start = found.first else { return dataset }
+        dataset = try dataset.reading(dataset.unread(around: start))
+        // The ways' pictures are a convenience: one that cannot be read is left out.
+        for _ in 0..<2 {
+            guard let read = dataset.service.panorama(id: start.id), let more = try? dataset.reading(dataset.unread(around: read)) else { break }
+            dataset = more
+        }
+        return dataset
+    }
+
+    /// The pictures of `ids` read from the server and added (a flat one left out unless all
+    /// pictures are walked); those that cannot be read are left out, and their ways with them.
+    /// Throws only when none could be read.
+    func readingPictures(_ ids: [String]) throws(DatasetError) -> Dataset {
+        guard var graph = panoramax else { return self }
+        let wanted = ids.filter { !graph.read.contains($0) && !graph.leftOut.contains($0) }
+        guard !wanted.isEmpty else { return self }
+        let results = graph.client.pictures(wanted)
+        var firstFailure: DatasetError?
+        var arrived: [String: Panorama] = [:]
+        for id in wanted {
+            switch results[id] {
+            case let .success(picture)? where graph.admits(picture):
+                arrived[id] = picture.panorama
+                graph.read.insert(id)
+            case .success?, nil:
+                graph.leftOut.insert(id)
+            case let .failure(error)?:
+                firstFailure = firstFailure ?? error
+                graph.leftOut.insert(id)
+            }
+        }
+        if arrived.isEmpty, let firstFailure { throw firstFailure }
+        var panoramas = service.panoramas.map { arrived.removeValue(forKey: $0.id) ?? $0 }
+        panoramas += wanted.compactMap { arrived[$0] }
+        panoramas = panoramas.filter { !graph.leftOut.contains($0.id) }.map { panorama in
+            var kept = panorama
+            kept.links.removeAll { graph.leftOut.contains($0.target) }
+            return kept
+        }
+        return Dataset(folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
+                       shards: nil, loadedShards: [], panoramax: graph)
+    }
+
+    /// For Panoramax, the nearest of what is not read yet: `panorama` itself, else the pictures
+    /// its ways lead to, else those one way further. Reading two ways ahead means the ways shown
+    /// on arrival are final (a flat or unreadable picture is already left out).
+    func unreadPictures(around panorama: Panorama) -> [String] {
+        guard let graph = panoramax else { return [] }
+        func unread(_ ids: [String]) -> [String] { ids.filter { !graph.read.contains($0) && !graph.leftOut.contains($0) } }
+        if let here = unread([panorama.id]).first { return [here] }
+        let ways = panorama.links.map(\.target)
+        let near = unread(ways)
+        if !near.isEmpty { return near }
+        let further = ways.compactMap { service.panorama(id: $0) }.flatMap { $0.links.map(\.target) }
+        return Array(Set(unread(further))).sorted()
+    }
+}

@@ -1,0 +1,102 @@
+import BoundedJSON
+@testable import Datasets
+import PanoCore
+import StreetModel
+import Testing
+
+/// Reading Panoramax's STAC items: fields as GeoVisio's API serves them (its API tests and the web
+/// viewer's "Compatibility with STAC API" page list them), what each becomes, and what is refused.
+@Suite("Panoramax items")
+struct PanoramaxItemTests {
+    /// An item shaped as GeoVisio serves `GET /api/pictures/{id}`, with `changes` applied to its text.
+    private static func item(_ changes: [(String, String)] = []) throws -> JSONValue {
+        var text = """
+        {"type": "Feature", "stac_version": "1.0.0", "id": "pic-2", "collection": "seq-1",
+         "geometry": {"type": "Point", "coordinates": [2.3499, 48.8530]},
+         "providers": [{"name": "Default account", "roles": ["producer"]}],
+         "properties": {"datetime": "2021-07-29T09:16:54+00:00", "datetimetz": "2021-07-29T11:16:54+02:00", "view:azimuth": 123.5,
+           "pers:interior_orientation": {"camera_manufacturer": "GoPro", "camera_model": "Max", "field_of_view": 360,
+                                         "sensor_array_dimensions": [5760, 2880]},
+           "license": "CC-BY-SA-4.0", "geovisio:producer": "Adrien",
+           "tiles:tile_matrix_sets": {"geovisio": {"type": "TileMatrixSetType", "tileMatrix": [
+             {"identifier": "0", "tileWidth": 720, "tileHeight": 720, "matrixWidth": 8, "matrixHeight": 4}]}}},
+         "assets": {"hd": {"href": "https://example.org/api/pictures/pic-2/hd.jpg", "roles": ["data"]},
+                    "sd": {"href": "https://example.org/api/pictures/pic-2/sd.jpg", "roles": ["visual"]},
+                    "thumb": {"href": "https://example.org/api/pictures/pic-2/thumb.jpg", "roles": ["thumbnail"]}},
+         "asset_templates": {"tiles": {"href": "https://example.org/api/pictures/pic-2/tiled/{TileCol}_{TileRow}.jpg"}},
+         "links": [{"rel": "root", "href": "https://example.org/api/"},
+                   {"rel": "license", "href": "https://spdx.org/licenses/CC-BY-SA-4.0.html"},
+                   {"rel": "prev", "id": "pic-1", "geometry": {"type": "Point", "coordinates": [2.3499, 48.8529]}},
+                   {"rel": "next", "id": "pic-3", "geometry": {"type": "Point", "coordinates": [2.3500, 48.8530]}},
+                   {"rel": "related", "id": "other-1", "geometry": {"type": "Point", "coordinates": [2.3499, 48.8531]},
+                    "datetime": "2019-05-01T10:00:00Z"}]}
+        """
+        for (old, new) in changes { text = text.replacingOccurrences(of: old, with: new) }
+        return try JSONParser.parse(Array(text.utf8), limits: PanoramaxClient.answerLimits)
+    }
+
+    @Test("a 360° item becomes a panorama: place, heading, day, credit, the sd image, and ways with headings from the geometries")
+    func fullSphere() throws {
+        var decoder = PanoramaxItemDecoder()
+        let decoded = decoder.decode(try Self.item())
+        let picture = try #require(decoded)
+        #expect(decoder.problems.isEmpty)
+        let panorama = picture.panorama
+        #expect(picture.isFullSphere && picture.sequence == "seq-1")
+        #expect(panorama.id == "pic-2" && panorama.coordinate == Coordinate(latitude: 48.8530, longitude: 2.3499))
+        #expect(panorama.centerHeading == 123.5 && panorama.captureDate == "2021-07-29" && panorama.crop == nil)
+        #expect(panorama.copyright == "© Adrien, CC-BY-SA-4.0")
+        #expect(panorama.imagePath == "https://example.org/api/pictures/pic-2/sd.jpg")
+        let ways = panorama.links.map { ($0.target, Int($0.heading.rounded()), $0.description ?? "") }
+        #expect(ways.map(\.0) == ["pic-1", "pic-3", "other-1"])
+        #expect(ways.map(\.1) == [180, 90, 0])
+        #expect(ways.map(\.2) == ["this sequence", "this sequence", "another sequence (2019-05-01)"])
+    }
+
+    @Test("a flat item is placed on the sphere at its own field of view; the producer falls back to the providers")
+    func flat() throws {
+        var decoder = PanoramaxItemDecoder()
+        let item = try Self.item([("\"field_of_view\": 360", "\"field_of_view\": 67"), ("[5760, 2880]", "[4288, 3216]"),
+                                  (", \"geovisio:producer\": \"Adrien\"", "")])
+        let decoded = decoder.decode(item)
+        let picture = try #require(decoded)
+        #expect(!picture.isFullSphere && picture.fieldOfView == 67)
+        let crop = try #require(picture.panorama.crop)
+        // 2048 pixels are 67°: the sphere is 2048 × 360 / 67 ≈ 11004 wide; the 2048 × 1536 image is centred.
+        #expect(crop.fullHeight == 5502 && crop.fullWidth == 11004 && crop.left == 5502 - 1024 && crop.top == (5502 - 1536) / 2)
+        #expect(picture.panorama.copyright == "© Default account, CC-BY-SA-4.0")
+    }
+
+    @Test("an item without a place, an image, or with an image that is not on the web is refused with each problem's path")
+    func malformed() throws {
+        var decoder = PanoramaxItemDecoder()
+        let placeless = try Self.item([("\"coordinates\": [2.3499, 48.8530]", "\"coordinates\": [2.3499]")])
+        #expect(decoder.decode(placeless) == nil)
+        #expect(decoder.problems.map(\.path) == ["$.geometry.coordinates"])
+        decoder = PanoramaxItemDecoder()
+        let local = try Self.item([("https://example.org/api/pictures/pic-2/sd.jpg", "file:///etc/passwd")])
+        #expect(decoder.decode(local) == nil)
+        #expect(decoder.problems.map(\.path) == ["$.assets.sd.href"])
+        decoder = PanoramaxItemDecoder()
+        let imageless = try Self.item([("\"sd\":", "\"small\":"), ("\"hd\":", "\"large\":")])
+        #expect(decoder.decode(imageless) == nil)
+        #expect(decoder.problems.first?.description == "$.assets: has no 'sd' or 'hd' image")
+        decoder = PanoramaxItemDecoder()
+        #expect(decoder.decode(.array([])) == nil)
+        #expect(decoder.problems.first?.path == "$")
+    }
+
+    @Test("a server is named panoramax: (the federation) or panoramax:URL; anything else is not one")
+    func serverNames() {
+        #expect(PanoramaxServer(dataset: "panoramax:")?.address == PanoramaxServer.federation)
+        #expect(PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr/api/")?.address == "https://panoramax.openstreetmap.fr")
+        #expect(PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr")?.description == "panoramax:https://panoramax.openstreetmap.fr")
+        #expect(PanoramaxServer(dataset: "panoramax:ftp://host") == nil)
+        #expect(PanoramaxServer(dataset: "panoramax:https://host/?q=1") == nil)
+        #expect(PanoramaxServer(dataset: "demo") == nil)
+        let server = PanoramaxServer(address: "https://example.org")!
+        #expect(server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50)
+            == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&limit=50")
+        #expect(server.itemAddress("a b/c") == "https://example.org/api/pictures/a%20b%2Fc")
+    }
+}

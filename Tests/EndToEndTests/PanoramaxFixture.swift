@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+
+/// A Panoramax-shaped API of our own on loopback (Support/panoramax_server.py, which lists its
+/// pictures and faults), serving the demo town's images; stopped when released.
+final class PanoramaxFixture {
+    let pid: pid_t
+    /// `http://127.0.0.1:PORT`.
+    let address: String
+    private let folder: URL
+    private let logPath: String
+
+    /// Sequence A, eastward along Main Street, 2024-06-21: A[0]...A[5] (A[5]'s image is missing).
+    static let a = (0..<6).map(id)
+    /// Sequence B beside A[3] and A[4], taken 2023-01-15.
+    static let b3 = id(13), b4 = id(14)
+    /// A flat picture (67°) beside A[1]; an item without geometry; an item answering 500.
+    static let flat = id(21), broken = id(31), failing = id(41)
+    /// Where A[0] and A[1] stand.
+    static let nearA0 = "46.9412,7.44451"
+    static let nearA1 = "46.9412,7.444668"
+
+    private static func id(_ n: Int) -> String {
+        "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - String(n).count) + String(n)
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-panoramax-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        let script = root.appendingPathComponent("Tests/EndToEndTests/Support/panoramax_server.py").path
+        let portFile = folder.appendingPathComponent("port").path
+        logPath = folder.appendingPathComponent("requests.log").path
+        pid = try Subprocess.start(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath])
+        // The server writes its port once it listens (within a second or two of starting).
+        var port: String?
+        for _ in 0..<500 where port == nil {
+            port = try? String(contentsOfFile: portFile, encoding: .utf8)
+            if port == nil { _ = poll(nil, 0, 20) }
+        }
+        address = "http://127.0.0.1:\(port ?? "0")"
+    }
+
+    deinit {
+        Subprocess.stop(pid)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The dataset argument naming this server.
+    var dataset: String { "panoramax:" + address }
+
+    /// The requests served so far: when (seconds since the epoch), the path and query, the User-Agent.
+    func requests() -> [(time: Double, path: String, userAgent: String)] {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let time = Double(fields[0]) else { return nil }
+            return (time, String(fields[1]), String(fields[2]))
+        }
+    }
+}

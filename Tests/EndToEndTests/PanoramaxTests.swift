@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Panoramax as users meet it: found near a place or by id, walked along its sequence and to
+/// other dates, credited, opened from a viewer's URL; against a Panoramax-shaped server of our
+/// own on loopback (PanoramaxFixture).
+@Suite("Panoramax")
+struct PanoramaxTests {
+    /// The panoramas moved to, in order, from an --events file.
+    private static func moves(_ path: URL) throws -> [String] {
+        try String(contentsOf: path, encoding: .utf8).split(separator: "\n")
+            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { ($0["event"] as? String)?.hasPrefix("didMoveToPanorama") == true }
+            .compactMap { $0["panorama"] as? String }
+    }
+
+    private static func temporaryFile(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-\(UUID().uuidString)-\(name)")
+    }
+
+    @Test("--at opens the nearest 360° picture; w walks the sequence forward, s back, and --events shows each move")
+    func walkTheSequence() throws {
+        let server = try PanoramaxFixture()
+        let events = Self.temporaryFile("events.jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let a = PanoramaxFixture.a
+        let run = try ProgramRun.sidewalk(["panoramax", "--server", server.address, "--at", PanoramaxFixture.nearA0, "--heading", "90",
+                                           "--headless", "--keys", "w w w w s w", "--events", events.path], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try Self.moves(events) == [a[0], a[1], a[2], a[3], a[4], a[3], a[2]], "\(run.standardOutput)")
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.first?.contains("At \(a[0]), 21 June 2024. 1 way: 1 east along this sequence.") == true, "\(run.standardOutput)")
+        // The flat picture beside A1 is not walked: A1 has its two ways along the sequence only.
+        #expect(lines.count > 1 && lines[1].contains("2 ways"), "\(run.standardOutput)")
+        // Every request says who asks; the flat picture's item was read once, to learn it is flat.
+        let requests = server.requests()
+        #expect(requests.allSatisfy { $0.userAgent.hasPrefix("sidewalk/") && $0.userAgent.contains("terminal") })
+        #expect(requests.filter { $0.path == "/api/pictures/\(PanoramaxFixture.flat)" }.count == 1)
+    }
+
+    @Test("t goes to the same place on another date (a related picture), and back")
+    func otherDates() throws {
+        let server = try PanoramaxFixture()
+        let a = PanoramaxFixture.a
+        let run = try ProgramRun.sidewalk([server.dataset, "--pano", a[3], "--headless", "--keys", "t t"], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3, "\(run.standardOutput)")
+        #expect(lines[1].contains("At \(PanoramaxFixture.b3), 15 January 2023"), "\(run.standardOutput)")
+        #expect(lines[2].contains("At \(a[3]), 21 June 2024"), "\(run.standardOutput)")
+        #expect(lines[0].contains("north along another sequence (2023-01-15)"), "a way to the other date: \(run.standardOutput)")
+    }
+
+    @Test("a picture that answers 429 with Retry-After is asked again after the pause the server asked for")
+    func retryAfter() throws {
+        let server = try PanoramaxFixture()
+        let a = PanoramaxFixture.a
+        let run = try ProgramRun.sidewalk([server.dataset, "--pano", a[3], "--headless", "--keys", ""], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        let asked = server.requests().filter { $0.path == "/api/pictures/\(a[3])" }.map(\.time)
+        #expect(asked.count == 2, "\(server.requests().map(\.path))")
+        if asked.count == 2 { #expect(asked[1] - asked[0] >= 0.95, "Retry-After: 1 waited for: \(asked[1] - asked[0]) s") }
+    }
+
+    @Test("info names the picture's producer, licence and date; a snapshot carries them as PNG text")
+    func credit() throws {
+        let server = try PanoramaxFixture()
+        let info = try ProgramRun.sidewalk(["info", server.dataset, "--at", PanoramaxFixture.nearA1], timeLimit: 120)
+        #expect(info.status == 0, "\(info.standardError)")
+        #expect(info.standardOutput.contains("panorama:   \(PanoramaxFixture.a[1])"), "\(info.standardOutput)")
+        #expect(info.standardOutput.contains("credit:   © Lindenfeld survey, CC-BY-SA-4.0"), "\(info.standardOutput)")
+        #expect(info.standardOutput.contains("date:     2024-06-21"), "\(info.standardOutput)")
+        let output = Self.temporaryFile("snapshot.png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let snapshot = try ProgramRun.sidewalk(["snapshot", server.dataset, "--at", PanoramaxFixture.nearA1, "--output", output.path], timeLimit: 120)
+        #expect(snapshot.status == 0, "\(snapshot.standardError)")
+        let png = try Data(contentsOf: output)
+        let copyright = Data("iTXtCopyright\0\0\0\0\0© Lindenfeld survey, CC-BY-SA-4.0".utf8)
+        #expect(png.range(of: copyright) != nil, "the credit travels with the picture")
+    }
+
+    @Test("a Panoramax viewer's URL opens its picture and view on its own server")
+    func viewerURL() throws {
+        let server = try PanoramaxFixture()
+        let id = PanoramaxFixture.a[2]
+        let url = "\(server.address)/#focus=pic&map=19/46.9412/7.4448&pic=\(id)&xyz=180.0/10/0"
+        let run = try ProgramRun.sidewalk(["open", url, "--headless", "--keys", ""], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Facing south, 180°, looking up 10°. At \(id),"), "\(run.standardOutput)")
+    }
+
+    @Test("in the full-screen explorer, w and s walk the sequence forward and back, each move in --events")
+    func walkInTmux() throws {
+        let server = try PanoramaxFixture()
+        let events = Self.temporaryFile("events.jsonl")
+        let cache = Self.temporaryFile("cache")
+        defer { try? FileManager.default.removeItem(at: events); try? FileManager.default.removeItem(at: cache) }
+        let a = PanoramaxFixture.a
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' panoramax --server \(server.address) --at \(PanoramaxFixture.nearA0) --heading 90 "
+                + "--reduce-motion --events '\(events.path)'",
+            columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(a[0]) && session.capture().contains("Lindenfeld survey") })
+        for (key, arrival) in [("w", a[1]), ("w", a[2]), ("s", a[1])] {
+            try session.send(key)
+            #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(arrival) }, "\(key) to \(arrival)")
+        }
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+        #expect(session.exitStatus == 0)
+        #expect(try Self.moves(events) == [a[0], a[1], a[2], a[1]])
+    }
+}

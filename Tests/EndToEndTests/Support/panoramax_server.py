@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""A Panoramax-shaped API on loopback, for the Panoramax tests.
+
+Usage: panoramax_server.py IMAGES_FOLDER PORT_FILE LOG_FILE
+
+The answers follow the API as documented (docs.panoramax.fr, "Compatibility with STAC API";
+GeoVisio's API tests for the shape of an item and its links): `GET /api/search` with
+`place_position=lon,lat`, `place_distance=min-max` and `limit`, giving a GeoJSON
+FeatureCollection nearest first; `GET /api/pictures/{id}` giving one STAC item with
+`view:azimuth`, `pers:interior_orientation`, `license`, `geovisio:producer`, the `hd`, `sd` and
+`thumb` assets, the `tiles` asset template with its `tiles:tile_matrix_sets`, and `next`, `prev`
+and `related` links carrying `id` and `geometry` (and `datetime` for `related`); the images under
+`/api/pictures/{id}/sd.jpg`; `GET /api/configuration`.
+
+The pictures (images from the demo town in IMAGES_FOLDER):
+- sequence A, six 360 degree pictures A0..A5 eastward along Main Street, 2024-06-21;
+- sequence B, two 360 degree pictures B3, B4 beside A3 and A4, taken 2023-01-15 (winter),
+  `related` to them and they to it;
+- FLAT, a flat picture (67 degrees) beside A1, `related` from A1;
+- BROKEN, `related` from A0, whose item lacks its geometry;
+- FAILING, `related` from A0, whose item answers 500.
+Faults: A5's `sd` image answers 404; A3's item answers 429 with Retry-After: 1 to its first
+request; a search near 0,0 answers 500. Writes the port to PORT_FILE (atomically), and one line
+per request (seconds since the epoch, path, User-Agent) to LOG_FILE.
+"""
+import http.server
+import json
+import math
+import os
+import sys
+import threading
+import time
+import urllib.parse
+
+IMAGES, PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def uuid(n):
+    return "00000000-0000-4000-8000-%012d" % n
+
+
+A = [uuid(i) for i in range(6)]
+B3, B4, FLAT, BROKEN, FAILING = uuid(13), uuid(14), uuid(21), uuid(31), uuid(41)
+LNG0, STEP, LAT = 7.444509676513945, 0.000158064697217, 46.9412
+
+PICTURES = {}
+for i, pid in enumerate(A):
+    PICTURES[pid] = dict(seq="seq-a", rank=i, lng=LNG0 + i * STEP, lat=LAT, azimuth=90, fov=360,
+                         when="2024-06-21T10:00:%02dZ" % i, image="main-%d.jpg" % i, producer="Lindenfeld survey")
+for rank, (pid, i) in enumerate([(B3, 3), (B4, 4)]):
+    PICTURES[pid] = dict(seq="seq-b", rank=rank, lng=LNG0 + i * STEP, lat=LAT + 0.00001, azimuth=90, fov=360,
+                         when="2023-01-15T09:00:%02dZ" % rank, image="main-%d-winter.jpg" % i, producer="Winter walker")
+PICTURES[FLAT] = dict(seq="seq-c", rank=0, lng=LNG0 + STEP, lat=LAT - 0.00002, azimuth=0, fov=67,
+                      when="2022-05-01T12:00:00Z", image="square-east.jpg", producer="Flat camera")
+PICTURES[BROKEN] = dict(seq="seq-d", rank=0, lng=LNG0, lat=LAT + 0.00002, azimuth=0, fov=360,
+                        when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Broken")
+PICTURES[FAILING] = dict(seq="seq-e", rank=0, lng=LNG0, lat=LAT - 0.00002, azimuth=0, fov=360,
+                         when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Failing")
+RELATED = {A[3]: [B3], A[4]: [B4], B3: [A[3]], B4: [A[4]], A[1]: [FLAT], A[0]: [BROKEN, FAILING]}
+
+lock = threading.Lock()
+asked = {}
+
+
+def distance(lat1, lng1, lat2, lng2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lng2 - lng1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371008.8 * math.asin(math.sqrt(a))
+
+
+def point(p):
+    return {"type": "Point", "coordinates": [p["lng"], p["lat"]]}
+
+
+def item(base, pid):
+    p = PICTURES[pid]
+    api = base + "/api"
+    links = [
+        {"rel": "root", "href": api + "/", "type": "application/json"},
+        {"rel": "parent", "href": "%s/collections/%s" % (api, p["seq"]), "type": "application/json"},
+        {"rel": "self", "href": "%s/collections/%s/items/%s" % (api, p["seq"], pid), "type": "application/geo+json"},
+        {"rel": "collection", "href": "%s/collections/%s" % (api, p["seq"]), "type": "application/json"},
+        {"rel": "license", "title": "License for this object (CC-BY-SA-4.0)",
+         "href": "https://spdx.org/licenses/CC-BY-SA-4.0.html"},
+    ]
+    sequence = sorted((q for q in PICTURES if PICTURES[q]["seq"] == p["seq"]), key=lambda q: PICTURES[q]["rank"])
+    rank = sequence.index(pid)
+    for rel, other in (("prev", rank - 1), ("next", rank + 1)):
+        if 0 <= other < len(sequence):
+            q = sequence[other]
+            links.append({"rel": rel, "id": q, "geometry": point(PICTURES[q]), "type": "application/geo+json",
+                          "href": "%s/collections/%s/items/%s" % (api, p["seq"], q)})
+    for q in RELATED.get(pid, []):
+        links.append({"rel": "related", "id": q, "geometry": point(PICTURES[q]), "type": "application/geo+json",
+                      "href": "%s/collections/%s/items/%s" % (api, PICTURES[q]["seq"], q), "datetime": PICTURES[q]["when"]})
+    pictures = "%s/pictures/%s" % (api, pid)
+    width = 2048 if p["fov"] == 360 else 4288
+    feature = {
+        "type": "Feature",
+        "stac_version": "1.0.0",
+        "stac_extensions": ["https://stac-extensions.github.io/view/v1.0.0/schema.json",
+                            "https://stac-extensions.github.io/perspective-imagery/v1.0.0/schema.json",
+                            "https://stac-extensions.github.io/tiled-assets/v1.0.0/schema.json"],
+        "id": pid,
+        "geometry": point(p),
+        "bbox": [p["lng"], p["lat"], p["lng"], p["lat"]],
+        "collection": p["seq"],
+        "providers": [{"name": p["producer"], "roles": ["producer"]}],
+        "properties": {
+            "datetime": p["when"],
+            "view:azimuth": p["azimuth"],
+            "pers:interior_orientation": {"camera_manufacturer": "Test", "camera_model": "Fixture",
+                                          "field_of_view": p["fov"],
+                                          "sensor_array_dimensions": [width, width // 2 if p["fov"] == 360 else 3216]},
+            "license": "CC-BY-SA-4.0",
+            "geovisio:producer": p["producer"],
+            "geovisio:status": "ready",
+            "geovisio:rank_in_collection": p["rank"] + 1,
+            "exif": {"Exif.Image.Make": "Test"},
+        },
+        "assets": {
+            "hd": {"href": pictures + "/hd.jpg", "roles": ["data"], "type": "image/jpeg"},
+            "sd": {"href": pictures + "/sd.jpg", "roles": ["visual"], "type": "image/jpeg"},
+            "thumb": {"href": pictures + "/thumb.jpg", "roles": ["thumbnail"], "type": "image/jpeg"},
+        },
+        "links": links,
+    }
+    if p["fov"] == 360:
+        feature["asset_templates"] = {"tiles": {"href": pictures + "/tiled/{TileCol}_{TileRow}.jpg", "roles": ["data"],
+                                                "type": "image/jpeg"}}
+        feature["properties"]["tiles:tile_matrix_sets"] = {"geovisio": {
+            "type": "TileMatrixSetType", "title": "GeoVisio tile matrix for picture " + pid, "identifier": "geovisio-" + pid,
+            "tileMatrix": [{"type": "TileMatrixType", "identifier": "0", "scaleDenominator": 1, "topLeftCorner": [0, 0],
+                            "tileWidth": width // 8, "tileHeight": width // 8, "matrixWidth": 8, "matrixHeight": 4}]}}
+    if pid == BROKEN:
+        del feature["geometry"]
+    return feature
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        with lock:
+            with open(LOG_FILE, "a") as log:
+                log.write("%.3f %s %s\n" % (time.time(), self.path, self.headers.get("User-Agent", "")))
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        base = "http://%s" % self.headers.get("Host")
+        parts = url.path.strip("/").split("/")
+        if url.path == "/api/configuration":
+            return self.json({"auth": {"enabled": False}, "license": {"id": "CC-BY-SA-4.0"}})
+        if url.path == "/api/search":
+            return self.search(base, query)
+        if len(parts) == 3 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES:
+            pid = parts[2]
+            if pid == FAILING:
+                return self.reply(500, b"server error", "text/plain")
+            if pid == A[3]:
+                with lock:
+                    asked[pid] = asked.get(pid, 0) + 1
+                    first = asked[pid] == 1
+                if first:
+                    return self.reply(429, b"too many requests", "text/plain", {"Retry-After": "1"})
+            return self.json(item(base, pid))
+        if len(parts) == 4 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES and parts[3] in ("sd.jpg", "hd.jpg"):
+            if parts[2] == A[5]:
+                return self.reply(404, b"not found", "text/plain")
+            with open(os.path.join(IMAGES, PICTURES[parts[2]]["image"]), "rb") as image:
+                return self.reply(200, image.read(), "image/jpeg")
+        self.reply(404, b"not found", "text/plain")
+
+    def search(self, base, query):
+        try:
+            lng, lat = (float(v) for v in query["place_position"][0].split(","))
+            low, high = (float(v) for v in query.get("place_distance", ["3-15"])[0].split("-"))
+            limit = int(query.get("limit", ["10"])[0])
+        except (KeyError, ValueError):
+            return self.reply(400, b'{"message": "bad search"}', "application/json")
+        if abs(lat) < 1 and abs(lng) < 1:
+            return self.reply(500, b"server error", "text/plain")
+        found = sorted((distance(lat, lng, p["lat"], p["lng"]), pid) for pid, p in PICTURES.items() if pid not in (BROKEN, FAILING))
+        features = [item(base, pid) for d, pid in found if low <= d <= high][:limit]
+        self.json({"type": "FeatureCollection", "features": features, "links": []})
+
+    def json(self, value):
+        self.reply(200, json.dumps(value).encode(), "application/geo+json")
+
+    def reply(self, code, body, kind, headers=None):
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+with open(PORT_FILE + ".tmp", "w") as port_file:
+    port_file.write(str(server.server_address[1]))
+os.rename(PORT_FILE + ".tmp", PORT_FILE)
+server.serve_forever()
