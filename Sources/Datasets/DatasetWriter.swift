@@ -25,8 +25,12 @@ struct DatasetWriter {
 
     /// Copies a photo to `relativePath` in the dataset, unless the same bytes are already there.
     mutating func copy(_ photo: URL, to relativePath: String) throws(FileError) {
+        try write(InputFile.read(photo.path, limit: PhotoImporter.photoByteLimit), to: relativePath)
+    }
+
+    /// Writes `bytes` to `relativePath` in the dataset, unless the same bytes are already there.
+    mutating func write(_ bytes: [UInt8], to relativePath: String) throws(FileError) {
         let destination = folder.appendingPathComponent(relativePath).path
-        let bytes = try InputFile.read(photo.path, limit: PhotoImporter.photoByteLimit)
         let existed = FileKind.of(destination) != nil
         if existed, let current = try? InputFile.read(destination, limit: PhotoImporter.photoByteLimit), current == bytes { return }
         try OutputFile.replaceWhole(destination, with: bytes)

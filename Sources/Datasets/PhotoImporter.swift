@@ -111,7 +111,7 @@ public enum PhotoImporter {
 
     /// What an import adds to: nil for a new or empty folder (or, with `.force` or when it is this
     /// import's own earlier output, one to write over); the dataset there with `.update`.
-    private static func existingDataset(at output: URL, origin: String, mode: Mode) throws(Failure) -> Dataset? {
+    static func existingDataset(at output: URL, origin: String, mode: Mode) throws(Failure) -> Dataset? {
         guard let kind = FileKind.of(output.path) else { return nil }
         let resolved = output.resolvingSymlinksInPath().path
         guard FileKind.of(resolved) == .directory else { throw .outputNotAFolder(path: output.path, kind: kind.phrase) }

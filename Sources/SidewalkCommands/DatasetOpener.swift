@@ -51,8 +51,8 @@ struct DatasetOpener {
         return try Dataset.open(panoramax: server, near: place, radius: radius, picture: id, allPictures: allPictures, cache: cache())
     }
 
-    /// The HTTP cache in its usual folder.
-    private func cache() -> HTTPCache {
+    /// The HTTP cache in its usual folder, fetching as the options say.
+    func cache() -> HTTPCache {
         let environment = ProcessInfo.processInfo.environment
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
         return HTTPCache(folder: folder, offline: offline, client: HTTPClient(timeout: timeout))

@@ -6,10 +6,14 @@ import Foundation
 import TermRender
 import TextSafety
 
-/// `sidewalk import DIR --output DATASET`: a dataset from a folder of 360° photos.
+/// `sidewalk import DIR --output DATASET`: a dataset from a folder of 360° photos, or from
+/// Panoramax's pictures of an area or a sequence.
 struct ImportCommand: SidewalkCommand {
-    static let purpose = "make a dataset from a folder of 360° photos"
-    static let synopsis = ["sidewalk import DIR --output DATASET [--update | --force]"]
+    static let purpose = "make a dataset from a folder of 360° photos, or from Panoramax"
+    static let synopsis = [
+        "sidewalk import DIR --output DATASET [--update | --force]",
+        "sidewalk import panoramax:[URL] (--bbox W,S,E,N | --sequence ID) [--limit N] --output DATASET",
+    ]
 
     static var spec: CommandSpec<ImportCommand> {
         CommandSpec(name: "import", purpose: purpose, synopsis: synopsis, about: """
@@ -18,6 +22,11 @@ struct ImportCommand: SidewalkCommand {
               copied into DATASET/images/, linked to their near neighbours (within 30 m, no two links
               within 35° of each other), and DATASET/manifest.json is written. Photos that cannot be
               placed are listed with the reason. Running it again gives the same dataset.
+
+              From Panoramax (panoramax: for the public federation, panoramax:URL for another instance):
+              the 360° pictures inside --bbox (west,south,east,north, degrees, at most 0.5° a side) or of
+              the sequence --sequence ID, at most --limit, with their ways, dates, producers and
+              licences, and their 2048-pixel images. The network is needed (or --offline with the cache).
 
               DATASET must be a new or empty folder, or this same import's earlier output (the
               manifest records the folder it was imported from); anything else needs --update or
@@ -29,7 +38,18 @@ struct ImportCommand: SidewalkCommand {
                 .flag("--force", help: "write the new dataset over the one there (files of other names are left alone)") {
                     $0.modesAsked.insert(.force)
                 },
-            ], epilogue: "") { command, argument throws(UsageError) in
+                .parsed("--bbox", "W,S,E,N", help: "Panoramax: the pictures inside this area (degrees: west, south, east, north)",
+                        parse: { (text) throws(OptionValueError) in
+                            switch GeoBox.parse(text) {
+                            case let .success(box): return box
+                            case let .failure(error): throw .reason(error.message)
+                            }
+                        }) { $0.panoramax = .area($1) },
+                .text("--sequence", "ID", help: "Panoramax: the pictures of this sequence (collection), in order") { $0.panoramax = .sequence($1) },
+                .wholeNumber("--limit", "N", in: 1...PanoramaxImporter.mostPictures, default: 200, help: "Panoramax: at most N pictures") {
+                    $0.limit = $1
+                },
+            ] + DatasetOpener.options.map { $0.lifted(into: \.opener) }, epilogue: "") { command, argument throws(UsageError) in
             guard command.source == nil else { throw UsageError(description: "import takes one folder of photos") }
             guard !argument.isEmpty else { throw UsageError(description: "the photo folder path is empty") }
             command.source = argument
@@ -40,20 +60,42 @@ struct ImportCommand: SidewalkCommand {
     var output: String?
     /// --update and --force as given (both is a mistake).
     var modesAsked: Set<PhotoImporter.Mode> = []
+    /// --bbox or --sequence: which Panoramax pictures.
+    var panoramax: PanoramaxImporter.Selection?
+    /// --limit: most Panoramax pictures taken.
+    var limit = 200
+    /// --offline, --http-timeout and --all-pictures, for Panoramax.
+    var opener = DatasetOpener()
 
     func validate() throws(UsageError) {
         guard modesAsked.count < 2 else { throw UsageError(description: "import takes --update or --force, not both") }
-        guard source != nil else { throw UsageError(description: "import needs a folder of photos") }
+        guard let source else { throw UsageError(description: "import needs a folder of photos, or panoramax:") }
         guard output != nil else { throw UsageError(description: "import needs --output DATASET") }
+        if PanoramaxServer.isNamed(source) {
+            guard PanoramaxServer(dataset: source) != nil else {
+                throw UsageError(description: "'\(source)': Panoramax is named 'panoramax:' (the public federation) or 'panoramax:https://HOST'")
+            }
+            guard panoramax != nil else { throw UsageError(description: "importing from Panoramax needs --bbox W,S,E,N or --sequence ID") }
+        } else if panoramax != nil {
+            throw UsageError(description: "--bbox and --sequence choose Panoramax pictures; the source is then panoramax: or panoramax:URL")
+        }
     }
 
     func run() throws(CommandError) -> Int32 {
         guard let source, let output else { return ExitStatus.usage }
         let showProgress = isatty(STDERR_FILENO) == 1
         let report: PhotoImporter.Report
+        let mode = modesAsked.first ?? .fresh
         do {
-            report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: modesAsked.first ?? .fresh) { done, total in
-                if showProgress { writeStandardError("\rimporting \(done)/\(total) photos") }
+            if let panoramax, let server = PanoramaxServer(dataset: source) {
+                report = try PanoramaxImporter.importPictures(panoramax, from: server, limit: limit, allPictures: opener.allPictures,
+                                                              cache: opener.cache(), into: URL(fileURLWithPath: output), mode: mode) { done, total in
+                    if showProgress { writeStandardError("\rfetching \(done)/\(total) pictures") }
+                }
+            } else {
+                report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: mode) { done, total in
+                    if showProgress { writeStandardError("\rimporting \(done)/\(total) photos") }
+                }
             }
         } catch {
             throw .importFailed(error)

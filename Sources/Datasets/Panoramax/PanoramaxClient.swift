@@ -23,7 +23,32 @@ struct PanoramaxClient: Sendable {
     /// Pictures within `radius` metres of `place`, nearest first; empty when there are none.
     func search(near place: Coordinate, radius: Double) throws(DatasetError) -> [PanoramaxPicture] {
         let address = server.searchAddress(near: place, radius: radius, limit: Self.searchLimit)
-        let root = try answer(address)
+        return try features(of: answer(address), at: address).pictures
+            .sorted { place.distance(to: $0.panorama.coordinate) < place.distance(to: $1.panorama.coordinate) }
+    }
+
+    /// Pictures inside `box`, at most `limit` (1...`PanoramaxServer.searchLimitMost`).
+    func search(in box: GeoBox, limit: Int) throws(DatasetError) -> [PanoramaxPicture] {
+        let address = server.searchAddress(in: box, limit: limit)
+        return try features(of: answer(address), at: address).pictures
+    }
+
+    /// The pictures of sequence `id` in their order, at most `limit`, page after page (each
+    /// page's `next` link).
+    func sequence(_ id: String, limit: Int) throws(DatasetError) -> [PanoramaxPicture] {
+        var pictures: [PanoramaxPicture] = []
+        var address: String? = server.sequenceAddress(id, limit: min(limit, Self.searchLimit))
+        while let page = address, pictures.count < limit {
+            let found = try features(of: answer(page), at: page)
+            pictures += found.pictures
+            address = found.next
+            if found.pictures.isEmpty { break }
+        }
+        return Array(pictures.prefix(limit))
+    }
+
+    /// The pictures of a GeoJSON FeatureCollection, and its `next` page's address if any.
+    private func features(of root: JSONValue, at address: String) throws(DatasetError) -> (pictures: [PanoramaxPicture], next: String?) {
         guard let features = root.object?["features"]?.array else {
             throw .invalid(path: address, problems: [ManifestProblem("$.features", "must be the list of pictures found (a GeoJSON FeatureCollection)")])
         }
@@ -31,7 +56,8 @@ struct PanoramaxClient: Sendable {
         let pictures = features.enumerated().compactMap { decoder.decode($1, at: "$.features[\($0)]") }
         // One malformed feature is skipped; an answer with none readable is not what the API documents.
         if pictures.isEmpty, let first = decoder.problems.first { throw .invalid(path: address, problems: [first]) }
-        return pictures.sorted { place.distance(to: $0.panorama.coordinate) < place.distance(to: $1.panorama.coordinate) }
+        let next = root.object?["links"]?.array?.lazy.compactMap(\.object).first { $0["rel"]?.string == "next" }?["href"]?.string
+        return (pictures, next.flatMap { HTTPClient.isWebAddress($0) ? $0 : nil })
     }
 
     /// The picture with `id`.

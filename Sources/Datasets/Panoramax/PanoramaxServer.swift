@@ -50,6 +50,17 @@ public struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
         return address + "/api/search?place_position=\(place.longitude),\(place.latitude)&place_distance=0-\(metres)&limit=\(limit)"
     }
 
+    /// Pictures inside `box`, at most `limit` (`bbox` with `GET /api/search`: west, south,
+    /// east, north).
+    func searchAddress(in box: GeoBox, limit: Int) -> String {
+        address + "/api/search?bbox=\(box.west),\(box.south),\(box.east),\(box.north)&limit=\(limit)"
+    }
+
+    /// A sequence's pictures in order (`GET /api/collections/{id}/items`), `limit` a page.
+    func sequenceAddress(_ id: String, limit: Int) -> String {
+        address + "/api/collections/" + PercentEncoding.encode(id, keeping: "-._~") + "/items?limit=\(limit)"
+    }
+
     /// One picture's item (`GET /api/pictures/{id}`).
     func itemAddress(_ id: String) -> String {
         address + "/api/pictures/" + PercentEncoding.encode(id, keeping: "-._~")

@@ -10,7 +10,9 @@ FeatureCollection nearest first; `GET /api/pictures/{id}` giving one STAC item w
 `view:azimuth`, `pers:interior_orientation`, `license`, `geovisio:producer`, the `hd`, `sd` and
 `thumb` assets, the `tiles` asset template with its `tiles:tile_matrix_sets`, and `next`, `prev`
 and `related` links carrying `id` and `geometry` (and `datetime` for `related`); the images under
-`/api/pictures/{id}/sd.jpg`; `GET /api/configuration`.
+`/api/pictures/{id}/sd.jpg`; `GET /api/search?bbox=W,S,E,N&limit=N`; a sequence's items in
+order, `GET /api/collections/{id}/items?limit=N`, in pages of at most 4 linked by `next`
+(`startAfterRank`, as GeoVisio's API tests show); `GET /api/configuration`.
 
 The pictures (images from the demo town in IMAGES_FOLDER):
 - sequence A, six 360 degree pictures A0..A5 eastward along Main Street, 2024-06-21;
@@ -156,6 +158,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.json({"auth": {"enabled": False}, "license": {"id": "CC-BY-SA-4.0"}})
         if url.path == "/api/search":
             return self.search(base, query)
+        if len(parts) == 4 and parts[:2] == ["api", "collections"] and parts[3] == "items":
+            return self.sequence(base, parts[2], query)
         if len(parts) == 3 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES:
             pid = parts[2]
             if pid == FAILING:
@@ -174,7 +178,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return self.reply(200, image.read(), "image/jpeg")
         self.reply(404, b"not found", "text/plain")
 
+    def sequence(self, base, seq, query):
+        # Pages of at most 4, whatever is asked, so that clients must follow `next`.
+        limit = min(4, int(query.get("limit", ["10"])[0]))
+        after = int(query.get("startAfterRank", ["-1"])[0])
+        ranked = sorted((p["rank"], pid) for pid, p in PICTURES.items() if p["seq"] == seq)
+        if not ranked:
+            return self.reply(404, b'{"message": "no such collection"}', "application/json")
+        page = [pid for rank, pid in ranked if rank > after][:limit]
+        links = []
+        if page and page[-1] != ranked[-1][1]:
+            links.append({"rel": "next", "type": "application/geo+json",
+                          "href": "%s/api/collections/%s/items?limit=%d&startAfterRank=%d" % (base, seq, limit, PICTURES[page[-1]]["rank"])})
+        self.json({"type": "FeatureCollection", "features": [item(base, pid) for pid in page], "links": links})
+
     def search(self, base, query):
+        if "bbox" in query:
+            west, south, east, north = (float(v) for v in query["bbox"][0].split(","))
+            limit = int(query.get("limit", ["10"])[0])
+            inside = [pid for pid, p in PICTURES.items() if west <= p["lng"] <= east and south <= p["lat"] <= north]
+            return self.json({"type": "FeatureCollection", "features": [item(base, pid) for pid in inside][:limit], "links": []})
         try:
             lng, lat = (float(v) for v in query["place_position"][0].split(","))
             low, high = (float(v) for v in query.get("place_distance", ["3-15"])[0].split("-"))
