@@ -109,6 +109,14 @@ public struct Dataset: Sendable {
         return root.object?["importedFrom"]?.string
     }
 
+    /// The full-sphere image at `path` (one of `panorama`'s) decoded facing its centre heading.
+    private func loadSphere(_ path: String, _ panorama: Panorama, minimumWidth: Int?,
+                            limits: DecodeLimits) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+        let bytes: [UInt8]
+        do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
+        return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
+    }
+
     /// Why `panorama`'s image cannot be shown, found without decoding it (the file, its format,
     /// its size and shape), or nil. For the fronts that show no picture (`--headless`,
     /// `--describe`), so that they meet a missing or broken image as the full view does.
@@ -148,12 +156,21 @@ public struct Dataset: Sendable {
     /// circle (a cropped panorama is always decoded at that).
     public func loadScaled(_ panorama: Panorama, minimumWidth: Int? = nil,
                            limits: DecodeLimits = .standard) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+        if panorama.crop == nil, let larger = panorama.largerImage {
+            // The larger image only when the view needs more than the usual one's pixels, and
+            // the usual one when the larger cannot be had.
+            if let minimumWidth, minimumWidth > larger.usualWidth,
+               let loaded = try? loadSphere(larger.path, panorama, minimumWidth: minimumWidth, limits: limits) {
+                return loaded
+            }
+            let loaded = try loadSphere(panorama.imagePath, panorama, minimumWidth: minimumWidth, limits: limits)
+            // Said as wide as the larger image, so a view that needs more asks for it.
+            return (loaded.panorama, max(loaded.widest, min(larger.width, limits.maxDimension)))
+        }
         let path = panorama.imagePath
+        guard let crop = panorama.crop else { return try loadSphere(path, panorama, minimumWidth: minimumWidth, limits: limits) }
         let bytes: [UInt8]
         do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
-        guard let crop = panorama.crop else {
-            return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
-        }
         let decoded: (image: RGBImage, scale: Int)
         do { decoded = try ImageDecoder.decodeScaled(bytes, name: path, limits: limits) } catch { throw .image(error) }
         let (image, scale) = decoded

@@ -81,6 +81,10 @@ public struct Panorama: Equatable, Sendable {
     /// For a tiled panorama: its tile pyramid (`imagePath` is then the coarsest level); nil for
     /// a plain image.
     public var tiles: PanoramaTiles?
+    /// A larger image of the same full sphere (Panoramax's original beside its 2048-pixel `sd`),
+    /// decoded instead of `imagePath` only when a view needs more pixels than that gives; nil
+    /// when there is none.
+    public var largerImage: LargerImage?
 
     public init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
@@ -102,6 +106,22 @@ public struct Panorama: Equatable, Sendable {
         self.crop = crop
         self.initialView = initialView
         self.tiles = tiles
+    }
+}
+
+/// A larger image of a panorama, fetched only when a view needs its pixels.
+public struct LargerImage: Equatable, Sendable {
+    /// Where it is, as `Panorama.imagePath` is given.
+    public var path: String
+    /// Its width, pixels round the circle, > 0, as its source says.
+    public var width: Int
+    /// The usual image's width, pixels round the circle: a view needing more gets this one.
+    public var usualWidth: Int
+
+    public init(path: String, width: Int, usualWidth: Int) {
+        self.path = path
+        self.width = width
+        self.usualWidth = usualWidth
     }
 }
 

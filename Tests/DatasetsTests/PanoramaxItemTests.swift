@@ -47,6 +47,7 @@ struct PanoramaxItemTests {
         #expect(panorama.centerHeading == 123.5 && panorama.captureDate == "2021-07-29" && panorama.crop == nil)
         #expect(panorama.copyright == "© Adrien, CC-BY-SA-4.0")
         #expect(panorama.imagePath == "https://example.org/api/pictures/pic-2/sd.jpg")
+        #expect(panorama.largerImage == LargerImage(path: "https://example.org/api/pictures/pic-2/hd.jpg", width: 5760, usualWidth: 2048))
         let ways = panorama.links.map { ($0.target, Int($0.heading.rounded()), $0.description ?? "") }
         #expect(ways.map(\.0) == ["pic-1", "pic-3", "other-1"])
         #expect(ways.map(\.1) == [180, 90, 0])

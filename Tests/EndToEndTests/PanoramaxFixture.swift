@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import Foundation
+import PanoImage
 import TestSupport
 
 /// A Panoramax-shaped API of our own on loopback (Support/panoramax_server.py, which lists its
-/// pictures and faults), serving the demo town's images; stopped when released.
+/// pictures and faults), serving the demo town's images as `sd`, and a 4096-pixel gradient as
+/// every 360° picture's original (`hd`); stopped when released.
 final class PanoramaxFixture {
     let pid: pid_t
     /// `http://127.0.0.1:PORT`.
@@ -34,7 +36,9 @@ final class PanoramaxFixture {
         let script = root.appendingPathComponent("Tests/EndToEndTests/Support/panoramax_server.py").path
         let portFile = folder.appendingPathComponent("port").path
         logPath = folder.appendingPathComponent("requests.log").path
-        pid = try Subprocess.start(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath])
+        let original = folder.appendingPathComponent("original.png").path
+        try PNGEncoder.write(SyntheticPanorama.gradient(width: 4096, height: 2048), to: original)
+        pid = try Subprocess.start(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, original])
         // The server writes its port once it listens (within a second or two of starting).
         var port: String?
         for _ in 0..<500 where port == nil {

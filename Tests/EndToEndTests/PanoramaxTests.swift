@@ -80,6 +80,22 @@ struct PanoramaxTests {
         #expect(png.range(of: copyright) != nil, "the credit travels with the picture")
     }
 
+    @Test("the 2048-pixel sd image serves a wide view; the original (hd) is fetched only when a view needs more pixels")
+    func originalOnlyWhenNeeded() throws {
+        let server = try PanoramaxFixture()
+        let output = Self.temporaryFile("view.png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let id = PanoramaxFixture.a[1]
+        let hd = "/api/pictures/\(id)/hd.jpg"
+        let wide = try ProgramRun.sidewalk(["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--output", output.path], timeLimit: 120)
+        #expect(wide.status == 0, "\(wide.standardError)")
+        #expect(!server.requests().contains { $0.path == hd }, "480 pixels across 90° need 1920 round the circle: sd is enough")
+        let zoomed = try ProgramRun.sidewalk(["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--zoom", "4", "--output", output.path],
+                                             timeLimit: 120)
+        #expect(zoomed.status == 0, "\(zoomed.standardError)")
+        #expect(server.requests().filter { $0.path == hd }.count == 1, "zoom 4 needs 4× as many: the original")
+    }
+
     @Test("a Panoramax viewer's URL opens its picture and view on its own server")
     func viewerURL() throws {
         let server = try PanoramaxFixture()

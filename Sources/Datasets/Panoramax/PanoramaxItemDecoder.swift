@@ -1,4 +1,5 @@
 import BoundedJSON
+import RemoteData
 import PanoCore
 import StreetModel
 
@@ -28,8 +29,13 @@ struct PanoramaxItemDecoder {
         var panorama = Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: azimuth, captureDate: date,
                                 copyright: Self.credit(producer: Self.producer(properties, item), licence: properties["license"]?.string))
         panorama.links = links(item["links"]?.array ?? [], from: coordinate, at: "\(path).links")
+        let sensor = orientation?["sensor_array_dimensions"]?.array
         if let fieldOfView, fieldOfView < 360 {
-            panorama.crop = Self.crop(fieldOfView: fieldOfView, sensor: orientation?["sensor_array_dimensions"]?.array)
+            panorama.crop = Self.crop(fieldOfView: fieldOfView, sensor: sensor)
+        } else if let original = item["assets"]?.object?["hd"]?.object?["href"]?.string, original != image, HTTPClient.isWebAddress(original),
+                  let width = sensor?.first?.integer, width > Self.standardWidth {
+            // The original, for views that need more than sd's pixels (zoomed in, pixel terminals).
+            panorama.largerImage = LargerImage(path: original, width: width, usualWidth: Self.standardWidth)
         }
         return PanoramaxPicture(panorama: panorama, fieldOfView: fieldOfView, sequence: item["collection"]?.string)
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Panoramax-shaped API on loopback, for the Panoramax tests.
 
-Usage: panoramax_server.py IMAGES_FOLDER PORT_FILE LOG_FILE
+Usage: panoramax_server.py IMAGES_FOLDER PORT_FILE LOG_FILE ORIGINAL
 
 The answers follow the API as documented (docs.panoramax.fr, "Compatibility with STAC API";
 GeoVisio's API tests for the shape of an item and its links): `GET /api/search` with
@@ -10,7 +10,8 @@ FeatureCollection nearest first; `GET /api/pictures/{id}` giving one STAC item w
 `view:azimuth`, `pers:interior_orientation`, `license`, `geovisio:producer`, the `hd`, `sd` and
 `thumb` assets, the `tiles` asset template with its `tiles:tile_matrix_sets`, and `next`, `prev`
 and `related` links carrying `id` and `geometry` (and `datetime` for `related`); the images under
-`/api/pictures/{id}/sd.jpg`; `GET /api/search?bbox=W,S,E,N&limit=N`; a sequence's items in
+`/api/pictures/{id}/sd.jpg` (2048 pixels wide) and `hd.jpg` (every 360 degree picture's original
+is the 4096-pixel image in the file ORIGINAL); `GET /api/search?bbox=W,S,E,N&limit=N`; a sequence's items in
 order, `GET /api/collections/{id}/items?limit=N`, in pages of at most 4 linked by `next`
 (`startAfterRank`, as GeoVisio's API tests show); `GET /api/configuration`.
 
@@ -34,7 +35,7 @@ import threading
 import time
 import urllib.parse
 
-IMAGES, PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2], sys.argv[3]
+IMAGES, PORT_FILE, LOG_FILE, ORIGINAL = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 
 
 def uuid(n):
@@ -97,7 +98,7 @@ def item(base, pid):
         links.append({"rel": "related", "id": q, "geometry": point(PICTURES[q]), "type": "application/geo+json",
                       "href": "%s/collections/%s/items/%s" % (api, PICTURES[q]["seq"], q), "datetime": PICTURES[q]["when"]})
     pictures = "%s/pictures/%s" % (api, pid)
-    width = 2048 if p["fov"] == 360 else 4288
+    width = 4096 if p["fov"] == 360 else 4288
     feature = {
         "type": "Feature",
         "stac_version": "1.0.0",
@@ -174,7 +175,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if len(parts) == 4 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES and parts[3] in ("sd.jpg", "hd.jpg"):
             if parts[2] == A[5]:
                 return self.reply(404, b"not found", "text/plain")
-            with open(os.path.join(IMAGES, PICTURES[parts[2]]["image"]), "rb") as image:
+            original = parts[3] == "hd.jpg" and PICTURES[parts[2]]["fov"] == 360
+            with open(ORIGINAL if original else os.path.join(IMAGES, PICTURES[parts[2]]["image"]), "rb") as image:
                 return self.reply(200, image.read(), "image/jpeg")
         self.reply(404, b"not found", "text/plain")
 
