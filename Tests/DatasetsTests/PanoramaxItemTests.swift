@@ -49,8 +49,8 @@ struct PanoramaxItemTests {
         #expect(panorama.imagePath == "https://example.org/api/pictures/pic-2/sd.jpg")
         #expect(panorama.largerImage == LargerImage(path: "https://example.org/api/pictures/pic-2/hd.jpg", width: 5760, usualWidth: 2048))
         let ways = panorama.links.map { ($0.target, Int($0.heading.rounded()), $0.description ?? "") }
-        #expect(ways.map(\.0) == ["pic-1", "pic-3", "other-1"])
-        #expect(ways.map(\.1) == [180, 90, 0])
+        #expect(ways.map(\.0) == ["pic-3", "pic-1", "other-1"], "next, prev, related: the order their images are prefetched in")
+        #expect(ways.map(\.1) == [90, 180, 0])
         #expect(ways.map(\.2) == ["this sequence", "this sequence", "another sequence (2019-05-01)"])
     }
 

@@ -66,10 +66,11 @@ struct PanoramaxItemDecoder {
         return nil
     }
 
-    /// Ways from the item's `next`, `prev` and `related` links, each heading towards the
-    /// linked picture's position; links without an id or a position are left out.
+    /// Ways from the item's `next`, `prev` and `related` links, in that order (the order their
+    /// images are prefetched in: along the sequence first), each heading towards the linked
+    /// picture's position; links without an id or a position are left out.
     private mutating func links(_ list: [JSONValue], from here: Coordinate, at path: String) -> [Link] {
-        var links: [Link] = []
+        var links: [(rank: Int, link: Link)] = []
         for (index, value) in list.enumerated() {
             guard let link = value.object, let relation = link["rel"]?.string, ["next", "prev", "related"].contains(relation) else { continue }
             let linkPath = "\(path)[\(index)]"
@@ -83,9 +84,11 @@ struct PanoramaxItemDecoder {
             case "next", "prev": "this sequence"
             default: "another sequence" + (link["datetime"]?.string.flatMap(Self.day).map { " (\($0))" } ?? "")
             }
-            links.append(Link(target: target, heading: here.bearing(to: there), description: description, targetCoordinate: there))
+            let rank = ["next", "prev", "related"].firstIndex(of: relation)!
+            links.append((rank, Link(target: target, heading: here.bearing(to: there), description: description, targetCoordinate: there)))
         }
-        return links
+        // Stable: related pictures keep the server's order (nearest first, in GeoVisio).
+        return links.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.link)
     }
 
     /// The day of an RFC 3339 date-time, "YYYY-MM-DD", when it is a real date.
