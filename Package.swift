@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData"]),
+        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"], swiftSettings: optimisedEvenInDebug),

@@ -1,4 +1,5 @@
 import BoundedJSON
+import ParallelDispatch
 import Foundation
 import PanoCore
 import PanoImage
@@ -114,7 +115,8 @@ public struct Dataset: Sendable {
                             limits: DecodeLimits) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let bytes: [UInt8]
         do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
-        return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth)
+        return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth,
+                                             tilt: panorama.tilt, runner: DispatchRunner())
     }
 
     /// Why `panorama`'s image cannot be shown, found without decoding it (the file, its format,

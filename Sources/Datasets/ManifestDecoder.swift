@@ -121,12 +121,16 @@ struct ManifestDecoder {
         let copyright = string(entry, "copyright", at: path, required: false)
         let crop = decodeCrop(entry["crop"], at: "\(path).crop")
         let initialView = decodeInitialView(entry["initialView"], at: "\(path).initialView")
+        let tilt = decodePose(entry["pose"], at: "\(path).pose")
+        if tilt != nil, crop != nil { problem("\(path).pose", "a tilted panorama must be a full sphere (no crop)") }
         let tiles = decodeTiles(entry["tiles"], at: "\(path).tiles")
         if tiles != nil, crop != nil { problem("\(path).tiles", "a tiled panorama must be a full sphere (no crop)") }
         guard let id, let image, let coordinate else { return nil }
-        return Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
-                        building: building, level: level, captureDate: date, description: description, copyright: copyright,
-                        crop: crop, initialView: initialView, tiles: tiles)
+        var panorama = Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
+                                building: building, level: level, captureDate: date, description: description, copyright: copyright,
+                                crop: crop, initialView: initialView, tiles: tiles)
+        panorama.tilt = tilt.flatMap { $0.isLevel ? nil : $0 }
+        return panorama
     }
 
     /// The problem with an image path, or nil; each distinct path is checked once.
@@ -147,6 +151,14 @@ struct ManifestDecoder {
         }
         imageChecks[image] = trouble
         return trouble
+    }
+
+    private mutating func decodePose(_ raw: JSONValue?, at path: String) -> CameraTilt? {
+        guard let raw else { return nil }
+        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
+        let roll = number(entry, "roll", at: path, in: -180...180) ?? 0
+        return CameraTilt(pitch: pitch, roll: roll)
     }
 
     private mutating func decodeInitialView(_ raw: JSONValue?, at path: String) -> Orientation? {

@@ -45,6 +45,9 @@ public enum ManifestEncoder {
         entry["date"] = panorama.captureDate
         entry["description"] = panorama.description
         entry["copyright"] = panorama.copyright
+        if let tilt = panorama.tilt {
+            entry["pose"] = ["pitch": tilt.pitch, "roll": tilt.roll]
+        }
         if let view = panorama.initialView {
             entry["initialView"] = ["heading": view.heading, "pitch": view.pitch]
         }

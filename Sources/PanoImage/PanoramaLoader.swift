@@ -23,9 +23,11 @@ public enum PanoramaLoader {
     }
 
     /// As `loadScaled(_:centerHeading:limits:minimumWidth:)`, for the image's bytes; `name`
-    /// identifies them in messages.
+    /// identifies them in messages. A camera `tilt` is undone (`EquirectLevelling`) before the
+    /// mip levels are built, on `runner`.
     public static func loadScaled(
-        _ bytes: [UInt8], name path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
+        _ bytes: [UInt8], name path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
+        tilt: CameraTilt? = nil, runner: any ParallelRunner = SerialRunner()
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let decoded: (image: RGBImage, scale: Int)
         do {
@@ -39,7 +41,8 @@ public enum PanoramaLoader {
         }
         let (fileWidth, fileHeight) = (image.width * decoded.scale, image.height * decoded.scale)
         let widest = fileWidth / ImageDecoder.scaleDenominator(width: fileWidth, height: fileHeight, minimumWidth: nil, limits: limits)
-        return (EquirectPanorama(image: image, centerHeading: centerHeading), widest)
+        let level = tilt.map { EquirectLevelling.level(image, tilt: $0, runner: runner) } ?? image
+        return (EquirectPanorama(image: level, centerHeading: centerHeading), widest)
     }
 }
 

@@ -78,6 +78,9 @@ public struct Panorama: Equatable, Sendable {
     public var crop: PanoramaCrop?
     /// Where a viewer should first look (GPano InitialViewHeading/PitchDegrees), if given.
     public var initialView: Orientation?
+    /// How the camera was tilted (GPano PosePitch/RollDegrees, Panoramax `pers:pitch`/`pers:roll`),
+    /// undone when the image is decoded so the horizon is level; nil when it was level.
+    public var tilt: CameraTilt?
     /// For a tiled panorama: its tile pyramid (`imagePath` is then the coarsest level); nil for
     /// a plain image.
     public var tiles: PanoramaTiles?

@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import PanoCore
+import PanoImage
 import StreetModel
 import TestSupport
 import Testing
@@ -67,7 +68,32 @@ struct ManifestTests {
         ("parent directory", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "../../etc/passwd") }),
         ("absolute path", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "/etc/passwd") }),
         ("percent-encoded dots stay literal", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "%2e%2e/etc/passwd") }),
+        ("pose pitch out of range", "$.panoramas[0].pose.pitch", { m in setPanorama(&m, 0, "pose", ["pitch": 95, "roll": 0]) }),
+        ("pose not an object", "$.panoramas[0].pose", { m in setPanorama(&m, 0, "pose", 3) }),
     ]
+
+    @Test("a camera's pose is written and read back, and its image is levelled when decoded")
+    func pose() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
+        var tilted = Panorama(id: "a", imagePath: "images/a.png", coordinate: place)
+        tilted.tilt = CameraTilt(pitch: 12, roll: -4)
+        var level = tilted
+        level.id = "b"
+        level.tilt = CameraTilt(pitch: 0.01, roll: 0)
+        try FileManager.default.createDirectory(at: fixture.folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let image = SyntheticPanorama.gradient(width: 128, height: 64)
+        try PNGEncoder.write(image, to: fixture.folder.appendingPathComponent("images/a.png").path)
+        let bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: [tilted, level], markers: [])
+        try bytes.write(to: fixture.folder.appendingPathComponent("manifest.json"))
+        let dataset = try Dataset.open(fixture.folder.path)
+        let read = try #require(dataset.service.panorama(id: "a"))
+        #expect(read.tilt == CameraTilt(pitch: 12, roll: -4))
+        #expect(dataset.service.panorama(id: "b")?.tilt == nil, "a pose within 0.05° of level is no pose")
+        let decoded = try dataset.load(read).pyramid.image(level: 0)
+        #expect(decoded == EquirectLevelling.level(image, tilt: CameraTilt(pitch: 12, roll: -4)) && decoded != image)
+    }
 
     @Test("a written manifest reads back: a link heading just under 360° is not rounded up to an invalid 360 (bench data found it)")
     func encodedHeadingsStayInRange() throws {

@@ -47,11 +47,20 @@ struct PanoramaxItemTests {
         #expect(panorama.centerHeading == 123.5 && panorama.captureDate == "2021-07-29" && panorama.crop == nil)
         #expect(panorama.copyright == "© Adrien, CC-BY-SA-4.0")
         #expect(panorama.imagePath == "https://example.org/api/pictures/pic-2/sd.jpg")
+        #expect(panorama.tilt == nil, "no pers:pitch or pers:roll: level")
         #expect(panorama.largerImage == LargerImage(path: "https://example.org/api/pictures/pic-2/hd.jpg", width: 5760, usualWidth: 2048))
         let ways = panorama.links.map { ($0.target, Int($0.heading.rounded()), $0.description ?? "") }
         #expect(ways.map(\.0) == ["pic-3", "pic-1", "other-1"], "next, prev, related: the order their images are prefetched in")
         #expect(ways.map(\.1) == [90, 180, 0])
         #expect(ways.map(\.2) == ["this sequence", "this sequence", "another sequence (2019-05-01)"])
+    }
+
+    @Test("pers:pitch and pers:roll become the camera's tilt, undone when the image is decoded")
+    func tilt() throws {
+        var decoder = PanoramaxItemDecoder()
+        let decoded = decoder.decode(try Self.item([("\"view:azimuth\": 123.5,", "\"view:azimuth\": 123.5, \"pers:pitch\": -3.5, \"pers:roll\": 2,")]))
+        let picture = try #require(decoded)
+        #expect(picture.panorama.tilt == CameraTilt(pitch: -3.5, roll: 2))
     }
 
     @Test("a flat item is placed on the sphere at its own field of view; the producer falls back to the providers")

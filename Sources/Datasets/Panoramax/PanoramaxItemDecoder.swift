@@ -30,6 +30,8 @@ struct PanoramaxItemDecoder {
                                 copyright: Self.credit(producer: Self.producer(properties, item), licence: properties["license"]?.string))
         panorama.links = links(item["links"]?.array ?? [], from: coordinate, at: "\(path).links")
         let sensor = orientation?["sensor_array_dimensions"]?.array
+        let tilt = CameraTilt(pitch: properties["pers:pitch"]?.number.flatMap { (-90...90).contains($0) ? $0 : nil } ?? 0,
+                              roll: properties["pers:roll"]?.number.flatMap { (-180...180).contains($0) ? $0 : nil } ?? 0)
         if let fieldOfView, fieldOfView < 360 {
             panorama.crop = Self.crop(fieldOfView: fieldOfView, sensor: sensor)
         } else if let original = item["assets"]?.object?["hd"]?.object?["href"]?.string, original != image, HTTPClient.isWebAddress(original),
@@ -37,6 +39,7 @@ struct PanoramaxItemDecoder {
             // The original, for views that need more than sd's pixels (zoomed in, pixel terminals).
             panorama.largerImage = LargerImage(path: original, width: width, usualWidth: Self.standardWidth)
         }
+        if panorama.crop == nil, !tilt.isLevel { panorama.tilt = tilt }
         return PanoramaxPicture(panorama: panorama, fieldOfView: fieldOfView, sequence: item["collection"]?.string)
     }
 
