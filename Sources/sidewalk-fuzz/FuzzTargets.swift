@@ -11,7 +11,7 @@ import TextSafety
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
     static let limits = DecodeLimits(maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100, maxDecodedPixels: 1 << 20)
@@ -41,6 +41,11 @@ enum FuzzTarget: String, CaseIterable {
                 let printed = PanoramaURL.sidewalkURL(panorama: nil, camera: url.camera(from: .init()))
                 precondition((try? PanoramaURL.parse(printed)) != nil, "the URL printed for a view parses")
             }
+        case .panoramax:
+            // A server's answer: a search or a page of a sequence, else one item.
+            let pictures = (try? PanoramaxAnswer.pictures(bytes, address: "fuzz").pictures)
+                ?? (try? PanoramaxAnswer.picture(bytes, address: "fuzz")).map { [$0] } ?? []
+            for picture in pictures { Self.check(picture) }
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {
@@ -49,6 +54,16 @@ enum FuzzTarget: String, CaseIterable {
             }
             precondition(TextSanitizer.sanitize(clean) == clean, "sanitising is idempotent")
         }
+    }
+
+    /// What a decoded Panoramax picture promises the explorer.
+    private static func check(_ picture: PanoramaxPicture) {
+        let panorama = picture.panorama
+        precondition(!panorama.id.isEmpty && panorama.centerHeading.isFinite, "an id and a finite heading")
+        precondition(panorama.imagePath.lowercased().hasPrefix("http"), "images only from the web")
+        for link in panorama.links { precondition(!link.target.isEmpty && link.heading.isFinite, "ways lead somewhere, in a direction") }
+        if let crop = panorama.crop { precondition(crop.fullWidth == 2 * crop.fullHeight && crop.left >= 0 && crop.top >= 0, "a crop on a sphere") }
+        if let tilt = panorama.tilt { precondition(abs(tilt.pitch) <= 90 && abs(tilt.roll) <= 180, "a tilt in range") }
     }
 
     /// A dataset folder whose images the seed manifests name (images/a.png, b.png, c.png, all

@@ -47,6 +47,11 @@ struct FuzzCorpusTests {
                 ("ios.txt", Array("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview".utf8)),
                 ("sidewalk.txt", Array("sidewalk://view?pano=caf%C3%A9+corner&viewpoint=46.9412,7.4453&heading=90&pitch=-5&fov=45".utf8)),
             ],
+            "panoramax": [
+                ("item.json", Array(PanoramaxItemJSON.geovisio.utf8)),
+                ("search.json", Array("{\"type\": \"FeatureCollection\", \"features\": [\(PanoramaxItemJSON.geovisio)], \"links\": [{\"rel\": \"next\", \"href\": \"https://example.org/api/search?page=2\"}]}".utf8)),
+                ("flat.json", Array(PanoramaxItemJSON.geovisio.replacingOccurrences(of: "\"field_of_view\": 360", with: "\"field_of_view\": 67").utf8)),
+            ],
             "sanitizer": [
                 ("escapes.txt", Array("Title\u{1B}]0;owned\u{07}\u{1B}]52;c;eA==\u{07}\u{1B}[2J\u{9B}31m\r\n\u{202E}x\u{2066}y".utf8)),
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
@@ -74,7 +79,7 @@ struct FuzzCorpusTests {
     }
 
     @Test("every saved input, seeds and findings alike, replays through its target without a finding",
-          arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer"])
+          arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])
