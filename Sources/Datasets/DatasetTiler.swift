@@ -1,4 +1,5 @@
 import Foundation
+import ParallelDispatch
 import PanoCore
 import PanoImage
 import StreetModel
@@ -60,7 +61,7 @@ public enum DatasetTiler {
         panorama.description = panorama.description ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var report = Report(panoramas: 1)
         let tiled = try tile(panorama, imageAt: path, into: output, report: &report) { progress(0, 1, $0, $1) }
-        try writeManifest(name: nil, start: nil, panoramas: [tiled], markers: [], into: output)
+        try writeManifest(name: nil, start: nil, panoramas: [tiled], markers: [], importedFrom: nil, into: output)
         return report
     }
 
@@ -87,7 +88,10 @@ public enum DatasetTiler {
                 })
             }
         }
-        try writeManifest(name: dataset.name, start: dataset.startID, panoramas: panoramas, markers: dataset.service.markers, into: output)
+        // Tiled in place, an import's output stays that import's, so the import can run again.
+        let origin = inPlace ? Dataset.importOrigin(ofManifestIn: output) : nil
+        try writeManifest(name: dataset.name, start: dataset.startID, panoramas: panoramas, markers: dataset.service.markers,
+                          importedFrom: origin, into: output)
         return report
     }
 
@@ -112,10 +116,13 @@ public enum DatasetTiler {
             guard image.width == width, image.height == height else {
                 throw .unplaceable(path: path, reason: "decoded at \(image.width)×\(image.height), not its full \(width)×\(height)")
             }
-            do { report.tilesWritten += try PanoramaTiler.write(image, as: tiles, into: output, progress: progress) } catch { throw .file(error) }
+            // Tiles are cut from the levelled sphere: the tiled panorama has no tilt left to undo.
+            let level = panorama.tilt.map { EquirectLevelling.level(image, tilt: $0, runner: DispatchRunner()) } ?? image
+            do { report.tilesWritten += try PanoramaTiler.write(level, as: tiles, into: output, progress: progress) } catch { throw .file(error) }
         }
         report.tiled += 1
         var tiled = panorama
+        tiled.tilt = nil
         tiled.imagePath = tiles.path(of: .init(level: 0, row: 0, column: 0))
         tiled.tiles = tiles
         return tiled
@@ -131,9 +138,10 @@ public enum DatasetTiler {
         }
     }
 
-    private static func writeManifest(name: String?, start: String?, panoramas: [Panorama], markers: [Marker], into output: URL) throws(Failure) {
+    private static func writeManifest(name: String?, start: String?, panoramas: [Panorama], markers: [Marker], importedFrom: String?,
+                                      into output: URL) throws(Failure) {
         do {
-            let files = try ShardWriter.manifestFiles(name: name, start: start, panoramas: panoramas, markers: markers)
+            let files = try ShardWriter.manifestFiles(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: importedFrom)
             try ShardWriter.write(files, into: output)
         } catch let error as DatasetError {
             throw .dataset(error)

@@ -125,6 +125,7 @@ struct ManifestDecoder {
         if tilt != nil, crop != nil { problem("\(path).pose", "a tilted panorama must be a full sphere (no crop)") }
         let tiles = decodeTiles(entry["tiles"], at: "\(path).tiles")
         if tiles != nil, crop != nil { problem("\(path).tiles", "a tiled panorama must be a full sphere (no crop)") }
+        if tilt != nil, tiles != nil { problem("\(path).pose", "a tiled panorama is levelled when tiled: it has no pose") }
         guard let id, let image, let coordinate else { return nil }
         var panorama = Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
                                 building: building, level: level, captureDate: date, description: description, copyright: copyright,

@@ -82,6 +82,32 @@ struct TilingTests {
         #expect(dataset.service.panorama(id: "b")?.links.count == 2)
     }
 
+    @Test("a tilted panorama's tiles are cut from the levelled sphere, and it keeps no pose; an import tiled in place stays the import's")
+    func tiltedAndImported() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        var manifest = DatasetFixture.validManifest()
+        var panoramas = try #require(manifest["panoramas"] as? [[String: Any]])
+        let image = SyntheticPanorama.gradient(width: 256, height: 128)
+        try PNGEncoder.write(image, to: fixture.folder.appendingPathComponent("images/a.png").path)
+        panoramas[0]["pose"] = ["pitch": 20, "roll": 10]
+        manifest["panoramas"] = panoramas
+        manifest["importedFrom"] = "/photos"
+        let path = try fixture.write(manifest)
+        _ = try DatasetTiler.tile(dataset: path, into: fixture.folder)
+        let dataset = try Dataset.open(path)
+        let panorama = try #require(dataset.service.panorama(id: "a"))
+        #expect(panorama.tiles != nil && panorama.tilt == nil)
+        let tile = try dataset.loadTile(.init(level: 0, row: 0, column: 0), of: panorama)
+        func difference(_ a: RGBImage, _ b: RGBImage) -> Double {
+            Double(zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.pixels.count)
+        }
+        let levelled = EquirectLevelling.level(image, tilt: CameraTilt(pitch: 20, roll: 10))
+        #expect(difference(tile, levelled) < 3, "JPEG's loss only")
+        #expect(difference(tile, image) > 3 * difference(tile, levelled))
+        #expect(try String(contentsOf: fixture.folder.appendingPathComponent("manifest.json"), encoding: .utf8).contains("\"importedFrom\" : \"/photos\""))
+    }
+
     /// A valid tiles entry for a 1024×512 panorama, to break.
     static func tilesEntry() -> [String: Any] {
         ["href": "t/{level}/{row}/{col}.jpg", "width": 1024, "height": 512, "tileMatrix": [

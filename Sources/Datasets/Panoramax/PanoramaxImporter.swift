@@ -5,10 +5,11 @@ import RemoteData
 import StreetModel
 import Synchronization
 
-/// `sidewalk import panoramax:...`: Panoramax pictures written as a normal dataset, for a walk
-/// without the network or to share as a static site. Each panorama keeps its Panoramax id, its
-/// credit (producer and licence) and date; its ways are Panoramax's own, to the pictures the
-/// dataset holds.
+/// `sidewalk import panoramax:...`: Panoramax pictures written as a normal, tiled dataset, for a
+/// walk without the network or to share as a static site. Each panorama keeps its Panoramax id,
+/// its credit (producer and licence), date and pose; its ways are Panoramax's own, to the
+/// pictures the dataset holds; its `sd` image is cut into tiles (`DatasetTiler`, levelled first
+/// when the camera was tilted), so a view over the web loads only the tiles it shows.
 public enum PanoramaxImporter {
     /// Which pictures: those inside an area, or one sequence.
     public enum Selection: Sendable {
@@ -86,6 +87,9 @@ public enum PanoramaxImporter {
         } catch {
             writer.undo()
             throw .cannotWrite(path: output.path, reason: "\(error)")
+        }
+        do { _ = try DatasetTiler.tile(dataset: output.path, into: output) } catch {
+            throw .cannotWrite(path: output.path, reason: "the pictures were fetched, but could not be tiled: \(error.description)")
         }
         return PhotoImporter.Report(imported: added, skipped: skipped)
     }
