@@ -19,8 +19,9 @@ final class PanoramaxFixture {
     static let a = (0..<6).map(id)
     /// Sequence B beside A[3] and A[4], taken 2023-01-15.
     static let b3 = id(13), b4 = id(14)
-    /// A flat picture (67°) beside A[1]; an item without geometry; an item answering 500.
-    static let flat = id(21), broken = id(31), failing = id(41)
+    /// A flat picture (67°) beside A[1]; an item without geometry; an item answering 500; a
+    /// picture whose only ways lead to those two.
+    static let flat = id(21), broken = id(31), failing = id(41), lone = id(51)
     /// Where A[0] and A[1] stand.
     static let nearA0 = "46.9412,7.44451"
     static let nearA1 = "46.9412,7.444668"

@@ -46,8 +46,9 @@ extension Dataset {
                               startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
                               panoramax: graph)
         guard let start = found.first else { return dataset }
-        dataset = try dataset.reading(dataset.unread(around: start))
-        // The ways' pictures are a convenience: one that cannot be read is left out.
+        // The start's own item must be read (a search result is not promised its ways); the
+        // ways' pictures are a convenience: one that cannot be read is left out.
+        if !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
         for _ in 0..<2 {
             guard let read = dataset.service.panorama(id: start.id), let more = try? dataset.reading(dataset.unread(around: read)) else { break }
             dataset = more
@@ -56,8 +57,10 @@ extension Dataset {
     }
 
     /// The pictures of `ids` read from the server and added (a flat one left out unless all
-    /// pictures are walked); those that cannot be read are left out, and their ways with them.
-    /// Throws only when none could be read.
+    /// pictures are walked). A picture the server answers for but cannot give (an error status,
+    /// an item that is not what the API documents) is left out, and the ways to it with it. One
+    /// that could not be asked (no connection, a timeout, offline and not cached, too many
+    /// requests) is not: it is asked again later, and when nothing arrived that is the error.
     func readingPictures(_ ids: [String]) throws(DatasetError) -> Dataset {
         guard var graph = panoramax else { return self }
         let wanted = ids.filter { !graph.read.contains($0) && !graph.leftOut.contains($0) }
@@ -73,8 +76,11 @@ extension Dataset {
             case .success?, nil:
                 graph.leftOut.insert(id)
             case let .failure(error)?:
-                firstFailure = firstFailure ?? error
-                graph.leftOut.insert(id)
+                if Self.isUnavailable(error) {
+                    firstFailure = firstFailure ?? error
+                } else {
+                    graph.leftOut.insert(id)
+                }
             }
         }
         if arrived.isEmpty, let firstFailure { throw firstFailure }
@@ -87,6 +93,17 @@ extension Dataset {
         }
         return Dataset(folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
                        shards: nil, loadedShards: [], panoramax: graph)
+    }
+
+    /// True when `error` says the server could not be asked, rather than that it has no good
+    /// answer for this picture.
+    private static func isUnavailable(_ error: DatasetError) -> Bool {
+        guard case let .web(failure) = error else { return false }
+        switch failure {
+        case let .status(_, code): return code == 429 || code == 503
+        case .unreachable, .timeout, .broken, .notCached, .failed: return true
+        case .tooLarge, .refused: return false
+        }
     }
 
     /// For Panoramax, the nearest of what is not read yet: `panorama` itself, else the pictures

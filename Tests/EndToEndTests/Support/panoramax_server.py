@@ -20,8 +20,8 @@ The pictures (images from the demo town in IMAGES_FOLDER):
 - sequence B, two 360 degree pictures B3, B4 beside A3 and A4, taken 2023-01-15 (winter),
   `related` to them and they to it;
 - FLAT, a flat picture (67 degrees) beside A1, `related` from A1;
-- BROKEN, `related` from A0, whose item lacks its geometry;
-- FAILING, `related` from A0, whose item answers 500.
+- BROKEN, beside A0, whose item lacks its geometry, and FAILING, beside A0, whose item answers
+  500; both are `related` from LONE, a 360 degree picture of its own 90 m north of Main Street.
 Faults: A5's `sd` image answers 404; A3's item answers 429 with Retry-After: 1 to its first
 request; a search near 0,0 answers 500. Writes the port to PORT_FILE (atomically), and one line
 per request (seconds since the epoch, path, User-Agent) to LOG_FILE.
@@ -43,7 +43,7 @@ def uuid(n):
 
 
 A = [uuid(i) for i in range(6)]
-B3, B4, FLAT, BROKEN, FAILING = uuid(13), uuid(14), uuid(21), uuid(31), uuid(41)
+B3, B4, FLAT, BROKEN, FAILING, LONE = uuid(13), uuid(14), uuid(21), uuid(31), uuid(41), uuid(51)
 LNG0, STEP, LAT = 7.444509676513945, 0.000158064697217, 46.9412
 
 PICTURES = {}
@@ -59,7 +59,9 @@ PICTURES[BROKEN] = dict(seq="seq-d", rank=0, lng=LNG0, lat=LAT + 0.00002, azimut
                         when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Broken")
 PICTURES[FAILING] = dict(seq="seq-e", rank=0, lng=LNG0, lat=LAT - 0.00002, azimuth=0, fov=360,
                          when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Failing")
-RELATED = {A[3]: [B3], A[4]: [B4], B3: [A[3]], B4: [A[4]], A[1]: [FLAT], A[0]: [BROKEN, FAILING]}
+PICTURES[LONE] = dict(seq="seq-f", rank=0, lng=LNG0, lat=LAT + 0.0008, azimuth=0, fov=360,
+                      when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Lone walker")
+RELATED = {A[3]: [B3], A[4]: [B4], B3: [A[3]], B4: [A[4]], A[1]: [FLAT], LONE: [BROKEN, FAILING]}
 
 lock = threading.Lock()
 asked = {}
