@@ -50,20 +50,23 @@ let package = Package(
         // PanoCore's ParallelRunner on Dispatch's thread pool: rendering on every core, for the
         // explorer, snapshots and the asset generator alike (no ncurses needed for threads).
         .target(name: "ParallelDispatch", dependencies: ["PanoCore"]),
+        // Maps in braille cells: the minimap and the full map (projection, dots and lines,
+        // labels without overlap). Pure: cells in, cells out.
+        .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender"]),
 
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
+            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "StreetMap", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
         ),
 
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -88,6 +91,7 @@ let package = Package(
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
+        .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
         .testTarget(
             name: "EndToEndTests",

@@ -12,12 +12,14 @@ public enum TypedCommand: Equatable, Sendable {
     case animate(heading: Double, pitch: Double, zoom: Double, seconds: Double)
     case goto(id: String)
     case near(Coordinate, radius: Double, source: SourceFilter)
+    /// Open the full-screen map (as `M`).
+    case map
     case quit
 
     /// The commands as the help lists them.
     public static let usage = [
         ":heading H", ":pitch P", ":zoom Z", ":camera H P Z", ":animate H P Z SECONDS", ":goto ID",
-        ":near LAT,LNG [RADIUS] [outdoor]", ":quit",
+        ":near LAT,LNG [RADIUS] [outdoor]", ":map", ":quit",
     ]
 
     /// Parses one command (without the leading `:`); the error is one line saying what is wrong.
@@ -71,6 +73,9 @@ public enum TypedCommand: Equatable, Sendable {
                 }
             }
             return .near(place, radius: radius, source: source)
+        case "map":
+            try expectCount(0...0)
+            return .map
         case "quit", "q":
             try expectCount(0...0)
             return .quit

@@ -41,6 +41,16 @@ public enum ExplorerCommand: Equatable, Sendable {
     case nextColours
     /// Draw with the next block symbols (half, quadrant, sextant, octant); as `nextColours`.
     case nextSymbols
+    /// Show or hide the minimap in the view's corner.
+    case toggleMinimap
+    /// Open the full-screen map at where you stand (`MapMode`).
+    case openMap
+    /// Move the full map as a drag does: by cells of the screen (the map follows the pointer).
+    case panMap(columns: Int, rows: Int)
+    /// Zoom the full map in (true) or out one step.
+    case zoomMap(in: Bool)
+    /// Go to this panorama (a click on its dot in a map), closing the full map.
+    case goToPanorama(id: String)
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

@@ -16,6 +16,10 @@ public struct ExplorerState: Sendable {
     public internal(set) var isFinished = false
     /// True while the list of keys is shown over the view.
     public internal(set) var isShowingHelp = false
+    /// True while the minimap is shown in the view's corner (`m`); the front sets where it starts.
+    public var minimapShown = false
+    /// The full-screen map while it is open (`M`); nil otherwise.
+    public internal(set) var map: MapMode?
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
     /// How often the user asked for the next colour mode or block symbols; the front draws.
@@ -84,7 +88,7 @@ public struct ExplorerState: Sendable {
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
         if motion.animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
-        let before = (camera, panorama?.id, note, isShowingHelp, focus)
+        let before = (camera, panorama?.id, note, isShowingHelp, focus, minimapShown, map)
         note = nil
         switch command {
         case let .turn(degrees): camera.heading += degrees
@@ -120,6 +124,15 @@ public struct ExplorerState: Sendable {
         case .showURL: note = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
         case .nextColours: displayRequests.colours += 1
         case .nextSymbols: displayRequests.symbols += 1
+        case .toggleMinimap:
+            minimapShown.toggle()
+            note = minimapShown ? "minimap on" : "minimap off"
+        case .openMap: openMap()
+        case let .panMap(columns, rows): panMap(columns: columns, rows: rows)
+        case let .zoomMap(zoomIn): _ = handleInMap(.character(zoomIn ? "+" : "-"))
+        case let .goToPanorama(id):
+            performUntimed(.goto(id: id), at: nil)
+            map = nil
         case .toggleHelp: isShowingHelp.toggle()
         case .dismiss:
             isShowingHelp = false
@@ -134,7 +147,7 @@ public struct ExplorerState: Sendable {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
-            || command == .nextColours || command == .nextSymbols
+            || minimapShown != before.5 || map != before.6 || command == .nextColours || command == .nextSymbols
     }
 
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.
@@ -155,6 +168,7 @@ public struct ExplorerState: Sendable {
 
     private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
         if commandEditor.isOpen { return edit(key, at: now) }
+        if map != nil { return handleInMap(key) }
         if key == .character(":") {
             commandEditor.open()
             note = nil

@@ -14,6 +14,7 @@ public enum KeyBindings {
         ("1 ... 9", "take way 1 ... 9 (listed at the bottom)"), ("[ ]", "floor down, up"),
         ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"),
         ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
+        ("m", "show or hide the minimap"), ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"),
         ("c", "next colours: truecolor, 256, 16, none"), ("b", "next block symbols: half, quadrant, sextant, octant"),
         (":", "command line, e.g. :heading 90 or :goto ID"),
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
@@ -46,6 +47,8 @@ public enum KeyBindings {
         case .character("g"): return .goHome
         case .character("r"): return .describe
         case .character("u"): return .showURL
+        case .character("m"): return .toggleMinimap
+        case .character("M"): return .openMap
         case .character("c"): return .nextColours
         case .character("b"): return .nextSymbols
         case .character("?"): return .toggleHelp

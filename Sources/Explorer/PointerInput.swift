@@ -37,14 +37,29 @@ public struct ViewArea: Equatable, Sendable {
 
 /// A label on screen that a click activates: a way on or a marker, where it was drawn.
 public struct ClickTarget: Equatable, Sendable {
-    public let item: Focus
+    public let item: Clickable
     public let row: Int
     public let columns: Range<Int>
 
-    public init(item: Focus, row: Int, columns: Range<Int>) {
+    public init(item: Clickable, row: Int, columns: Range<Int>) {
         self.item = item
         self.row = row
         self.columns = columns
+    }
+}
+
+/// What a click can land on: a way's or a marker's label, or a panorama's dot on a map.
+public enum Clickable: Equatable, Sendable {
+    case link(Int)
+    case marker(String)
+    case panorama(String)
+
+    /// A focusable item's label.
+    public init(_ focus: Focus) {
+        switch focus {
+        case let .link(number): self = .link(number)
+        case let .marker(id): self = .marker(id)
+        }
     }
 }
 
@@ -63,8 +78,9 @@ public struct PointerInput: Sendable {
 
     /// The command a report asks for, with the camera and screen as they are; nil when it asks
     /// for nothing (a press, the end of a drag, a click outside the view).
+    /// With `mapOpen`, a drag pans the full map and the wheel zooms it.
     public mutating func command(for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
-                                 targets: [ClickTarget]) -> ExplorerCommand? {
+                                 targets: [ClickTarget], mapOpen: Bool = false) -> ExplorerCommand? {
         switch report {
         case let .press(column, row):
             held = (column, row)
@@ -72,7 +88,12 @@ public struct PointerInput: Sendable {
             return nil
         case let .motion(column, row):
             defer { held = (column, row) }
-            guard let from = held, (column, row) != from, let projection = area.projection(of: camera) else { return nil }
+            guard let from = held, (column, row) != from else { return nil }
+            if mapOpen {
+                dragged = true
+                return .panMap(columns: column - from.column, rows: row - from.row)
+            }
+            guard let projection = area.projection(of: camera) else { return nil }
             dragged = true
             let degreesPerPixel = Degrees.degrees(fromRadians: atan(1 / projection.focalLength))
             // The picture follows the pointer: dragging right brings what is on the left into view.
@@ -83,19 +104,22 @@ public struct PointerInput: Sendable {
                 held = nil
                 dragged = false
             }
-            return dragged ? nil : click(column: column, row: row, camera: camera, area: area, targets: targets)
+            return dragged ? nil : click(column: column, row: row, camera: camera, area: area, targets: targets, mapOpen: mapOpen)
         case let .wheel(up):
+            if mapOpen { return .zoomMap(in: up) }
             return .zoom(factor: up ? KeyBindings.zoomStep : 1 / KeyBindings.zoomStep)
         }
     }
 
-    private func click(column: Int, row: Int, camera: PanoramaCamera, area: ViewArea, targets: [ClickTarget]) -> ExplorerCommand? {
+    private func click(column: Int, row: Int, camera: PanoramaCamera, area: ViewArea, targets: [ClickTarget], mapOpen: Bool) -> ExplorerCommand? {
         if let target = targets.first(where: { $0.row == row && $0.columns.contains(column) }) {
             switch target.item {
             case let .link(number): return .followLink(number)
             case let .marker(id): return .tapMarker(id: id)
+            case let .panorama(id): return .goToPanorama(id: id)
             }
         }
+        if mapOpen { return nil }
         guard (0..<area.columns).contains(column), (area.top..<(area.top + area.rows)).contains(row),
               let projection = area.projection(of: camera) else { return nil }
         return .tap(projection.orientation(atX: Double(column) + 0.5, y: Double(row - area.top) * 2 + 1))

@@ -21,6 +21,8 @@ struct ConfigFile {
     var mouse = true
     /// Black and white HUD with a yellow focus.
     var highContrast = false
+    /// The minimap at start, and north or heading up.
+    var minimap = MinimapSettings()
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -39,7 +41,7 @@ struct ConfigFile {
         do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast"]
+        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp"]
         for key in root.keys where !known.contains(key) {
             throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
         }
@@ -75,6 +77,14 @@ struct ConfigFile {
         if let raw = root["mouse"] {
             guard let on = raw.bool else { throw invalid("mouse must be true or false") }
             config.mouse = on
+        }
+        if let raw = root["minimap"] {
+            guard let text = raw.string, let shown = MinimapSettings.shown(named: text) else { throw invalid("minimap must be auto, on or off") }
+            config.minimap.shown = shown
+        }
+        if let raw = root["minimapUp"] {
+            guard let text = raw.string, ["north", "heading"].contains(text) else { throw invalid("minimapUp must be north or heading") }
+            config.minimap.headingUp = text == "heading"
         }
         if let raw = root["highContrast"] {
             guard let on = raw.bool else { throw invalid("highContrast must be true or false") }

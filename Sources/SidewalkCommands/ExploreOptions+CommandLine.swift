@@ -32,6 +32,11 @@ extension ExploreOptions: SidewalkCommand {
             .flag("--hide-home", help: "hide the home control (g still goes home)") { $0.hidden.insert("home") },
             .flag("--hide-floor-picker", help: "hide the floor picker ([ and ] still change floors)") { $0.hidden.insert("floor-picker") },
             .flag("--high-contrast", help: "black and white labels and status lines, a yellow focus") { $0.highContrast = true },
+            .choice("--minimap", "WHEN", ["auto", "on", "off"], glosses: ["auto": "on screens of 100×30 and more"], default: "auto",
+                    help: "the map in the view's corner at start (m shows and hides it)") { $0.minimapFlag = MinimapSettings.shown(named: $1) },
+            .choice("--minimap-up", "WAY", ["north", "heading"], default: "north", help: "what points up on the minimap") {
+                $0.minimapUpFlag = $1 == "heading"
+            },
             .flag("--describe", help: "no picture: say what you face and what changes, line by line (screen readers)") {
                 $0.modesAsked.insert(.describe)
             },

@@ -39,6 +39,9 @@ struct ExploreOptions {
     var mouseOff = false
     /// Black and white HUD with a yellow focus.
     var highContrast = false
+    /// --minimap (nil: the config file's, else auto) and --minimap-up (nil: the config file's).
+    var minimapFlag: Bool??
+    var minimapUpFlag: Bool?
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
     /// How the explorer runs: full screen, headless from a script, or described line by line.
@@ -110,6 +113,7 @@ struct ExploreOptions {
         display.format = format
         display.dither = dither
         display.highContrast = highContrast || config.highContrast
+        display.minimap = MinimapSettings(shown: minimapFlag ?? config.minimap.shown, headingUp: minimapUpFlag ?? config.minimap.headingUp)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         if mode != .screen {
             // No picture: the dataset is opened, but no image is decoded until one is shown.

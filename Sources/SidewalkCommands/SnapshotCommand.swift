@@ -33,6 +33,9 @@ struct SnapshotCommand: SidewalkCommand {
                 .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
                     $0.overlays = true
                 },
+                .flag("--map", help: "the map around the panorama instead of the view (.png or .ans; as the explorer's M shows it)") {
+                    $0.map = true
+                },
                 .flag("--no-cache", help: "make it afresh, neither reading nor writing the cache") { $0.useCache = false },
             ], epilogue: "Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).") {
             command, argument throws(UsageError) in
@@ -60,6 +63,8 @@ struct SnapshotCommand: SidewalkCommand {
     var colorMode = ColorMode.truecolor
     var symbols = SymbolSet.half
     var overlays = false
+    /// --map: the map instead of the view.
+    var map = false
     var useCache = true
 
     mutating func validate() throws(UsageError) {
@@ -71,6 +76,7 @@ struct SnapshotCommand: SidewalkCommand {
             throw UsageError(description: "--output must end in .png, .ans or .txt, not '\(output)'")
         }
         self.kind = kind
+        if map, kind == .txt { throw UsageError(description: "--map draws a picture: --output must end in .png or .ans (a .txt is --describe's words)") }
         if let (width, height) = size, let most = Self.maxArea[kind], width * height > most {
             throw UsageError(description: "--size \(width)x\(height) is more than the \(most) \(kind == .png ? "pixels" : "cells") "
                 + "a .\(kind.rawValue) snapshot may have (memory budget, docs/reliability.md)")
@@ -78,7 +84,7 @@ struct SnapshotCommand: SidewalkCommand {
     }
 
     /// The size asked for, or the kind's default.
-    private var outputSize: (width: Int, height: Int) {
+    var outputSize: (width: Int, height: Int) {
         size ?? (kind == .ans ? (80, 24) : (640, 360))
     }
 
@@ -109,6 +115,10 @@ struct SnapshotCommand: SidewalkCommand {
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
         let needed = PanoramaLoader.neededWidth(viewWidth: max(width, kind == .ans ? height * 2 : height),
                                                 narrowestFOV: cameraFlags.camera.effectiveFOV)
+        if map {
+            guard let (dataset, chosen) = dataset else { throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place")) }
+            return mapSnapshot(dataset.service, at: chosen, camera: cameraFlags.startingCamera(initialView: chosen.initialView))
+        }
         if kind == .txt, let (dataset, chosen) = dataset {
             // Words only: no image needs decoding.
             let state = ExplorerState(camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
@@ -173,7 +183,7 @@ struct SnapshotCommand: SidewalkCommand {
         let camera = cameraFlags.camera
         let (width, height) = outputSize
         var lines = [
-            HelpText.version, "kind \(kind.rawValue)", "size \(width)x\(height)", "color \(colorMode)", "symbols \(symbols)", "overlays \(overlays)",
+            HelpText.version, "kind \(kind.rawValue)", "map \(map)", "size \(width)x\(height)", "color \(colorMode)", "symbols \(symbols)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
             "chosen \(chosen?.panorama.id ?? "-")",

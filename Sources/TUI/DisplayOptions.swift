@@ -1,3 +1,4 @@
+import Explorer
 import TermRender
 
 /// How the interactive explorer draws.
@@ -29,6 +30,8 @@ public struct DisplayOptions: Sendable {
     public var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
     public var highContrast = false
+    /// Whether the minimap starts shown, and whether it turns with you.
+    public var minimap = MinimapSettings()
 
     public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode

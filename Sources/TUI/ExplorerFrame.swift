@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Explorer
 import PanoCore
+import StreetMap
 import TermRender
 
 /// One frame of the full-screen explorer as cells: the view, the ways on and markers, the
@@ -28,16 +29,23 @@ public enum ExplorerFrame {
     ) -> Drawn {
         composer.colors = display.highContrast ? .highContrast : .standard
         composer.symbols = display.symbols
+        // The full map takes the view's place: no picture is drawn under it.
+        if state.map != nil { composer.pixelsPerCell = nil }
         var frame = composer.compose(
             panorama: panorama, camera: state.camera, columns: columns, rows: rows,
-            statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.cameraReadout,
-            statusRight: statusRight(state, note: loadNote),
+            statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.map.map(MapLayer.statusLeft) ?? state.cameraReadout,
+            statusRight: state.map == nil || state.note != nil ? statusRight(state, note: loadNote) : MapLayer.statusRight,
             header: header, blend: blend, runner: runner
         )
-        let overlays = overlays(state, display: display)
-        frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
         let top = header == nil ? 0 : 1
-        let targets = composer.placedOverlays.map { ClickTarget(item: overlays[$0.index].item, row: $0.row, columns: $0.columns) }
+        let overlays = state.map == nil ? overlays(state, display: display) : []
+        frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
+        var targets = composer.placedOverlays.map { ClickTarget(item: Clickable(overlays[$0.index].item), row: $0.row, columns: $0.columns) }
+        if columns >= FrameComposer.minimumColumns, rows >= FrameComposer.minimumRows {
+            var drawnMap: MapPicture.Drawn?
+            frame = composer.paint { drawnMap = MapLayer.draw(state, display: display, into: &$0, top: top) }
+            targets += (drawnMap?.panoramaCells ?? []).map { ClickTarget(item: .panorama($0.id), row: $0.row, columns: $0.column..<($0.column + 1)) }
+        }
         if !display.compassHidden, header != nil, let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
             frame = composer.drawText(compass, row: 0, alignedRight: true)
         }

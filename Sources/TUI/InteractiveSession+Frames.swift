@@ -3,6 +3,16 @@ import PanoCore
 import TermRender
 
 extension InteractiveSession {
+    /// The settings a session starts with: gestures, home, motion, and the minimap where the
+    /// screen is large enough (or as the options say).
+    static func setUp(_ state: inout ExplorerState, gestures: GestureSettings, home: Coordinate?, display: DisplayOptions,
+                      size: (columns: Int, rows: Int)) {
+        state.gestures = gestures
+        state.home = home
+        state.reduceMotion = display.reduceMotion
+        state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)
+    }
+
     /// How long a frame still being written may delay the exit, seconds; past it the terminal
     /// is taken to have stopped reading.
     static let drainSeconds = 1.0

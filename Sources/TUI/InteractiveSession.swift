@@ -50,9 +50,7 @@ public enum InteractiveSession {
             panorama = image
             cache.prefetchNeighbours(of: start, in: dataset.service)
         }
-        state.gestures = gestures
-        state.home = home
-        state.reduceMotion = display.reduceMotion
+        Self.setUp(&state, gestures: gestures, home: home, display: display, size: terminal.size)
         var shownID = state.panorama?.id
         var sharper = sharper
         // A tiled panorama's detail (its level 0 is the image); the tiles get half as much
@@ -125,7 +123,7 @@ public enum InteractiveSession {
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 let hadPixels = pixels.kind != nil
                 pixels.frame(frame, image: composer.viewImage,
-                             view: "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) "
+                             view: "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) \(state.map != nil) "
                                  + "\(state.transition.map { $0.progress(at: now()) } ?? 1)",
                              area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
                 if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
@@ -213,7 +211,7 @@ public enum InteractiveSession {
                 case let .key(key): press(key)
                 case let .pointer(report):
                     if !state.isShowingHelp, state.commandLine == nil,
-                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets),
+                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets, mapOpen: state.map != nil),
                        state.handle(gesture: command, at: now()) {
                         pacer.noteChange(at: now())
                     }

@@ -11,7 +11,7 @@ public struct FrameComposer: Sendable {
     public static let minimumRows = 4
 
     private var picture = ViewPicture()
-    public private(set) var grid = CellGrid(columns: 0, rows: 0)
+    public internal(set) var grid = CellGrid(columns: 0, rows: 0)
 
     /// Colours of the status line.
     /// The colours of the status lines, labels, focus, pins and panels.

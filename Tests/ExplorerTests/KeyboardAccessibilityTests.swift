@@ -124,6 +124,17 @@ struct KeyboardAccessibilityTests {
             let url = try PanoramaURL.parse(try #require(said.first))
             #expect(url.panoramaID == "centre" && url.heading == 80)
         },
+        "m": { _ in
+            var r = runner()
+            let said = try press("m m", on: &r)
+            #expect(said == ["minimap on", "minimap off"] && !r.state.minimapShown)
+        },
+        "M": { _ in
+            var r = runner()
+            let said = try press("M Right Escape", on: &r)
+            #expect(said.count == 3 && said[0].hasPrefix("Map. You are at centre.") && said[1].hasPrefix("Cursor 8 m east of you."))
+            #expect(said[2] == "Map closed." && r.state.map == nil)
+        },
         ":": { _ in
             var r = runner()
             try press(": h e a d i n g Space 2 7 0 Enter", on: &r)
@@ -161,7 +172,7 @@ struct KeyboardAccessibilityTests {
 
     /// Every key a keyboard can send that the help mentions, by tmux name.
     static let keyboard: [Key] = [.left, .right, .up, .down, .enter, .escape, .tab, .backTab, .control("c")]
-        + "hjklnwstgrucb:?q+-[]123456789".map { Key.character($0) }
+        + "hjklnwstgrucbmM:?q+-[]123456789".map { Key.character($0) }
 
     @Test("every feature of the explorer is reachable from the keyboard alone")
     func everyFeatureHasAKey() {
@@ -169,7 +180,7 @@ struct KeyboardAccessibilityTests {
         // the arrows turn and tilt, and Tab then Enter reads a marker (didTapMarker).
         let reachable = Set(Self.keyboard.compactMap { KeyBindings.command(for: $0, effectiveFOV: 90).map(Self.kind) })
         let features = ["turn", "tilt", "zoom", "faceNorth", "followLink", "walkForward", "walkBack", "changeLevel", "switchDate", "goHome",
-                        "moveFocus", "activate", "describe", "showURL", "nextColours", "nextSymbols", "toggleHelp", "dismiss", "quit"]
+                        "moveFocus", "activate", "describe", "showURL", "nextColours", "nextSymbols", "toggleMinimap", "openMap", "toggleHelp", "dismiss", "quit"]
         for feature in features { #expect(reachable.contains(feature), "no key reaches \(feature)") }
         // The programmatic commands are all reachable through `:` (the `:` promise types two).
         for text in TypedCommand.usage {
@@ -199,6 +210,11 @@ struct KeyboardAccessibilityTests {
         case .showURL: "showURL"
         case .nextColours: "nextColours"
         case .nextSymbols: "nextSymbols"
+        case .toggleMinimap: "toggleMinimap"
+        case .openMap: "openMap"
+        case .panMap: "panMap"
+        case .zoomMap: "zoomMap"
+        case .goToPanorama: "goToPanorama"
         case .toggleHelp: "toggleHelp"
         case .dismiss: "dismiss"
         case .quit: "quit"

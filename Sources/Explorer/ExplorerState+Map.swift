@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PanoCore
+import StreetModel
+
+/// The minimap (`m`) and the full-screen map (`M`, `:map`): opening it, moving its cursor,
+/// stepping through places, and going to the panorama nearest the cursor.
+extension ExplorerState {
+    /// The panoramas within `radius` metres of `place`, nearest first: what the map draws. Empty
+    /// for a single image.
+    public func panoramas(near place: Coordinate, radius: Double) -> [Panorama] {
+        navigation.service?.panoramas(near: place, radius: radius).map(\.panorama) ?? []
+    }
+
+    /// Opens the map at where you stand, and says what is around.
+    mutating func openMap() {
+        guard let here = panorama?.coordinate else {
+            note = "no map: a single image has no place"
+            return
+        }
+        let panoramaStops = panoramas(near: here, radius: 500).filter { $0.id != panorama?.id }.map {
+            (MapMode.Stop(name: $0.description ?? $0.id, coordinate: $0.coordinate), here.distance(to: $0.coordinate))
+        }
+        let markerStops = markers.map { (MapMode.Stop(name: $0.title, coordinate: $0.coordinate), here.distance(to: $0.coordinate)) }
+        let stops = (panoramaStops + markerStops).sorted { $0.1 < $1.1 }.prefix(MapMode.stopCount).map(\.0)
+        map = MapMode(cursor: here, metresPerDot: MapMode.openingScale, stops: stops)
+        note = "Map. " + MapWords.neighbourhood(of: self) + " Arrows move the cursor, + and - zoom, Tab goes to the next place, "
+            + "Enter goes to the panorama at the cursor, Escape returns."
+    }
+
+    /// A key while the map is open; true when what is shown changed.
+    mutating func handleInMap(_ key: Key) -> Bool {
+        guard var mode = map else { return false }
+        let step = MapMode.stepDots * mode.metresPerDot
+        switch key {
+        case .left, .character("h"): mode.cursor = mode.cursor.offset(by: step, bearing: 270)
+        case .right, .character("l"): mode.cursor = mode.cursor.offset(by: step, bearing: 90)
+        case .up, .character("k"): mode.cursor = mode.cursor.offset(by: step, bearing: 0)
+        case .down, .character("j"): mode.cursor = mode.cursor.offset(by: step, bearing: 180)
+        case .character("+"), .character("="):
+            mode.metresPerDot = max(MapMode.scales.lowerBound, mode.metresPerDot / 2)
+            map = mode
+            note = "Map scale \(MapWords.scale(mode))."
+            return true
+        case .character("-"), .character("_"):
+            mode.metresPerDot = min(MapMode.scales.upperBound, mode.metresPerDot * 2)
+            map = mode
+            note = "Map scale \(MapWords.scale(mode))."
+            return true
+        case .tab, .backTab:
+            guard !mode.stops.isEmpty else {
+                note = "nothing near to go to"
+                return true
+            }
+            let next = ((mode.stop ?? (key == .tab ? -1 : 0)) + (key == .tab ? 1 : -1) + mode.stops.count) % mode.stops.count
+            mode.stop = next
+            mode.cursor = mode.stops[next].coordinate
+            map = mode
+            note = mode.stops[next].name + ". " + MapWords.cursor(in: self)
+            return true
+        case .enter: return jumpToCursor()
+        case .escape, .character("M"): return closeMap()
+        case .character("q"), .character("Q"), .control("c"):
+            isFinished = true
+            return true
+        default: return false
+        }
+        map = mode
+        note = MapWords.cursor(in: self)
+        return true
+    }
+
+    /// Moves the full map as a drag of `columns`×`rows` cells does (2 and 4 dots a cell).
+    mutating func panMap(columns: Int, rows: Int) {
+        guard var mode = map else { return }
+        let (east, north) = (-Double(columns * 2) * mode.metresPerDot, Double(rows * 4) * mode.metresPerDot)
+        let distance = (east * east + north * north).squareRoot()
+        guard distance > 0 else { return }
+        mode.cursor = mode.cursor.offset(by: distance, bearing: Degrees.degrees(fromRadians: atan2(east, north)))
+        map = mode
+        note = MapWords.cursor(in: self)
+    }
+
+    /// Closes the map, back to the view.
+    mutating func closeMap() -> Bool {
+        guard map != nil else { return false }
+        map = nil
+        note = "Map closed."
+        return true
+    }
+
+    /// Goes to the panorama nearest the cursor within the jump radius, closing the map; says
+    /// so when there is none (errorOnMoveNearCoordinate), and stays.
+    private mutating func jumpToCursor() -> Bool {
+        guard let mode = map else { return false }
+        if let refusal = gestures.refusal(of: .walkForward) {
+            note = refusal
+            return true
+        }
+        let found = !panoramas(near: mode.cursor, radius: mode.jumpRadius).isEmpty
+        performUntimed(.near(mode.cursor, radius: mode.jumpRadius, source: .default), at: nil)
+        if found { map = nil }
+        return true
+    }
+}

@@ -1,0 +1,103 @@
+import Explorer
+import PanoCore
+import StreetModel
+import Testing
+
+/// The full map (`M`) and the minimap (`m`), as the keyboard and a screen reader meet them.
+@Suite("The map")
+struct MapModeTests {
+    private static func state() -> ExplorerState {
+        NavigationTests.state(at: "centre")
+    }
+
+    @Test("M opens the map at where you stand and says what is around; Esc closes it")
+    func openAndClose() throws {
+        var state = Self.state()
+        let opened = state.handle(.character("M"))
+        #expect(opened)
+        let map = try #require(state.map)
+        #expect(map.cursor == NavigationTests.origin)
+        let note = try #require(state.note)
+        #expect(note.hasPrefix("Map. You are at centre. Nearest: "))
+        #expect(note.contains("east, 12 m east") && note.contains("Streets: Station Road, north; Main Street, east and west."), "\(note)")
+        let closed = state.handle(.escape)
+        #expect(closed)
+        #expect(state.map == nil && state.note == "Map closed.")
+    }
+
+    @Test("arrows move the cursor and say where it is; Enter goes to the panorama nearest it, with the events")
+    func jump() throws {
+        var state = Self.state()
+        state.handle(.character("M"))
+        _ = state.takeEvents()
+        state.handle(.right) // 8 dots of 1 m: 8 m east
+        let note = try #require(state.note)
+        #expect(note.hasPrefix("Cursor 8 m east of you. Nearest panorama: east, 4 m east; Enter goes there."), "\(note)")
+        let went = state.handle(.enter)
+        #expect(went)
+        #expect(state.panorama?.id == "east" && state.map == nil)
+        let events = state.takeEvents()
+        #expect(events.contains(.willMoveToPanorama(id: "east")) && events.contains(.didMoveToPanorama(id: "east")))
+        #expect(events.contains { if case .didMoveToPanoramaNearCoordinate(id: "east", _) = $0 { true } else { false } })
+    }
+
+    @Test("Enter with no panorama near the cursor says so, reports it, and stays in the map")
+    func nothingThere() throws {
+        var state = Self.state()
+        state.handle(.character("M"))
+        for _ in 0..<4 { state.handle(.down) }
+        _ = state.takeEvents()
+        state.handle(.enter)
+        #expect(state.map != nil && state.panorama?.id == "centre")
+        #expect(state.note?.hasPrefix("No street-level imagery available within 15 m of") == true, "\(state.note ?? "")")
+        let events = state.takeEvents()
+        #expect(events.contains { if case .errorOnMoveNearCoordinate = $0 { true } else { false } })
+    }
+
+    @Test("+ and - change the scale; Tab steps to the nearest places in turn")
+    func zoomAndTab() throws {
+        var state = Self.state()
+        state.handle(.character("M"))
+        state.handle(.character("+"))
+        #expect(state.map?.metresPerDot == 0.5 && state.note == "Map scale 0.5 m a dot.")
+        state.handle(.character("-"))
+        state.handle(.character("-"))
+        #expect(state.map?.metresPerDot == 2)
+        state.handle(.tab)
+        #expect(state.note?.hasPrefix("centre-winter.") == true, "the nearest first: \(state.note ?? "")")
+        state.handle(.tab)
+        let second = try #require(state.map?.cursor)
+        #expect([NavigationTests.at(12, 0), NavigationTests.at(-12, 0), NavigationTests.at(0, 12)].contains { $0.distance(to: second) < 0.01 })
+        state.handle(.backTab)
+        #expect(state.map?.cursor == NavigationTests.origin)
+    }
+
+    @Test("walking off in the map obeys the navigation gesture; :map opens it; m toggles the minimap")
+    func gesturesAndCommands() {
+        var state = Self.state()
+        state.gestures.navigation = false
+        state.handle(.character("M"))
+        state.handle(.right)
+        state.handle(.enter)
+        #expect(state.panorama?.id == "centre" && state.note == "walking is switched off")
+        var typed = Self.state()
+        typed.perform(.map)
+        #expect(typed.map != nil)
+        #expect(!typed.minimapShown)
+        var minimap = Self.state()
+        minimap.handle(.character("m"))
+        #expect(minimap.minimapShown && minimap.note == "minimap on")
+    }
+
+    @Test("a drag pans the map and the wheel zooms it; a click on a panorama's dot goes there")
+    func mouse() {
+        var state = Self.state()
+        state.handle(.character("M"))
+        state.handle(gesture: .panMap(columns: -2, rows: 0))
+        #expect(state.map.map { $0.cursor.distance(to: NavigationTests.at(4, 0)) < 0.01 } == true, "dragging left shows what is east")
+        state.handle(gesture: .zoomMap(in: true))
+        #expect(state.map?.metresPerDot == 0.5)
+        state.handle(gesture: .goToPanorama(id: "north"))
+        #expect(state.panorama?.id == "north" && state.map == nil)
+    }
+}
