@@ -183,9 +183,31 @@ public enum PhotoImporter {
             let pitch = sphere?.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0
             initialView = Orientation(heading: Degrees.wrap360(initialHeading), pitch: pitch)
         }
-        return .success(Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
-                                 captureDate: exif?.captureDate, crop: crop,
-                                 initialView: initialView))
+        var panorama = Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
+                                captureDate: exif?.captureDate, crop: crop, initialView: initialView)
+        panorama.tilt = crop == nil ? sphere.flatMap(tilt) : nil
+        return .success(panorama)
+    }
+
+    /// The camera's tilt a photo's GPano pose gives (PosePitchDegrees, PoseRollDegrees), nil
+    /// when level or out of range.
+    static func tilt(_ sphere: PhotoSphereMetadata) -> CameraTilt? {
+        let pitch = sphere.posePitch.flatMap { $0.isFinite && (-90...90).contains($0) ? $0 : nil } ?? 0
+        let roll = sphere.poseRoll.flatMap { $0.isFinite && (-180...180).contains($0) ? $0 : nil } ?? 0
+        let tilt = CameraTilt(pitch: pitch, roll: roll)
+        return tilt.isLevel ? nil : tilt
+    }
+
+    /// What a single 360° photo's own GPano metadata says about showing it: the heading of its
+    /// centre, its camera's tilt, and where to look first. Reads only the metadata.
+    public static func sphereHints(photo bytes: [UInt8]) -> (centerHeading: Double, tilt: CameraTilt?, initialView: Orientation?) {
+        guard let sphere = JPEGSegments.app1Payloads(bytes).lazy.compactMap(XMPReader.read).first else { return (0, nil, nil) }
+        let heading = sphere.poseHeading.flatMap { $0.isFinite && (-360...720).contains($0) ? Degrees.wrap360($0) : nil } ?? 0
+        let initialView = sphere.initialHeading.flatMap { heading in
+            heading.isFinite ? Orientation(heading: Degrees.wrap360(heading),
+                                           pitch: sphere.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0) : nil
+        }
+        return (heading, tilt(sphere), initialView)
     }
 
     /// An id from a file name: lower-case letters, digits and dashes, made unique with -2, -3...

@@ -15,6 +15,8 @@ struct PhotoSphereMetadata: Equatable {
     var croppedTop: Int?
     var initialHeading: Double?
     var initialPitch: Double?
+    var posePitch: Double?
+    var poseRoll: Double?
 }
 
 /// Reads GPano properties from XMP with expat, a real XML parser (`CExpat`): properties are
@@ -44,6 +46,8 @@ enum XMPReader {
         metadata.croppedTop = value("CroppedAreaTopPixels").flatMap { Int(decimal: $0) }
         metadata.initialHeading = value("InitialViewHeadingDegrees").flatMap { Double(decimal: $0) }
         metadata.initialPitch = value("InitialViewPitchDegrees").flatMap { Double(decimal: $0) }
+        metadata.posePitch = value("PosePitchDegrees").flatMap { Double(decimal: $0) }
+        metadata.poseRoll = value("PoseRollDegrees").flatMap { Double(decimal: $0) }
         return metadata
     }
 

@@ -84,9 +84,9 @@ struct PanoramaSelection {
               limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
         guard let (dataset, chosen) = chosen else {
             do {
-                let (panorama, widest) = try PanoramaLoader.loadScaled(path, limits: limits, minimumWidth: minimumWidth)
+                let (panorama, widest, initialView) = try SinglePhoto.load(path, limits: limits, minimumWidth: minimumWidth)
                 return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path,
-                              widest: widest, decodeWidth: minimumWidth)
+                              initialView: initialView, widest: widest, decodeWidth: minimumWidth)
             } catch {
                 throw .panorama(error)
             }

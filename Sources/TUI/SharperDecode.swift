@@ -43,10 +43,11 @@ public struct SharperDecode: Sendable {
         self.widest = widest
     }
 
-    /// For the single image in the file at `path` (`PanoramaLoader.loadScaled`).
+    /// For the single photo in the file at `path` (`SinglePhoto.load`).
     public init(path: String, limits: DecodeLimits = .standard, width: Int, widest: Int) {
         self.init(id: path, width: width, widest: widest) { minimumWidth throws(PanoramaError) in
-            try PanoramaLoader.loadScaled(path, limits: limits, minimumWidth: minimumWidth)
+            let loaded = try SinglePhoto.load(path, limits: limits, minimumWidth: minimumWidth)
+            return (loaded.panorama, loaded.widest)
         }
     }
 
