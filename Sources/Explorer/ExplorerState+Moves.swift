@@ -17,6 +17,22 @@ extension ExplorerState {
         }
     }
 
+    /// Home: the home panorama with the view the explorer started with (Street View's "my
+    /// location"); at home already, the start view alone.
+    mutating func goHome() {
+        let step = navigation.homeStep()
+        if case .refuse("you are home") = step {
+            guard camera != startCamera else {
+                note = "you are home"
+                return
+            }
+        } else {
+            take(step)
+            guard case .arrive = step else { return }
+        }
+        camera = startCamera
+    }
+
     /// The one path to another panorama, whatever asked (a key, a click, a typed command, a
     /// script): it drops the focus, whose index meant a way or marker of the panorama left.
     mutating func arrive(at target: Panorama) {

@@ -20,6 +20,8 @@ public struct ExplorerState: Sendable {
     public var minimapShown = false
     /// The full-screen map while it is open (`M`); nil otherwise.
     public internal(set) var map: MapMode?
+    /// The camera the explorer started with: going home restores it.
+    public var startCamera: PanoramaCamera
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     public var gestures = GestureSettings()
     /// How often the user asked for the next colour mode or block symbols; the front draws.
@@ -33,12 +35,14 @@ public struct ExplorerState: Sendable {
     public init(camera: PanoramaCamera = PanoramaCamera()) {
         navigation = Navigation(panorama: nil, start: nil, service: nil)
         motion = CameraMotion(camera: camera)
+        startCamera = camera
     }
 
     /// A state standing in `panorama` of the dataset `service` answers for.
     public init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
         navigation = Navigation(panorama: panorama, start: panorama, service: service)
         motion = CameraMotion(camera: camera)
+        startCamera = camera
     }
 
     /// Takes a service holding more of the dataset (a sharded dataset's shards, read as the walk
@@ -104,10 +108,10 @@ public struct ExplorerState: Sendable {
             let links = numberedLinks
             if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
         case .walkForward: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
-        case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back"))
+        case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back", keepingHeading: true))
         case let .changeLevel(delta): take(navigation.level(by: delta))
         case .switchDate: take(navigation.nextDate())
-        case .goHome: take(navigation.homeStep())
+        case .goHome: goHome()
         case let .moveFocus(step): if !focusRing.step(step, through: focusables) { note = "nothing to focus here" }
         case .activate:
             switch focus {

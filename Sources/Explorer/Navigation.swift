@@ -86,13 +86,26 @@ public struct Navigation: Sendable {
         return true
     }
 
-    /// Along the link nearest `heading` (within 90°), facing the way it goes.
-    func walk(towards heading: Double, missing: String) -> Step {
+    /// Along the link nearest `heading` (within 90°), facing the way it goes; with
+    /// `keepingHeading` (stepping back), facing as before. With no way there, says which ways
+    /// there are.
+    func walk(towards heading: Double, missing: String, keepingHeading: Bool = false) -> Step {
         let nearest = (panorama?.links ?? [])
             .map { ($0, abs(Degrees.wrap180($0.heading - heading))) }
             .filter { $0.1 < 90 }
             .min { $0.1 < $1.1 }
-        return nearest.map { follow($0.0) } ?? .refuse(missing)
+        guard let (link, _) = nearest else { return .refuse(waysInstead(of: missing)) }
+        guard keepingHeading else { return follow(link) }
+        guard let target = service?.panorama(id: link.target) else { return .broken(target: link.target) }
+        return .arrive(target, facing: nil)
+    }
+
+    /// "no way forward; ways go east along Main Street and west", or "no ways from here".
+    private func waysInstead(of missing: String) -> String {
+        let ways = numberedLinks.map { CompassPoint.word(forHeading: $0.heading) + ($0.description.map { " along \($0)" } ?? "") }
+        guard !ways.isEmpty else { return panorama == nil ? missing : "no ways from here" }
+        let list = ways.count == 1 ? ways[0] : ways.dropLast().joined(separator: ", ") + " and " + ways.last!
+        return "\(missing); ways go \(list)"
     }
 
     /// To a link's target, facing along the link (as Street View does when you walk).

@@ -48,11 +48,15 @@ public struct ClickTarget: Equatable, Sendable {
     }
 }
 
-/// What a click can land on: a way's or a marker's label, or a panorama's dot on a map.
+/// What a click can land on: a way's or a marker's label, a panorama's dot on a map, or one of
+/// the controls (the compass, home, the floor picker's `[` and `]`).
 public enum Clickable: Equatable, Sendable {
     case link(Int)
     case marker(String)
     case panorama(String)
+    case compass
+    case home
+    case floor(delta: Int)
 
     /// A focusable item's label.
     public init(_ focus: Focus) {
@@ -117,6 +121,9 @@ public struct PointerInput: Sendable {
             case let .link(number): return .followLink(number)
             case let .marker(id): return .tapMarker(id: id)
             case let .panorama(id): return .goToPanorama(id: id)
+            case .compass: return .faceNorth
+            case .home: return .goHome
+            case let .floor(delta): return .changeLevel(delta: delta)
             }
         }
         if mapOpen { return nil }

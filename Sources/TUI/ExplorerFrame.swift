@@ -31,26 +31,33 @@ public enum ExplorerFrame {
         composer.symbols = display.symbols
         // The full map takes the view's place: no picture is drawn under it.
         if state.map != nil { composer.pixelsPerCell = nil }
-        var frame = composer.compose(
-            panorama: panorama, camera: state.camera, columns: columns, rows: rows,
-            statusLeft: state.commandLine.map { ":" + $0 + "█" } ?? state.map.map(MapLayer.statusLeft) ?? state.cameraReadout,
-            statusRight: state.map == nil || state.note != nil ? statusRight(state, note: loadNote) : MapLayer.statusRight,
-            header: header, blend: blend, runner: runner
-        )
         let top = header == nil ? 0 : 1
+        let fits = columns >= FrameComposer.minimumColumns && rows >= FrameComposer.minimumRows
+        let (headerText, compass) = HUDLayout.header(header?.components(separatedBy: " · ") ?? [], heading: state.camera.heading,
+                                                     width: columns, compassHidden: display.compassHidden)
+        var status = HUDLayout.statusLine(state, note: state.note ?? loadNote, width: columns)
+        if let line = state.commandLine { status = (":" + line + "█", "") }
+        if let map = state.map, state.note == nil { status = (MapLayer.statusLeft(map), MapLayer.statusRight) }
+        var frame = composer.compose(
+            panorama: panorama, camera: state.camera, columns: columns, rows: rows, statusLeft: status.left, statusRight: status.right,
+            header: header == nil ? nil : headerText, blend: blend, runner: runner
+        )
+        // Below the smallest size only the notice shows: nothing may be drawn over it.
+        guard fits else { return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: max(0, rows - 1 - top)), clickTargets: []) }
         let overlays = state.map == nil ? overlays(state, display: display) : []
         frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
         var targets = composer.placedOverlays.map { ClickTarget(item: Clickable(overlays[$0.index].item), row: $0.row, columns: $0.columns) }
-        if columns >= FrameComposer.minimumColumns, rows >= FrameComposer.minimumRows {
-            var drawnMap: MapPicture.Drawn?
-            frame = composer.paint { drawnMap = MapLayer.draw(state, display: display, into: &$0, top: top) }
-            targets += (drawnMap?.panoramaCells ?? []).map { ClickTarget(item: .panorama($0.id), row: $0.row, columns: $0.column..<($0.column + 1)) }
-        }
-        if !display.compassHidden, header != nil, let compass = CompassStrip.text(heading: state.camera.heading, width: 25) {
+        var drawnMap: MapPicture.Drawn?
+        frame = composer.paint { drawnMap = MapLayer.draw(state, display: display, into: &$0, top: top) }
+        targets += (drawnMap?.panoramaCells ?? []).map { ClickTarget(item: .panorama($0.id), row: $0.row, columns: $0.column..<($0.column + 1)) }
+        if header != nil, let compass {
             frame = composer.drawText(compass, row: 0, alignedRight: true)
+            let width = TextLayout.width(of: compass)
+            targets.append(ClickTarget(item: .compass, row: 0, columns: (columns - width - 1)..<(columns - 1)))
         }
         if let controls = controls(state, display: display) {
             frame = composer.drawText(controls, row: top, alignedRight: true)
+            targets += controlTargets(controls, row: top, columns: columns)
         }
         if state.isShowingHelp {
             let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
@@ -89,7 +96,7 @@ public enum ExplorerFrame {
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
             overlays.append((FrameComposer.Overlay(label: focusMark(state.focus == .marker(marker.id)) + "◆ \(marker.title) \(Int(distance.rounded())) m",
                                                    direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                   hintWhenOutOfView: false, highlighted: state.focus == .marker(marker.id),
+                                                   hintWhenOutOfView: true, highlighted: state.focus == .marker(marker.id),
                                                    pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
                              .marker(marker.id)))
         }
@@ -105,20 +112,37 @@ public enum ExplorerFrame {
         if !display.floorPickerHidden, let floors = state.floors {
             parts.append("Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: " ")) · [ ]")
         }
-        if !display.homeHidden { parts.append("⌂ home g") }
+        if !display.homeHidden { parts.append(homeControl) }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
+
+    /// Where the controls' parts were drawn (right-aligned, one column from the edge): `[` and
+    /// `]` of the floor picker, and the home control.
+    static func controlTargets(_ controls: String, row: Int, columns: Int) -> [ClickTarget] {
+        let left = columns - TextLayout.width(of: controls) - 1
+        var targets: [ClickTarget] = []
+        var column = left
+        for character in controls {
+            switch character {
+            case "[": targets.append(ClickTarget(item: .floor(delta: -1), row: row, columns: column..<(column + 1)))
+            case "]": targets.append(ClickTarget(item: .floor(delta: 1), row: row, columns: column..<(column + 1)))
+            default: break
+            }
+            column += TextLayout.width(of: String(character))
+        }
+        if let home = controls.range(of: homeControl) {
+            let start = left + TextLayout.width(of: String(controls[..<home.lowerBound]))
+            targets.append(ClickTarget(item: .home, row: row, columns: start..<(start + TextLayout.width(of: homeControl))))
+        }
+        return targets
+    }
+
+    /// The home control's text.
+    static let homeControl = "⌂ home g"
 
     /// The focused label's mark, so focus is never shown by colour alone.
     static func focusMark(_ focused: Bool) -> String {
         focused ? "» " : ""
-    }
-
-    /// The bottom line's right part: a note if there is one, else the ways on and the keys.
-    static func statusRight(_ state: ExplorerState, note: String?) -> String {
-        if let note = state.note ?? note { return note + " " }
-        let ways = state.linkSummary
-        return (ways.isEmpty ? "" : "\(ways) · ") + "arrows turn · w walk · ? keys · q quit "
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

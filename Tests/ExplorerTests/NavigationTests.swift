@@ -33,7 +33,7 @@ struct NavigationTests {
         ExplorerState(camera: PanoramaCamera(heading: heading), panorama: service.panorama(id: id)!, service: service)
     }
 
-    @Test("forward takes the link nearest the heading and then faces along it; back takes the opposite")
+    @Test("forward takes the link nearest the heading and then faces along it; back takes the opposite, still facing the same way")
     func forwardAndBack() {
         var state = Self.state(at: "centre", heading: 80)
         let moved = state.handle(.character("w"))
@@ -41,10 +41,33 @@ struct NavigationTests {
         #expect(state.panorama?.id == "east")
         #expect(state.camera.heading == 90)
         state.handle(.character("s"))
-        #expect(state.panorama?.id == "centre", "back, facing the way we came")
-        #expect(state.camera.heading == 270)
+        #expect(state.panorama?.id == "centre", "a step back along the way behind")
+        #expect(state.camera.heading == 90, "still facing the way we were")
         state.handle(.enter)
-        #expect(state.panorama?.id == "west")
+        #expect(state.panorama?.id == "east")
+    }
+
+    @Test("g goes home with the view the explorer started with; at home, g brings that view back")
+    func homeRestoresTheStartView() {
+        var state = ExplorerState(camera: PanoramaCamera(heading: 33, pitch: -10, zoom: 2), panorama: Self.service.panorama(id: "centre")!,
+                                  service: Self.service)
+        state.handle(.character("w"))
+        state.handle(.right)
+        state.handle(.character("g"))
+        #expect(state.panorama?.id == "centre")
+        #expect(state.camera.heading == 33 && state.camera.pitch == -10 && state.camera.zoom == 2)
+        state.handle(.left)
+        state.handle(.character("g"))
+        #expect(state.camera.heading == 33 && state.note == nil)
+        state.handle(.character("g"))
+        #expect(state.note == "you are home")
+    }
+
+    @Test("with no ways at all, w says so")
+    func noWaysAtAll() {
+        var state = Self.state(at: "centre-winter", heading: 0)
+        state.handle(.character("w"))
+        #expect(state.note == "no ways from here")
     }
 
     @Test("no link within 90° of the heading: a note, and nothing moves")
@@ -53,7 +76,7 @@ struct NavigationTests {
         let changed = state.handle(.character("w"))
         #expect(changed, "the note is a change on screen")
         #expect(state.panorama?.id == "east")
-        #expect(state.note == "no way forward")
+        #expect(state.note == "no way forward; ways go west")
         state.handle(.left)
         #expect(state.note == nil, "the note goes with the next command")
     }
@@ -62,9 +85,9 @@ struct NavigationTests {
     func notesAreTransient() {
         var state = Self.state(at: "east", heading: 90)
         state.handle(.character("w"), at: 10)
-        #expect(state.note == "no way forward" && state.noteExpiry == 10 + StatusNote.lifetime)
+        #expect(state.note == "no way forward; ways go west" && state.noteExpiry == 10 + StatusNote.lifetime)
         state.advance(to: 13)
-        #expect(state.note == "no way forward")
+        #expect(state.note == "no way forward; ways go west")
         state.handle(.character("9"), at: 13)
         #expect(state.noteExpiry == 13 + StatusNote.lifetime)
         let changed = state.advance(to: 13 + StatusNote.lifetime)

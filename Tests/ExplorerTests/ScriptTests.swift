@@ -49,7 +49,7 @@ struct ScriptTests {
     @Test("wait lets time pass: a note goes after its lifetime; steps after a quit do nothing")
     func runnerWaits() {
         var runner = ScriptRunner(state: NavigationTests.state(at: "east", heading: 90))
-        #expect(runner.run(.key(.character("w"))).lines == ["no way forward"])
+        #expect(runner.run(.key(.character("w"))).lines == ["no way forward; ways go west"])
         _ = runner.run(.wait(seconds: StatusNote.lifetime + 0.1))
         #expect(runner.state.note == nil)
         _ = runner.run(.key(.character("q")))
