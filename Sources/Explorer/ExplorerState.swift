@@ -16,6 +16,8 @@ public struct ExplorerState: Sendable {
     public internal(set) var isFinished = false
     /// True while the list of keys is shown over the view.
     public internal(set) var isShowingHelp = false
+    /// True while the view's URL is shown whole over the view (after `u`, until the next key).
+    public internal(set) var isShowingShare = false
     /// True while the minimap is shown in the view's corner (`m`); the front sets where it starts.
     public var minimapShown = false
     /// The full-screen map while it is open (`M`); nil otherwise.
@@ -92,8 +94,9 @@ public struct ExplorerState: Sendable {
     @discardableResult
     public mutating func apply(_ command: ExplorerCommand) -> Bool {
         if motion.animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
-        let before = (camera, panorama?.id, note, isShowingHelp, focus, minimapShown, map)
+        let before = (camera, panorama?.id, note, isShowingHelp, focus, minimapShown, map, isShowingShare)
         note = nil
+        isShowingShare = false
         switch command {
         case let .turn(degrees): camera.heading += degrees
         case let .tilt(degrees): camera.pitch += degrees
@@ -125,7 +128,12 @@ public struct ExplorerState: Sendable {
             events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
         case let .tapMarker(id): read(markerID: id)
         case .describe: note = Narrator.describe(self)
-        case .showURL: note = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
+        case .showURL:
+            let url = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
+            note = url
+            displayRequests.shares += 1
+            displayRequests.sharedURL = url
+            isShowingShare = true
         case .nextColours: displayRequests.colours += 1
         case .nextSymbols: displayRequests.symbols += 1
         case .toggleMinimap:
@@ -151,7 +159,7 @@ public struct ExplorerState: Sendable {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
-            || minimapShown != before.5 || map != before.6 || command == .nextColours || command == .nextSymbols
+            || minimapShown != before.5 || map != before.6 || isShowingShare != before.7 || command == .nextColours || command == .nextSymbols
     }
 
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.
@@ -171,7 +179,10 @@ public struct ExplorerState: Sendable {
     }
 
     private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
-        if commandEditor.isOpen { return edit(key, at: now) }
+        // Any key closes the shared URL's panel, whatever it goes on to do.
+        let closedShare = isShowingShare
+        isShowingShare = false
+        if commandEditor.isOpen { return edit(key, at: now) || closedShare }
         if map != nil { return handleInMap(key) }
         if key == .character(":") {
             commandEditor.open()
@@ -219,6 +230,10 @@ public struct DisplayRequests: Equatable, Sendable {
     public internal(set) var colours = 0
     /// Times the next block symbols were asked for.
     public internal(set) var symbols = 0
+    /// Times the view's URL was shared (`u`), and the last one: the front copies it to the
+    /// clipboard (OSC 52).
+    public internal(set) var shares = 0
+    public internal(set) var sharedURL: String?
 
     public init() {}
 }

@@ -53,7 +53,7 @@ public struct PanoramaURL: Equatable, Sendable {
                 let fragment = rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""
                 return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: Self.fields(of: String(fragment)))
             }
-            guard fields["api"] == "1" else { throw PanoramaURLError("a Google Maps URL needs api=1") }
+            guard fields["api"] == "1" else { return try googleBrowser(path: location.dropFirst(host.count)) }
             guard fields["map_action"] == "pano" else { throw PanoramaURLError("only map_action=pano (Street View) URLs open panoramas") }
             return try view(from: fields, placeField: "viewpoint")
         case "comgooglemaps":
@@ -149,7 +149,7 @@ public struct PanoramaURL: Equatable, Sendable {
         return fields
     }
 
-    private static func percentDecoded(_ text: String) throws(PanoramaURLError) -> String {
+    static func percentDecoded(_ text: String) throws(PanoramaURLError) -> String {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {

@@ -12,6 +12,7 @@ struct OpenCommand: SidewalkCommand {
               URL is one of:
                 https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F
                 https://www.google.com/maps/@?api=1&map_action=pano&pano=ID&heading=H
+                https://www.google.com/maps/@LAT,LNG,3a,75y,90h,95t/data=!3m6!1e1!3m4!1sID!2e0   (as a browser shows it)
                 comgooglemaps://?center=LAT,LNG&mapmode=streetview
                 sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
                 https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
@@ -39,6 +40,8 @@ struct OpenCommand: SidewalkCommand {
         }
         if let id = url.panoramaID {
             explore.selection.panoramaID = id
+            // A Google Maps URL's id is Google's: another dataset opens at its place instead.
+            if url.server == nil { explore.selection.placeIfUnknown = url.place }
         } else {
             explore.selection.place = url.place
         }

@@ -10,6 +10,9 @@ import TUI
 struct PanoramaSelection {
     var panoramaID: String?
     var place: Coordinate?
+    /// Where to look instead when the dataset has no panorama `panoramaID` (a Google Maps URL
+    /// names both: another dataset's panorama ids are not Google's).
+    var placeIfUnknown: Coordinate?
     var radius = PanoramaService.defaultRadius
     var source = SourceFilter.default
     /// How a dataset on the web is fetched.
@@ -126,8 +129,15 @@ struct PanoramaSelection {
             // A sharded dataset's shards are read in turn until one holds it.
             let holding: Dataset?
             do { holding = try dataset.findingPanorama(id: panoramaID) } catch { throw .dataset(error) }
-            guard let holding, let found = holding.service.panorama(id: panoramaID) else { throw .unknownPanorama(id: panoramaID, dataset: path) }
-            (dataset, chosen) = (holding, found)
+            if let holding, let found = holding.service.panorama(id: panoramaID) {
+                (dataset, chosen) = (holding, found)
+            } else if let placeIfUnknown {
+                var byPlace = self
+                (byPlace.panoramaID, byPlace.place, byPlace.placeIfUnknown) = (nil, placeIfUnknown, nil)
+                return try byPlace.chooseInDataset(path)
+            } else {
+                throw .unknownPanorama(id: panoramaID, dataset: path)
+            }
         } else if let place {
             do { dataset = try dataset.withShards(near: place, within: radius) ?? dataset } catch { throw .dataset(error) }
             guard let found = dataset.service.nearest(to: place, radius: radius, source: source) else {

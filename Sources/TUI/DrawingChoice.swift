@@ -12,6 +12,8 @@ struct DrawingChoice {
     /// The 16 colours the terminal said it shows (OSC 4), once it told all of them; xterm's before.
     private(set) var ansiPalette = AnsiPalette.xterm
     private var applied = DisplayRequests()
+    /// Shared URLs copied to the clipboard so far.
+    private var sharesCopied = 0
 
     init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
         self.colorMode = colorMode
@@ -24,7 +26,7 @@ struct DrawingChoice {
     /// drawn in real pixels) the symbols still change, for the text, and the note says the view
     /// does not use them.
     mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
-        guard requests != applied else { return nil }
+        guard requests.colours != applied.colours || requests.symbols != applied.symbols else { return nil }
         var said: [String] = []
         if requests.colours != applied.colours {
             colorMode = Self.next(colorMode, by: requests.colours - applied.colours)
@@ -46,6 +48,13 @@ struct DrawingChoice {
         guard let colours = capabilities.ansiColours, colours != ansiPalette.colours else { return false }
         ansiPalette = AnsiPalette(colours: colours)
         return colorMode == .ansi16
+    }
+
+    /// The bytes that copy a newly shared URL to the clipboard (OSC 52), once per `u`.
+    mutating func takeShare(_ requests: DisplayRequests) -> [UInt8]? {
+        guard requests.shares != sharesCopied, let url = requests.sharedURL else { return nil }
+        sharesCopied = requests.shares
+        return EscapeSequence.copyToClipboard(url)
     }
 
     /// An encoder for what is drawn now.

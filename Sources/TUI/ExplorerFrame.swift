@@ -59,6 +59,14 @@ public enum ExplorerFrame {
             frame = composer.drawText(controls, row: top, alignedRight: true)
             targets += controlTargets(controls, row: top, columns: columns)
         }
+        if state.isShowingShare, let url = state.displayRequests.sharedURL {
+            // The whole URL, wrapped: the status line cuts it at 80 or 120 columns.
+            let width = max(10, columns - 8)
+            let lines = stride(from: 0, to: url.count, by: width).map { start in
+                String(url.dropFirst(start).prefix(width))
+            }
+            frame = composer.drawPanel(title: "This view's URL (copied to the clipboard where the terminal allows it)", lines: lines)
+        }
         if state.isShowingHelp {
             let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
             frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { pad($0.0, 16) + $0.1 } + mouseLines)

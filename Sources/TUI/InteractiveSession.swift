@@ -55,8 +55,7 @@ public enum InteractiveSession {
         var sharper = sharper
         // A tiled panorama's detail (its level 0 is the image); the tiles get half as much
         // memory as the panorama cache, a third of the whole budget (`Opened.scenery`).
-        var tiled: TiledDetail?
-        var tileCache: TileCache?
+        var (tiled, tileCache): (TiledDetail?, TileCache?) = (nil, nil)
         // A sharded dataset's shards or Panoramax's pictures, read as the walk comes near them.
         var growing: DatasetFollower?
         if case let .dataset(dataset, start, image, cache) = scenery {
@@ -228,6 +227,7 @@ public enum InteractiveSession {
                     }
                 }
             }
+            if let copy = drawing.takeShare(state.displayRequests) { writer.write(copy) }
             if let note = drawing.take(state.displayRequests, pixels: pixels.kind != nil) {
                 encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                 shown.symbols = drawing.symbols

@@ -56,6 +56,12 @@ public enum EscapeSequence {
         Array("\u{1B}]1337;File=\(keys):".utf8)
     }
 
+    /// OSC 52: puts `text` on the system clipboard (`c`), where the terminal allows it (tmux
+    /// passes it on with `set-clipboard on`).
+    public static func copyToClipboard(_ text: String) -> [UInt8] {
+        Array("\u{1B}]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [bell]
+    }
+
     /// BEL, which ends an iTerm2 image.
     public static let bell: UInt8 = 0x07
 

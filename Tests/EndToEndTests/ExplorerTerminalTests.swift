@@ -251,8 +251,9 @@ struct ExplorerTerminalTests {
         panoramas[1]["links"] = [["target": "a", "description": "🚀 Rocket Road 東"], ["target": "c", "heading": 91.5, "description": "✅☕ Cafe\u{301} Lane"]]
         manifest["panoramas"] = panoramas
         try fixture.write(manifest)
+        // Wide enough that the status line names the ways (the HUD drops names first when narrow).
         let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(fixture.folder.path)' --heading 45",
-                                      columns: 100, rows: 30, environment: Self.backtraceOff)
+                                      columns: 160, rows: 30, environment: Self.backtraceOff)
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 45°") })
         let rows = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)

@@ -29,7 +29,8 @@ struct PanoramaURLTests {
         ("https://api.panoramax.xyz/?map=none", "the URL names no place: it needs pic=ID or map=ZOOM/LAT/LNG"),
         ("https://api.panoramax.xyz/?pic=a&xyz=10/20", "xyz must be HEADING/PITCH/ZOOM, not '10/20'"),
         ("https://api.panoramax.xyz/#pic=a&xyz=10/95/0", "xyz pitch 95 is out of range (-90...90)"),
-        ("https://www.google.com/maps/@?map_action=pano&pano=a", "a Google Maps URL needs api=1"),
+        ("https://www.google.com/maps/@?map_action=pano&pano=a", "a Google Maps URL needs api=1, or /@LAT,LNG,... as a browser shows it"),
+        ("https://www.google.com/maps/@48.85,2.35,15z", "this Google Maps URL shows a map, not Street View (no y, h and t)"),
         ("https://www.google.com/maps/@?api=1&map_action=map&center=1,2", "only map_action=pano (Street View) URLs open panoramas"),
         ("https://www.google.com/maps/@?api=1&map_action=pano&heading=3", "the URL names no place: it needs viewpoint=LAT,LNG or pano=ID"),
         ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=91,0", "viewpoint 91,0: latitude 91 is out of range (-90 to 90 degrees)"),
@@ -57,6 +58,22 @@ struct PanoramaURLTests {
     ])
     func controlCharacters(text: String) {
         #expect(throws: PanoramaURLError("the URL contains control characters")) { try PanoramaURL.parse(text) }
+    }
+
+    @Test("Google Maps Street View URLs as a browser shows them: place, y (fov), h (heading), t (90 is level), the !1s panorama id",
+          arguments: [
+            ("https://www.google.com/maps/@51.5083663,-0.1114931,2a,75y,260.89h,78.32t/data=!3m7!1e1!3m5!1sjJXYsBpPPqWuvSR5RUaIEQ!2e0!6s%2F%2Fgeo2.ggpht.com%2Fcbk%3Fpanoid%3DjJXYsBpPPqWuvSR5RUaIEQ!7i13312!8i6656",
+             PanoramaURL(panoramaID: "jJXYsBpPPqWuvSR5RUaIEQ", place: Coordinate(latitude: 51.5083663, longitude: -0.1114931), heading: 260.89,
+                         pitch: 78.32 - 90, fov: 75)),
+            ("https://www.google.com/maps/@46.9412,7.4453,3a,90y,90h,95t/data=!3m6!1e1!3m4!1smain-3!2e0!7i16384!8i8192?entry=ttu",
+             PanoramaURL(panoramaID: "main-3", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 90, pitch: 5, fov: 90)),
+            ("https://www.google.com/maps/@-33.8568,151.2153,3a,15y,400h,90t", PanoramaURL(place: Coordinate(latitude: -33.8568, longitude: 151.2153),
+                                                                                      heading: 40, pitch: 0, fov: 15)),
+            ("https://maps.google.com/maps/@46.9412,7.4453,3a,75y,0h,90t/data=!3m5!1e1!3m3!1sca%C3%A9!2e0",
+             PanoramaURL(panoramaID: "caé", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 0, pitch: 0, fov: 75)),
+          ] as [(String, PanoramaURL)])
+    func googleBrowser(text: String, expected: PanoramaURL) throws {
+        #expect(try PanoramaURL.parse(text) == expected)
     }
 
     @Test("a Panoramax viewer's permalink, in the query or after #, names its picture, place, view and server")
