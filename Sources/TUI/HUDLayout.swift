@@ -3,8 +3,8 @@ import TermRender
 
 /// The top and bottom lines laid out by priority, so that at any width what must show shows and
 /// nothing overlaps. Bottom line: the keys for help and quit always; then a note; then the
-/// camera and the ways at their shortest; then the camera in full; then the hints to turn and
-/// walk; then the ways with their street names.
+/// camera and the ways at their shortest; then the camera in full; then the ways with their
+/// street names; then the hints to turn and walk.
 /// Top line: the place's name always (clipped last); then the compass, narrower as needed; then
 /// the capture date and the credit.
 enum HUDLayout {
@@ -31,7 +31,7 @@ enum HUDLayout {
         let ways = wayVariants(state)
         let hints = state.panorama == nil ? ["arrows turn · "] : ["arrows turn · w walk · "]
         // In priority order, each the longest that fits with what is already chosen: the camera
-        // and the ways at their shortest, the camera in full, the hints, the ways with names.
+        // and the ways at their shortest, the camera in full, the ways with names, the hints.
         var choice = (camera: -1, ways: -1, hints: -1)
         func right(_ c: (camera: Int, ways: Int, hints: Int)) -> String {
             (c.ways >= 0 ? ways[c.ways] : "") + (c.hints >= 0 ? hints[c.hints] : "") + essentials
@@ -39,8 +39,8 @@ enum HUDLayout {
         func fits(_ c: (camera: Int, ways: Int, hints: Int)) -> Bool {
             total(c.camera >= 0 ? camera[c.camera] : "", right(c)) <= room
         }
-        let steps: [(part: Int, variants: [Int])] = [(0, [0]), (1, [0]), (0, Array(camera.indices.reversed())), (2, [0]),
-                                                     (1, Array(ways.indices.reversed()))]
+        let steps: [(part: Int, variants: [Int])] = [(0, [0]), (1, [0]), (0, Array(camera.indices.reversed())),
+                                                     (1, Array(ways.indices.reversed())), (2, [0])]
         for (part, variants) in steps {
             for index in variants {
                 var trial = choice
