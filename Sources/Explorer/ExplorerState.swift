@@ -30,6 +30,8 @@ public struct ExplorerState: Sendable {
     public internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     public var reduceMotion = false
+    /// How much is said on arrival (`--verbosity`).
+    public var verbosity = Verbosity.normal
     /// Events since the front last took them, oldest first.
     var events: [ExplorerEvent] = []
 

@@ -11,6 +11,19 @@ public enum Narrator {
         ([facing(state.camera)] + place(state) + [ways(state)] + floors(state) + markers(state)).joined(separator: " ")
     }
 
+    /// What is said on arrival: the essentials first (facing, where, the ways, the floor), then
+    /// the markers as `state.verbosity` asks: none, the three nearest, or all; `r` says everything.
+    public static func arrival(_ state: ExplorerState) -> String {
+        let all = markers(state)
+        let shown: [String]
+        switch state.verbosity {
+        case .brief: shown = all.isEmpty ? [] : ["\(all.count) \(all.count == 1 ? "marker" : "markers") near; r reads them."]
+        case .normal: shown = Array(all.prefix(3)) + (all.count > 3 ? ["\(all.count - 3) more; r reads them."] : [])
+        case .full: shown = all
+        }
+        return ([facing(state.camera)] + place(state) + [ways(state)] + floors(state) + shown).joined(separator: " ")
+    }
+
     /// The camera in words: "Facing north-east, 45°, looking up 20°, zoom 2×."
     public static func facing(_ camera: PanoramaCamera) -> String {
         let heading = Int(camera.heading.rounded()) % 360
@@ -56,8 +69,11 @@ public enum Narrator {
         let after = Snapshot(state)
         var lines: [String] = []
         if after.commandLineOpen && !before.commandLineOpen { lines.append("Command line. Type a command, Enter runs it, Escape cancels.") }
+        if let typed = after.commandLine, typed != before.commandLine, before.commandLineOpen {
+            lines.append(typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")
+        }
         if after.panoramaID != before.panoramaID {
-            lines.append(describe(state))
+            lines.append(arrival(state))
         } else if after.camera != before.camera {
             lines.append(facing(state.camera))
         }
@@ -76,6 +92,7 @@ public enum Narrator {
         var focus: Focus?
         var help: Bool
         var commandLineOpen: Bool
+        var commandLine: String?
 
         public init(_ state: ExplorerState) {
             camera = state.camera
@@ -85,7 +102,13 @@ public enum Narrator {
             focus = state.focus
             help = state.isShowingHelp
             commandLineOpen = state.commandLine != nil
+            commandLine = state.commandLine
         }
+    }
+
+    /// A typed character as a screen reader should say it: "space" for a space.
+    static func spoken(_ character: Character) -> String {
+        character == " " ? "space" : String(character)
     }
 
     /// The list of keys, read out: "Keys: Left Right h l, turn; ...".

@@ -42,6 +42,11 @@ extension ExploreOptions: SidewalkCommand {
             },
             .flag("--headless", help: "no terminal: run --keys or --script FILE (or standard input) on a simulated clock and "
                 + "print what a screen reader would say") { $0.modesAsked.insert(.headless) },
+            .choice("--verbosity", "V", Verbosity.allCases.map(\.rawValue), glosses: [
+                "brief": "where, facing and the ways", "normal": "and the three nearest markers", "full": "and every marker in range",
+            ], default: "normal", help: "--describe, --headless: what is said on arrival (r always says everything)") {
+                $0.verbosity = Verbosity(rawValue: $1)!
+            },
             .text("--keys", "KEYS", allowingEmpty: true, help: "headless: these key names, separated by spaces (\"Right 1 Enter\")") {
                 $0.keys = $1
             },

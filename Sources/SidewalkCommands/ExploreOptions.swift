@@ -55,6 +55,8 @@ struct ExploreOptions {
     var mode = Mode.screen
     /// The modes asked for on the command line (more than one is a mistake).
     var modesAsked: Set<Mode> = []
+    /// --verbosity: what the narrator says on arrival.
+    var verbosity = Verbosity.normal
     /// --keys: key names separated by spaces.
     var keys: String?
     /// --script: a file with one key, :command or wait per line.
@@ -125,6 +127,7 @@ struct ExploreOptions {
             state.gestures = gestures
             state.home = config.home
             state.reduceMotion = reduceMotion
+            state.verbosity = verbosity
             let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
             for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
             log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)

@@ -10,7 +10,7 @@ enum HeadlessRun {
     /// read as you walk, reads what is near each panorama reached.
     static func run(state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, steps: [ScriptStep], log: EventLog?) -> Int32 {
         var runner = ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) }
-        say(Narrator.describe(runner.state))
+        say(Narrator.arrival(runner.state))
         for step in steps {
             let from = runner.state.panorama?.id
             let outcome = runner.run(step)

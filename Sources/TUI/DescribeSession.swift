@@ -37,7 +37,7 @@ public enum DescribeSession {
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         say("Sidewalk, described. Keys as in the full view; r repeats this, ? lists the keys, q quits.")
-        say(Narrator.describe(state))
+        say(Narrator.arrival(state))
         var decoder = InputDecoder()
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 256)

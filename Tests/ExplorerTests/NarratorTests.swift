@@ -61,3 +61,36 @@ struct NarratorTests {
         #expect(Narrator.changes(from: before, to: state) == ["Help closed."])
     }
 }
+
+@Suite("Saying less, first things first")
+struct VerbosityTests {
+    private static func state(_ verbosity: Verbosity) -> ExplorerState {
+        var state = ExplorerState(camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
+        state.verbosity = verbosity
+        return state
+    }
+
+    @Test("on arrival: the essentials, then the markers as --verbosity asks; r says everything")
+    func arrival() {
+        let full = Narrator.describe(Self.state(.normal))
+        #expect(Narrator.arrival(Self.state(.full)) == full)
+        let brief = Narrator.arrival(Self.state(.brief))
+        #expect(brief.hasPrefix(Narrator.facing(PanoramaCamera(heading: 0))) && brief.contains("ways") && brief.count < full.count)
+        #expect(brief.hasSuffix("near; r reads them.") || !full.contains(" m "), "\(brief)")
+    }
+
+    @Test("what is typed after : is said as it is typed")
+    func echo() {
+        var state = Self.state(.normal)
+        state.handle(.character(":"))
+        var before = Narrator.Snapshot(state)
+        state.handle(.character("g"))
+        #expect(Narrator.changes(from: before, to: state) == ["g"])
+        before = Narrator.Snapshot(state)
+        state.handle(.character(" "))
+        #expect(Narrator.changes(from: before, to: state) == ["space"])
+        before = Narrator.Snapshot(state)
+        state.handle(.backspace)
+        #expect(Narrator.changes(from: before, to: state) == ["deleted; g"])
+    }
+}
