@@ -106,6 +106,15 @@ public enum Narrator {
         }
     }
 
+    /// What to say for a key that did nothing because nothing is bound to it (the full view
+    /// stays quiet: nothing on screen changes), or nil.
+    public static func unbound(_ key: Key, in state: ExplorerState) -> String? {
+        guard state.commandLine == nil, state.map == nil, KeyBindings.command(for: key, effectiveFOV: 90) == nil, key != .character(":") else {
+            return nil
+        }
+        return "\(key.tmuxName) does nothing here; ? lists the keys."
+    }
+
     /// A typed character as a screen reader should say it: "space" for a space.
     static func spoken(_ character: Character) -> String {
         character == " " ? "space" : String(character)

@@ -35,8 +35,9 @@ public struct ScriptRunner: Sendable {
         var outcome = Outcome()
         guard !state.isFinished else { return outcome }
         let before = Narrator.Snapshot(state)
+        var unbound: String?
         switch step {
-        case let .key(key): state.handle(key, at: clock)
+        case let .key(key): if !state.handle(key, at: clock) { unbound = Narrator.unbound(key, in: state) }
         case let .command(command): state.perform(command, at: clock)
         case let .wait(seconds):
             let end = clock + seconds
@@ -49,7 +50,7 @@ public struct ScriptRunner: Sendable {
         }
         collect(into: &outcome)
         while state.isAnimating { tick(to: clock + Self.frameInterval, into: &outcome) }
-        outcome.lines = Narrator.changes(from: before, to: state)
+        outcome.lines = (unbound.map { [$0] } ?? []) + Narrator.changes(from: before, to: state)
         return outcome
     }
 

@@ -63,7 +63,7 @@ public enum DescribeSession {
             for key in keys where !state.isFinished {
                 let before = Narrator.Snapshot(state)
                 let from = state.panorama?.id
-                state.handle(key)
+                if !state.handle(key), let line = Narrator.unbound(key, in: state) { say(line) }
                 if let arrived = state.panorama, arrived.id != from, let reason = problem(arrived) {
                     state.cannotShow(arrived.id, reason: reason)
                 }

@@ -94,3 +94,14 @@ struct VerbosityTests {
         #expect(Narrator.changes(from: before, to: state) == ["deleted; g"])
     }
 }
+
+@Suite("Keys that do nothing")
+struct UnboundKeyTests {
+    @Test("a key bound to nothing is said to do nothing, with where to find the keys; a bound key is not")
+    func unbound() {
+        var runner = KeyboardAccessibilityTests.runner()
+        #expect(runner.run(.key(.character("x"))).lines == ["x does nothing here; ? lists the keys."])
+        #expect(runner.run(.key(.character("w"))).lines.first?.contains("does nothing") != true)
+        #expect(Narrator.unbound(.character("z"), in: runner.state) != nil && Narrator.unbound(.character("q"), in: runner.state) == nil)
+    }
+}
