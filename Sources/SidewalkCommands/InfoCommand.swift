@@ -1,6 +1,7 @@
 import Datasets
 import Explorer
 import PanoCore
+import PanoImage
 import StreetModel
 import TermRender
 import TextSafety
@@ -8,7 +9,7 @@ import TextSafety
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
 struct InfoCommand: SidewalkCommand {
     static let purpose = "summarise and validate a dataset"
-    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG]"]
+    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG] [--deep]"]
 
     static var spec: CommandSpec<InfoCommand> {
         CommandSpec(name: "info", purpose: purpose, synopsis: synopsis, about: """
@@ -17,7 +18,10 @@ struct InfoCommand: SidewalkCommand {
               DATASET may be a web address (https://host/path/ or its manifest.json), or Panoramax
               (panoramax: or panoramax:URL, with --pano or --at: the pictures read around it).
               With --pano or --at, the one panorama too: its place, date, credit and ways.
-            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) }, epilogue: "") { command, argument throws(UsageError) in
+              With --deep, every image is decoded too, and each that cannot be is listed (status 1).
+            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + [
+                .flag("--deep", help: "decode every panorama's image and list those that cannot be (a truncated or broken file)") { $0.deep = true },
+            ], epilogue: "") { command, argument throws(UsageError) in
             guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
             guard !argument.isEmpty else { throw UsageError(description: "the DATASET path is empty") }
             command.path = argument
@@ -26,6 +30,8 @@ struct InfoCommand: SidewalkCommand {
 
     var path: String?
     var selection = PanoramaSelection()
+    /// --deep: decode every image.
+    var deep = false
 
     func validate() throws(UsageError) {
         guard path != nil else { throw UsageError(description: "info needs a DATASET") }
@@ -50,7 +56,24 @@ struct InfoCommand: SidewalkCommand {
             throw .dataset(error)
         }
         for line in Self.summary(of: dataset) { print(TextSanitizer.sanitize(line)) }
-        return ExitStatus.success
+        guard deep else { return ExitStatus.success }
+        let broken = Self.brokenImages(of: dataset)
+        print("images:     \(dataset.service.panoramas.count - broken.count) decoded, \(broken.count) broken")
+        for (id, reason) in broken { print(TextSanitizer.sanitize("  \(id): \(reason)")) }
+        return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Each panorama whose image cannot be decoded, with why, in the dataset's order; decoded
+    /// at the least size the decoder allows, one at a time, so memory stays that of one image.
+    static func brokenImages(of dataset: Dataset) -> [(id: String, reason: String)] {
+        dataset.service.panoramas.compactMap { panorama -> (id: String, reason: String)? in
+            do throws(PanoramaError) {
+                _ = try dataset.load(panorama, minimumWidth: 1)
+                return nil
+            } catch {
+                return (panorama.id, error.description)
+            }
+        }
     }
 
     /// The summary's lines.

@@ -146,3 +146,22 @@ struct ImportCommandTests {
         #expect(run.errorLines.last?.hasSuffix("no photo could be placed, so nothing was written") == true)
     }
 }
+
+@Suite("sidewalk info --deep")
+struct DeepInfoTests {
+    @Test("a truncated image passes the manifest's checks but not --deep, which names it and exits 1")
+    func truncatedImage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-deep-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo"), to: folder)
+        let image = folder.appendingPathComponent("images/main-3.jpg")
+        let bytes = try Data(contentsOf: image)
+        try bytes.prefix(bytes.count / 2).write(to: image)
+        let shallow = try ProgramRun.sidewalk(["info", folder.path])
+        #expect(shallow.status == 0)
+        let deep = try ProgramRun.sidewalk(["info", folder.path, "--deep"], timeLimit: 120)
+        #expect(deep.status == 1)
+        #expect(deep.standardOutput.contains("images:     32 decoded, 1 broken"), "\(deep.standardOutput)")
+        #expect(deep.standardOutput.contains("  main-3: images/main-3.jpg: corrupt JPEG"), "\(deep.standardOutput)")
+    }
+}
