@@ -84,6 +84,21 @@ struct ImportTests {
         #expect(report.imported.first { $0.id == "a" }?.links.map(\.target) == ["b"])
     }
 
+    @Test("two photos at the same place (within a metre) are never linked to each other as a way")
+    func samePlaceIsNotAWay() throws {
+        let source = try Self.folder()
+        let output = try Self.folder().appendingPathComponent("dataset")
+        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let beside = Self.origin.offset(by: 0.4, bearing: 10)
+        let along = Self.origin.offset(by: 10, bearing: 90)
+        for (name, place) in [("a.jpg", Self.origin), ("a-again.jpg", beside), ("b.jpg", along)] {
+            try Data(try Self.photo(at: place)).write(to: source.appendingPathComponent(name))
+        }
+        let report = try PhotoImporter.importFolder(source, into: output)
+        #expect(report.imported.first { $0.id == "a" }?.links.map(\.target) == ["b"])
+        #expect(report.imported.first { $0.id == "a-again" }?.links.map(\.target) == ["b"])
+    }
+
     @Test("GPano read from attributes and from elements; EXIF south and west are negative")
     func metadataForms() throws {
         let source = try Self.folder()
