@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Datasets
 import Foundation
+import PanoCore
 import TermRender
 import TextSafety
 
@@ -38,6 +39,12 @@ struct ImportCommand: SidewalkCommand {
                 .flag("--force", help: "write the new dataset over the one there (files of other names are left alone)") {
                     $0.modesAsked.insert(.force)
                 },
+                .parsed("--place", "LAT,LNG", help: "photos without a GPS position are placed here instead of skipped", parse: { (text) throws(OptionValueError) in
+                    switch Coordinate.parse(text) {
+                    case let .success(coordinate): return coordinate
+                    case let .failure(error): throw .reason(error.message)
+                    }
+                }) { $0.place = $1 },
                 .parsed("--bbox", "W,S,E,N", help: "Panoramax: the pictures inside this area (degrees: west, south, east, north)",
                         parse: { (text) throws(OptionValueError) in
                             switch GeoBox.parse(text) {
@@ -60,6 +67,8 @@ struct ImportCommand: SidewalkCommand {
     var output: String?
     /// --update and --force as given (both is a mistake).
     var modesAsked: Set<PhotoImporter.Mode> = []
+    /// --place: where photos without GPS go.
+    var place: Coordinate?
     /// --bbox or --sequence: which Panoramax pictures.
     var panoramax: PanoramaxImporter.Selection?
     /// --limit: most Panoramax pictures taken.
@@ -79,6 +88,9 @@ struct ImportCommand: SidewalkCommand {
         } else if panoramax != nil {
             throw UsageError(description: "--bbox and --sequence choose Panoramax pictures; the source is then panoramax: or panoramax:URL")
         }
+        if place != nil, PanoramaxServer.isNamed(source) {
+            throw UsageError(description: "--place is for photos without GPS; Panoramax's pictures have their place")
+        }
     }
 
     func run() throws(CommandError) -> Int32 {
@@ -93,7 +105,8 @@ struct ImportCommand: SidewalkCommand {
                     if showProgress { writeStandardError("\rfetching \(done)/\(total) pictures") }
                 }
             } else {
-                report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: mode) { done, total in
+                report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: mode,
+                                                        place: place) { done, total in
                     if showProgress { writeStandardError("\rimporting \(done)/\(total) photos") }
                 }
             }

@@ -51,7 +51,7 @@ struct ImportTests {
         let report = try PhotoImporter.importFolder(source, into: output)
         #expect(report.imported.map(\.id) == ["street-1", "street-2", "street-3"])
         #expect(Dictionary(uniqueKeysWithValues: report.skipped) == [
-            "no-gps.jpg": "no GPS position in its EXIF data",
+            "no-gps.jpg": "no GPS position in its EXIF data (--place LAT,LNG places such photos)",
             "flat.jpg": "not a 360° photo: 96×72 is not 2:1 and no GPano cropped area says where it lies",
             "cylinder.jpg": "its GPano projection is 'cylindrical', not equirectangular",
         ])
@@ -97,6 +97,25 @@ struct ImportTests {
         let report = try PhotoImporter.importFolder(source, into: output)
         #expect(report.imported.first { $0.id == "a" }?.links.map(\.target) == ["b"])
         #expect(report.imported.first { $0.id == "a-again" }?.links.map(\.target) == ["b"])
+    }
+
+    @Test("photos without GPS are placed at --place instead of skipped; with GPS they keep their own")
+    func placeForPhotosWithoutGPS() throws {
+        let source = try Self.folder()
+        let output = try Self.folder().appendingPathComponent("dataset")
+        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let elsewhere = Self.origin.offset(by: 12, bearing: 90)
+        for (name, place) in [("no-gps.jpg", nil), ("also-no-gps.jpg", nil), ("gps.jpg", elsewhere)] as [(String, Coordinate?)] {
+            try Data(try Self.photo(at: place)).write(to: source.appendingPathComponent(name))
+        }
+        let skipped = try PhotoImporter.importFolder(source, into: output)
+        #expect(skipped.imported.count == 1 && skipped.skipped.count == 2)
+        #expect(skipped.skipped.allSatisfy { $0.reason.contains("--place LAT,LNG places such photos") })
+        let placed = try PhotoImporter.importFolder(source, into: output, mode: .force, place: Self.origin)
+        #expect(placed.imported.count == 3 && placed.skipped.isEmpty)
+        #expect(placed.imported.first { $0.id == "no-gps" }?.coordinate == Self.origin)
+        #expect(placed.imported.first { $0.id == "gps" }?.coordinate.distance(to: elsewhere) ?? 99 < 0.01)
+        #expect(placed.imported.first { $0.id == "no-gps" }?.links.map(\.target) == ["gps"], "the two at --place are one place, not a way")
     }
 
     @Test("GPano read from attributes and from elements; EXIF south and west are negative")

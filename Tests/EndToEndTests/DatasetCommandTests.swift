@@ -142,7 +142,7 @@ struct ImportCommandTests {
         try Data(try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))).write(to: work.appendingPathComponent("x.jpg"))
         let run = try ProgramRun.sidewalk(["import", work.path, "--output", work.appendingPathComponent("out").path])
         #expect(run.status == 1)
-        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data")
+        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data (--place LAT,LNG places such photos)")
         #expect(run.errorLines.last?.hasSuffix("no photo could be placed, so nothing was written") == true)
     }
 }
