@@ -18,6 +18,8 @@ public enum ExplorerCommand: Equatable, Sendable {
     case walkForward
     /// Walk along the link nearest the opposite of the heading.
     case walkBack
+    /// Walk along the link nearest this heading, degrees (a double click on the ground there).
+    case walkToward(heading: Double)
     /// Go to the nearest panorama on the floor `delta` floors up (negative: down).
     case changeLevel(delta: Int)
     /// Go to the next other capture date of this place.

@@ -77,14 +77,21 @@ public struct PointerInput: Sendable {
     /// Where the pointer was at the last press or motion, while a button is held.
     private var held: (column: Int, row: Int)?
     private var dragged = false
+    /// The last click on the view where nothing is, and when (seconds): a second one there soon
+    /// after is a double click.
+    private var lastTap: (column: Int, row: Int, time: Double)?
+
+    /// Longest gap between the two clicks of a double click, seconds (a common desktop default).
+    public static let doubleClickSeconds = 0.4
 
     public init() {}
 
     /// The command a report asks for, with the camera and screen as they are; nil when it asks
     /// for nothing (a press, the end of a drag, a click outside the view).
-    /// With `mapOpen`, a drag pans the full map and the wheel zooms it.
+    /// With `mapOpen`, a drag pans the full map and the wheel zooms it. `now` (seconds) tells a
+    /// double click on the ground, which walks toward it, from two clicks.
     public mutating func command(for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
-                                 targets: [ClickTarget], mapOpen: Bool = false) -> ExplorerCommand? {
+                                 targets: [ClickTarget], mapOpen: Bool = false, now: Double = 0) -> ExplorerCommand? {
         switch report {
         case let .press(column, row):
             held = (column, row)
@@ -108,7 +115,17 @@ public struct PointerInput: Sendable {
                 held = nil
                 dragged = false
             }
-            return dragged ? nil : click(column: column, row: row, camera: camera, area: area, targets: targets, mapOpen: mapOpen)
+            guard !dragged, let command = click(column: column, row: row, camera: camera, area: area, targets: targets, mapOpen: mapOpen) else {
+                return nil
+            }
+            guard case let .tap(direction) = command else { return command }
+            // A second click at the same place soon after: walk toward it (Street View's double-click).
+            if let last = lastTap, last.column == column, last.row == row, now - last.time <= Self.doubleClickSeconds {
+                lastTap = nil
+                return .walkToward(heading: direction.heading)
+            }
+            lastTap = (column, row, now)
+            return command
         case let .wheel(up):
             if mapOpen { return .zoomMap(in: up) }
             return .zoom(factor: up ? KeyBindings.zoomStep : 1 / KeyBindings.zoomStep)

@@ -210,7 +210,7 @@ public enum InteractiveSession {
                 case let .key(key): press(key)
                 case let .pointer(report):
                     if !state.isShowingHelp, state.commandLine == nil,
-                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets, mapOpen: state.map != nil),
+                       let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets, mapOpen: state.map != nil, now: now()),
                        state.handle(gesture: command, at: now()) {
                         pacer.noteChange(at: now())
                     }

@@ -199,6 +199,7 @@ struct KeyboardAccessibilityTests {
         case .followLink: "followLink"
         case .walkForward: "walkForward"
         case .walkBack: "walkBack"
+        case .walkToward: "walkToward"
         case .changeLevel: "changeLevel"
         case .switchDate: "switchDate"
         case .goHome: "goHome"

@@ -46,6 +46,24 @@ struct PointerTests {
         #expect(edge.heading > 130 && edge.heading < 136, "the right edge, half the 90° field of view round: \(edge)")
     }
 
+    @Test("a double click on the ground walks toward it; two clicks far apart in time or place are two taps")
+    func doubleClick() throws {
+        var pointer = PointerInput()
+        let camera = PanoramaCamera(heading: 90)
+        func click(_ column: Int, at time: Double) -> ExplorerCommand? {
+            _ = pointer.command(for: .press(column: column, row: 25), camera: camera, area: Self.area, targets: [], now: time)
+            return pointer.command(for: .release(column: column, row: 25), camera: camera, area: Self.area, targets: [], now: time)
+        }
+        guard case let .tap(first)? = click(80, at: 1.0) else { Issue.record("a tap first"); return }
+        guard case let .walkToward(heading)? = click(80, at: 1.3) else { Issue.record("then a walk"); return }
+        #expect(abs(heading - first.heading) < 1e-9 && heading > 90, "toward the point clicked, right of the heading")
+        guard case .tap? = click(80, at: 2.0), case .tap? = click(80, at: 2.5) else { Issue.record("0.5 s apart: two taps"); return }
+        guard case .tap? = click(20, at: 2.6) else { Issue.record("another place: a tap"); return }
+        var state = NavigationTests.state(at: "centre", heading: 0)
+        state.handle(gesture: .walkToward(heading: 85))
+        #expect(state.panorama?.id == "east")
+    }
+
     @Test("clicks on the header or status line ask for nothing")
     func clicksOutsideTheView() {
         #expect(Self.commands([.press(column: 5, row: 0), .release(column: 5, row: 0)]).isEmpty)
