@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PanoImage
 import TestSupport
@@ -39,14 +36,9 @@ final class PanoramaxFixture {
         logPath = folder.appendingPathComponent("requests.log").path
         let original = folder.appendingPathComponent("original.png").path
         try PNGEncoder.write(SyntheticPanorama.gradient(width: 4096, height: 2048), to: original)
-        pid = try Subprocess.start(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, original])
-        // The server writes its port once it listens (within a second or two of starting).
-        var port: String?
-        for _ in 0..<500 where port == nil {
-            port = try? String(contentsOfFile: portFile, encoding: .utf8)
-            if port == nil { _ = poll(nil, 0, 20) }
-        }
-        address = "http://127.0.0.1:\(port ?? "0")"
+        let server = try Subprocess.startServer(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, original],
+                                                portFile: portFile)
+        (pid, address) = (server.pid, server.address)
     }
 
     deinit {

@@ -20,14 +20,8 @@ final class FaultServer {
         let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/fault_server.py")
         let rules = String(decoding: try JSONSerialization.data(withJSONObject: faults), as: UTF8.self)
         let portFile = folder.appendingPathComponent("port-\(UUID().uuidString)").path
-        pid = try Subprocess.start(["python3", script.path, folder.path, rules, portFile])
-        // The server writes its port once it listens (within a second or two of starting).
-        var port: String?
-        for _ in 0..<500 where port == nil {
-            port = try? String(contentsOfFile: portFile, encoding: .utf8)
-            if port == nil { _ = poll(nil, 0, 20) }
-        }
-        base = "http://127.0.0.1:\(port ?? "0")/"
+        let server = try Subprocess.startServer(["python3", script.path, folder.path, rules, portFile], portFile: portFile)
+        (pid, base) = (server.pid, server.address + "/")
     }
 
     deinit {

@@ -40,6 +40,19 @@ public enum Subprocess {
         try spawn(arguments, environment: environment, capture: false).pid
     }
 
+    /// Starts a loopback server of the tests' own (`arguments`, which tell it `portFile`) and waits
+    /// up to 10 s for the port it writes to `portFile` once it listens; returns its pid and
+    /// `http://127.0.0.1:PORT` (port 0, which nothing answers, if it never wrote one).
+    public static func startServer(_ arguments: [String], portFile: String) throws -> (pid: pid_t, address: String) {
+        let pid = try start(arguments)
+        var port: String?
+        for _ in 0..<500 where port == nil {
+            port = try? String(contentsOfFile: portFile, encoding: .utf8)
+            if port == nil { _ = poll(nil, 0, 20) }
+        }
+        return (pid, "http://127.0.0.1:\(port ?? "0")")
+    }
+
     /// Ends a program `start` started: SIGTERM, then SIGKILL if it has not ended within a second.
     public static func stop(_ pid: pid_t) {
         kill(pid, SIGTERM)
