@@ -34,7 +34,8 @@ struct ExplorerTerminalTests {
     private func expectRestored(_ session: TmuxSession, status expected: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let ended = session.waitUntil(timeout: 30) { session.exitStatus != nil }
         #expect(ended, "the explorer did not exit", sourceLocation: sourceLocation)
-        #expect(session.exitStatus == expected, sourceLocation: sourceLocation)
+        // A crash leaves its report on the pane (remain-on-exit): shown when the status is wrong.
+        #expect(session.exitStatus == expected, "\((try? session.capture()).map { String($0.suffix(1500)) } ?? "")", sourceLocation: sourceLocation)
         let stty = try #require(session.sttyBeforeAndAfter, sourceLocation: sourceLocation)
         #expect(stty.before == stty.after, "terminal modes (stty -g) changed", sourceLocation: sourceLocation)
         #expect(try session.display("#{alternate_on}") == "0", "still in the alternate screen", sourceLocation: sourceLocation)
@@ -509,7 +510,7 @@ struct ExplorerTerminalTests {
         try session.send("BTab", "Enter") // focus the marker (the last item), read its snippet
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Cafe") })
         try session.send("r", "u", "?", "Escape", "2") // way 2 leads west, to panorama a
-        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Place0") })
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Place0") }, "\(String((try? session.capture())?.suffix(1500) ?? ""))")
         let screen = try session.capture()
         #expect(screen.contains("Heading") && screen.contains("Place0"), "the screen was not cleared")
         #expect(try session.display("#{pane_title}") == title, "the pane title did not change")
