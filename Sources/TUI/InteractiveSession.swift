@@ -86,7 +86,7 @@ public enum InteractiveSession {
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
-        var bytes: [UInt8] = []
+        var (bytes, clipboard): ([UInt8], [UInt8]) = ([], [])
         // What the last frame showed, for the mouse: the view's cells and the labels on it.
         var pointer = PointerInput()
         var noteOnScreen = NoteOnScreen()
@@ -130,8 +130,10 @@ public enum InteractiveSession {
                 sharper?.ask(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, mailbox: mailbox)
                 let rendered = Self.renderedSize(view: composer.viewImage, area: drawn.viewArea, symbols: shown.symbols)
                 tiled?.ask(width: rendered.width, height: rendered.height, camera: state.camera, mailbox: mailbox)
-                if !bytes.isEmpty {
+                // The clipboard's bytes go with a frame: the writer takes one write at a time.
+                if !bytes.isEmpty || !clipboard.isEmpty {
                     events?(.didStartRendering, now())
+                    (clipboard, bytes) = ([], clipboard + bytes)
                     writer.write(bytes)
                 }
                 continue
@@ -227,7 +229,7 @@ public enum InteractiveSession {
                     }
                 }
             }
-            if let copy = drawing.takeShare(state.displayRequests) { writer.write(copy) }
+            if let copy = drawing.takeShare(state.displayRequests) { clipboard += copy; pacer.requestRedraw() }
             if let note = drawing.take(state.displayRequests, pixels: pixels.kind != nil) {
                 encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                 shown.symbols = drawing.symbols

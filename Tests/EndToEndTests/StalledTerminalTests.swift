@@ -44,6 +44,17 @@ struct StalledTerminalTests {
         expectRestored(explorer)
     }
 
+    @Test("u while a frame is still being written neither crashes nor writes over it; q then ends it, status 0")
+    func shareWhileStalled() throws {
+        // The clipboard's bytes were once written at once, while a frame was in flight: a trap
+        // ("one frame at a time"), status 132. They now go out with the next frame.
+        let explorer = try stalledExplorer()
+        explorer.type(Array("u".utf8))
+        explorer.type(Array("q".utf8))
+        #expect(explorer.exit(within: 10) == 0)
+        expectRestored(explorer)
+    }
+
     @Test("SIGTERM ends the explorer within its drain time and reports it (143), modes restored")
     func terminatedWhileStalled() throws {
         let explorer = try stalledExplorer()
