@@ -54,15 +54,22 @@ struct PanoramaxClient: Sendable {
 
     /// The pictures with `ids`, each as it arrived or why not, `concurrentRequests` at a time.
     func pictures(_ ids: [String]) -> [String: Result<PanoramaxPicture, DatasetError>] {
-        let results = Mutex<[String: Result<PanoramaxPicture, DatasetError>]>([:])
+        Self.requests(for: ids) { id in Result { () throws(DatasetError) in try picture(id) } }
+    }
+
+    /// `ask(key)` for each of `keys`, `concurrentRequests` at a time (what a server is asked at
+    /// most at once); the answers by key. `done` is told (answers so far, keys) after each.
+    static func requests<Answer: Sendable>(for keys: [String], done: @Sendable (Int, Int) -> Void = { _, _ in },
+                                           _ ask: @Sendable (String) -> Answer) -> [String: Answer] {
+        let results = Mutex<[String: Answer]>([:])
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(Self.concurrentRequests, ids.count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: min(concurrentRequests, keys.count)) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < ids.count else { return }
-                let id = ids[index]
-                let result = Result { () throws(DatasetError) in try picture(id) }
-                results.withLock { $0[id] = result }
+                guard index < keys.count else { return }
+                let answer = ask(keys[index])
+                let count = results.withLock { $0[keys[index]] = answer; return $0.count }
+                done(count, keys.count)
             }
         }
         return results.withLock { $0 }

@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import PanoImage
 import RemoteData
 import StreetModel
-import Synchronization
 
 /// `sidewalk import panoramax:...`: Panoramax pictures written as a normal, tiled dataset, for a
 /// walk without the network or to share as a static site. Each panorama keeps its Panoramax id,
@@ -104,18 +102,9 @@ public enum PanoramaxImporter {
     /// Each panorama's image bytes, or why not, `PanoramaxClient.concurrentRequests` at a time.
     private static func fetchImages(of panoramas: [Panorama], cache: HTTPCache,
                                     progress: @Sendable (Int, Int) -> Void) -> [String: Result<[UInt8], HTTPError>] {
-        let results = Mutex<[String: Result<[UInt8], HTTPError>]>([:])
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(PanoramaxClient.concurrentRequests, panoramas.count)) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < panoramas.count else { return }
-                let panorama = panoramas[index]
-                let result = Result { () throws(HTTPError) in try cache.fetch(panorama.imagePath, maxBytes: DecodeLimits.standard.maxFileBytes) }
-                let done = results.withLock { $0[panorama.id] = result; return $0.count }
-                progress(done, panoramas.count)
-            }
+        let addresses = Dictionary(panoramas.map { ($0.id, $0.imagePath) }, uniquingKeysWith: { first, _ in first })
+        return PanoramaxClient.requests(for: panoramas.map(\.id), done: progress) { id in
+            Result { () throws(HTTPError) in try cache.fetch(addresses[id] ?? "", maxBytes: DecodeLimits.standard.maxFileBytes) }
         }
-        return results.withLock { $0 }
     }
 }
