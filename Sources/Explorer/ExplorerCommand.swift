@@ -12,7 +12,7 @@ public enum ExplorerCommand: Equatable, Sendable {
     case zoom(factor: Double)
     /// Face north, level (the compass control).
     case faceNorth
-    /// Follow link number `n` (1-based, links numbered clockwise from north).
+    /// Follow link number `n` (1-based, as `Navigation.numberedLinks` numbers them).
     case followLink(Int)
     /// Walk along the link nearest the heading.
     case walkForward

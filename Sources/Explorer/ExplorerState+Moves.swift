@@ -8,8 +8,7 @@ extension ExplorerState {
     mutating func take(_ step: Navigation.Step) {
         switch step {
         case let .arrive(target, facing):
-            arrive(at: target)
-            if let facing { camera.heading = facing }
+            arrive(at: target, facing: facing)
         case let .refuse(reason): note = reason
         case let .broken(target):
             note = "the way to '\(target)' leads nowhere"
@@ -27,17 +26,19 @@ extension ExplorerState {
                 return
             }
         } else {
-            take(step)
-            guard case .arrive = step else { return }
+            guard case let .arrive(target, _) = step else { return take(step) }
+            arrive(at: target, facing: startCamera.heading)
         }
         camera = startCamera
     }
 
     /// The one path to another panorama, whatever asked (a key, a click, a typed command, a
-    /// script): it drops the focus, whose index meant a way or marker of the panorama left.
-    mutating func arrive(at target: Panorama) {
+    /// script), facing `facing` (degrees) when given, else as before: it drops the focus, whose
+    /// index meant a way or marker of the panorama left.
+    mutating func arrive(at target: Panorama, facing: Double? = nil) {
         guard target.id != panorama?.id else { return }
-        navigation.arrive(at: target)
+        if let facing { camera.heading = facing }
+        navigation.arrive(at: target, facing: camera.heading)
         focusRing.clear()
     }
 

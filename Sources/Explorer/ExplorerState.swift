@@ -37,14 +37,14 @@ public struct ExplorerState: Sendable {
 
     /// A state looking at a single image.
     public init(camera: PanoramaCamera = PanoramaCamera()) {
-        navigation = Navigation(panorama: nil, start: nil, service: nil)
+        navigation = Navigation(panorama: nil, start: nil, service: nil, heading: camera.heading)
         motion = CameraMotion(camera: camera)
         startCamera = camera
     }
 
     /// A state standing in `panorama` of the dataset `service` answers for.
     public init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
-        navigation = Navigation(panorama: panorama, start: panorama, service: service)
+        navigation = Navigation(panorama: panorama, start: panorama, service: service, heading: camera.heading)
         motion = CameraMotion(camera: camera)
         startCamera = camera
     }
@@ -83,7 +83,7 @@ public struct ExplorerState: Sendable {
     public var noteExpiry: Double? { status.expiry }
     /// The dataset's markers (points of interest); empty for a single image.
     public var markers: [Marker] { navigation.markers }
-    /// The current panorama's links, numbered from 1 clockwise from north.
+    /// The current panorama's links, numbered as `Navigation.numberedLinks` says.
     public var numberedLinks: [Link] { navigation.numberedLinks }
     /// The floor picker's content (`Navigation.floors`).
     public var floors: (current: Int, all: [Int])? { navigation.floors }

@@ -11,7 +11,7 @@ public enum KeyBindings {
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
         ("n", "face north"), ("w", "walk forward"), ("s", "walk back"),
         ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
-        ("1 ... 9", "take way 1 ... 9, numbered clockwise from north"), ("[ ]", "floor down, up"),
+        ("1 ... 9", "take way 1 ... 9: 1 is the way ahead on arrival, then clockwise"), ("[ ]", "floor down, up"),
         ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"),
         ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
         ("m", "show or hide the minimap"), ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"),

@@ -18,6 +18,19 @@ public struct Navigation: Sendable {
     public var home: Coordinate?
     /// The blend from the panorama left behind into the current one, while it lasts.
     public internal(set) var transition: PanoramaTransition?
+    /// The camera's heading on arriving here, degrees: the ways are numbered from the one
+    /// nearest it, so 1 is the way on after a walk, and turning does not renumber them.
+    private(set) var numberingHeading: Double
+    /// `numberingHeading` at the panorama before this one.
+    private var previousNumberingHeading: Double
+
+    init(panorama: Panorama?, start: Panorama?, service: PanoramaService?, heading: Double) {
+        self.panorama = panorama
+        self.start = start
+        self.service = service
+        numberingHeading = heading
+        previousNumberingHeading = heading
+    }
 
     /// Where a step leads.
     enum Step: Equatable {
@@ -35,9 +48,15 @@ public struct Navigation: Sendable {
     /// The dataset's markers (points of interest); empty for a single image.
     var markers: [Marker] { service?.markers ?? [] }
 
-    /// The current panorama's links, numbered from 1 clockwise from north.
+    /// The current panorama's links, numbered from 1: the way nearest the heading you arrived
+    /// with, then the others clockwise from it.
     var numberedLinks: [Link] {
-        (panorama?.links ?? []).sorted { $0.heading < $1.heading }
+        let links = panorama?.links ?? []
+        // Nearest the heading; of two equally near, the one on the right (clockwise).
+        let ahead = links.map { Degrees.wrap180($0.heading - numberingHeading) }.min { (abs($0), -$0) < (abs($1), -$1) }
+        guard let ahead else { return [] }
+        let first = numberingHeading + ahead
+        return links.sorted { Degrees.wrap360($0.heading - first) < Degrees.wrap360($1.heading - first) }
     }
 
     /// The ways on in order, then the markers in range, nearest first: what Tab steps through.
@@ -62,15 +81,18 @@ public struct Navigation: Sendable {
         if service != nil { service = larger }
     }
 
-    /// Stands in `target`, remembering where you came from.
-    mutating func arrive(at target: Panorama) {
+    /// Stands in `target` facing `heading` (degrees), remembering where you came from.
+    mutating func arrive(at target: Panorama, facing heading: Double) {
         previous = panorama
+        previousNumberingHeading = numberingHeading
         panorama = target
+        numberingHeading = heading
     }
 
     /// Goes back to the panorama before this one (the current one could not be shown).
     mutating func goBack() {
         panorama = previous
+        numberingHeading = previousNumberingHeading
         transition = nil
     }
 

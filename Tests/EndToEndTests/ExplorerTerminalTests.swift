@@ -300,7 +300,7 @@ struct ExplorerTerminalTests {
                                       columns: 100, rows: 30, environment: Self.backtraceOff)
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading") })
-        try session.send("1")
+        try session.send("2") // way 2 leads east, to c
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("cannot show c") })
         try session.send("r")
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("At b") }, "it stayed 'at c' while showing b")
@@ -509,7 +509,7 @@ struct ExplorerTerminalTests {
         let output = try session.recordOutput()
         try session.send("BTab", "Enter") // focus the marker (the last item), read its snippet
         #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Cafe") })
-        try session.send("r", "u", "?", "Escape", "2") // way 2 leads west, to panorama a
+        try session.send("r", "u", "?", "Escape", "1") // way 1 leads west, to panorama a
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Place0") }, "\(String((try? session.capture())?.suffix(1500) ?? ""))")
         let screen = try session.capture()
         #expect(screen.contains("Heading") && screen.contains("Place0"), "the screen was not cleared")

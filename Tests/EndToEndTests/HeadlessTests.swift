@@ -119,7 +119,7 @@ struct HeadlessTests {
         try Data("not an image".utf8).write(to: fixture.folder.appendingPathComponent("images/c.png"))
         let folder = try fixture.write(DatasetFixture.validManifest())
         let events = fixture.folder.appendingPathComponent("events.jsonl").path
-        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "1 r", "--events", events])
+        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "2 r", "--events", events]) // way 2 leads east, to c
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("cannot show c: images/c.png: not a JPEG or PNG image"), "\(run.standardOutput)")
         // It said "At c" and stayed there while a terminal would show b.

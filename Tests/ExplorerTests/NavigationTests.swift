@@ -94,12 +94,23 @@ struct NavigationTests {
         #expect(changed && state.note == nil && state.noteExpiry == nil)
     }
 
-    @Test("digits follow links numbered clockwise from north; the summary lists them")
+    @Test("digits follow links numbered from the way nearest the heading on arrival, then clockwise; the summary lists them")
     func numberedLinks() {
         var state = Self.state(at: "centre")
         #expect(state.linkSummary == "1 N Station Road  2 E Main Street  3 W Main Street")
         state.handle(.character("3"))
         #expect(state.panorama?.id == "west")
+        #expect(Self.state(at: "centre", heading: 260).linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street")
+        var turned = Self.state(at: "centre", heading: 260)
+        turned.handle(.right, at: 0)
+        turned.advance(to: 10)
+        #expect(turned.camera.heading != 260)
+        #expect(turned.linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street", "turning does not renumber")
+        #expect(Self.state(at: "centre", heading: 180).linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street",
+                "of two ways equally near, the one on the right comes first")
+        var walked = Self.state(at: "east", heading: 270)
+        walked.handle(.character("w"))
+        #expect(walked.panorama?.id == "centre" && walked.linkSummary.hasPrefix("1 W Main Street"), "after a walk, 1 is the way on")
         var other = Self.state(at: "centre")
         other.handle(.character("7"))
         #expect(other.panorama?.id == "centre")
