@@ -18,7 +18,8 @@ public enum ExplorerCommand: Equatable, Sendable {
     case walkForward
     /// Walk along the link nearest the opposite of the heading.
     case walkBack
-    /// Walk along the link nearest this heading, degrees (a double click on the ground there).
+    /// Walk along the link nearest this heading, degrees, or to the nearest panorama that way (a
+    /// double click on the ground there; `Navigation.approach`).
     case walkToward(heading: Double)
     /// Go to the nearest panorama on the floor `delta` floors up (negative: down).
     case changeLevel(delta: Int)

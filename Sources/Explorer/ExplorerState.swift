@@ -114,7 +114,7 @@ public struct ExplorerState: Sendable {
             if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
         case .walkForward: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
         case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back", keepingHeading: true))
-        case let .walkToward(heading): take(navigation.walk(towards: heading, missing: "no way that way"))
+        case let .walkToward(heading): take(navigation.approach(heading))
         case let .changeLevel(delta): take(navigation.level(by: delta))
         case .switchDate: take(navigation.nextDate())
         case .goHome: goHome()

@@ -122,6 +122,25 @@ public struct Navigation: Sendable {
         return .arrive(target, facing: nil)
     }
 
+    /// How far a double click on the ground reaches for a panorama no way leads to, metres.
+    static let approachRange = 60.0
+    /// How far off the clicked direction that panorama may lie, degrees.
+    static let approachSpread = 30.0
+
+    /// Toward a point clicked on the ground: along the way nearest that heading (within 90°), or
+    /// else to the nearest panorama within `approachSpread` of it and `approachRange` away (as
+    /// Street View's double tap does where no way leads), facing as before.
+    func approach(_ heading: Double) -> Step {
+        let step = walk(towards: heading, missing: "no way that way")
+        guard case .refuse = step, let here = panorama, let service else { return step }
+        let ahead = service.panoramas(near: here.coordinate, radius: Self.approachRange).first {
+            // Not another capture of this place (those are `t`'s), and not off to the side.
+            $0.panorama.id != here.id && $0.distance >= 1
+                && abs(Degrees.wrap180(here.coordinate.bearing(to: $0.panorama.coordinate) - heading)) <= Self.approachSpread
+        }
+        return ahead.map { .arrive($0.panorama, facing: nil) } ?? step
+    }
+
     /// "no way forward; ways go east along Main Street and west", or "no ways from here".
     private func waysInstead(of missing: String) -> String {
         let ways = numberedLinks.map { CompassPoint.word(forHeading: $0.heading) + ($0.description.map { " along \($0)" } ?? "") }

@@ -64,6 +64,20 @@ struct PointerTests {
         #expect(state.panorama?.id == "east")
     }
 
+    @Test("with no way that way, a double click goes to the nearest panorama within 30° and 60 m of the direction, or says which ways there are")
+    func doubleClickWithoutAWay() {
+        var state = NavigationTests.state(at: "east", heading: 0)
+        state.handle(gesture: .walkToward(heading: 40))
+        #expect(state.panorama?.id == "hall", "48 m away at 35°, and no way leads there")
+        #expect(state.camera.heading == 0, "facing as before")
+        var south = NavigationTests.state(at: "east", heading: 0)
+        south.handle(gesture: .walkToward(heading: 180))
+        #expect(south.panorama?.id == "east" && south.note == "no way that way; ways go west")
+        var aside = NavigationTests.state(at: "east", heading: 0)
+        aside.handle(gesture: .walkToward(heading: 80))
+        #expect(aside.panorama?.id == "east", "the hall lies 45° off that direction")
+    }
+
     @Test("clicks on the header or status line ask for nothing")
     func clicksOutsideTheView() {
         #expect(Self.commands([.press(column: 5, row: 0), .release(column: 5, row: 0)]).isEmpty)
