@@ -162,12 +162,13 @@ struct ManifestDecoder {
         return CameraTilt(pitch: pitch, roll: roll)
     }
 
-    private mutating func decodeInitialView(_ raw: JSONValue?, at path: String) -> Orientation? {
+    private mutating func decodeInitialView(_ raw: JSONValue?, at path: String) -> InitialView? {
         guard let raw else { return nil }
         guard let entry = raw.object else { problem(path, "must be an object"); return nil }
-        let heading = number(entry, "heading", at: path, in: 0..<360, required: true)
+        let fov = number(entry, "fov", at: path, in: PanoramaCamera.fovRange)
+        let heading = number(entry, "heading", at: path, in: 0..<360, required: entry["fov"] == nil)
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
-        return heading.map { Orientation(heading: $0, pitch: pitch) }
+        return InitialView(orientation: heading.map { Orientation(heading: $0, pitch: pitch) }, fieldOfView: fov)
     }
 
     private mutating func decodeCrop(_ raw: JSONValue?, at path: String) -> PanoramaCrop? {

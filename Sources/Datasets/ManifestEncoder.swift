@@ -49,7 +49,11 @@ public enum ManifestEncoder {
             entry["pose"] = ["pitch": tilt.pitch, "roll": tilt.roll]
         }
         if let view = panorama.initialView {
-            entry["initialView"] = ["heading": view.heading, "pitch": view.pitch]
+            var fields: [String: Any] = [:]
+            fields["heading"] = view.orientation?.heading
+            fields["pitch"] = view.orientation?.pitch
+            fields["fov"] = view.fieldOfView
+            entry["initialView"] = fields
         }
         if let crop = panorama.crop {
             entry["crop"] = ["fullWidth": crop.fullWidth, "fullHeight": crop.fullHeight, "left": crop.left, "top": crop.top]

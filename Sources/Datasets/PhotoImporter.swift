@@ -182,13 +182,8 @@ public enum PhotoImporter {
         guard heading.isFinite, (-360...720).contains(heading) else {
             return .failure(ImportProblem("its GPano PoseHeadingDegrees is out of range"))
         }
-        var initialView: Orientation?
-        if let initialHeading = sphere?.initialHeading, initialHeading.isFinite {
-            let pitch = sphere?.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0
-            initialView = Orientation(heading: Degrees.wrap360(initialHeading), pitch: pitch)
-        }
         var panorama = Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
-                                captureDate: exif?.captureDate, crop: crop, initialView: initialView)
+                                captureDate: exif?.captureDate, crop: crop, initialView: sphere.flatMap(initialView))
         panorama.tilt = crop == nil ? sphere.flatMap(tilt) : nil
         return .success(panorama)
     }
@@ -202,16 +197,24 @@ public enum PhotoImporter {
         return tilt.isLevel ? nil : tilt
     }
 
-    /// What a single 360° photo's own GPano metadata says about showing it: the heading of its
-    /// centre, its camera's tilt, and where to look first. Reads only the metadata.
-    public static func sphereHints(photo bytes: [UInt8]) -> (centerHeading: Double, tilt: CameraTilt?, initialView: Orientation?) {
-        guard let sphere = JPEGSegments.app1Payloads(bytes).lazy.compactMap(XMPReader.read).first else { return (0, nil, nil) }
-        let heading = sphere.poseHeading.flatMap { $0.isFinite && (-360...720).contains($0) ? Degrees.wrap360($0) : nil } ?? 0
-        let initialView = sphere.initialHeading.flatMap { heading in
+    /// Where a photo's GPano metadata says to look first (InitialViewHeadingDegrees and
+    /// InitialViewPitchDegrees, pitch clamped to -90...90) and how wide (InitialHorizontalFOVDegrees,
+    /// kept when in `PanoramaCamera.fovRange`); nil when it says neither.
+    static func initialView(_ sphere: PhotoSphereMetadata) -> InitialView? {
+        let orientation = sphere.initialHeading.flatMap { heading in
             heading.isFinite ? Orientation(heading: Degrees.wrap360(heading),
                                            pitch: sphere.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0) : nil
         }
-        return (heading, tilt(sphere), initialView)
+        let width = sphere.initialFieldOfView.flatMap { PanoramaCamera.fovRange.contains($0) ? $0 : nil }
+        return InitialView(orientation: orientation, fieldOfView: width)
+    }
+
+    /// What a single 360° photo's own GPano metadata says about showing it: the heading of its
+    /// centre, its camera's tilt, and where to look first. Reads only the metadata.
+    public static func sphereHints(photo bytes: [UInt8]) -> (centerHeading: Double, tilt: CameraTilt?, initialView: InitialView?) {
+        guard let sphere = JPEGSegments.app1Payloads(bytes).lazy.compactMap(XMPReader.read).first else { return (0, nil, nil) }
+        let heading = sphere.poseHeading.flatMap { $0.isFinite && (-360...720).contains($0) ? Degrees.wrap360($0) : nil } ?? 0
+        return (heading, tilt(sphere), initialView(sphere))
     }
 
     /// An id from a file name: lower-case letters, digits and dashes, made unique with -2, -3...

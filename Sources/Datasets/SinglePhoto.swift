@@ -1,6 +1,7 @@
 import PanoCore
 import PanoImage
 import ParallelDispatch
+import StreetModel
 import SystemIO
 
 /// A single 360° photo opened as its GPano metadata says: facing its PoseHeadingDegrees, its
@@ -10,7 +11,7 @@ import SystemIO
 public enum SinglePhoto {
     /// Decodes the photo at `path`; `limits` and `minimumWidth` as for `PanoramaLoader.loadScaled`.
     public static func load(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil)
-        throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int, initialView: Orientation?) {
+        throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int, initialView: InitialView?) {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
         let hints = PhotoImporter.sphereHints(photo: bytes)

@@ -15,6 +15,7 @@ struct PhotoSphereMetadata: Equatable {
     var croppedTop: Int?
     var initialHeading: Double?
     var initialPitch: Double?
+    var initialFieldOfView: Double?
     var posePitch: Double?
     var poseRoll: Double?
 }
@@ -46,6 +47,7 @@ enum XMPReader {
         metadata.croppedTop = value("CroppedAreaTopPixels").flatMap { Int(decimal: $0) }
         metadata.initialHeading = value("InitialViewHeadingDegrees").flatMap { Double(decimal: $0) }
         metadata.initialPitch = value("InitialViewPitchDegrees").flatMap { Double(decimal: $0) }
+        metadata.initialFieldOfView = value("InitialHorizontalFOVDegrees").flatMap { Double(decimal: $0) }
         metadata.posePitch = value("PosePitchDegrees").flatMap { Double(decimal: $0) }
         metadata.poseRoll = value("PoseRollDegrees").flatMap { Double(decimal: $0) }
         return metadata

@@ -94,15 +94,7 @@ public struct PanoramaURL: Equatable, Sendable {
         var camera = base
         if let heading { camera.heading = heading }
         if let pitch { camera.pitch = pitch }
-        if let fov {
-            if fov > PanoramaCamera.defaultFOV {
-                camera.fov = fov
-                camera.zoom = 1
-            } else {
-                camera.fov = PanoramaCamera.defaultFOV
-                camera.zoom = tan(Degrees.radians(PanoramaCamera.defaultFOV) / 2) / tan(Degrees.radians(fov) / 2)
-            }
-        }
+        if let fov { camera.show(fieldOfView: fov) }
         return camera
     }
 

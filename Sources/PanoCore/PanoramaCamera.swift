@@ -60,6 +60,21 @@ public struct PanoramaCamera: Equatable, Sendable {
         let halfTangent = tan(Degrees.radians(fov) / 2) / zoom
         return Degrees.degrees(fromRadians: 2 * atan(halfTangent))
     }
+
+    /// Shows `degrees` across the larger viewport dimension (clamped to `fovRange`): wider than
+    /// the default field of view, as the zoom-1 field of view; narrower, as a zoom from the
+    /// default, so + and - then work from a familiar view. Non-finite leaves the camera as it is.
+    public mutating func show(fieldOfView degrees: Double) {
+        guard degrees.isFinite else { return }
+        let wanted = degrees.clamped(to: Self.fovRange)
+        if wanted > Self.defaultFOV {
+            fov = wanted
+            zoom = 1
+        } else {
+            fov = Self.defaultFOV
+            zoom = tan(Degrees.radians(Self.defaultFOV) / 2) / tan(Degrees.radians(wanted) / 2)
+        }
+    }
 }
 
 extension Comparable {

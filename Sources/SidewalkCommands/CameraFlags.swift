@@ -1,20 +1,26 @@
 import Explorer
 import PanoCore
+import StreetModel
 
 /// The camera options shared by the explorer and snapshots: --heading, --pitch, --zoom, --fov.
 struct CameraFlags {
     /// The camera asked for.
     var camera = PanoramaCamera()
-    /// True once --heading or --pitch was given: then a panorama's initial view is not used.
+    /// True once --heading or --pitch was given: then a panorama's initial direction is not used.
     private(set) var orientationGiven = false
+    /// True once --zoom or --fov was given: then a panorama's initial field of view is not used.
+    private(set) var widthGiven = false
 
-    /// The camera to start with: the one asked for, looking where the panorama says to look
-    /// first unless --heading or --pitch said otherwise.
-    func startingCamera(initialView: Orientation?) -> PanoramaCamera {
-        guard let initialView, !orientationGiven else { return camera }
+    /// The camera to start with: the one asked for, looking where and as wide as the panorama
+    /// says to look first, unless --heading or --pitch (direction) or --zoom or --fov (width)
+    /// said otherwise.
+    func startingCamera(initialView: InitialView?) -> PanoramaCamera {
         var start = camera
-        start.heading = initialView.heading
-        start.pitch = initialView.pitch
+        if let orientation = initialView?.orientation, !orientationGiven {
+            start.heading = orientation.heading
+            start.pitch = orientation.pitch
+        }
+        if let width = initialView?.fieldOfView, !widthGiven { start.show(fieldOfView: width) }
         return start
     }
 
@@ -28,9 +34,13 @@ struct CameraFlags {
             $0.camera.pitch = $1
             $0.orientationGiven = true
         },
-        .number("--zoom", "Z", in: PanoramaCamera.zoomRange, default: 1, help: "start at this linear zoom") { $0.camera.zoom = $1 },
+        .number("--zoom", "Z", in: PanoramaCamera.zoomRange, default: 1, help: "start at this linear zoom") {
+            $0.camera.zoom = $1
+            $0.widthGiven = true
+        },
         .number("--fov", "DEG", in: PanoramaCamera.fovRange, default: 90, help: "field of view at zoom 1 across the wider side, degrees") {
             $0.camera.fov = $1
+            $0.widthGiven = true
         },
     ] }
 
@@ -39,5 +49,6 @@ struct CameraFlags {
     mutating func apply(_ url: PanoramaURL) {
         camera = url.camera(from: camera)
         if url.heading != nil || url.pitch != nil { orientationGiven = true }
+        if url.fov != nil { widthGiven = true }
     }
 }

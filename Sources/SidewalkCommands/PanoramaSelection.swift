@@ -46,8 +46,8 @@ struct PanoramaSelection {
         var title: String
         /// Capture date and copyright, when known.
         var details: String?
-        /// Where the panorama says to look first, if it says.
-        var initialView: Orientation?
+        /// Where the panorama says to look first, and how wide, if it says.
+        var initialView: InitialView?
         /// The dataset and the panorama in it, when one was opened.
         var dataset: (Dataset, Panorama)?
         /// The widest the panorama's image can be decoded within the limits, pixels round the circle.

@@ -76,8 +76,8 @@ public struct Panorama: Equatable, Sendable {
     public var links: [Link]
     /// For a partial panorama: where the image sits in the full sphere; nil for a full sphere.
     public var crop: PanoramaCrop?
-    /// Where a viewer should first look (GPano InitialViewHeading/PitchDegrees), if given.
-    public var initialView: Orientation?
+    /// Where a viewer should first look, and how wide, if given.
+    public var initialView: InitialView?
     /// How the camera was tilted (GPano PosePitch/RollDegrees, Panoramax `pers:pitch`/`pers:roll`),
     /// undone when the image is decoded so the horizon is level; nil when it was level.
     public var tilt: CameraTilt?
@@ -92,7 +92,7 @@ public struct Panorama: Equatable, Sendable {
     public init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
         building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
-        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: Orientation? = nil,
+        copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: InitialView? = nil,
         tiles: PanoramaTiles? = nil
     ) {
         self.id = id

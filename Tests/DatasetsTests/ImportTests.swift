@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import PanoCore
 import PanoImage
+import StreetModel
 import TestSupport
 import Testing
 
@@ -128,7 +129,8 @@ struct ImportTests {
         let bytes = TestPhotoMetadata.insert([
             TestPhotoMetadata.exif(latitude: southWest.latitude, longitude: southWest.longitude, dateTimeOriginal: "2023:12:01 08:00:00"),
             TestPhotoMetadata.xmp([("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "271.5"),
-                                   ("InitialViewHeadingDegrees", "45"), ("InitialViewPitchDegrees", "-10")], asElements: true),
+                                   ("InitialViewHeadingDegrees", "45"), ("InitialViewPitchDegrees", "-10"),
+                                   ("InitialHorizontalFOVDegrees", "60")], asElements: true),
         ], into: jpeg)
         try Data(bytes).write(to: source.appendingPathComponent("sw.jpg"))
         let report = try PhotoImporter.importFolder(source, into: output)
@@ -136,7 +138,8 @@ struct ImportTests {
         #expect(panorama.coordinate.distance(to: southWest) < 0.01)
         #expect(panorama.centerHeading == 271.5)
         #expect(panorama.captureDate == "2023-12-01")
-        #expect(panorama.initialView == Orientation(heading: 45, pitch: -10), "GPano's initial view")
-        #expect(try Dataset.open(output.path).service.panorama(id: "sw")?.initialView == Orientation(heading: 45, pitch: -10))
+        let initialView = InitialView(orientation: Orientation(heading: 45, pitch: -10), fieldOfView: 60)
+        #expect(panorama.initialView == initialView, "GPano's initial view")
+        #expect(try Dataset.open(output.path).service.panorama(id: "sw")?.initialView == initialView)
     }
 }

@@ -56,6 +56,12 @@ struct ManifestTests {
         ("a crop offset outside the sphere", "$.panoramas[0].crop.top", { m in
             setPanorama(&m, 0, "crop", ["fullWidth": 200, "fullHeight": 100, "left": 0, "top": 100])
         }),
+        ("an initial view with neither heading nor fov", "$.panoramas[0].initialView.heading", { m in
+            setPanorama(&m, 0, "initialView", ["pitch": 10])
+        }),
+        ("an initial field of view wider than 160°", "$.panoramas[0].initialView.fov", { m in
+            setPanorama(&m, 0, "initialView", ["fov": 200])
+        }),
         ("self link", "$.panoramas[2].links[0].target", { m in setLink(&m, 2, 0, "target", "c") }),
         ("unknown start", "$.start", { m in m["start"] = "zzz" }),
         ("wrong format", "$.format", { m in m["format"] = "something-else" }),
@@ -109,6 +115,21 @@ struct ManifestTests {
         let service = try Dataset.open(fixture.folder.path).service
         #expect(service.panorama(id: "a")?.links.first?.heading == 0)
         #expect(service.panorama(id: "b")?.links.first?.heading == 180)
+    }
+
+    @Test("an initial view reads back with its direction, its field of view, or both")
+    func initialViews() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
+        let views = [InitialView(orientation: Orientation(heading: 45, pitch: -10)), InitialView(orientation: nil, fieldOfView: 60),
+                     InitialView(orientation: Orientation(heading: 300, pitch: 5), fieldOfView: 120)]
+        let panoramas = views.enumerated().map { index, view in
+            Panorama(id: "p\(index)", imagePath: "images/a.png", coordinate: place.offset(by: Double(index) * 10, bearing: 0), initialView: view)
+        }
+        try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []).write(to: fixture.folder.appendingPathComponent("manifest.json"))
+        let service = try Dataset.open(fixture.folder.path).service
+        #expect(views.indices.map { service.panorama(id: "p\($0)")?.initialView } == views)
     }
 
     @Test("each validation problem is reported with its JSON path", arguments: breakages.indices)
