@@ -1,21 +1,18 @@
 #include "CExpat.h"
+#include "expat_guard.h"
 
-#include <expat.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* expat joins a namespaced name as URI, separator, local name. */
-#define SW_SEPARATOR '\x01'
 /* Longest element text kept, bytes: GPano values are numbers and short words. */
 #define SW_TEXT_LIMIT 256
 
 typedef struct {
-    XML_Parser parser;
+    sw_expat_guard guard;
     const char *uri;
     size_t uri_length;
     void *context;
     sw_xmp_property_callback callback;
-    int refused;
     /* The GPano element whose text is being collected, depth of nesting inside it. */
     char name[128];
     int collecting;
@@ -68,36 +65,22 @@ static void sw_text(void *data, const XML_Char *text, int length) {
     state->text_length += take;
 }
 
-static void sw_doctype(void *data, const XML_Char *name, const XML_Char *system, const XML_Char *public_id, int internal) {
-    sw_xmp_state *state = data;
-    (void)name; (void)system; (void)public_id; (void)internal;
-    state->refused = 1;
-    XML_StopParser(state->parser, XML_FALSE);
-}
-
 int sw_xmp_properties(const char *data, size_t size, const char *uri,
                       void *context, sw_xmp_property_callback callback) {
-    if (size > (size_t)0x7fffffff) return -1;
-    XML_Parser parser = XML_ParserCreateNS(NULL, SW_SEPARATOR);
-    if (!parser) return -1;
     sw_xmp_state *state = calloc(1, sizeof *state);
-    if (!state) {
-        XML_ParserFree(parser);
+    if (!state) return -1;
+    XML_Parser parser = sw_expat_parser(state);
+    if (!parser) {
+        free(state);
         return -1;
     }
-    state->parser = parser;
     state->uri = uri;
     state->uri_length = strlen(uri);
     state->context = context;
     state->callback = callback;
-    XML_SetUserData(parser, state);
     XML_SetElementHandler(parser, sw_start, sw_end);
     XML_SetCharacterDataHandler(parser, sw_text);
-    XML_SetStartDoctypeDeclHandler(parser, sw_doctype);
-    XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER);
-    enum XML_Status status = XML_Parse(parser, data, (int)size, XML_TRUE);
-    int result = (status == XML_STATUS_OK && !state->refused) ? 0 : -1;
-    XML_ParserFree(parser);
+    int result = sw_expat_parse(parser, data, size);
     free(state);
     return result;
 }

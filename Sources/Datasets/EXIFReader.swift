@@ -1,11 +1,15 @@
 import PanoCore
 import StreetModel
 
-/// What Sidewalk reads from a photo's EXIF block: the GPS position and the capture date.
+/// What Sidewalk reads from a photo's EXIF block: the GPS position and when it was taken.
 struct EXIFMetadata: Equatable {
     var coordinate: Coordinate?
     /// DateTimeOriginal as "YYYY-MM-DD".
     var captureDate: String?
+    /// DateTimeOriginal as written, "YYYY:MM:DD HH:MM:SS", a local time.
+    var captureTime: String?
+    /// OffsetTimeOriginal: the zone of `captureTime`, seconds east of UTC, when the camera wrote it.
+    var captureOffset: Int?
 }
 
 /// Reads the TIFF structure of an EXIF APP1 payload ("Exif\0\0" then a TIFF header), defensively:
@@ -32,7 +36,9 @@ enum EXIFReader {
             if let entry = exif[0x9003], let text = reader.ascii(entry), text.count >= 10 {
                 let date = text.prefix(10).replacingOccurrences(of: ":", with: "-")
                 if CaptureDate.isValid(date) { metadata.captureDate = date }
+                metadata.captureTime = String(text.prefix(19))
             }
+            metadata.captureOffset = exif[0x9011].flatMap(reader.ascii).flatMap { PhotoTime.offsetSeconds(String($0.prefix(6))) }
         }
         if let gpsOffset = ifd0[0x8825].flatMap({ reader.uint32(at: $0.valueOffset) }) {
             let gps = reader.entries(at: Int(gpsOffset))

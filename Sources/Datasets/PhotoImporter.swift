@@ -52,9 +52,8 @@ public enum PhotoImporter {
     /// copying the photos into `output/images/` and writing `output/manifest.json` last.
     /// `progress(done, total)` is called after each photo is read. Nothing is written when no
     /// photo can be placed or anything fails (what this run wrote is removed again).
-    /// Photos without a GPS position are placed at `place` when it is given (they are then the
-    /// same place, alternatives of one another), else skipped.
-    public static func importFolder(_ source: URL, into output: URL, mode: Mode = .fresh, place: Coordinate? = nil,
+    /// Photos without a GPS position are placed as `placement` says, else skipped.
+    public static func importFolder(_ source: URL, into output: URL, mode: Mode = .fresh, placement: PhotoPlacement = PhotoPlacement(),
                                     progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Report {
         let names: [String]
         do {
@@ -72,7 +71,7 @@ public enum PhotoImporter {
         var skipped: [(String, String)] = []
         for (done, name) in names.enumerated() {
             defer { progress(done + 1, names.count) }
-            switch describe(source.appendingPathComponent(name), name: name, place: place) {
+            switch describe(source.appendingPathComponent(name), name: name, placement: placement) {
             case let .failure(problem):
                 skipped.append((name, problem.reason))
             case var .success(panorama):
@@ -142,25 +141,28 @@ public enum PhotoImporter {
     }
 
     /// A panorama for one photo (id and image path still to be set), or why it cannot be placed.
-    static func describe(_ file: URL, name: String, place: Coordinate? = nil) -> Result<Panorama, ImportProblem> {
+    static func describe(_ file: URL, name: String, placement: PhotoPlacement) -> Result<Panorama, ImportProblem> {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file.path, limit: photoByteLimit) } catch { return .failure(ImportProblem(error.reason)) }
-        return describe(photo: bytes, place: place).map { panorama in
+        return describe(photo: bytes, placement: placement).map { panorama in
             var named = panorama
             named.description = (name as NSString).deletingPathExtension
             return named
         }
     }
 
-    /// A panorama for a photo's bytes from its EXIF position and GPano metadata (id and image
-    /// path still to be set), or why it cannot be placed. Reads only the metadata, never pixels.
-    public static func describe(photo bytes: [UInt8], place: Coordinate? = nil) -> Result<Panorama, ImportProblem> {
+    /// A panorama for a photo's bytes from its EXIF position (or `placement`) and GPano metadata
+    /// (id and image path still to be set), or why it cannot be placed. Reads only the metadata,
+    /// never pixels.
+    public static func describe(photo bytes: [UInt8], placement: PhotoPlacement = PhotoPlacement()) -> Result<Panorama, ImportProblem> {
         guard let (width, height) = ImageDecoder.jpegSize(bytes) else { return .failure(ImportProblem("not a readable JPEG")) }
         let payloads = JPEGSegments.app1Payloads(bytes)
         let exif = payloads.lazy.compactMap(EXIFReader.read).first
         let sphere = payloads.lazy.compactMap(XMPReader.read).first
-        guard let coordinate = exif?.coordinate ?? place else {
-            return .failure(ImportProblem("no GPS position in its EXIF data (--place LAT,LNG places such photos)"))
+        let coordinate: Coordinate
+        switch placement.coordinate(for: exif) {
+        case let .success(placed): coordinate = placed
+        case let .failure(problem): return .failure(problem)
         }
         if let projection = sphere?.projectionType, projection.lowercased() != "equirectangular" {
             return .failure(ImportProblem("its GPano projection is '\(projection)', not equirectangular"))

@@ -12,6 +12,8 @@ enum CommandError: Error, CustomStringConvertible {
     case assetsNotFound
     case dataset(DatasetError)
     case importFailed(PhotoImporter.Failure)
+    /// A GPS track that cannot be used.
+    case track(GPXTrack.Failure)
     case tiling(DatasetTiler.Failure)
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
@@ -33,6 +35,7 @@ enum CommandError: Error, CustomStringConvertible {
         case let .terminal(error): error.description
         case let .dataset(error): error.description
         case let .importFailed(error): error.description
+        case let .track(error): error.description
         case let .tiling(error): error.description
         case let .unknownPanorama(id, dataset): "\(dataset): no panorama with id '\(id)'"
         case let .noImagery(place, radius):

@@ -12,7 +12,7 @@ import TextSafety
 struct ImportCommand: SidewalkCommand {
     static let purpose = "make a dataset from a folder of 360° photos, or from Panoramax"
     static let synopsis = [
-        "sidewalk import DIR --output DATASET [--update | --force]",
+        "sidewalk import DIR --output DATASET [--track FILE.gpx] [--place LAT,LNG] [--update | --force]",
         "sidewalk import panoramax:[URL] (--bbox W,S,E,N | --sequence ID) [--limit N] --output DATASET",
     ]
 
@@ -22,7 +22,9 @@ struct ImportCommand: SidewalkCommand {
               heading of the image centre and any cropping from Photo Sphere XMP (GPano). Photos are
               copied into DATASET/images/, linked to their near neighbours (within 30 m, no two links
               within 35° of each other), and DATASET/manifest.json is written. Photos that cannot be
-              placed are listed with the reason. Running it again gives the same dataset.
+              placed are listed with the reason. Running it again gives the same dataset. Photos without
+              GPS are placed on --track's GPS track by capture time (between the two track points around
+              it, at most 10 minutes apart), else at --place, else skipped.
 
               From Panoramax (panoramax: for the public federation, panoramax:URL for another instance):
               the 360° pictures inside --bbox (west,south,east,north, degrees, at most 0.5° a side) or of
@@ -44,7 +46,15 @@ struct ImportCommand: SidewalkCommand {
                     case let .success(coordinate): return coordinate
                     case let .failure(error): throw .reason(error.message)
                     }
-                }) { $0.place = $1 },
+                }) { $0.placement.place = $1 },
+                .text("--track", "FILE.gpx", help: "photos without a GPS position are placed where this GPX track was when they were taken") {
+                    $0.track = $1
+                },
+                .parsed("--time-zone", "±HH:MM", help: "the zone of capture times the camera wrote without one (default +00:00, UTC)",
+                        parse: { (text) throws(OptionValueError) in
+                            guard let offset = PhotoTime.offsetSeconds(text) else { throw .reason("'\(text)' is not a zone like +02:00 or -05:30") }
+                            return offset
+                        }) { $0.placement.zoneOffset = $1 },
                 .parsed("--bbox", "W,S,E,N", help: "Panoramax: the pictures inside this area (degrees: west, south, east, north)",
                         parse: { (text) throws(OptionValueError) in
                             switch GeoBox.parse(text) {
@@ -67,8 +77,10 @@ struct ImportCommand: SidewalkCommand {
     var output: String?
     /// --update and --force as given (both is a mistake).
     var modesAsked: Set<PhotoImporter.Mode> = []
-    /// --place: where photos without GPS go.
-    var place: Coordinate?
+    /// --place and --time-zone: where photos without GPS go.
+    var placement = PhotoPlacement()
+    /// --track: the GPX file photos without GPS are placed on.
+    var track: String?
     /// --bbox or --sequence: which Panoramax pictures.
     var panoramax: PanoramaxImporter.Selection?
     /// --limit: most Panoramax pictures taken.
@@ -88,8 +100,8 @@ struct ImportCommand: SidewalkCommand {
         } else if panoramax != nil {
             throw UsageError(description: "--bbox and --sequence choose Panoramax pictures; the source is then panoramax: or panoramax:URL")
         }
-        if place != nil, PanoramaxServer.isNamed(source) {
-            throw UsageError(description: "--place is for photos without GPS; Panoramax's pictures have their place")
+        if placement.place != nil || track != nil, PanoramaxServer.isNamed(source) {
+            throw UsageError(description: "--place and --track are for photos without GPS; Panoramax's pictures have their place")
         }
     }
 
@@ -98,6 +110,10 @@ struct ImportCommand: SidewalkCommand {
         let showProgress = isatty(STDERR_FILENO) == 1
         let report: PhotoImporter.Report
         let mode = modesAsked.first ?? .fresh
+        var placement = placement
+        if let track {
+            do { placement.track = try GPXTrack.read(track) } catch { throw .track(error) }
+        }
         do {
             if let panoramax, let server = PanoramaxServer(dataset: source) {
                 report = try PanoramaxImporter.importPictures(panoramax, from: server, limit: limit, allPictures: opener.allPictures,
@@ -106,7 +122,7 @@ struct ImportCommand: SidewalkCommand {
                 }
             } else {
                 report = try PhotoImporter.importFolder(URL(fileURLWithPath: source), into: URL(fileURLWithPath: output), mode: mode,
-                                                        place: place) { done, total in
+                                                        placement: placement) { done, total in
                     if showProgress { writeStandardError("\rimporting \(done)/\(total) photos") }
                 }
             }

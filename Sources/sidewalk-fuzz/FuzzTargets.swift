@@ -30,6 +30,11 @@ enum FuzzTarget: String, CaseIterable {
             if case let .success(panorama) = PhotoImporter.describe(photo: bytes) {
                 precondition(panorama.centerHeading.isFinite, "headings are finite")
             }
+            // The same bytes as a GPS track, which places photos without GPS.
+            if let track = try? GPXTrack.parse(bytes, name: "fuzz") {
+                precondition(zip(track.fixes, track.fixes.dropFirst()).allSatisfy { $0.time <= $1.time }, "fixes are in time order")
+                if case let .success(place) = track.place(at: track.fixes[0].time + 30) { precondition(place.latitude.isFinite) }
+            }
         case .jpeg, .png:
             if let image = try? ImageDecoder.decode(bytes, name: rawValue, limits: Self.limits) {
                 precondition(image.width > 0 && image.height > 0 && image.width * image.height <= Self.limits.maxPixels)

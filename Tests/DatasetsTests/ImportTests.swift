@@ -52,7 +52,7 @@ struct ImportTests {
         let report = try PhotoImporter.importFolder(source, into: output)
         #expect(report.imported.map(\.id) == ["street-1", "street-2", "street-3"])
         #expect(Dictionary(uniqueKeysWithValues: report.skipped) == [
-            "no-gps.jpg": "no GPS position in its EXIF data (--place LAT,LNG places such photos)",
+            "no-gps.jpg": "no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)",
             "flat.jpg": "not a 360° photo: 96×72 is not 2:1 and no GPano cropped area says where it lies",
             "cylinder.jpg": "its GPano projection is 'cylindrical', not equirectangular",
         ])
@@ -111,8 +111,8 @@ struct ImportTests {
         }
         let skipped = try PhotoImporter.importFolder(source, into: output)
         #expect(skipped.imported.count == 1 && skipped.skipped.count == 2)
-        #expect(skipped.skipped.allSatisfy { $0.reason.contains("--place LAT,LNG places such photos") })
-        let placed = try PhotoImporter.importFolder(source, into: output, mode: .force, place: Self.origin)
+        #expect(skipped.skipped.allSatisfy { $0.reason.contains("--place LAT,LNG or --track FILE.gpx places such photos") })
+        let placed = try PhotoImporter.importFolder(source, into: output, mode: .force, placement: PhotoPlacement(place: Self.origin))
         #expect(placed.imported.count == 3 && placed.skipped.isEmpty)
         #expect(placed.imported.first { $0.id == "no-gps" }?.coordinate == Self.origin)
         #expect(placed.imported.first { $0.id == "gps" }?.coordinate.distance(to: elsewhere) ?? 99 < 0.01)

@@ -142,8 +142,36 @@ struct ImportCommandTests {
         try Data(try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))).write(to: work.appendingPathComponent("x.jpg"))
         let run = try ProgramRun.sidewalk(["import", work.path, "--output", work.appendingPathComponent("out").path])
         #expect(run.status == 1)
-        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data (--place LAT,LNG places such photos)")
+        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)")
         #expect(run.errorLines.last?.hasSuffix("no photo could be placed, so nothing was written") == true)
+    }
+
+    @Test("--track places a photo without GPS by its capture time; a bad track or zone is one line and a non-zero exit")
+    func alongATrack() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-import-track-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let photos = work.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))
+        try Data(TestPhotoMetadata.insert([TestPhotoMetadata.exif(dateTimeOriginal: "2024:06:21 10:00:30")], into: jpeg))
+            .write(to: photos.appendingPathComponent("walk.jpg"))
+        let track = work.appendingPathComponent("walk.gpx")
+        try Data("""
+            <gpx xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>
+            <trkpt lat="46.9479" lon="7.4474"><time>2024-06-21T08:00:00Z</time></trkpt>
+            <trkpt lat="46.9479" lon="7.4484"><time>2024-06-21T08:01:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """.utf8).write(to: track)
+        let output = work.appendingPathComponent("out").path
+        let run = try ProgramRun.sidewalk(["import", photos.path, "--track", track.path, "--time-zone", "+02:00", "--output", output])
+        #expect(run.status == 0, "\(run.standardError)")
+        let info = try ProgramRun.sidewalk(["info", output, "--pano", "walk"])
+        #expect(info.standardOutput.contains("place:    46.9479,7.4479,"), "half way along the track: \(info.standardOutput)")
+        let badZone = try ProgramRun.sidewalk(["import", photos.path, "--track", track.path, "--time-zone", "CEST", "--output", output])
+        #expect(badZone.status == 2 && badZone.errorLines.first?.contains("'CEST' is not a zone like +02:00 or -05:30") == true, "\(badZone.standardError)")
+        let missing = try ProgramRun.sidewalk(["import", photos.path, "--track", work.appendingPathComponent("none.gpx").path, "--output", output])
+        #expect(missing.status == 1 && missing.errorLines == ["sidewalk: \(work.appendingPathComponent("none.gpx").path): no such file"], "\(missing.standardError)")
     }
 }
 

@@ -12,6 +12,18 @@ struct FuzzCorpusTests {
     static let corpus = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/FuzzCorpus")
 
     /// The seeds, by target: file name and bytes.
+    /// A GPX track, for the metadata target's track reading.
+    static let track = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1" creator="sidewalk">
+          <trk><trkseg>
+            <trkpt lat="46.9479" lon="7.4474"><ele>540</ele><time>2024-06-21T10:00:00Z</time></trkpt>
+            <trkpt lat="46.9479" lon="7.4477"><time>2024-06-21T12:00:40+02:00</time></trkpt>
+            <trkpt lat="46.9480" lon="7.4480"><time>2024-06-21T10:01:20.500Z</time></trkpt>
+          </trkseg></trk>
+        </gpx>
+        """
+
     static func seeds() throws -> [String: [(String, [UInt8])]] {
         let image = SyntheticPanorama.gradient(width: 16, height: 8)
         let jpeg = try JPEGEncoder.encode(image)
@@ -20,6 +32,7 @@ struct FuzzCorpusTests {
         let gpano: [(String, String)] = [
             ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "30"), ("FullPanoWidthPixels", "32"), ("FullPanoHeightPixels", "16"),
             ("CroppedAreaLeftPixels", "8"), ("CroppedAreaTopPixels", "4"), ("InitialViewHeadingDegrees", "90"), ("InitialViewPitchDegrees", "-10"),
+            ("InitialHorizontalFOVDegrees", "75"),
         ]
         return [
             "manifest": [("valid.json", [UInt8](manifest)), ("truncated.json", Array([UInt8](manifest).prefix(100))), ("empty-object.json", Array("{}".utf8))],
@@ -27,6 +40,7 @@ struct FuzzCorpusTests {
                 ("exif-and-xmp.jpg", TestPhotoMetadata.insert([exif, TestPhotoMetadata.xmp(gpano)], into: jpeg)),
                 ("xmp-elements.jpg", TestPhotoMetadata.insert([exif, TestPhotoMetadata.xmp(gpano, asElements: true)], into: jpeg)),
                 ("exif-only.jpg", TestPhotoMetadata.insert([exif], into: jpeg)),
+                ("track.gpx", Array(Self.track.utf8)),
             ],
             "jpeg": [
                 ("baseline.jpg", jpeg), ("progressive.jpg", try JPEGEncoder.encode(image, progressive: true)),

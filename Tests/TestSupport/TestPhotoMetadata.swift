@@ -28,6 +28,22 @@ public enum TestPhotoMetadata {
         return Array("Exif".utf8) + [0, 0] + tiff
     }
 
+    /// An EXIF APP1 payload with no GPS position: DateTimeOriginal ("YYYY:MM:DD HH:MM:SS") and,
+    /// when given, OffsetTimeOriginal ("+02:00").
+    public static func exif(dateTimeOriginal: String, offsetTimeOriginal: String? = nil) -> [UInt8] {
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
+        func u16(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) { u16(tag); u16(type); u32(count); u32(value) }
+        let ifd0 = 8, exifIFD = 26, dateData = 56, offsetData = 76
+        u32(ifd0)
+        u16(1); entry(0x8769, 4, 1, exifIFD); u32(0)
+        u16(2); entry(0x9003, 2, 20, dateData); entry(offsetTimeOriginal == nil ? 0xFFFF : 0x9011, 2, 7, offsetData); u32(0)
+        tiff += Array(dateTimeOriginal.utf8.prefix(19)) + [0]
+        tiff += Array((offsetTimeOriginal ?? "+00:00").utf8.prefix(6)) + [0]
+        return Array("Exif".utf8) + [0, 0] + tiff
+    }
+
     /// An XMP APP1 payload with GPano properties, as attributes or as elements.
     public static func xmp(_ properties: [(String, String)], asElements: Bool = false) -> [UInt8] {
         let body: String
