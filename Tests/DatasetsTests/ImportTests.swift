@@ -100,6 +100,21 @@ struct ImportTests {
         #expect(report.imported.first { $0.id == "a-again" }?.links.map(\.target) == ["b"])
     }
 
+    @Test("file names that clean to the same id get distinct ids, none starting with a dash (an option on the command line)")
+    func distinctIDs() throws {
+        let source = try Self.folder()
+        let output = try Self.folder().appendingPathComponent("dataset")
+        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let names = ["+45.jpg", "-45.jpg", "45.jpg", "--45.jpg", "Ä b.jpg", "ä-b.jpg", "_.jpg", "-.jpg"]
+        for (index, name) in names.enumerated() {
+            try Data(try Self.photo(at: Self.origin.offset(by: Double(index) * 50, bearing: 0))).write(to: source.appendingPathComponent(name))
+        }
+        let ids = try PhotoImporter.importFolder(source, into: output).imported.map(\.id)
+        #expect(ids.count == names.count && Set(ids).count == names.count, "\(ids)")
+        #expect(ids.allSatisfy { !$0.hasPrefix("-") && !$0.isEmpty }, "\(ids)")
+        #expect(Set(try Dataset.open(output.path).service.panoramas.map(\.id)) == Set(ids), "the manifest keeps them")
+    }
+
     @Test("photos without GPS are placed at --place instead of skipped; with GPS they keep their own")
     func placeForPhotosWithoutGPS() throws {
         let source = try Self.folder()
