@@ -36,6 +36,12 @@ public enum ExplorerEvent: Equatable, Sendable {
         }
     }
 
+    /// Every event's name.
+    public static let names: Set<String> = [
+        "willMoveToPanorama", "didMoveToPanorama", "didMoveToPanoramaNearCoordinate", "errorOnMoveNearCoordinate", "errorOnMoveToPanoramaID",
+        "didMoveCamera", "didTap", "didTapMarker", "didStartRendering", "didFinishRendering",
+    ]
+
     /// One line of JSON: {"event": NAME, "time": SECONDS, ...fields}.
     public func jsonLine(time: Double) -> String {
         var fields = ["\"event\":\(JSONText.string(name))", "\"time\":\(JSONText.number(time))"]

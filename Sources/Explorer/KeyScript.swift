@@ -1,62 +1,134 @@
-/// One thing a script does: press a key, run a typed command, or let time pass.
+/// One thing a script does: press a key, run a typed command, let time pass, or check something.
 public enum ScriptStep: Equatable, Sendable {
     case key(Key)
     /// A command as typed after `:` (programmatic: gestures never block it).
     case command(TypedCommand)
     /// Let this many seconds pass on the script's clock, 0...3600.
     case wait(seconds: Double)
+    /// Check something a user would perceive, waiting up to its deadline for it.
+    case expect(Expectation)
+
+    /// True for a key or a command: what a user does, rather than waiting or checking.
+    public var isAction: Bool {
+        switch self {
+        case .key, .command: true
+        case .wait, .expect: false
+        }
+    }
 }
 
-/// Scripts for the headless explorer: `--keys "Right Right + 1 Enter"` (key names separated by
-/// spaces) or a file with one key, `:command` or `wait SECONDS` per line. Key names are tmux's
-/// (`Key(tmuxName:)`); blank lines and lines starting with `#` are skipped.
+/// A step as written.
+public struct ScriptLine: Equatable, Sendable {
+    public let step: ScriptStep
+    /// Where it was written, 1-based: the line of a file, or the step of `--keys`.
+    public let line: Int
+    /// The step's text as written.
+    public let text: String
+    /// False when written with a trailing `&`: the script goes on a frame later, while the move
+    /// it started is still under way; otherwise it waits for the view to settle, as a person
+    /// listening for the result does.
+    public let waits: Bool
+
+    public init(_ step: ScriptStep, line: Int, text: String, waits: Bool = true) {
+        self.step = step
+        self.line = line
+        self.text = text
+        self.waits = waits
+    }
+}
+
+/// Scripts for the headless explorer and `sidewalk test`, one grammar for a file and for
+/// `--keys`: steps separated by newlines or `;` (not inside "quotes" or /patterns/). A step is
+/// key names separated by spaces (tmux's: `Key(tmuxName:)`), a `:command`, `wait SECONDS`, or
+/// `expect ...` (`Expectation.parse`); a trailing ` &` goes on without waiting for the view to
+/// settle. Blank steps and lines starting with `#` are skipped.
 public enum KeyScript {
-    /// The steps of a `--keys` argument; the error names the key by its position (1-based).
-    public static func parse(keys: String) throws(KeyScriptError) -> [ScriptStep] {
-        let names = keys.split(whereSeparator: \.isWhitespace).map(String.init)
-        return try names.enumerated().map { (index, name) throws(KeyScriptError) in
-            guard let key = Key(tmuxName: name) else {
-                throw KeyScriptError("key \(index + 1): unknown key '\(name)' (names as tmux's: Left, Enter, BTab, q, +, ...)")
+    /// How steps are numbered in messages.
+    public enum Form: Sendable {
+        /// `--keys`: "step N".
+        case keys
+        /// A file: "line N".
+        case file
+    }
+
+    /// The steps of `text`; the error names the line or step (1-based).
+    public static func parse(_ text: String, form: Form) throws(KeyScriptError) -> [ScriptLine] {
+        var lines: [ScriptLine] = []
+        var stepNumber = 0
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let trimmed = rawLine.trimmingCharacters(in: " \t\r")
+            guard !trimmed.hasPrefix("#") else { continue }
+            for piece in try pieces(trimmed) {
+                var text = piece.trimmingCharacters(in: " \t")
+                guard !text.isEmpty else { continue }
+                stepNumber += 1
+                let number = form == .file ? index + 1 : stepNumber
+                let place = form == .file ? "line \(number)" : "step \(number)"
+                var waits = true
+                if text == "&" || text.hasSuffix(" &") {
+                    waits = false
+                    text = String(text.dropLast()).trimmingCharacters(in: " \t")
+                    guard !text.isEmpty else { throw KeyScriptError("\(place): & follows a key or command") }
+                }
+                do {
+                    lines += try steps(text).map { ScriptLine($0, line: number, text: text, waits: waits) }
+                } catch {
+                    throw KeyScriptError("\(place): \(error.message)")
+                }
             }
-            return .key(key)
+        }
+        return lines
+    }
+
+    /// The steps one piece of a script holds.
+    private static func steps(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
+        // A command is ':' and its name; ':' alone, or before a space, is the key that opens the command line.
+        if text.hasPrefix(":"), let next = text.dropFirst().first, next != " " {
+            do { return [.command(try TypedCommand.parse(String(text.dropFirst())))] } catch { throw KeyScriptError(error.message) }
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.first {
+        case "wait":
+            guard words.count == 2, let seconds = Double(words[1]), seconds.isFinite, (0...3600).contains(seconds) else {
+                throw KeyScriptError("wait needs a number of seconds from 0 to 3600")
+            }
+            return [.wait(seconds: seconds)]
+        case "expect":
+            return [.expect(try Expectation.parse(String(text.dropFirst("expect".count))))]
+        default:
+            return try words.map { (name) throws(KeyScriptError) in
+                guard let key = Key(tmuxName: name) else {
+                    throw KeyScriptError("unknown key or command '\(name)' (keys as tmux names them, commands after ':', or wait, expect)")
+                }
+                return .key(key)
+            }
         }
     }
 
-    /// The steps of a script file's text; the error names the line (1-based).
-    public static func parse(script: String) throws(KeyScriptError) -> [ScriptStep] {
-        var steps: [ScriptStep] = []
-        for (index, rawLine) in script.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.trimmingCharacters(in: " \t\r")
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let lineNumber = index + 1
-            if line.hasPrefix(":") {
-                do {
-                    steps.append(.command(try TypedCommand.parse(String(line.dropFirst()))))
-                } catch {
-                    throw KeyScriptError("line \(lineNumber): \(error.message)")
-                }
+    /// A line cut at each `;` that is not inside "quotes" or a /pattern/ of an expect step.
+    private static func pieces(_ line: String) throws(KeyScriptError) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var closing: Character?
+        var escaped = false
+        for character in line {
+            if let end = closing {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == end { closing = nil }
+            } else if character == ";" {
+                pieces.append(current)
+                current = ""
                 continue
+            } else if character == "\"" || (character == "/" && current.hasPrefix("expect") && current.last == " ") {
+                closing = character
             }
-            let words = line.split(separator: " ").map(String.init)
-            if words.first == "wait" {
-                guard words.count == 2, let seconds = Double(words[1]), seconds.isFinite, (0...3600).contains(seconds) else {
-                    throw KeyScriptError("line \(lineNumber): wait needs a number of seconds from 0 to 3600")
-                }
-                steps.append(.wait(seconds: seconds))
-                continue
-            }
-            for name in words {
-                guard let key = Key(tmuxName: name) else {
-                    throw KeyScriptError("line \(lineNumber): unknown key or command '\(name)' (keys as tmux names them, commands after ':')")
-                }
-                steps.append(.key(key))
-            }
+            current.append(character)
         }
-        return steps
+        pieces.append(current)
+        return pieces
     }
 }
 
-/// Why a script could not be read; `message` names the line or key.
+/// Why a script could not be read; `message` names the line or step.
 public struct KeyScriptError: Error, Equatable, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }

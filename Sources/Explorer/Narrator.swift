@@ -128,6 +128,12 @@ public enum Narrator {
         return "Keys: " + keys.joined(separator: "; ") + ". Escape closes this."
     }
 
+    /// The focused way or marker as it is said ("way 1, east along Main Street"); nil when
+    /// nothing is focused.
+    public static func focusDescription(_ state: ExplorerState) -> String? {
+        state.focus.map { focusText($0, in: state) }
+    }
+
     private static func focusText(_ focus: Focus, in state: ExplorerState) -> String {
         switch focus {
         case let .link(number):

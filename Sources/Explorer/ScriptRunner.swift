@@ -1,8 +1,8 @@
 import StreetModel
 
 /// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's
-/// time, animations run to their end in frame-sized ticks, and what changed is said in words
-/// (`Narrator`). The same `ExplorerState` as the interactive front; nothing here imitates it.
+/// time, and what changed is said in words (`Narrator`) once the view settles. The same
+/// `ExplorerState` as the interactive front; nothing here imitates it.
 public struct ScriptRunner: Sendable {
     public private(set) var state: ExplorerState
     /// The simulated time, seconds since the start.
@@ -13,13 +13,16 @@ public struct ScriptRunner: Sendable {
     /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each
     /// arrival, so a script meets a broken image as the full view does.
     private let problem: @Sendable (Panorama) -> String?
+    /// What was last said about: the narration compares the settled view with it.
+    private var lastSaid: Narrator.Snapshot
 
     public init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
         self.state = state
         self.problem = problem
+        lastSaid = Narrator.Snapshot(state)
     }
 
-    /// What one step did: the lines a screen reader says, and the events with their times.
+    /// What a step or a tick did: the lines a screen reader says, and the events with their times.
     public struct Outcome: Sendable {
         public var lines: [String] = []
         public var events: [(event: ExplorerEvent, time: Double)] = []
@@ -30,27 +33,42 @@ public struct ScriptRunner: Sendable {
         state.adopt(service)
     }
 
-    /// Runs one step. Steps after a quit do nothing.
-    public mutating func run(_ step: ScriptStep) -> Outcome {
+    /// Runs one step: a key or command, then time until the view settles (`waits`, as a person
+    /// listening for the result) or one frame (the next step comes while it moves); or a wait.
+    /// An expectation changes nothing here (`ScriptPlayer` checks it). Steps after a quit do nothing.
+    public mutating func run(_ step: ScriptStep, waits: Bool = true) -> Outcome {
         var outcome = Outcome()
         guard !state.isFinished else { return outcome }
-        let before = Narrator.Snapshot(state)
-        var unbound: String?
+        let before = state.panorama?.id
         switch step {
-        case let .key(key): if !state.handle(key, at: clock) { unbound = Narrator.unbound(key, in: state) }
+        case let .key(key):
+            if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
         case let .command(command): state.perform(command, at: clock)
         case let .wait(seconds):
             let end = clock + seconds
             collect(into: &outcome)
             while state.isAnimating && clock + Self.frameInterval < end { tick(to: clock + Self.frameInterval, into: &outcome) }
             tick(to: end, into: &outcome)
+        case .expect: return outcome
         }
-        if let arrived = state.panorama, arrived.id != before.panoramaID, let reason = problem(arrived) {
+        if let arrived = state.panorama, arrived.id != before, let reason = problem(arrived) {
             state.cannotShow(arrived.id, reason: reason, at: clock)
         }
         collect(into: &outcome)
-        while state.isAnimating { tick(to: clock + Self.frameInterval, into: &outcome) }
-        outcome.lines = (unbound.map { [$0] } ?? []) + Narrator.changes(from: before, to: state)
+        if step.isAction {
+            if waits {
+                while state.isAnimating { tick(to: clock + Self.frameInterval, into: &outcome) }
+            } else {
+                tick(to: clock + Self.frameInterval, into: &outcome)
+            }
+        }
+        return outcome
+    }
+
+    /// Lets one frame of time pass.
+    public mutating func tick() -> Outcome {
+        var outcome = Outcome()
+        tick(to: clock + Self.frameInterval, into: &outcome)
         return outcome
     }
 
@@ -60,7 +78,11 @@ public struct ScriptRunner: Sendable {
         collect(into: &outcome)
     }
 
+    /// Takes the events, and says what changed once nothing moves.
     private mutating func collect(into outcome: inout Outcome) {
         outcome.events += state.takeEvents().map { ($0, clock) }
+        guard !state.isAnimating else { return }
+        outcome.lines += Narrator.changes(from: lastSaid, to: state)
+        lastSaid = Narrator.Snapshot(state)
     }
 }

@@ -47,10 +47,10 @@ extension ExploreOptions: SidewalkCommand {
             ], default: "normal", help: "--describe, --headless: what is said on arrival (r always says everything)") {
                 $0.verbosity = Verbosity(rawValue: $1)!
             },
-            .text("--keys", "KEYS", allowingEmpty: true, help: "headless: these key names, separated by spaces (\"Right 1 Enter\")") {
+            .text("--keys", "KEYS", allowingEmpty: true, help: "headless: these steps, as a script's lines, separated by ; (\"Right 1 Enter; expect panorama main-4\")") {
                 $0.keys = $1
             },
-            .text("--script", "FILE", help: "headless: the keys, :commands and waits in FILE, one per line (docs/accessibility.md)") {
+            .text("--script", "FILE", help: "headless: the keys, :commands, waits and expects in FILE, one per line (docs/accessibility-testing.md)") {
                 $0.scriptPath = $1
             },
             .flag("--no-mouse", help: "leave the mouse to the terminal (to select text); by default drag looks around, the wheel "

@@ -72,22 +72,15 @@ struct ExploreOptions {
     }
 
     /// The headless run's steps: from --keys, from the --script file, or from standard input.
-    private func scriptSteps() throws(CommandError) -> [ScriptStep] {
+    private func scriptSteps() throws(CommandError) -> (source: String, lines: [ScriptLine]) {
         if let keys {
-            do { return try KeyScript.parse(keys: keys) } catch { throw .script(source: "--keys", problem: error.message) }
+            do { return ("--keys", try KeyScript.parse(keys, form: .keys)) } catch { throw .script(source: "--keys", problem: error.message) }
         }
-        let source = scriptPath ?? "standard input"
-        let limit = 16 << 20
-        let bytes: [UInt8]
-        if let scriptPath {
-            do { bytes = try InputFile.read(scriptPath, limit: limit) } catch { throw .script(source: scriptPath, problem: error.reason) }
-        } else {
-            let data = FileHandle.standardInput.readData(ofLength: limit + 1)
-            guard data.count <= limit else { throw .script(source: source, problem: "is over 16 MB") }
-            bytes = [UInt8](data)
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .script(source: source, problem: "is not UTF-8 text") }
-        do { return try KeyScript.parse(script: text) } catch { throw .script(source: source, problem: error.message) }
+        if let scriptPath { return (scriptPath, try ScriptSuite.read([scriptPath])[0].lines) }
+        let source = "standard input"
+        let data = FileHandle.standardInput.readData(ofLength: ScriptSuite.byteLimit + 1)
+        guard data.count <= ScriptSuite.byteLimit else { throw .script(source: source, problem: "is over 16 MB") }
+        return (source, try ScriptSuite.lines([UInt8](data), source: source))
     }
 
     /// Opens the explorer, or prints the version.
@@ -119,7 +112,7 @@ struct ExploreOptions {
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         if mode != .screen {
             // No picture: the dataset is opened, but no image is decoded until one is shown.
-            let steps = try mode == .headless ? scriptSteps() : []
+            let script = try mode == .headless ? scriptSteps() : ("", [])
             let chosen = try selection.chooseInDataset(path)
             let opened = try chosen == nil ? selection.open(path) : nil
             var state = chosen.map { ExplorerState(camera: cameraFlags.startingCamera(initialView: $1.initialView), panorama: $1, service: $0.service) }
@@ -133,7 +126,7 @@ struct ExploreOptions {
             log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
             let nearby = chosen.map { NearbyParts($0.0) }
             if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
-            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, steps: steps, log: log) }
+            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, log: log) }
             do {
                 return try DescribeSession.run(state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                                                moreOfTheDataset: { nearby?.service(near: $0) },

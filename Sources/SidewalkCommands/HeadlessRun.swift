@@ -4,22 +4,24 @@ import TermRender
 import TUI
 
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
-/// step changed as a screen reader would, one line per change, on standard output.
+/// step changed as a screen reader would, one line per change, on standard output. A failed
+/// expectation or an unexpected explorer error is one line on standard error naming the script
+/// line, and exit status 1.
 enum HeadlessRun {
     /// `dataset`, when one is open, says which panoramas cannot be shown; `nearby`, for a dataset
     /// read as you walk, reads what is near each panorama reached.
-    static func run(state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, steps: [ScriptStep], log: EventLog?) -> Int32 {
+    static func run(state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
+                    log: EventLog?) -> Int32 {
         var runner = ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) }
-        say(Narrator.arrival(runner.state))
-        for step in steps {
-            let from = runner.state.panorama?.id
-            let outcome = runner.run(step)
-            if let here = runner.state.panorama, here.id != from, let service = nearby?.service(near: here) { runner.adopt(service) }
-            for (event, time) in outcome.events { log?.record(event, at: time) }
-            outcome.lines.forEach(say)
-            if runner.state.isFinished { break }
-        }
-        return ExitStatus.success
+        var player = ScriptPlayer()
+        player.said = say
+        player.event = { event, time in log?.record(event, at: time) }
+        player.arrived = { here in nearby?.service(near: here) }
+        let result = player.play(script.lines, on: &runner)
+        guard let failure = result.failure else { return ExitStatus.success }
+        let place = script.source == "--keys" ? "--keys step \(failure.line.line)" : "\(script.source):\(failure.line.line)"
+        writeStandardError(TerminalLocale.line("sidewalk: \(place): \(failure.message)") + "\n")
+        return ExitStatus.failure
     }
 
     /// One line of the transcript; dataset text in it is untrusted, so it is sanitised.

@@ -9,7 +9,7 @@ enum HelpText {
     static var allSynopses: [String] {
         ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
             + TileCommand.synopsis
-            + BenchCommand.synopsis + TerminalCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
+            + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
     /// What the explorer's operand means.
@@ -34,6 +34,7 @@ enum HelpText {
     \(HelpLayout.table([
         ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
         ("import", ImportCommand.purpose), ("tile", TileCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
+        ("test", TestCommand.purpose),
     ]))
 
     \(keys)

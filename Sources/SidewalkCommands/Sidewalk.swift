@@ -54,6 +54,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "info": return try execute(InfoCommand.self, rest)
     case "bench": return try execute(BenchCommand.self, rest)
     case "terminal": return try execute(TerminalCommand.self, rest)
+    case "test": return try execute(TestCommand.self, rest)
     default: return try execute(ExploreOptions.self, arguments)
     }
 }

@@ -61,7 +61,7 @@ struct HeadlessTests {
         var random = SeededGenerator(seed: 20261130)
         let keys = ["Left", "Right", "Up", "Down", "+", "-", "n", "w", "s", "Tab", "BTab", "Enter", "1", "2", "3", "9", "[", "]", "t", "g",
                     "r", "u", "?", "Escape"]
-        let commands = [":heading 270", ":animate 180 10 2 1", ":goto museum-hall", ":goto nowhere", ":near 0,0", "wait 5"]
+        let commands = [":heading 270", ":animate 180 10 2 1", ":goto museum-hall", ":goto nowhere\nexpect error", ":near 0,0\nexpect error /0,0/", "wait 5"]
         let steps = (0..<20_000).map { _ in Int.random(in: 0..<100, using: &random) < 3 ? commands.randomElement(using: &random)! : keys.randomElement(using: &random)! }
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-soak-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: script) }
@@ -73,7 +73,7 @@ struct HeadlessTests {
     }
 
     @Test("an unknown key or command is one line naming where it is, status 2", arguments: [
-        (["--keys", "Left Jump"], "sidewalk: --keys: key 2: unknown key 'Jump' (names as tmux's: Left, Enter, BTab, q, +, ...)"),
+        (["--keys", "Left Jump"], "sidewalk: --keys: step 1: unknown key or command 'Jump' (keys as tmux names them, commands after ':', or wait, expect)"),
         (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
         (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
         (["--script", "/nonexistent"], "sidewalk: /nonexistent: no such file"),
@@ -119,7 +119,7 @@ struct HeadlessTests {
         try Data("not an image".utf8).write(to: fixture.folder.appendingPathComponent("images/c.png"))
         let folder = try fixture.write(DatasetFixture.validManifest())
         let events = fixture.folder.appendingPathComponent("events.jsonl").path
-        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "2 r", "--events", events]) // way 2 leads east, to c
+        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "2; expect error /not a JPEG or PNG/; r", "--events", events]) // way 2 leads east, to c
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("cannot show c: images/c.png: not a JPEG or PNG image"), "\(run.standardOutput)")
         // It said "At c" and stayed there while a terminal would show b.

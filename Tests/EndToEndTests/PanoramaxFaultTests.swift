@@ -64,7 +64,8 @@ struct PanoramaxFaultTests {
         #expect(snapshot.status == 1)
         #expect(snapshot.standardError.contains("sd.jpg") && snapshot.standardError.contains("HTTP 404"), "\(snapshot.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        let walk = try ProgramRun.sidewalk([server.dataset, "--pano", a[4], "--heading", "90", "--headless", "--keys", "w"], timeLimit: 120)
+        let walk = try ProgramRun.sidewalk([server.dataset, "--pano", a[4], "--heading", "90", "--headless", "--keys", "w; expect error /HTTP 404/"],
+                                          timeLimit: 120)
         #expect(walk.status == 0, "\(walk.standardError)")
         #expect(walk.standardOutput.contains("cannot show \(a[5])") && walk.standardOutput.contains("HTTP 404"), "\(walk.standardOutput)")
     }

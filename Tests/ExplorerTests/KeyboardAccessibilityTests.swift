@@ -17,7 +17,7 @@ struct KeyboardAccessibilityTests {
     /// Runs a `--keys` string; returns the transcript lines.
     @discardableResult
     static func press(_ keys: String, on runner: inout ScriptRunner) throws -> [String] {
-        try KeyScript.parse(keys: keys).flatMap { runner.run($0).lines }
+        try KeyScript.parse(keys, form: .keys).flatMap { runner.run($0.step).lines }
     }
 
     /// What each help entry promises, checked by pressing its keys. Keyed by the help's own label.

@@ -13,23 +13,47 @@ struct ScriptTests {
         for name in ["", "Foo", "left", "C-1", "ab", "\u{1B}", "\u{7F}"] { #expect(Key(tmuxName: name) == nil, "\(name)") }
     }
 
-    @Test("--keys: names separated by spaces; an unknown one is named by its position")
+    @Test("--keys: names separated by spaces, steps by ; as in a file; an unknown one is named by its step")
     func keysArgument() throws {
-        #expect(try KeyScript.parse(keys: "Right Right + 1 Enter") == [.key(.right), .key(.right), .key(.character("+")), .key(.character("1")), .key(.enter)])
-        #expect(throws: KeyScriptError("key 3: unknown key 'Rigth' (names as tmux's: Left, Enter, BTab, q, +, ...)")) {
-            try KeyScript.parse(keys: "Left q Rigth")
+        #expect(try KeyScript.parse("Right Right + 1 Enter", form: .keys).map(\.step)
+            == [.key(.right), .key(.right), .key(.character("+")), .key(.character("1")), .key(.enter)])
+        let steps = try KeyScript.parse(":goto main-4; expect panorama main-4;Right &; expect said \"a;b\"", form: .keys)
+        #expect(steps.map(\.step) == [.command(.goto(id: "main-4")), .expect(Expectation(.panorama("main-4"))), .key(.right),
+                                      .expect(Expectation(.said(.contains("a;b"))))])
+        #expect(steps.map(\.line) == [1, 2, 3, 4] && steps.map(\.waits) == [true, true, false, true])
+        #expect(throws: KeyScriptError("step 2: unknown key or command 'Rigth' (keys as tmux names them, commands after ':', or wait, expect)")) {
+            try KeyScript.parse("Left q; Rigth", form: .keys)
         }
     }
 
-    @Test("a script: keys, :commands and waits, one a line; comments and blank lines skipped; errors name the line")
+    @Test("a script: keys, :commands, waits and expects, one a line or separated by ;; comments and blank lines skipped; errors name the line")
     func scriptFile() throws {
-        let steps = try KeyScript.parse(script: "# a walk\nRight\n\n:heading 90\nwait 0.5\nTab Enter\r\n")
-        #expect(steps == [.key(.right), .command(.heading(90)), .wait(seconds: 0.5), .key(.tab), .key(.enter)])
-        #expect(throws: KeyScriptError("line 2: unknown command ':fly'")) { try KeyScript.parse(script: "Right\n:fly 3\n") }
-        #expect(throws: KeyScriptError("line 1: wait needs a number of seconds from 0 to 3600")) { try KeyScript.parse(script: "wait soon") }
-        #expect(throws: KeyScriptError("line 3: unknown key or command 'Jump' (keys as tmux names them, commands after ':')")) {
-            try KeyScript.parse(script: "Left\n# fine\nJump")
+        let steps = try KeyScript.parse("# a walk\nRight\n\n:heading 90\nwait 0.5\nTab Enter\r\nexpect heading 90 ±2 within 1; expect focus none\n", form: .file)
+        #expect(steps.map(\.step) == [.key(.right), .command(.heading(90)), .wait(seconds: 0.5), .key(.tab), .key(.enter),
+                                      .expect(Expectation(.heading(90, tolerance: 2), deadline: 1)), .expect(Expectation(.focus(nil)))])
+        #expect(steps.map(\.line) == [2, 4, 5, 6, 6, 7, 7])
+        #expect(throws: KeyScriptError("line 2: unknown command ':fly'")) { try KeyScript.parse("Right\n:fly 3\n", form: .file) }
+        #expect(throws: KeyScriptError("line 1: wait needs a number of seconds from 0 to 3600")) { try KeyScript.parse("wait soon", form: .file) }
+        #expect(throws: KeyScriptError("line 3: unknown key or command 'Jump' (keys as tmux names them, commands after ':', or wait, expect)")) {
+            try KeyScript.parse("Left\n# fine\nJump", form: .file)
         }
+    }
+
+    @Test("expect lines that cannot be understood are named with their line", arguments: [
+        ("expect", "expect needs something to expect: heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"),
+        ("expect colour red", "cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"),
+        ("expect heading east", "expect heading needs a number, not 'east'"),
+        ("expect heading 90 2", "expect heading: a tolerance is written ±N"),
+        ("expect focus Fountain", "expect focus takes \"text\", /pattern/ or none; Fountain is neither \"text\" nor a /regular expression/"),
+        ("expect said /(unclosed/", "expect said takes \"text\" or /pattern/; /(unclosed/ is neither \"text\" nor a /regular expression/"),
+        ("expect said \"open", "a quote is not closed"),
+        ("expect event didWalk", "no event is called 'didWalk' (docs/events.md lists them)"),
+        ("expect near 91,0", "expect near needs LAT,LNG, not '91,0'"),
+        ("expect ways 2 within soon", "within needs a number of seconds from 0 to 600"),
+        ("Right & ; &", "& follows a key or command"),
+    ])
+    func badExpectations(text: String, message: String) {
+        #expect(throws: KeyScriptError("line 1: \(message)")) { try KeyScript.parse(text, form: .file) }
     }
 
     @Test("the runner runs animations to their end on its own clock and reports the final camera exactly")

@@ -1,0 +1,103 @@
+import PanoCore
+
+extension Expectation {
+    /// Reads what follows `expect`: `heading 90 [±TOL]`, `pitch P [±TOL]`, `zoom Z [±TOL]`,
+    /// `panorama ID`, `near LAT,LNG [METRES]`, `focus "TEXT"|/RE/|none`, `said "TEXT"|/RE/`,
+    /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`, each
+    /// optionally followed by `within SECONDS`. The error says what is wrong, without the line.
+    public static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
+        var words = try tokens(text)
+        var deadline = defaultDeadline
+        if words.count >= 2, words[words.count - 2] == "within" {
+            guard let seconds = Double(words[words.count - 1]), seconds.isFinite, (0...longestDeadline).contains(seconds) else {
+                throw KeyScriptError("within needs a number of seconds from 0 to \(Int(longestDeadline))")
+            }
+            deadline = seconds
+            words.removeLast(2)
+        }
+        guard let what = words.first else { throw KeyScriptError("expect needs something to expect: \(subjects)") }
+        let arguments = Array(words.dropFirst())
+        return Expectation(try subject(what, arguments), deadline: deadline)
+    }
+
+    static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"
+
+    private static func subject(_ what: String, _ arguments: [String]) throws(KeyScriptError) -> Subject {
+        func count(_ allowed: ClosedRange<Int>, _ form: String) throws(KeyScriptError) {
+            guard allowed.contains(arguments.count) else { throw KeyScriptError("expect \(what) takes \(form)") }
+        }
+        func match(_ index: Int, _ form: String) throws(KeyScriptError) -> TextMatch {
+            guard let match = TextMatch.parse(arguments[index]) else {
+                throw KeyScriptError("expect \(what) takes \(form); \(arguments[index]) is neither \"text\" nor a /regular expression/")
+            }
+            return match
+        }
+        switch what {
+        case "heading", "pitch", "zoom":
+            try count(1...2, "a number and an optional ±TOLERANCE")
+            guard let value = Double(arguments[0]), value.isFinite else { throw KeyScriptError("expect \(what) needs a number, not '\(arguments[0])'") }
+            var tolerance = what == "zoom" ? 0.05 : 1
+            if arguments.count == 2 {
+                let text = arguments[1].hasPrefix("±") ? String(arguments[1].dropFirst()) : arguments[1].hasPrefix("+-") ? String(arguments[1].dropFirst(2)) : ""
+                guard let given = Double(text), given.isFinite, given >= 0 else { throw KeyScriptError("expect \(what): a tolerance is written ±N") }
+                tolerance = given
+            }
+            return what == "heading" ? .heading(value, tolerance: tolerance) : what == "pitch" ? .pitch(value, tolerance: tolerance) : .zoom(value, tolerance: tolerance)
+        case "panorama":
+            try count(1...1, "an id")
+            return .panorama(arguments[0])
+        case "near":
+            try count(1...2, "LAT,LNG and optional METRES")
+            guard case let .success(place) = Coordinate.parse(arguments[0]) else { throw KeyScriptError("expect near needs LAT,LNG, not '\(arguments[0])'") }
+            let metres = arguments.count == 2 ? Double(arguments[1]) : 5
+            guard let metres, metres.isFinite, metres >= 0 else { throw KeyScriptError("expect near: METRES is a distance, not '\(arguments[1])'") }
+            return .near(place, metres: metres)
+        case "focus", "note":
+            try count(1...1, "\"text\", /pattern/ or none")
+            let match = arguments[0] == "none" ? nil : try match(0, "\"text\", /pattern/ or none")
+            return what == "focus" ? .focus(match) : .note(match)
+        case "said":
+            try count(1...1, "\"text\" or /pattern/")
+            return .said(try match(0, "\"text\" or /pattern/"))
+        case "ways":
+            try count(1...1, "a number")
+            guard let ways = Int(arguments[0]), ways >= 0 else { throw KeyScriptError("expect ways needs a whole number, not '\(arguments[0])'") }
+            return .ways(ways)
+        case "event":
+            try count(1...2, "an event name and optional \"text\" or /pattern/ on its JSON line")
+            guard ExplorerEvent.names.contains(arguments[0]) else {
+                throw KeyScriptError("no event is called '\(arguments[0])' (docs/events.md lists them)")
+            }
+            return .event(arguments[0], arguments.count == 2 ? try match(1, "\"text\" or /pattern/") : nil)
+        case "error":
+            try count(0...1, "an optional \"text\" or /pattern/")
+            return .error(arguments.isEmpty ? nil : try match(0, "\"text\" or /pattern/"))
+        default:
+            throw KeyScriptError("cannot expect '\(what)'; expect \(subjects)")
+        }
+    }
+
+    /// Words separated by spaces, where "quoted text" and /a pattern/ are one word each (with
+    /// their quotes or slashes; `\/` inside a pattern is a slash).
+    static func tokens(_ text: String) throws(KeyScriptError) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var closing: Character?
+        var escaped = false
+        for character in text {
+            if let end = closing {
+                current.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == end { closing = nil }
+            } else if character == " " || character == "\t" {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            } else {
+                if current.isEmpty, character == "\"" || character == "/" { closing = character }
+                current.append(character)
+            }
+        }
+        guard closing == nil else { throw KeyScriptError("a \(closing == "\"" ? "quote" : "pattern") is not closed") }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+}

@@ -1,0 +1,47 @@
+import Explorer
+import Foundation
+import TestSupport
+import Testing
+
+/// Sidewalk's own keyboard-accessibility suite, Tests/Accessibility, run as a user of the kit
+/// runs theirs (`sidewalk test`), and held to covering every binding and command.
+@Suite("Sidewalk's keyboard-accessibility suite")
+struct AccessibilitySuiteTests {
+    static let folder = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/Accessibility")
+
+    static func scripts() throws -> [ScriptLine] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }.flatMap { name in
+            try KeyScript.parse(String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), form: .file)
+        }
+    }
+
+    @Test("every script passes under sidewalk test")
+    func passes() throws {
+        let run = try ProgramRun.sidewalk(["test", Self.folder.path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test("every key binding in the help is pressed and every command typed somewhere in the suite")
+    func coverage() throws {
+        let lines = try Self.scripts()
+        let pressed = Set(lines.compactMap { line -> String? in if case let .key(key) = line.step { key.tmuxName } else { nil } })
+        let typed = Set(lines.compactMap { line -> String? in
+            if case .command = line.step { String(line.text.dropFirst().prefix { $0 != " " }) } else { nil }
+        })
+        // The help's names for keys, as tmux names them; "1 ... 9" is covered by 1 and 2.
+        let names = ["Shift-Tab": "BTab", "Ctrl-C": "C-c", "...": nil, "9": "2"] as [String: String?]
+        // c and b change only how the picture is drawn, which a headless run has none of.
+        let drawingOnly: Set<String> = ["c", "b"]
+        for (keys, does) in KeyBindings.help {
+            for name in keys.split(separator: " ").map(String.init) {
+                guard let key = names[name, default: name], !drawingOnly.contains(key) else { continue }
+                #expect(pressed.contains(key), "'\(name)' (\(does)) is pressed in no script of Tests/Accessibility")
+            }
+        }
+        for usage in TypedCommand.usage {
+            let name = String(usage.dropFirst().prefix { $0 != " " })
+            #expect(typed.contains(name) || name == "heading" && pressed.contains(":"), ":\(name) is typed in no script of Tests/Accessibility")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `sidewalk test`: scripts with expectations as a suite, with reports CI servers read.
+@Suite("sidewalk test")
+struct ScriptSuiteTests {
+    static let passing = """
+        # The start, a turn, a walk, and an error that is expected.
+        expect panorama main-3; expect said /Main Street 16/
+        Right; expect heading 105
+        w; expect heading 90
+        :goto nowhere; expect error /nowhere/
+        """
+    static let failing = "Right\nexpect heading 100\n"
+    static let erring = ":goto nowhere\nRight\n"
+
+    static func folder(_ scripts: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-suite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in scripts { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    @Test("a folder of scripts: a line each, the failing line named with what was there, a summary, status 1")
+    func suite() throws {
+        let folder = try Self.folder(["a-pass.txt": Self.passing, "b-fail.txt": Self.failing, "c-error.txt": Self.erring, "notes.md": "not a script"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.sidewalk(["test", folder.path])
+        #expect(run.status == 1, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok   \(folder.path)/a-pass.txt (5 expectations)")
+        #expect(lines.contains("FAIL \(folder.path)/b-fail.txt:2: expect heading 100: heading is 105° (waited 2 s)"))
+        #expect(lines.contains("FAIL \(folder.path)/c-error.txt:1: :goto nowhere: the explorer reported an error: nowhere: no such panorama"))
+        #expect(lines.last == "1 passed, 2 failed")
+        let alone = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a-pass.txt").path])
+        #expect(alone.status == 0 && alone.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test("a script that cannot be understood stops the suite before any runs, naming its line; status 2")
+    func scriptError() throws {
+        let folder = try Self.folder(["a.txt": Self.passing, "b.txt": "Right\nexpect colour red\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.sidewalk(["test", folder.path])
+        #expect(run.status == 2)
+        #expect(run.standardOutput.isEmpty, "nothing ran")
+        #expect(run.errorLines == ["sidewalk: \(folder.path)/b.txt: line 2: cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"])
+    }
+
+    @Test("TAP 13 that prove reads, and JUnit XML valid against Ant's schema, each failure with its line and what was said")
+    func reports() throws {
+        let folder = try Self.folder(["a-pass.txt": Self.passing, "b-fail.txt": Self.failing, "c-error.txt": Self.erring])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tap = folder.appendingPathComponent("results.tap").path
+        let junit = folder.appendingPathComponent("results.xml").path
+        _ = try ProgramRun.sidewalk(["test", folder.path, "--tap", tap, "--junit", junit])
+        let prove = try Subprocess.run(["prove", "--verbose", "--exec", "cat", tap])
+        let proved = String(decoding: prove.standardOutput, as: UTF8.self)
+        #expect(prove.status != 0, "prove fails a run with failures")
+        #expect(proved.contains("Failed 2/7 subtests"), "\(proved)")
+        #expect(proved.contains("not ok 6 - \(folder.path)/b-fail.txt line 2: expect heading 100"))
+        // prove echoes the TAP as Latin-1, so the checks stop short of the degree signs.
+        #expect(proved.contains("message: 'expect heading 100: heading is 105"))
+        #expect(proved.contains("    Facing east, 105"), "the transcript before the failure")
+        let schema = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/junit-ant.xsd").path
+        let lint = try Subprocess.run(["xmllint", "--noout", "--schema", schema, junit])
+        #expect(lint.status == 0, "\(String(decoding: lint.standardError, as: UTF8.self))")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"\(folder.path)/b-fail.txt\" package=\"sidewalk\" id=\"1\""))
+        #expect(xml.contains("<failure message=\"expect heading 100: heading is 105° (waited 2 s)\" type=\"expectation\">"))
+        let passing = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a-pass.txt").path, "--tap", tap])
+        let proveAgain = try Subprocess.run(["prove", "--exec", "cat", tap])
+        #expect(passing.status == 0 && proveAgain.status == 0)
+    }
+
+    @Test("--keys takes the same steps as a script: ; between them, expect among them; a failed expectation is status 1")
+    func keysGrammar() throws {
+        let pass = try ProgramRun.sidewalk(["--headless", "--keys", ":goto main-4; expect panorama main-4; expect said \"Main Street 18\""])
+        #expect(pass.status == 0, "\(pass.standardError)")
+        let fail = try ProgramRun.sidewalk(["--headless", "--keys", "Right; expect heading 90"])
+        #expect(fail.status == 1)
+        #expect(fail.errorLines == ["sidewalk: --keys step 2: expect heading 90: heading is 105° (waited 2 s)"])
+    }
+}
