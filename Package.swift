@@ -62,11 +62,16 @@ let package = Package(
             dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "StreetMap", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
         ),
 
+        // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
+        // terminal types, its screen read back as a terminal shows it.
+        .target(name: "CPseudoTerminal"),
+        .target(name: "ScriptTerminal", dependencies: ["Explorer", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"]),
+
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -92,6 +97,7 @@ let package = Package(
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
+        .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
         .testTarget(
             name: "EndToEndTests",

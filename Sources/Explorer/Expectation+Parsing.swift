@@ -3,8 +3,8 @@ import PanoCore
 extension Expectation {
     /// Reads what follows `expect`: `heading 90 [±TOL]`, `pitch P [±TOL]`, `zoom Z [±TOL]`,
     /// `panorama ID`, `near LAT,LNG [METRES]`, `focus "TEXT"|/RE/|none`, `said "TEXT"|/RE/`,
-    /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`, each
-    /// optionally followed by `within SECONDS`. The error says what is wrong, without the line.
+    /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`,
+    /// `screen "TEXT"|/RE/`, `visible focus`, each optionally followed by `within SECONDS`. The error says what is wrong, without the line.
     public static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
         var words = try tokens(text)
         var deadline = defaultDeadline
@@ -20,7 +20,7 @@ extension Expectation {
         return Expectation(try subject(what, arguments), deadline: deadline)
     }
 
-    static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"
+    static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"
 
     private static func subject(_ what: String, _ arguments: [String]) throws(KeyScriptError) -> Subject {
         func count(_ allowed: ClosedRange<Int>, _ form: String) throws(KeyScriptError) {
@@ -72,6 +72,12 @@ extension Expectation {
         case "error":
             try count(0...1, "an optional \"text\" or /pattern/")
             return .error(arguments.isEmpty ? nil : try match(0, "\"text\" or /pattern/"))
+        case "screen":
+            try count(1...1, "\"text\" or /pattern/")
+            return .screen(try match(0, "\"text\" or /pattern/"))
+        case "visible":
+            guard arguments == ["focus"] else { throw KeyScriptError("expect visible takes focus: expect visible focus") }
+            return .visibleFocus
         default:
             throw KeyScriptError("cannot expect '\(what)'; expect \(subjects)")
         }

@@ -25,6 +25,10 @@ public struct Expectation: Equatable, Sendable {
         case note(TextMatch?)
         /// An explorer error (an `error…` event) since the last key or command.
         case error(TextMatch?)
+        /// Text on the screen (the full view's characters, row by row).
+        case screen(TextMatch)
+        /// Something is focused, and its label on the screen is marked as focused.
+        case visibleFocus
     }
 
     public let subject: Subject
@@ -41,41 +45,23 @@ public struct Expectation: Equatable, Sendable {
         self.deadline = deadline
     }
 
-    /// What an expectation looks at.
-    public struct Observation {
-        public var state: ExplorerState
-        /// Lines said since the last key or command, oldest first.
-        public var said: [String]
-        /// Events since the last key or command, oldest first.
-        public var events: [ExplorerEvent]
-
-        public init(state: ExplorerState, said: [String], events: [ExplorerEvent]) {
-            self.state = state
-            self.said = said
-            self.events = events
-        }
-    }
-
     /// Nil when the expectation holds; else what was there instead, in words.
-    public func check(_ seen: Observation) -> String? {
-        let state = seen.state
+    public func check(_ seen: Perceived) -> String? {
         switch subject {
         case let .heading(wanted, tolerance):
-            let heading = state.camera.heading
-            return abs(Degrees.wrap180(heading - wanted)) <= tolerance ? nil : "heading is \(Self.number(heading))°"
+            return abs(Degrees.wrap180(seen.camera.heading - wanted)) <= tolerance ? nil : "heading is \(Self.number(seen.camera.heading))°"
         case let .pitch(wanted, tolerance):
-            return abs(state.camera.pitch - wanted) <= tolerance ? nil : "pitch is \(Self.number(state.camera.pitch))°"
+            return abs(seen.camera.pitch - wanted) <= tolerance ? nil : "pitch is \(Self.number(seen.camera.pitch))°"
         case let .zoom(wanted, tolerance):
-            return abs(state.camera.zoom - wanted) <= tolerance ? nil : "zoom is \(Self.number(state.camera.zoom))×"
+            return abs(seen.camera.zoom - wanted) <= tolerance ? nil : "zoom is \(Self.number(seen.camera.zoom))×"
         case let .panorama(id):
-            return state.panorama?.id == id ? nil : Self.place(state)
+            return seen.panorama?.id == id ? nil : Self.place(seen)
         case let .near(place, metres):
-            guard let here = state.panorama else { return "no panorama (a single image)" }
+            guard let here = seen.panorama else { return "no panorama (a single image)" }
             let distance = here.coordinate.distance(to: place)
             return distance <= metres ? nil : "\(Int(distance.rounded())) m away, at \(here.id)"
         case let .focus(match):
-            let focused = Narrator.focusDescription(state)
-            switch (match, focused) {
+            switch (match, seen.focus) {
             case (nil, nil): return nil
             case (nil, let text?): return "focus is on \(text)"
             case (let match?, let text?): return match.matches(text) ? nil : "focus is on \(text)"
@@ -84,21 +70,27 @@ public struct Expectation: Equatable, Sendable {
         case let .said(match):
             return seen.said.contains(where: match.matches) ? nil : seen.said.isEmpty ? "nothing was said" : Self.lines("said", seen.said)
         case let .ways(count):
-            let ways = state.numberedLinks.count
-            return ways == count ? nil : "\(ways) \(ways == 1 ? "way" : "ways")"
+            return seen.ways == count ? nil : "\(seen.ways) \(seen.ways == 1 ? "way" : "ways")"
         case let .event(name, match):
-            let found = seen.events.contains { $0.name == name && (match?.matches($0.jsonLine(time: 0)) ?? true) }
+            let found = seen.events.contains { $0.name == name && (match?.matches($0.json) ?? true) }
             return found ? nil : Self.lines("events", seen.events.map(\.name))
         case let .note(match):
-            switch (match, state.note) {
+            switch (match, seen.note) {
             case (nil, nil): return nil
             case (nil, let note?): return "the note is \"\(note)\""
             case (let match?, let note?): return match.matches(note) ? nil : "the note is \"\(note)\""
             case (_?, nil): return "no note"
             }
         case let .error(match):
-            let errors = seen.events.compactMap(\.errorMessage)
+            let errors = seen.events.compactMap(\.error)
             return errors.contains { match?.matches($0) ?? true } ? nil : Self.lines("errors", errors)
+        case let .screen(match):
+            guard let screen = seen.screen else { return "no screen to read" }
+            return match.matches(screen) ? nil : "the screen does not show it"
+        case .visibleFocus:
+            guard let focus = seen.focus else { return "nothing is focused" }
+            guard let screen = seen.screen else { return "no screen to read" }
+            return screen.contains(Perceived.focusMark) ? nil : "\(focus) is focused, but no label on screen is marked \(Perceived.focusMark)"
         }
     }
 
@@ -106,8 +98,8 @@ public struct Expectation: Equatable, Sendable {
         ((value * 10).rounded() / 10).plainText
     }
 
-    private static func place(_ state: ExplorerState) -> String {
-        state.panorama.map { "at \($0.id)" } ?? "no panorama (a single image)"
+    private static func place(_ seen: Perceived) -> String {
+        seen.panorama.map { "at \($0.id)" } ?? "no panorama (a single image)"
     }
 
     private static func lines(_ what: String, _ items: [String]) -> String {
@@ -135,17 +127,6 @@ public enum TextMatch: Equatable, Sendable {
         switch self {
         case let .contains(part): text.contains(part)
         case let .pattern(pattern): (try? Regex(pattern)).map { text.contains($0) } ?? false
-        }
-    }
-}
-
-extension ExplorerEvent {
-    /// The message of an error event, nil for any other.
-    var errorMessage: String? {
-        switch self {
-        case let .errorOnMoveNearCoordinate(_, message): message
-        case let .errorOnMoveToPanoramaID(id, message): "\(id): \(message)"
-        default: nil
         }
     }
 }

@@ -1,6 +1,9 @@
 /// One thing a script does: press a key, run a typed command, let time pass, or check something.
 public enum ScriptStep: Equatable, Sendable {
     case key(Key)
+    /// Keys that arrive together, as a terminal sends an Alt chord (`M-x`: Escape and x in one
+    /// write, which the explorer reads as Escape then x).
+    case chord([Key])
     /// A command as typed after `:` (programmatic: gestures never block it).
     case command(TypedCommand)
     /// Let this many seconds pass on the script's clock, 0...3600.
@@ -11,7 +14,7 @@ public enum ScriptStep: Equatable, Sendable {
     /// True for a key or a command: what a user does, rather than waiting or checking.
     public var isAction: Bool {
         switch self {
-        case .key, .command: true
+        case .key, .chord, .command: true
         case .wait, .expect: false
         }
     }
@@ -97,6 +100,7 @@ public enum KeyScript {
             return [.expect(try Expectation.parse(String(text.dropFirst("expect".count))))]
         default:
             return try words.map { (name) throws(KeyScriptError) in
+                if name.count == 3, name.hasPrefix("M-"), let key = Key(tmuxName: String(name.dropFirst(2))) { return .chord([.escape, key]) }
                 guard let key = Key(tmuxName: name) else {
                     throw KeyScriptError("unknown key or command '\(name)' (keys as tmux names them, commands after ':', or wait, expect)")
                 }

@@ -26,6 +26,8 @@ public struct ScriptRunner: Sendable {
     public struct Outcome: Sendable {
         public var lines: [String] = []
         public var events: [(event: ExplorerEvent, time: Double)] = []
+
+        public init() {}
     }
 
     /// Takes a service holding more of the dataset (`ExplorerState.adopt`).
@@ -43,6 +45,10 @@ public struct ScriptRunner: Sendable {
         switch step {
         case let .key(key):
             if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
+        case let .chord(keys):
+            for key in keys where !state.handle(key, at: clock) {
+                if let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
+            }
         case let .command(command): state.perform(command, at: clock)
         case let .wait(seconds):
             let end = clock + seconds
@@ -62,6 +68,15 @@ public struct ScriptRunner: Sendable {
                 tick(to: clock + Self.frameInterval, into: &outcome)
             }
         }
+        return outcome
+    }
+
+    /// Puts `text` on the status line now, as a front does for what it did itself (a note that
+    /// the colours changed); it is said like any note.
+    public mutating func say(_ text: String) -> Outcome {
+        var outcome = Outcome()
+        state.say(text, at: clock)
+        collect(into: &outcome)
         return outcome
     }
 

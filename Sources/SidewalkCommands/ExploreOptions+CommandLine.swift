@@ -58,6 +58,10 @@ extension ExploreOptions: SidewalkCommand {
             .text("--events", "PATH", help: "write what happens (moves, camera, rendering) to PATH as JSON lines (docs/events.md)") {
                 $0.eventsPath = $1
             },
+            .text("--state-log", "PATH", help: "write what a user perceives (camera, place, focus, note, what a screen reader would say, "
+                + "events) as a JSON line to PATH each time the full view settles, for test drivers (docs/accessibility-testing.md)") {
+                $0.stateLogPath = $1
+            },
             .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
                 $0.gesturesOff.orientation = true
             },

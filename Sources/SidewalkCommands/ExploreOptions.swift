@@ -44,6 +44,8 @@ struct ExploreOptions {
     var minimapUpFlag: Bool?
     /// Where to write events as JSON lines, if anywhere.
     var eventsPath: String?
+    /// --state-log: where the full view writes what it shows each time it settles.
+    var stateLogPath: String?
     /// How the explorer runs: full screen, headless from a script, or described line by line.
     enum Mode: Equatable {
         case screen
@@ -126,7 +128,7 @@ struct ExploreOptions {
             log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
             let nearby = chosen.map { NearbyParts($0.0) }
             if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
-            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, log: log) }
+            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log) }
             do {
                 return try DescribeSession.run(state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                                                moreOfTheDataset: { nearby?.service(near: $0) },
@@ -142,13 +144,18 @@ struct ExploreOptions {
         let sharper = chosen != nil ? nil
             : opened.widest.map { SharperDecode(path: path, width: opened.panorama.pyramid.levels[0].width, widest: $0) }
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
+        let stateLog = try stateLogPath.map { (path) throws(CommandError) in
+            do throws(FileError) { return try StateLog(path: path) } catch { throw .file(error) }
+        }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
         do {
             return try InteractiveSession.run(scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: environment, display: display, gestures: gestures, home: config.home,
-                                              sharper: sharper, startEvents: startEvents, events: log.map { log in { log.record($0, at: $1) } })
+                                              sharper: sharper, startEvents: startEvents,
+                                              events: log == nil && stateLog == nil ? nil : { log?.record($0, at: $1); stateLog?.record($0, at: $1) },
+                                              stateLog: stateLog)
         } catch {
             throw .terminal(error)
         }

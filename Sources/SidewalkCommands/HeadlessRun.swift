@@ -11,9 +11,12 @@ enum HeadlessRun {
     /// `dataset`, when one is open, says which panoramas cannot be shown; `nearby`, for a dataset
     /// read as you walk, reads what is near each panorama reached.
     static func run(state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
-                    log: EventLog?) -> Int32 {
+                    display: DisplayOptions, log: EventLog?) -> Int32 {
+        let front = HeadlessFront(display: display)
+        var state = state
+        front.prepare(&state)
         var runner = ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) }
-        var player = ScriptPlayer()
+        var player = front.player()
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
         player.arrived = { here in nearby?.service(near: here) }

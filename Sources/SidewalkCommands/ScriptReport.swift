@@ -35,10 +35,10 @@ enum ScriptReport {
         var out = ["TAP version 13"]
         var number = 0
         for run in runs {
-            out.append("# \(clean(run.script.path))")
+            out.append("# \(clean(run.title))")
             for point in points(run) {
                 number += 1
-                let name = clean("\(run.script.path) \(point.name)").replacingOccurrences(of: "#", with: "\\#")
+                let name = clean("\(run.title) \(point.name)").replacingOccurrences(of: "#", with: "\\#")
                 guard let failure = point.failure else {
                     out.append("ok \(number) - \(name)")
                     continue
@@ -60,7 +60,7 @@ enum ScriptReport {
         for (id, run) in runs.enumerated() {
             let points = points(run)
             let failures = points.filter { $0.failure != nil }.count
-            let name = xml(run.script.path)
+            let name = xml(run.title)
             out.append("  <testsuite name=\"\(name)\" package=\"sidewalk\" id=\"\(id)\" timestamp=\"\(stamp)\" hostname=\"\(xml(hostname))\" "
                 + "tests=\"\(points.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.seconds))\">")
             out.append("    <properties><property name=\"simulated-seconds\" value=\"\(seconds(run.simulated))\"/></properties>")

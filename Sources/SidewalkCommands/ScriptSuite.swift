@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import Foundation
 import ParallelDispatch
+import ScriptTerminal
 import StreetModel
 import SystemIO
 
@@ -16,15 +17,32 @@ struct ScriptSuite {
         let lines: [ScriptLine]
     }
 
+    /// Where a script is played.
+    enum Front: String, Sendable, CaseIterable {
+        /// On a simulated clock, no terminal (`ScriptPlayer`).
+        case headless
+        /// The full-screen explorer on a pseudo-terminal, in real time (`TerminalScriptPlayer`).
+        case terminal
+    }
+
     /// One script's run.
     struct Run: Sendable {
         let script: Script
+        let front: Front
         let result: ScriptPlayer.Result
         /// Wall-clock time the run took, seconds.
         let seconds: Double
-        /// The explorer's clock when it ended, seconds.
+        /// The explorer's clock when it ended, seconds (real time for the terminal front).
         let simulated: Double
+        /// "walk.txt (terminal)".
+        var title: String { "\(script.path) (\(front.rawValue))" }
     }
+
+    /// The screen both fronts read, columns×rows.
+    let columns: Int
+    let rows: Int
+    /// The dataset's folder or address, for the terminal front's explorer.
+    let datasetPath: String
 
     /// Largest script read, bytes.
     static let byteLimit = 16 << 20
@@ -63,30 +81,62 @@ struct ScriptSuite {
         do { return try KeyScript.parse(text, form: .file) } catch { throw .script(source: source, problem: error.message) }
     }
 
-    /// Plays every script, as many at once as there are cores, each on a fresh explorer at
-    /// `dataset`'s start.
-    static func play(_ scripts: [Script], dataset: Dataset) -> [Run] {
+    /// Plays every script on every front, as many at once as there are cores, each on a fresh
+    /// explorer at `dataset`'s start.
+    func play(_ scripts: [Script], dataset: Dataset, fronts: [Front]) -> [Run] {
+        let jobs = scripts.flatMap { script in fronts.map { (script, $0) } }
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var runs: [Int: Run] = [:]
         }
         let results = Results()
-        DispatchRunner().run(scripts.count) { index in
-            let run = play(scripts[index], dataset: dataset)
+        DispatchRunner().run(jobs.count) { index in
+            let (script, front) = jobs[index]
+            let run = front == .headless ? playHeadless(script, dataset: dataset) : playInTerminal(script, dataset: dataset)
             results.lock.withLock { results.runs[index] = run }
         }
-        return scripts.indices.compactMap { results.runs[$0] }
+        return jobs.indices.compactMap { results.runs[$0] }
     }
 
     /// One script on a fresh explorer standing at the dataset's start, facing its initial view.
-    static func play(_ script: Script, dataset: Dataset) -> Run {
+    func playHeadless(_ script: Script, dataset: Dataset) -> Run {
         let started = Date()
         var state = ExplorerState()
         if let start = dataset.service.panorama(id: dataset.startID) {
             state = ExplorerState(camera: CameraFlags().startingCamera(initialView: start.initialView), panorama: start, service: dataset.service)
         }
+        // As the terminal front's explorer: truecolor (its COLORTERM), half blocks, this size.
+        let front = HeadlessFront(columns: columns, rows: rows)
+        front.prepare(&state)
         var runner = ScriptRunner(state: state) { panorama in dataset.problem(showing: panorama) }
-        let result = ScriptPlayer().play(script.lines, on: &runner)
-        return Run(script: script, result: result, seconds: Date().timeIntervalSince(started), simulated: runner.clock)
+        let result = front.player().play(script.lines, on: &runner)
+        return Run(script: script, front: .headless, result: result, seconds: Date().timeIntervalSince(started), simulated: runner.clock)
+    }
+
+    /// One script on the full-screen explorer, started on a pseudo-terminal of its own with a
+    /// home of its own (no config.json, no caches shared), as a terminal starts it.
+    func playInTerminal(_ script: Script, dataset: Dataset) -> Run {
+        let started = Date()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home.path,
+                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                           "SWIFT_BACKTRACE": "interactive=no"]
+        var result = ScriptPlayer.Result()
+        do {
+            let terminal = try PseudoTerminal(executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
+                                              environment: environment, columns: columns, rows: rows)
+            result = TerminalScriptPlayer(panoramas: dataset.service.panorama(id:)).play(script.lines, on: terminal, columns: columns, rows: rows)
+            terminal.end()
+        } catch {
+            result.failure = ScriptPlayer.Failure(line: ScriptLine(.wait(seconds: 0), line: 0, text: "start"), message: error.description)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        return Run(script: script, front: .terminal, result: result, seconds: seconds, simulated: seconds)
+    }
+
+    /// This program, to start on the pseudo-terminal.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -3,7 +3,7 @@ import TermRender
 
 /// The colour mode and block symbols the explorer draws with now, and the next of each when the
 /// state counts a request for it (`c`, `b`). Presentation state, kept by the front.
-struct DrawingChoice {
+public struct DrawingChoice: Sendable {
     var colorMode: ColorMode
     /// True once the colour mode was chosen (by flag, config or key): the terminal's answers no
     /// longer change it.
@@ -15,7 +15,7 @@ struct DrawingChoice {
     /// Shared URLs copied to the clipboard so far.
     private var sharesCopied = 0
 
-    init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
+    public init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
         self.colorMode = colorMode
         colorChosen = chosen
         self.symbols = symbols
@@ -25,7 +25,7 @@ struct DrawingChoice {
     /// the note saying what is drawn now, or nil when nothing changed. With `pixels` (the view is
     /// drawn in real pixels) the symbols still change, for the text, and the note says the view
     /// does not use them.
-    mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
+    public mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
         guard requests.colours != applied.colours || requests.symbols != applied.symbols else { return nil }
         var said: [String] = []
         if requests.colours != applied.colours {

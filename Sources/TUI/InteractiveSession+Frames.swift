@@ -39,6 +39,16 @@ extension InteractiveSession {
     }
 
     /// The top line: where you are, when, and whose picture it is.
+    /// Debug builds only: a forced crash on the key SIDEWALK_TEST_CRASH_ON_KEY names, so tests
+    /// can check the terminal is restored.
+    static func crashIfAsked(by key: Key, environment: [String: String]) {
+        #if DEBUG
+        if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
+            fatalError("crash requested by SIDEWALK_TEST_CRASH_ON_KEY")
+        }
+        #endif
+    }
+
     static func header(_ scenery: Scenery, _ state: ExplorerState) -> String? {
         switch scenery {
         case let .image(_, title): title

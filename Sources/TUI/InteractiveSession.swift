@@ -19,7 +19,7 @@ public enum InteractiveSession {
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
-        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil
+        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
         DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
@@ -96,12 +96,7 @@ public enum InteractiveSession {
         for event in startEvents { events?(event, 0) }
         events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
 
-        var fds = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: writer.descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0),
-        ]
+        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, mailbox.descriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now()) {
                 pacer.noteChange(at: now())
@@ -135,9 +130,13 @@ public enum InteractiveSession {
                     events?(.didStartRendering, now())
                     (clipboard, bytes) = ([], clipboard + bytes)
                     writer.write(bytes)
+                    stateLog?.drew(state, at: now())
                 }
                 continue
             case let .wait(until):
+                if until == nil, !state.isAnimating, loadingID == nil, !writer.isBusy, terminal.escapeDeadline == nil, !terminal.hasQueuedInput {
+                    stateLog?.settled(state, at: now())
+                }
                 if let wake = [until, state.noteExpiry].compactMap({ $0 }).min() {
                     timeout = Int32(max(0, ((wake - now()) * 1000).rounded(.up)))
                 }
@@ -194,13 +193,10 @@ public enum InteractiveSession {
             if state.isFinished { continue }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             func press(_ key: Key) {
-                #if DEBUG
-                // Debug builds only: a forced crash, so tests can check the terminal is restored.
-                if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
-                    fatalError("crash requested by SIDEWALK_TEST_CRASH_ON_KEY")
-                }
-                #endif
-                if state.handle(key, at: now()) { pacer.noteChange(at: now()) }
+                Self.crashIfAsked(by: key, environment: environment)
+                let changed = state.handle(key, at: now())
+                stateLog?.took(key, changed: changed, in: state)
+                if changed { pacer.noteChange(at: now()) }
                 for event in state.takeEvents() { events?(event, now()) }
             }
             if let due = terminal.escapeDeadline, FileDescriptorIO.monotonicSeconds() >= due { terminal.flushEscape().forEach(press) }

@@ -31,11 +31,9 @@ struct AccessibilitySuiteTests {
         })
         // The help's names for keys, as tmux names them; "1 ... 9" is covered by 1 and 2.
         let names = ["Shift-Tab": "BTab", "Ctrl-C": "C-c", "...": nil, "9": "2"] as [String: String?]
-        // c and b change only how the picture is drawn, which a headless run has none of.
-        let drawingOnly: Set<String> = ["c", "b"]
         for (keys, does) in KeyBindings.help {
             for name in keys.split(separator: " ").map(String.init) {
-                guard let key = names[name, default: name], !drawingOnly.contains(key) else { continue }
+                guard let key = names[name, default: name] else { continue }
                 #expect(pressed.contains(key), "'\(name)' (\(does)) is pressed in no script of Tests/Accessibility")
             }
         }

@@ -30,7 +30,7 @@ struct CommandLineTests {
     }
 
     @Test("every option of every command's --help is documented in README.md or docs/",
-          arguments: [[], ["open"], ["snapshot"], ["info"], ["import"], ["bench"], ["terminal"]])
+          arguments: [[], ["open"], ["snapshot"], ["info"], ["import"], ["bench"], ["terminal"], ["test"]])
     func optionsDocumented(command: [String]) throws {
         let root = BuiltProducts.packageRoot(from: #filePath)
         var documents = [try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)]

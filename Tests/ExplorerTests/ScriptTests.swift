@@ -40,8 +40,9 @@ struct ScriptTests {
     }
 
     @Test("expect lines that cannot be understood are named with their line", arguments: [
-        ("expect", "expect needs something to expect: heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"),
-        ("expect colour red", "cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note or error"),
+        ("expect", "expect needs something to expect: heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"),
+        ("expect colour red", "cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"),
+        ("expect visible way", "expect visible takes focus: expect visible focus"),
         ("expect heading east", "expect heading needs a number, not 'east'"),
         ("expect heading 90 2", "expect heading: a tolerance is written ±N"),
         ("expect focus Fountain", "expect focus takes \"text\", /pattern/ or none; Fountain is neither \"text\" nor a /regular expression/"),

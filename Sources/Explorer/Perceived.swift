@@ -1,0 +1,70 @@
+import PanoCore
+import StreetModel
+
+/// What a user perceives of the explorer at one moment, as expectations check it: the same for
+/// the headless runner (from the state) and a terminal driver (from the explorer's state log and
+/// the screen it reads).
+public struct Perceived: Sendable {
+    /// Where the focused label starts on screen (`ExplorerFrame`'s overlays): a shape, not only a colour.
+    public static let focusMark = "»"
+
+    /// One event: its name, its JSON line, and its message when it is an error.
+    public struct Event: Sendable, Equatable {
+        public let name: String
+        public let json: String
+        public let error: String?
+
+        public init(name: String, json: String, error: String?) {
+            self.name = name
+            self.json = json
+            self.error = error
+        }
+
+        public init(_ event: ExplorerEvent, at time: Double) {
+            self.init(name: event.name, json: event.jsonLine(time: time), error: event.errorMessage)
+        }
+    }
+
+    public var camera: PanoramaCamera
+    public var panorama: Panorama?
+    /// The focused way or marker as it is said; nil when nothing is focused.
+    public var focus: String?
+    /// How many ways on there are.
+    public var ways: Int
+    public var note: String?
+    /// Lines said since the last key or command, oldest first.
+    public var said: [String]
+    /// Events since the last key or command, oldest first.
+    public var events: [Event]
+    /// The screen's text, rows separated by newlines; nil where there is no screen.
+    public var screen: String?
+
+    public init(camera: PanoramaCamera, panorama: Panorama?, focus: String?, ways: Int, note: String?, said: [String], events: [Event],
+                screen: String?) {
+        self.camera = camera
+        self.panorama = panorama
+        self.focus = focus
+        self.ways = ways
+        self.note = note
+        self.said = said
+        self.events = events
+        self.screen = screen
+    }
+
+    /// What `state` shows, with what was said and happened since the last key or command.
+    public init(_ state: ExplorerState, said: [String], events: [Event], screen: String?) {
+        self.init(camera: state.camera, panorama: state.panorama, focus: Narrator.focusDescription(state), ways: state.numberedLinks.count,
+                  note: state.note, said: said, events: events, screen: screen)
+    }
+}
+
+extension ExplorerEvent {
+    /// The message of an error event, nil for any other.
+    var errorMessage: String? {
+        switch self {
+        case let .errorOnMoveNearCoordinate(_, message): message
+        case let .errorOnMoveToPanoramaID(id, message): "\(id): \(message)"
+        default: nil
+        }
+    }
+}

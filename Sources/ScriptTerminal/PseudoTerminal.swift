@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPseudoTerminal
+import SystemIO
+
+/// A program running on a pseudo-terminal of our own (`CPseudoTerminal`), with a pipe it writes
+/// its state log to as descriptor 3: what `sidewalk test`'s terminal front types into and reads.
+public final class PseudoTerminal {
+    public let pid: pid_t
+    private let controller: Int32
+    /// The read end of the program's descriptor 3.
+    private let stateLog: Int32
+    private var exitStatus: Int32?
+
+    /// Why the program could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts `executable` with `arguments` and `environment` on a terminal of `columns`×`rows`.
+    public init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws(Failure) {
+        var pipeEnds: [Int32] = [0, 0]
+        let piped = sw_pipe_cloexec(&pipeEnds)
+        guard piped == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(piped)))") }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var controller: Int32 = -1
+        var pid: pid_t = 0
+        let error = sw_pty_spawn(executable, argv, envp, UInt16(clamping: rows), UInt16(clamping: columns), pipeEnds[1], &controller, &pid)
+        close(pipeEnds[1])
+        guard error == 0 else {
+            close(pipeEnds[0])
+            throw Failure(description: "cannot start \(executable) on a pseudo-terminal: \(String(cString: strerror(error)))")
+        }
+        _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
+        (self.controller, self.pid, stateLog) = (controller, pid, pipeEnds[0])
+    }
+
+    /// Types `bytes`, as a terminal sends what its keyboard makes; false when the program is gone.
+    @discardableResult
+    public func type(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written; continue }
+            guard written < 0, errno == EAGAIN || errno == EINTR else { return false }
+            var ready = pollfd(fd: controller, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 100)
+        }
+        return true
+    }
+
+    /// Waits up to `seconds` for the program to write, then reads what it wrote to the terminal
+    /// and to its state log; `ended` once both are closed.
+    public func read(waiting seconds: Double) -> (screen: [UInt8], state: [UInt8], ended: Bool) {
+        var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0), pollfd(fd: stateLog, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, Int32(max(0, seconds * 1000).rounded(.up)))
+        let (screen, screenOpen) = drain(controller)
+        let (state, stateOpen) = drain(stateLog)
+        return (screen, state, !screenOpen && !stateOpen)
+    }
+
+    private func drain(_ descriptor: Int32) -> ([UInt8], Bool) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { bytes += buffer.prefix(count); continue }
+            // EIO: the terminal's other side is closed, the program has gone.
+            return (bytes, count < 0 && (errno == EAGAIN || errno == EINTR))
+        }
+    }
+
+    /// Sets the terminal's size (the program gets SIGWINCH).
+    public func resize(columns: Int, rows: Int) {
+        _ = sw_pty_resize(controller, UInt16(clamping: rows), UInt16(clamping: columns))
+    }
+
+    /// The program's exit status (128+N for signal N) once it has ended, waiting up to `seconds`;
+    /// nil while it runs.
+    public func waitForExit(seconds: Double) -> Int32? {
+        let deadline = FileDescriptorIO.monotonicSeconds() + seconds
+        while exitStatus == nil {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                let signal = status & 0x7F
+                exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                break
+            }
+            guard FileDescriptorIO.monotonicSeconds() < deadline else { break }
+            _ = read(waiting: 0.01)
+        }
+        return exitStatus
+    }
+
+    /// Ends the program if it still runs: SIGTERM (it restores its terminal), then SIGKILL.
+    public func end() {
+        guard waitForExit(seconds: 0) == nil else { return }
+        kill(pid, SIGTERM)
+        if waitForExit(seconds: 2) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(seconds: 2)
+        }
+    }
+
+    deinit {
+        end()
+        close(controller)
+        close(stateLog)
+    }
+}

@@ -1,0 +1,28 @@
+import Explorer
+import TermRender
+import TUI
+
+/// What the full view adds around the explorer state, kept by the headless fronts (`--headless`,
+/// `sidewalk test --front headless`) so a script gives the same results as in a terminal: the
+/// minimap shown at start on a large enough screen, the drawing choice `c` and `b` change (and
+/// the note saying so), and the screen's text for `expect screen`.
+struct HeadlessFront {
+    /// The screen a headless script reads, columns×rows.
+    var columns = 100
+    var rows = 30
+    var display = DisplayOptions()
+
+    /// Sets `state` up as the full view does at this size.
+    func prepare(_ state: inout ExplorerState) {
+        state.minimapShown = display.minimap.shownAtStart(columns: columns, rows: rows)
+    }
+
+    /// A player that keeps the full view's drawing choice and reads its screen.
+    func player() -> ScriptPlayer {
+        var player = ScriptPlayer()
+        player.screen = HeadlessScreen(columns: columns, rows: rows).text
+        var drawing = DrawingChoice(colorMode: display.colorMode ?? .truecolor, chosen: display.colorMode != nil, symbols: display.symbols)
+        player.front = { runner in drawing.take(runner.state.displayRequests).map { runner.say($0) } ?? ScriptRunner.Outcome() }
+        return player
+    }
+}
