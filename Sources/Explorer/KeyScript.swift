@@ -4,6 +4,10 @@ public enum ScriptStep: Equatable, Sendable {
     /// Keys that arrive together, as a terminal sends an Alt chord (`M-x`: Escape and x in one
     /// write, which the explorer reads as Escape then x).
     case chord([Key])
+    /// An arrow, Home, End, Page Up or Page Down with Shift, Alt or Ctrl held (`S-Right`,
+    /// `C-Left`): a terminal sends the key with xterm's modifier parameter (2 Shift, 3 Alt,
+    /// 5 Ctrl, and sums), which Sidewalk reads as the key alone.
+    case modified(Key, modifier: Int)
     /// A command as typed after `:` (programmatic: gestures never block it).
     case command(TypedCommand)
     /// Let this many seconds pass on the script's clock, 0...3600.
@@ -14,7 +18,7 @@ public enum ScriptStep: Equatable, Sendable {
     /// True for a key or a command: what a user does, rather than waiting or checking.
     public var isAction: Bool {
         switch self {
-        case .key, .chord, .command: true
+        case .key, .chord, .modified, .command: true
         case .wait, .expect: false
         }
     }
@@ -101,12 +105,27 @@ public enum KeyScript {
         default:
             return try words.map { (name) throws(KeyScriptError) in
                 if name.count == 3, name.hasPrefix("M-"), let key = Key(tmuxName: String(name.dropFirst(2))) { return .chord([.escape, key]) }
+                if let (key, modifier) = modifiedKey(name) { return .modified(key, modifier: modifier) }
                 guard let key = Key(tmuxName: name) else {
                     throw KeyScriptError("unknown key or command '\(name)' (keys as tmux names them, commands after ':', or wait, expect)")
                 }
                 return .key(key)
             }
         }
+    }
+
+    /// `S-`, `M-` and `C-` (in any mix) before a cursor or page key's name: the key and xterm's
+    /// modifier parameter; nil for anything else.
+    private static func modifiedKey(_ name: String) -> (Key, Int)? {
+        var rest = Substring(name)
+        var modifier = 1
+        for (prefix, bit) in [("S-", 1), ("M-", 2), ("C-", 4)] where rest.hasPrefix(prefix) {
+            modifier += bit
+            rest = rest.dropFirst(2)
+        }
+        guard modifier > 1, let key = Key(tmuxName: String(rest)),
+              [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown].contains(key) else { return nil }
+        return (key, modifier)
     }
 
     /// A line cut at each `;` that is not inside "quotes" or a /pattern/ of an expect step.

@@ -45,6 +45,8 @@ public struct ScriptRunner: Sendable {
         switch step {
         case let .key(key):
             if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
+        case let .modified(key, _):
+            if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
         case let .chord(keys):
             for key in keys where !state.handle(key, at: clock) {
                 if let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }

@@ -1,11 +1,16 @@
 import Explorer
 
 /// The bytes xterm sends for a key, as the program's modes ask: arrows, Home and End in CSI form,
-/// or SS3 form under application cursor keys (DECCKM).
+/// or SS3 form under application cursor keys (DECCKM); with a modifier held (`modifier` above 1:
+/// 2 Shift, 3 Alt, 5 Ctrl, and sums), in CSI form with it as the second parameter.
 public enum KeyBytes {
-    public static func of(_ key: Key, applicationCursorKeys: Bool) -> [UInt8] {
+    public static func of(_ key: Key, applicationCursorKeys: Bool, modifier: Int = 1) -> [UInt8] {
         func cursor(_ final: Character) -> [UInt8] {
-            [0x1B, applicationCursorKeys ? UInt8(ascii: "O") : UInt8(ascii: "["), UInt8(ascii: final.unicodeScalars.first!)]
+            if modifier > 1 { return Array("\u{1B}[1;\(modifier)\(final)".utf8) }
+            return [0x1B, applicationCursorKeys ? UInt8(ascii: "O") : UInt8(ascii: "["), UInt8(ascii: final.unicodeScalars.first!)]
+        }
+        func page(_ number: Int) -> [UInt8] {
+            Array((modifier > 1 ? "\u{1B}[\(number);\(modifier)~" : "\u{1B}[\(number)~").utf8)
         }
         switch key {
         case .up: return cursor("A")
@@ -14,8 +19,8 @@ public enum KeyBytes {
         case .left: return cursor("D")
         case .home: return cursor("H")
         case .end: return cursor("F")
-        case .pageUp: return Array("\u{1B}[5~".utf8)
-        case .pageDown: return Array("\u{1B}[6~".utf8)
+        case .pageUp: return page(5)
+        case .pageDown: return page(6)
         case .enter: return [0x0D]
         case .tab: return [0x09]
         case .backTab: return Array("\u{1B}[Z".utf8)

@@ -48,6 +48,9 @@ public struct TerminalScriptPlayer {
             case let .chord(keys):
                 lastAction = line
                 session.type(keys, waits: line.waits)
+            case let .modified(key, modifier):
+                lastAction = line
+                session.type([key], modifier: modifier, waits: line.waits)
             case .command:
                 lastAction = line
                 session.type(line.text.map { Key.character($0) } + [.enter], waits: line.waits)
@@ -110,11 +113,11 @@ public struct TerminalScriptPlayer {
         }
 
         /// Types `keys` in one write; then waits for the explorer to settle after them, or one frame.
-        mutating func type(_ keys: [Key], waits: Bool) {
+        mutating func type(_ keys: [Key], modifier: Int = 1, waits: Bool) {
             sinceAction = ([], [])
             keysTyped += keys.count
             let mode = screen.applicationCursorKeys
-            terminal.type(keys.flatMap { KeyBytes.of($0, applicationCursorKeys: mode) })
+            terminal.type(keys.flatMap { KeyBytes.of($0, applicationCursorKeys: mode, modifier: modifier) })
             let typed = keysTyped
             if waits {
                 _ = pump(for: TerminalScriptPlayer.settleLimit, until: { ($0.latest?.keys ?? -1) >= typed && $0.latest?.settled == true })

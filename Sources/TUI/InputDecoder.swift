@@ -104,7 +104,8 @@ public struct InputDecoder: Sendable {
             return (report.map { .pointer($0) }, end + 1)
         }
         if final == UInt8(ascii: "~") {
-            let key: Key? = switch parameters {
+            // The key's number; a modifier after it (";5" for Ctrl) is ignored, as on the arrows.
+            let key: Key? = switch parameters.prefix(while: { $0 != ";" }) {
             case "1", "7": .home
             case "4", "8": .end
             case "5": .pageUp

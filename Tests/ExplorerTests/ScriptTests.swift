@@ -21,6 +21,9 @@ struct ScriptTests {
         #expect(steps.map(\.step) == [.command(.goto(id: "main-4")), .expect(Expectation(.panorama("main-4"))), .key(.right),
                                       .expect(Expectation(.said(.contains("a;b"))))])
         #expect(steps.map(\.line) == [1, 2, 3, 4] && steps.map(\.waits) == [true, true, false, true])
+        #expect(try KeyScript.parse("M-n S-Right C-PageUp S-M-C-Home", form: .keys).map(\.step)
+            == [.chord([.escape, .character("n")]), .modified(.right, modifier: 2), .modified(.pageUp, modifier: 5), .modified(.home, modifier: 8)])
+        #expect(throws: KeyScriptError.self) { try KeyScript.parse("S-q", form: .keys) }
         #expect(throws: KeyScriptError("step 2: unknown key or command 'Rigth' (keys as tmux names them, commands after ':', or wait, expect)")) {
             try KeyScript.parse("Left q; Rigth", form: .keys)
         }

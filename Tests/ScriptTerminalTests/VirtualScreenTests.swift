@@ -59,5 +59,7 @@ struct VirtualScreenTests {
         #expect(KeyBytes.of(.enter, applicationCursorKeys: false) == [0x0D])
         #expect(KeyBytes.of(.control("c"), applicationCursorKeys: false) == [0x03])
         #expect(KeyBytes.of(.character("é"), applicationCursorKeys: false) == Array("é".utf8))
+        #expect(KeyBytes.of(.right, applicationCursorKeys: true, modifier: 5) == Array("\u{1B}[1;5C".utf8), "a modifier: CSI form")
+        #expect(KeyBytes.of(.pageUp, applicationCursorKeys: false, modifier: 2) == Array("\u{1B}[5;2~".utf8))
     }
 }

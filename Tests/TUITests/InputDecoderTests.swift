@@ -17,6 +17,7 @@ struct InputDecoderTests {
         #expect(Self.keys("\u{1B}OA\u{1B}OD\u{1B}[Z") == [.up, .left, .backTab])
         #expect(Self.keys("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[5~\u{1B}[6~") == [.home, .end, .home, .end, .pageUp, .pageDown])
         #expect(Self.keys("\u{1B}[1;5C") == [.right], "modifiers are ignored")
+        #expect(Self.keys("\u{1B}[5;5~\u{1B}[6;2~\u{1B}[1;3~") == [.pageUp, .pageDown, .home], "on the page keys too (they were dropped)")
     }
 
     @Test("printable characters in UTF-8, Enter, Tab, Backspace, Ctrl letters")
