@@ -14,16 +14,28 @@ public struct TerminalScriptPlayer {
     /// How long the explorer may take to draw its first frame, seconds.
     public static let startLimit = 30.0
 
+    /// What the arrows, Home and End send.
+    public enum CursorKeys: String, Sendable, CaseIterable {
+        /// As the program asked (DECCKM), as xterm does.
+        case asAsked = "as-asked"
+        /// Always `ESC [ C`, as a terminal that ignores the mode.
+        case normal
+        /// Always `ESC O C`.
+        case application
+    }
+
     /// Finds a panorama by id, for `expect near` and `expect panorama`.
     let panoramas: (String) -> Panorama?
+    let cursorKeys: CursorKeys
 
-    public init(panoramas: @escaping (String) -> Panorama?) {
+    public init(panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked) {
         self.panoramas = panoramas
+        self.cursorKeys = cursorKeys
     }
 
     /// Plays `lines` on `terminal`, whose screen is `columns`×`rows`.
     public func play(_ lines: [ScriptLine], on terminal: PseudoTerminal, columns: Int, rows: Int) -> ScriptPlayer.Result {
-        var session = Session(terminal: terminal, screen: VirtualScreen(columns: columns, rows: rows), panoramas: panoramas)
+        var session = Session(terminal: terminal, screen: VirtualScreen(columns: columns, rows: rows), panoramas: panoramas, cursorKeys: cursorKeys)
         var result = ScriptPlayer.Result()
         guard session.pump(for: Self.startLimit, until: { $0.latest?.settled == true }) else {
             result.failure = ScriptPlayer.Failure(line: ScriptLine(.wait(seconds: 0), line: 0, text: "start"),
@@ -86,6 +98,7 @@ public struct TerminalScriptPlayer {
         let terminal: PseudoTerminal
         var screen: VirtualScreen
         let panoramas: (String) -> Panorama?
+        let cursorKeys: CursorKeys
         /// The script line being played, for the transcript.
         var line = 0
         var latest: StateRecord?
@@ -96,8 +109,8 @@ public struct TerminalScriptPlayer {
         var ended = false
         private var stateBytes: [UInt8] = []
 
-        init(terminal: PseudoTerminal, screen: VirtualScreen, panoramas: @escaping (String) -> Panorama?) {
-            (self.terminal, self.screen, self.panoramas) = (terminal, screen, panoramas)
+        init(terminal: PseudoTerminal, screen: VirtualScreen, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys) {
+            (self.terminal, self.screen, self.panoramas, self.cursorKeys) = (terminal, screen, panoramas, cursorKeys)
         }
 
         /// What a user perceives now; nil once the explorer has ended.
@@ -116,7 +129,7 @@ public struct TerminalScriptPlayer {
         mutating func type(_ keys: [Key], modifier: Int = 1, waits: Bool) {
             sinceAction = ([], [])
             keysTyped += keys.count
-            let mode = screen.applicationCursorKeys
+            let mode = cursorKeys == .asAsked ? screen.applicationCursorKeys : cursorKeys == .application
             terminal.type(keys.flatMap { KeyBytes.of($0, applicationCursorKeys: mode, modifier: modifier) })
             let typed = keysTyped
             if waits {

@@ -43,6 +43,8 @@ struct ScriptSuite {
     let rows: Int
     /// The dataset's folder or address, for the terminal front's explorer.
     let datasetPath: String
+    /// What the terminal front's arrows send.
+    var cursorKeys = TerminalScriptPlayer.CursorKeys.asAsked
 
     /// Largest script read, bytes.
     static let byteLimit = 16 << 20
@@ -126,7 +128,7 @@ struct ScriptSuite {
         do {
             let terminal = try PseudoTerminal(executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
                                               environment: environment, columns: columns, rows: rows)
-            result = TerminalScriptPlayer(panoramas: dataset.service.panorama(id:)).play(script.lines, on: terminal, columns: columns, rows: rows)
+            result = TerminalScriptPlayer(panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys).play(script.lines, on: terminal, columns: columns, rows: rows)
             terminal.end()
         } catch {
             result.failure = ScriptPlayer.Failure(line: ScriptLine(.wait(seconds: 0), line: 0, text: "start"), message: error.description)

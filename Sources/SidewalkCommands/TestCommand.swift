@@ -1,6 +1,7 @@
 import Datasets
 import Explorer
 import Foundation
+import ScriptTerminal
 import SystemIO
 import TermRender
 import TextSafety
@@ -26,6 +27,9 @@ struct TestCommand: SidewalkCommand {
                 .choice("--front", "FRONT", ["both", "headless", "terminal"], default: "both", help: "where the scripts play") {
                     $0.fronts = $1 == "both" ? ScriptSuite.Front.allCases : [ScriptSuite.Front(rawValue: $1)!]
                 },
+                .choice("--cursor-keys", "FORM", TerminalScriptPlayer.CursorKeys.allCases.map(\.rawValue), default: "as-asked",
+                        help: "terminal front: what the arrows, Home and End send: as the explorer asked (xterm), or always normal "
+                            + "(ESC [ C) or application (ESC O C) form") { $0.cursorKeys = TerminalScriptPlayer.CursorKeys(rawValue: $1)! },
                 .size("--size", in: 20...400, help: "the screen's columns and rows, for expect screen (default 100x30)") { $0.size = $1 },
                 .text("--dataset", "DATASET", help: "the dataset the scripts walk (default: the bundled demo town)") { $0.dataset = $1 },
                 .text("--tap", "FILE", help: "write the results as TAP version 13 to FILE") { $0.tapPath = $1 },
@@ -39,6 +43,7 @@ struct TestCommand: SidewalkCommand {
     var paths: [String] = []
     var fronts = ScriptSuite.Front.allCases
     var size = (width: 100, height: 30)
+    var cursorKeys = TerminalScriptPlayer.CursorKeys.asAsked
     var dataset: String?
     var tapPath: String?
     var junitPath: String?
@@ -52,7 +57,8 @@ struct TestCommand: SidewalkCommand {
         guard let path = dataset ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened: Dataset
         do { opened = try DatasetOpener().open(path).withAllShards() } catch { throw .dataset(error) }
-        let suite = ScriptSuite(columns: size.width, rows: size.height, datasetPath: path)
+        var suite = ScriptSuite(columns: size.width, rows: size.height, datasetPath: path)
+        suite.cursorKeys = cursorKeys
         let runs = suite.play(scripts, dataset: opened, fronts: fronts)
         for run in runs { print(Self.line(run)) }
         let failed = runs.filter { !$0.result.passed }.count

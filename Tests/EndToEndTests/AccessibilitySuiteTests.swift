@@ -15,9 +15,10 @@ struct AccessibilitySuiteTests {
         }
     }
 
-    @Test("every script passes under sidewalk test")
-    func passes() throws {
-        let run = try ProgramRun.sidewalk(["test", Self.folder.path])
+    @Test("every script passes under sidewalk test, headless and in a terminal; in the terminal with arrows in either form too",
+          arguments: [[], ["--front", "terminal", "--cursor-keys", "normal"], ["--front", "terminal", "--cursor-keys", "application"]])
+    func passes(options: [String]) throws {
+        let run = try ProgramRun.sidewalk(["test", Self.folder.path] + options, timeLimit: 300)
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.hasSuffix(" passed, 0 failed\n"))
     }
