@@ -7,6 +7,11 @@ public struct CameraMotion: Sendable, Equatable {
     public internal(set) var animation: CameraAnimation?
     /// How long a key's camera move takes, seconds.
     public static let keyMoveDuration = 0.2
+    /// How far into its move a key's camera move from rest already is when the key is taken,
+    /// seconds: one frame at 30 fps, so the frame drawn at once shows the move's first step instead
+    /// of the view before it (which would answer the key a frame interval late). A key during a
+    /// move takes it on from where it is: that move is already showing.
+    public static let firstStep = 1.0 / 30
 
     /// Where the camera is going: the animation's end, or where it is.
     var target: PanoramaCamera {
@@ -43,7 +48,10 @@ public struct CameraMotion: Sendable, Equatable {
             pitch = 0
         default: return false
         }
-        animation = CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: now, duration: Self.keyMoveDuration)
+        let fromRest = animation == nil
+        animation = CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: fromRest ? now - Self.firstStep : now,
+                                    duration: Self.keyMoveDuration)
+        if fromRest { advance(to: now) }
         return true
     }
 

@@ -78,15 +78,17 @@ struct KeyBindingTests {
 
 @Suite("Animated key moves")
 struct AnimatedKeyTests {
-    @Test("a key turn animates over the move's duration, ending exactly at the target; events end with the final camera")
+    @Test("a key turn animates over the move's duration, its first step taken at once, ending exactly at the target; events end with the final camera")
     func keyTurnAnimates() {
         var state = ExplorerState()
         let started = state.handle(.right, at: 10)
         #expect(started)
-        #expect(state.camera.heading == 0 && state.isAnimating)
-        state.advance(to: 10 + CameraMotion.keyMoveDuration / 2)
+        let firstStep = 15 * CameraAnimation.easeInOut(CameraMotion.firstStep / CameraMotion.keyMoveDuration)
+        #expect(abs(state.camera.heading - firstStep) < 1e-9 && state.camera.heading > 0.5 && state.isAnimating,
+                "the frame drawn at the key already shows the move: \(state.camera.heading)°")
+        state.advance(to: 10 - CameraMotion.firstStep + CameraMotion.keyMoveDuration / 2)
         #expect(abs(state.camera.heading - 7.5) < 1e-9)
-        state.advance(to: 10 + CameraMotion.keyMoveDuration)
+        state.advance(to: 10 - CameraMotion.firstStep + CameraMotion.keyMoveDuration)
         #expect(state.camera.heading == 15 && !state.isAnimating)
         #expect(state.takeEvents().last == .didMoveCamera(heading: 15, pitch: 0, zoom: 1))
     }

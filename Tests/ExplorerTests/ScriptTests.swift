@@ -65,7 +65,8 @@ struct ScriptTests {
         var runner = ScriptRunner(state: NavigationTests.state(at: "centre", heading: 0))
         let outcome = runner.run(.key(.right))
         #expect(runner.state.camera.heading == 15)
-        #expect(runner.clock >= CameraMotion.keyMoveDuration && runner.clock < CameraMotion.keyMoveDuration + 0.05)
+        let moveLeft = CameraMotion.keyMoveDuration - CameraMotion.firstStep
+        #expect(runner.clock >= moveLeft && runner.clock < moveLeft + 0.05)
         let moves = outcome.events.filter { if case .didMoveCamera = $0.event { true } else { false } }
         #expect(moves.count > 2, "intermediate moves while it eases")
         #expect(moves.last?.event == .didMoveCamera(heading: 15, pitch: 0, zoom: 1))
