@@ -8,11 +8,14 @@ import SystemIO
 /// Web resources kept on disk (`$XDG_CACHE_HOME/sidewalk/http`, default `~/.cache/sidewalk/http`)
 /// as the server allows: fresh for `Cache-Control: max-age`, revalidated with the ETag after
 /// that (a 304 costs no body), never kept under `no-store`. The folder is held within
-/// `byteCap`, oldest files out first. With `offline`, only what is cached is served.
+/// `byteCap`, oldest files out first. With `offline`, only what is cached is served; with
+/// `readOnly`, what is cached is served and the rest fetched, but nothing is written (a public
+/// demo's cache, filled by its owner, is the same for everyone who connects).
 public final class HTTPCache: Sendable {
     public let folder: String
     public let byteCap: Int
     public let offline: Bool
+    public let readOnly: Bool
     private let client: HTTPClient
     /// Bytes in the folder, as last counted plus what this process wrote since.
     private let stored: Mutex<Int>
@@ -26,10 +29,12 @@ public final class HTTPCache: Sendable {
         return environment["HOME"].map { $0 + "/.cache/sidewalk/http" }
     }
 
-    public init(folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, client: HTTPClient = HTTPClient()) {
+    public init(folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, readOnly: Bool = false,
+                client: HTTPClient = HTTPClient()) {
         self.folder = folder
         self.byteCap = byteCap
         self.offline = offline
+        self.readOnly = readOnly
         self.client = client
         stored = Mutex(Self.files(in: folder).reduce(0) { $0 + $1.size })
     }
@@ -43,7 +48,7 @@ public final class HTTPCache: Sendable {
         let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag)
         let policy = CachePolicy(response.cacheControl)
         let body = response.status == 304 ? entry?.body ?? [] : response.body
-        if policy.mayStore {
+        if policy.mayStore, !readOnly {
             store(Entry(url: url, etag: response.etag ?? entry?.etag, expires: Self.now() + policy.freshSeconds, body: body), name: name)
         }
         return body

@@ -16,6 +16,8 @@ struct DatasetOpener {
     var timeout = HTTPClient.defaultTimeout
     /// --all-pictures: Panoramax's flat pictures are walked too.
     var allPictures = false
+    /// --demo: the HTTP cache is read, never written.
+    var readOnlyCache = false
 
     /// --offline, --http-timeout and --all-pictures.
     static var options: [CommandOption<DatasetOpener>] { [
@@ -55,7 +57,7 @@ struct DatasetOpener {
     func cache() -> HTTPCache {
         let environment = ProcessInfo.processInfo.environment
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
-        return HTTPCache(folder: folder, offline: offline, client: HTTPClient(timeout: timeout))
+        return HTTPCache(folder: folder, offline: offline, readOnly: readOnlyCache, client: HTTPClient(timeout: timeout))
     }
 
     /// A line on standard error while something is fetched, when it is a terminal.

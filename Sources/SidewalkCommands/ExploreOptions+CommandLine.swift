@@ -26,6 +26,15 @@ extension ExploreOptions: SidewalkCommand {
             .wholeNumber("--cache-mb", "MB", in: 16...65536, default: PanoramaSelection.Opened.cacheBudget >> 20,
                          help: "decoded panoramas a dataset keeps in memory, MB") { $0.cacheMB = $1 },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
+            .flag("--demo", help: "a public demo's explorer (docs/ssh-demo.md): sessions end after 15 minutes, or 3 without a key, "
+                + "and the HTTP cache is read but never written") {
+                $0.demo = true
+                $0.selection.opener.readOnlyCache = true
+            },
+            .number("--session-limit", "SECONDS", in: 1...604_800, help: "end the session after this long (--demo: 900)") { $0.sessionLimit = $1 },
+            .number("--idle-limit", "SECONDS", in: 1...604_800, help: "end the session after this long without a key (--demo: 180)") {
+                $0.idleLimit = $1
+            },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },
             .flag("--hide-street-names", help: "hide the ways' street names") { $0.hidden.insert("street-names") },
             .flag("--hide-compass", help: "hide the compass strip") { $0.hidden.insert("compass") },

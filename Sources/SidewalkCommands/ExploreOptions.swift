@@ -46,6 +46,11 @@ struct ExploreOptions {
     var eventsPath: String?
     /// --state-log: where the full view writes what it shows each time it settles.
     var stateLogPath: String?
+    /// --demo: limits on a session, and a read-only HTTP cache.
+    var demo = false
+    /// --session-limit and --idle-limit, seconds.
+    var sessionLimit: Double?
+    var idleLimit: Double?
     /// How the explorer runs: full screen, headless from a script, or described line by line.
     enum Mode: Equatable {
         case screen
@@ -149,13 +154,15 @@ struct ExploreOptions {
         }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
+        let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
+        defer { if let reason = limits.endedBecause { reportError(reason) } }
         do {
             return try InteractiveSession.run(scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
                                               camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                                               environment: environment, display: display, gestures: gestures, home: config.home,
                                               sharper: sharper, startEvents: startEvents,
                                               events: log == nil && stateLog == nil ? nil : { log?.record($0, at: $1); stateLog?.record($0, at: $1) },
-                                              stateLog: stateLog)
+                                              stateLog: stateLog, limits: limits)
         } catch {
             throw .terminal(error)
         }

@@ -19,7 +19,8 @@ public enum InteractiveSession {
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
-        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil
+        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
+        limits: SessionLimits = SessionLimits()
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
         DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
@@ -103,6 +104,7 @@ public enum InteractiveSession {
                 for event in state.takeEvents() { events?(event, now()) }
             }
             if state.transition == nil { leaving = nil }
+            if !state.isFinished, limits.expired(at: now()) { _ = state.apply(.quit) }
             var timeout: Int32 = -1
             switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
             case let .draw(quality):
@@ -145,6 +147,7 @@ public enum InteractiveSession {
                     let frame = Int32((pacer.frameInterval * 1000).rounded(.up))
                     timeout = timeout < 0 ? frame : min(timeout, frame)
                 }
+                if let wake = limits.wake(at: now()) { timeout = timeout < 0 ? wake : min(timeout, wake) }
             }
             if state.isFinished {
                 // The last frame drains for at most `drainSeconds`; after that the terminal is
@@ -194,6 +197,7 @@ public enum InteractiveSession {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             func press(_ key: Key) {
                 Self.crashIfAsked(by: key, environment: environment)
+                limits.tookInput(at: now())
                 let changed = state.handle(key, at: now())
                 stateLog?.took(key, changed: changed, in: state)
                 if changed { pacer.noteChange(at: now()) }

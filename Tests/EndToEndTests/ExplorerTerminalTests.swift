@@ -543,6 +543,21 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("--idle-limit and --session-limit end a session, give the terminal back and say why")
+    func sessionLimits() throws {
+        let idle = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --idle-limit 3", columns: 100, rows: 30,
+                                   environment: Self.backtraceOff)
+        defer { idle.close() }
+        #expect(try idle.waitUntil(timeout: 30) { try statusLine(idle).contains("Heading") })
+        try expectRestored(idle, status: 0)
+        #expect(try idle.capture().contains("sidewalk: the session ended after 3 seconds without a key"))
+        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --session-limit 2", columns: 100, rows: 30,
+                                      environment: Self.backtraceOff)
+        defer { session.close() }
+        try expectRestored(session, status: 0)
+        #expect(try session.capture().contains("sidewalk: the session ended after its 2 seconds"))
+    }
+
     @Test("standard output that is not a terminal is refused before the screen is touched")
     func outputNotATerminal() throws {
         // Standard output is a pipe to cat; standard input and the error output stay on the pane.

@@ -82,6 +82,26 @@ struct WebDatasetTests {
         #expect(empty.errorLines.count == 1 && empty.standardError.contains("not in the cache"), "\(empty.standardError)")
     }
 
+    @Test("--demo reads the HTTP cache but never writes to it")
+    func demoCacheIsReadOnly() throws {
+        let folder = try Self.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder)
+        let cache = folder.appendingPathComponent("cache")
+        func cached() -> Int { (try? FileManager.default.subpathsOfDirectory(atPath: cache.path).count) ?? 0 }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        let demo = try ProgramRun.sidewalk([server.base + "tiled/", "--demo", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
+        #expect(demo.status == 0, "\(demo.standardError)")
+        #expect(cached() == 0, "nothing written")
+        let filled = try ProgramRun.sidewalk([server.base + "tiled/", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
+        #expect(filled.status == 0 && cached() > 0, "without --demo the cache fills")
+        let before = cached()
+        withExtendedLifetime(server) {}
+        let offline = try ProgramRun.sidewalk([server.base + "tiled/", "--demo", "--offline", "--headless", "--keys", "Right"], environment: environment,
+                                              timeLimit: 60)
+        #expect(offline.status == 0 && cached() == before, "what the cache holds is served, and it is left as it was")
+    }
+
     @Test("a manifest that cannot be had is one clear line and status 1, within the timeout", arguments: [
         ("stall", "timed out"), ("huge", "limit"), ("file-redirect", "only http and https"), ("500", "HTTP 500"),
         ("404", "HTTP 404"), ("reset", "broke"),
