@@ -61,12 +61,7 @@ public struct Expectation: Equatable, Sendable {
             let distance = here.coordinate.distance(to: place)
             return distance <= metres ? nil : "\(Int(distance.rounded())) m away, at \(here.id)"
         case let .focus(match):
-            switch (match, seen.focus) {
-            case (nil, nil): return nil
-            case (nil, let text?): return "focus is on \(text)"
-            case (let match?, let text?): return match.matches(text) ? nil : "focus is on \(text)"
-            case (_?, nil): return "nothing is focused"
-            }
+            return Self.check(match, against: seen.focus, found: { "focus is on \($0)" }, absent: "nothing is focused")
         case let .said(match):
             return seen.said.contains(where: match.matches) ? nil : seen.said.isEmpty ? "nothing was said" : Self.lines("said", seen.said)
         case let .ways(count):
@@ -75,12 +70,7 @@ public struct Expectation: Equatable, Sendable {
             let found = seen.events.contains { $0.name == name && (match?.matches($0.json) ?? true) }
             return found ? nil : Self.lines("events", seen.events.map(\.name))
         case let .note(match):
-            switch (match, seen.note) {
-            case (nil, nil): return nil
-            case (nil, let note?): return "the note is \"\(note)\""
-            case (let match?, let note?): return match.matches(note) ? nil : "the note is \"\(note)\""
-            case (_?, nil): return "no note"
-            }
+            return Self.check(match, against: seen.note, found: { "the note is \"\($0)\"" }, absent: "no note")
         case let .error(match):
             let errors = seen.events.compactMap(\.error)
             return errors.contains { match?.matches($0) ?? true } ? nil : Self.lines("errors", errors)
@@ -92,6 +82,12 @@ public struct Expectation: Equatable, Sendable {
             guard let screen = seen.screen else { return "no screen to read" }
             return screen.contains(Perceived.focusMark) ? nil : "\(focus) is focused, but no label on screen is marked \(Perceived.focusMark)"
         }
+    }
+
+    /// Text that may be absent: nil `match` expects none, else text that matches.
+    private static func check(_ match: TextMatch?, against value: String?, found: (String) -> String, absent: String) -> String? {
+        guard let value else { return match == nil ? nil : absent }
+        return match?.matches(value) == true ? nil : found(value)
     }
 
     private static func number(_ value: Double) -> String {

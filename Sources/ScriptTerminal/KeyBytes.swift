@@ -6,11 +6,10 @@ import Explorer
 public enum KeyBytes {
     public static func of(_ key: Key, applicationCursorKeys: Bool, modifier: Int = 1) -> [UInt8] {
         func cursor(_ final: Character) -> [UInt8] {
-            if modifier > 1 { return Array("\u{1B}[1;\(modifier)\(final)".utf8) }
-            return [0x1B, applicationCursorKeys ? UInt8(ascii: "O") : UInt8(ascii: "["), UInt8(ascii: final.unicodeScalars.first!)]
+            TerminalSequences.cursorKey(final, application: applicationCursorKeys, modifier: modifier)
         }
         func page(_ number: Int) -> [UInt8] {
-            Array((modifier > 1 ? "\u{1B}[\(number);\(modifier)~" : "\u{1B}[\(number)~").utf8)
+            TerminalSequences.tildeKey(number, modifier: modifier)
         }
         switch key {
         case .up: return cursor("A")
@@ -23,8 +22,8 @@ public enum KeyBytes {
         case .pageDown: return page(6)
         case .enter: return [0x0D]
         case .tab: return [0x09]
-        case .backTab: return Array("\u{1B}[Z".utf8)
-        case .escape: return [0x1B]
+        case .backTab: return TerminalSequences.backTab
+        case .escape: return [TerminalSequences.escape]
         case .backspace: return [0x7F]
         case let .control(letter): return [UInt8(letter.asciiValue ?? 0x40) & 0x1F]
         case let .character(character): return Array(String(character).utf8)

@@ -181,8 +181,8 @@ public struct VirtualScreen: Sendable {
             (row, column) = (0, 0)
         case "h" where private_: setModes(numbers.compactMap { $0 }, on: true)
         case "l" where private_: setModes(numbers.compactMap { $0 }, on: false)
-        case "c" where !body.hasPrefix(">") && !body.hasPrefix("="): replies.append(Array("\u{1B}[?62;22c".utf8))
-        case "n" where numbers.first == 6: replies.append(Array("\u{1B}[\(row + 1);\(column + 1)R".utf8))
+        case "c" where !body.hasPrefix(">") && !body.hasPrefix("="): replies.append(TerminalSequences.deviceAttributes)
+        case "n" where numbers.first == 6: replies.append(TerminalSequences.cursorPosition(row: row + 1, column: column + 1))
         default: break // colours (m) and everything else that does not move text
         }
         return index - bytes.startIndex + 1
