@@ -101,6 +101,9 @@ extension ExploreOptions: SidewalkCommand {
             guard mode != .describe else { throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them") }
             mode = .headless
         }
+        if stateLogPath != nil, mode != .screen {
+            throw UsageError(description: "--state-log is written by the full view; --headless and --describe say what changes themselves")
+        }
     }
 
     /// Takes the IMAGE or DATASET operand; there is at most one.

@@ -55,7 +55,7 @@ struct ScriptSuite {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .file(.notFound(path: path)) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .script(source: path, problem: "no such file") }
             guard isFolder.boolValue else {
                 files.append(path)
                 continue

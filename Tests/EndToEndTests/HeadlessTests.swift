@@ -77,6 +77,7 @@ struct HeadlessTests {
         (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
         (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
         (["--script", "/nonexistent"], "sidewalk: /nonexistent: no such file"),
+        (["--headless", "--keys", "q", "--state-log", "/tmp/x"], "sidewalk: --state-log is written by the full view; --headless and --describe say what changes themselves"),
     ])
     func errors(arguments: [String], message: String) throws {
         let run = try ProgramRun.sidewalk([Self.demo] + arguments)

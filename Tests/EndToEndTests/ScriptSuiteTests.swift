@@ -46,6 +46,8 @@ struct ScriptSuiteTests {
         #expect(run.standardOutput.isEmpty, "nothing ran")
         #expect(run.errorLines == ["sidewalk: \(folder.path)/b.txt: line 2: cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, "
                 + "ways, event, note, error, screen or visible focus"])
+        let missing = try ProgramRun.sidewalk(["test", folder.path, folder.appendingPathComponent("gone.txt").path])
+        #expect(missing.status == 2 && missing.errorLines == ["sidewalk: \(folder.path)/gone.txt: no such file"])
     }
 
     @Test("TAP 13 that prove reads, and JUnit XML valid against Ant's schema, each failure with its line and what was said")
