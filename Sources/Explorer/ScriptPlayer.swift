@@ -1,10 +1,9 @@
-import StreetModel
-
-/// Plays a script on a `ScriptRunner`: its steps, its expectations (each waiting on the simulated
-/// clock, frame by frame, up to its deadline, so an animated move is checked when it ends), and
-/// the rule that an explorer error fails the script unless the next step expects it. Stops at the
-/// first failure, as a test does.
-public struct ScriptPlayer {
+/// Plays a script on a front (`ScriptFront`: headless, or the full view on a terminal): its
+/// steps, its expectations (each waiting on the front's clock, a moment at a time, up to its
+/// deadline, so an animated move is checked when it ends), and the rule that an explorer error
+/// fails the script unless the next step expects it. Stops at the first failure, as a test does.
+/// The rules live here once, so a script gives the same results on every front.
+public enum ScriptPlayer {
     /// One expectation's result.
     public struct Assertion: Sendable {
         public let line: ScriptLine
@@ -60,48 +59,20 @@ public struct ScriptPlayer {
         public init() {}
     }
 
-    /// Told of each line said and event as they come; asked, on each arrival, for a service
-    /// holding more of the dataset (a dataset read as you walk).
-    public var said: (String) -> Void = { _ in }
-    public var event: (ExplorerEvent, Double) -> Void = { _, _ in }
-    public var arrived: (Panorama) -> PanoramaService? = { _ in nil }
-    /// What the front does after each step and frame, as the full view does between frames (it
-    /// changes how it draws when `c` or `b` asked, and says so).
-    public var front: (inout ScriptRunner) -> ScriptRunner.Outcome = { _ in ScriptRunner.Outcome() }
-    /// The screen's text for a state, for `expect screen` and `expect visible focus`; nil where
-    /// there is none.
-    public var screen: (ExplorerState) -> String? = { _ in nil }
-
-    public init() {}
-
-    /// Says where `runner` stands, then plays `lines` on it.
-    public func play(_ lines: [ScriptLine], on runner: inout ScriptRunner) -> Result {
+    /// Says where the explorer stands, then plays `lines` on `front`.
+    public static func play<Front: ScriptFront>(_ lines: [ScriptLine], on front: inout Front) -> Result {
         var result = Result()
-        let arrival = Narrator.arrival(runner.state)
-        said(arrival)
-        result.transcript.append(Said(line: 0, text: arrival))
-        var sinceAction = (said: [arrival], events: [Perceived.Event]())
+        var sinceAction = (said: [String](), events: [Perceived.Event]())
         var pending: (line: ScriptLine, message: String)?
         var lastAction: ScriptLine?
-        func take(_ outcome: ScriptRunner.Outcome, after line: ScriptLine, on runner: inout ScriptRunner) {
-            var outcome = outcome
-            let fronted = front(&runner)
-            outcome.lines += fronted.lines
-            outcome.events += fronted.events
-            for text in outcome.lines {
-                said(text)
-                result.transcript.append(Said(line: line.line, text: text))
-                sinceAction.said.append(text)
-            }
-            for (happened, time) in outcome.events {
-                event(happened, time)
-                let perceived = Perceived.Event(happened, at: time)
-                sinceAction.events.append(perceived)
-                if let message = perceived.error, pending == nil { pending = (lastAction ?? line, message) }
-                if case let .didMoveToPanorama(id) = happened, let here = runner.state.panorama, here.id == id,
-                   let larger = arrived(here) { runner.adopt(larger) }
-            }
+        func collect(after line: ScriptLine) {
+            let news = front.takeNews()
+            result.transcript += news.said.map { Said(line: line.line, text: $0) }
+            sinceAction.said += news.said
+            sinceAction.events += news.events
+            if pending == nil, let message = news.events.lazy.compactMap(\.error).first { pending = (lastAction ?? line, message) }
         }
+        collect(after: ScriptLine(.wait(seconds: 0), line: 0, text: "start"))
         for line in lines {
             let expectsError: Bool
             if case let .expect(expectation) = line.step, case .error = expectation.subject { expectsError = true } else { expectsError = false }
@@ -111,18 +82,19 @@ public struct ScriptPlayer {
             }
             switch line.step {
             case let .expect(expectation):
-                let start = runner.clock
-                func perceived() -> Perceived {
-                    Perceived(runner.state, said: sinceAction.said, events: sinceAction.events, screen: screen(runner.state))
+                let start = front.clock
+                func check() -> String? {
+                    front.perceived(said: sinceAction.said, events: sinceAction.events).map(expectation.check) ?? "the explorer has ended"
                 }
-                var found = expectation.check(perceived())
-                while found != nil, runner.clock - start < expectation.deadline, !runner.state.isFinished {
-                    take(runner.tick(), after: line, on: &runner)
-                    found = expectation.check(perceived())
+                var found = check()
+                while found != nil, front.clock - start < expectation.deadline, !front.ended {
+                    front.pass()
+                    collect(after: line)
+                    found = check()
                 }
-                result.assertions.append(Assertion(line: line, found: found, time: runner.clock))
+                result.assertions.append(Assertion(line: line, found: found, time: front.clock))
                 if let found {
-                    result.failure = .expectation(line, found: found, waited: expectation.deadline > 0 ? runner.clock - start : 0)
+                    result.failure = .expectation(line, found: found, waited: front.ended ? front.clock - start : expectation.deadline)
                     return result
                 }
                 if expectsError { pending = nil }
@@ -131,16 +103,16 @@ public struct ScriptPlayer {
                     sinceAction = ([], [])
                     lastAction = line
                 }
-                take(runner.run(line.step, waits: line.waits), after: line, on: &runner)
+                front.perform(line)
+                collect(after: line)
             }
-            if runner.state.isFinished { break }
+            if front.ended { break }
         }
         if let error = pending {
             result.failure = .explorerError(error.line, error.message)
         }
         return result
     }
-
 }
 
 /// Seconds with at most one decimal: "2", "0.5".

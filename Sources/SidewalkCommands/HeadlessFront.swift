@@ -17,12 +17,12 @@ struct HeadlessFront {
         state.minimapShown = display.minimap.shownAtStart(columns: columns, rows: rows)
     }
 
-    /// A player that keeps the full view's drawing choice and reads its screen.
-    func player() -> ScriptPlayer {
-        var player = ScriptPlayer()
-        player.screen = HeadlessScreen(columns: columns, rows: rows).text
+    /// A front over `runner` that keeps the full view's drawing choice and reads its screen.
+    func front(_ runner: ScriptRunner) -> RunnerFront {
+        var front = RunnerFront(runner)
+        front.screen = HeadlessScreen(columns: columns, rows: rows).text
         var drawing = DrawingChoice(colorMode: display.colorMode ?? .truecolor, chosen: display.colorMode != nil, symbols: display.symbols)
-        player.front = { runner in drawing.take(runner.state.displayRequests).map { runner.say($0) } ?? ScriptRunner.Outcome() }
-        return player
+        front.betweenFrames = { runner in drawing.take(runner.state.displayRequests).map { runner.say($0) } ?? ScriptRunner.Outcome() }
+        return front
     }
 }

@@ -15,12 +15,11 @@ enum HeadlessRun {
         let front = HeadlessFront(display: display)
         var state = state
         front.prepare(&state)
-        var runner = ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) }
-        var player = front.player()
+        var player = front.front(ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) })
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
         player.arrived = { here in nearby?.service(near: here) }
-        let result = player.play(script.lines, on: &runner)
+        let result = ScriptPlayer.play(script.lines, on: &player)
         guard let failure = result.failure else { return ExitStatus.success }
         let place = script.source == "--keys" ? "--keys step \(failure.line.line)" : "\(script.source):\(failure.line.line)"
         writeStandardError(TerminalLocale.line("sidewalk: \(place): \(failure.message)") + "\n")

@@ -44,7 +44,7 @@ struct ScriptSuite {
     /// The dataset's folder or address, for the terminal front's explorer.
     let datasetPath: String
     /// What the terminal front's arrows send.
-    var cursorKeys = TerminalScriptPlayer.CursorKeys.asAsked
+    var cursorKeys = TerminalFront.CursorKeys.asAsked
 
     /// Largest script read, bytes.
     static let byteLimit = 16 << 20
@@ -108,11 +108,11 @@ struct ScriptSuite {
             state = ExplorerState(camera: CameraFlags().startingCamera(initialView: start.initialView), panorama: start, service: dataset.service)
         }
         // As the terminal front's explorer: truecolor (its COLORTERM), half blocks, this size.
-        let front = HeadlessFront(columns: columns, rows: rows)
-        front.prepare(&state)
-        var runner = ScriptRunner(state: state) { panorama in dataset.problem(showing: panorama) }
-        let result = front.player().play(script.lines, on: &runner)
-        return Run(script: script, front: .headless, result: result, seconds: Date().timeIntervalSince(started), simulated: runner.clock)
+        let headless = HeadlessFront(columns: columns, rows: rows)
+        headless.prepare(&state)
+        var front = headless.front(ScriptRunner(state: state) { panorama in dataset.problem(showing: panorama) })
+        let result = ScriptPlayer.play(script.lines, on: &front)
+        return Run(script: script, front: .headless, result: result, seconds: Date().timeIntervalSince(started), simulated: front.clock)
     }
 
     /// One script on the full-screen explorer, started on a pseudo-terminal of its own with a
@@ -125,13 +125,18 @@ struct ScriptSuite {
                            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                            "SWIFT_BACKTRACE": "interactive=no"]
         var result = ScriptPlayer.Result()
+        let start = ScriptLine(.wait(seconds: 0), line: 0, text: "start")
         do {
             let terminal = try PseudoTerminal(executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
                                               environment: environment, columns: columns, rows: rows)
-            result = TerminalScriptPlayer(panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys).play(script.lines, on: terminal, columns: columns, rows: rows)
+            if var front = TerminalFront(terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys) {
+                result = ScriptPlayer.play(script.lines, on: &front)
+            } else {
+                result.failure = ScriptPlayer.Failure(line: start, message: "the explorer drew nothing within \(Int(TerminalFront.startLimit)) s")
+            }
             terminal.end()
         } catch {
-            result.failure = ScriptPlayer.Failure(line: ScriptLine(.wait(seconds: 0), line: 0, text: "start"), message: error.description)
+            result.failure = ScriptPlayer.Failure(line: start, message: error.description)
         }
         let seconds = Date().timeIntervalSince(started)
         return Run(script: script, front: .terminal, result: result, seconds: seconds, simulated: seconds)

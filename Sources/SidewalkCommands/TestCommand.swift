@@ -27,9 +27,9 @@ struct TestCommand: SidewalkCommand {
                 .choice("--front", "FRONT", ["both", "headless", "terminal"], default: "both", help: "where the scripts play") {
                     $0.fronts = $1 == "both" ? ScriptSuite.Front.allCases : [ScriptSuite.Front(rawValue: $1)!]
                 },
-                .choice("--cursor-keys", "FORM", TerminalScriptPlayer.CursorKeys.allCases.map(\.rawValue), default: "as-asked",
+                .choice("--cursor-keys", "FORM", TerminalFront.CursorKeys.allCases.map(\.rawValue), default: "as-asked",
                         help: "terminal front: what the arrows, Home and End send: as the explorer asked (xterm), or always normal "
-                            + "(ESC [ C) or application (ESC O C) form") { $0.cursorKeys = TerminalScriptPlayer.CursorKeys(rawValue: $1)! },
+                            + "(ESC [ C) or application (ESC O C) form") { $0.cursorKeys = TerminalFront.CursorKeys(rawValue: $1)! },
                 .size("--size", in: 20...400, help: "the screen's columns and rows, for expect screen (default 100x30)") { $0.size = $1 },
                 .text("--dataset", "DATASET", help: "the dataset the scripts walk (default: the bundled demo town)") { $0.dataset = $1 },
                 .text("--tap", "FILE", help: "write the results as TAP version 13 to FILE") { $0.tapPath = $1 },
@@ -43,7 +43,7 @@ struct TestCommand: SidewalkCommand {
     var paths: [String] = []
     var fronts = ScriptSuite.Front.allCases
     var size = (width: 100, height: 30)
-    var cursorKeys = TerminalScriptPlayer.CursorKeys.asAsked
+    var cursorKeys = TerminalFront.CursorKeys.asAsked
     var dataset: String?
     var tapPath: String?
     var junitPath: String?

@@ -7,8 +7,8 @@ import Testing
 @Suite("Script expectations")
 struct ScriptPlayerTests {
     static func play(_ script: String, at id: String = "centre", heading: Double = 0) throws -> ScriptPlayer.Result {
-        var runner = ScriptRunner(state: NavigationTests.state(at: id, heading: heading))
-        return ScriptPlayer().play(try KeyScript.parse(script, form: .file), on: &runner)
+        var front = RunnerFront(ScriptRunner(state: NavigationTests.state(at: id, heading: heading)))
+        return ScriptPlayer.play(try KeyScript.parse(script, form: .file), on: &front)
     }
 
     @Test("a script whose expectations all come true passes, each one recorded")
