@@ -5,7 +5,7 @@ import StreetModel
 /// the headless runner (from the state) and a terminal driver (from the explorer's state log and
 /// the screen it reads).
 public struct Perceived: Sendable {
-    /// Where the focused label starts on screen (`ExplorerFrame`'s overlays): a shape, not only a colour.
+    /// What marks the focused label on screen (`ExplorerFrame` draws it): a shape, not only a colour.
     public static let focusMark = "»"
 
     /// One event: its name, its JSON line, and its message when it is an error.

@@ -150,7 +150,7 @@ public enum ExplorerFrame {
 
     /// The focused label's mark, so focus is never shown by colour alone.
     static func focusMark(_ focused: Bool) -> String {
-        focused ? "» " : ""
+        focused ? Perceived.focusMark + " " : ""
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
