@@ -15,7 +15,9 @@ public enum CompassStrip {
         for (index, name) in ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].enumerated() {
             let offset = Degrees.wrap180(Double(index) * 45 - heading) / degreesPerColumn
             let column = half + Int(offset.rounded())
-            for (i, letter) in name.enumerated() where (0..<width).contains(column + i) { columns[column + i] = letter }
+            // Whole or not at all: "NE" cut to "E" at the left edge would read as east.
+            guard column >= 0, column + name.count <= width else { continue }
+            for (i, letter) in name.enumerated() { columns[column + i] = letter }
         }
         columns[half] = columns[half] == "·" ? "|" : columns[half]
         return "[" + String(columns) + "]"

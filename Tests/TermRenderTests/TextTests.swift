@@ -222,4 +222,16 @@ struct CompassStripTests {
             #expect(strip.contains(centre), "\(strip)")
         }
     }
+
+    @Test("a point that does not fit whole at an edge is left out: NE cut to E would read as east", arguments: [9, 17, 25])
+    func nothingCut(width: Int) throws {
+        for heading in stride(from: 1.0, to: 360, by: 1) {
+            let strip = try #require(CompassStrip.text(heading: heading, width: width))
+            let names = strip.dropFirst().dropLast().split(whereSeparator: { $0 == "·" || $0 == "|" }).map(String.init)
+            let expected = Set(["N", "NE", "E", "SE", "S", "SW", "W", "NW"])
+            #expect(names.allSatisfy(expected.contains), "\(heading)°: \(strip)")
+            // Each point shown stands where its heading is: no second E beside the real one.
+            #expect(Set(names).count == names.count, "\(heading)°: \(strip)")
+        }
+    }
 }
