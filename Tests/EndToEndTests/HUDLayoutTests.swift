@@ -54,7 +54,8 @@ struct ClickableControlsTests {
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("⌂ home g") })
         // Café Aurora stands behind, on the left: its hint is at the left edge.
-        #expect(try session.capture().split(separator: "\n").contains { $0.contains("◀") && $0.contains("Café Aurora") })
+        // (Waited for: a frame reaches tmux in pieces, top rows first.)
+        #expect(try session.waitUntil { try session.capture().split(separator: "\n").contains { $0.contains("◀") && $0.contains("Café Aurora") } })
         let mouse = TmuxSession.mouseReport
         // The compass is the top line's last 27 columns but one (cells from 0: 119 is the last).
         try session.sendBytes(mouse(0, 105, 0) + mouse(3, 105, 0))
