@@ -22,6 +22,9 @@ enum TerminalSequences {
     /// The answer to device attributes (DA1): a VT220 with ANSI colour, as xterm says.
     static let deviceAttributes: [UInt8] = Array("\u{1B}[?62;22c".utf8)
 
+    /// The answer to a status request (DSR 5): the terminal is well.
+    static let statusOK: [UInt8] = Array("\u{1B}[0n".utf8)
+
     /// The answer to a cursor position report request (DSR 6), 1-based.
     static func cursorPosition(row: Int, column: Int) -> [UInt8] {
         Array("\u{1B}[\(row);\(column)R".utf8)

@@ -182,6 +182,7 @@ public struct VirtualScreen: Sendable {
         case "h" where private_: setModes(numbers.compactMap { $0 }, on: true)
         case "l" where private_: setModes(numbers.compactMap { $0 }, on: false)
         case "c" where !body.hasPrefix(">") && !body.hasPrefix("="): replies.append(TerminalSequences.deviceAttributes)
+        case "n" where numbers.first == 5: replies.append(TerminalSequences.statusOK)
         case "n" where numbers.first == 6: replies.append(TerminalSequences.cursorPosition(row: row + 1, column: column + 1))
         default: break // colours (m) and everything else that does not move text
         }

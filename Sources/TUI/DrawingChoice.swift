@@ -50,6 +50,18 @@ public struct DrawingChoice: Sendable {
         return colorMode == .ansi16
     }
 
+    /// Takes a terminal's answer into `capabilities`, and what it says about colours: the mode
+    /// it shows (unless one was chosen) and its own 16 colours. True when frames must be drawn
+    /// anew with another encoder.
+    mutating func take(_ reply: TerminalReply, into capabilities: inout TerminalCapabilities, detected: ColorMode,
+                       environment: [String: String]) -> Bool {
+        capabilities.take(reply)
+        let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
+        let newMode = !colorChosen && mode != colorMode
+        if newMode { colorMode = mode }
+        return take(capabilities) || newMode
+    }
+
     /// The bytes that copy a newly shared URL to the clipboard (OSC 52), once per `u`.
     mutating func takeShare(_ requests: DisplayRequests) -> [UInt8]? {
         guard requests.shares != sharesCopied, let url = requests.sharedURL else { return nil }

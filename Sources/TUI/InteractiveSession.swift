@@ -82,6 +82,7 @@ public enum InteractiveSession {
         _ = drawing.take(capabilities)
         var encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
         var pacer = FramePacer(framesPerSecond: display.framesPerSecond)
+        var link = LinkPacing()
         let runner = DispatchRunner()
         pixels.runner = runner
         let clock = ContinuousClock()
@@ -106,9 +107,11 @@ public enum InteractiveSession {
             if state.transition == nil { leaving = nil }
             if !state.isFinished, limits.expired(at: now()) { _ = state.apply(.quit) }
             var timeout: Int32 = -1
-            switch pacer.decide(at: now(), writerBusy: writer.isBusy) {
+            let busy = writer.isBusy || link.holds(pacer.pendingQuality, at: now())
+            switch pacer.decide(at: now(), writerBusy: busy) {
             case let .draw(quality):
                 let size = terminal.size
+                link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
                 composer.pixelsPerCell = pixels.pixelsPerCell(quality)
                 let drawn = ExplorerFrame.draw(
                     composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
@@ -131,12 +134,12 @@ public enum InteractiveSession {
                 if !bytes.isEmpty || !clipboard.isEmpty {
                     events?(.didStartRendering, now())
                     (clipboard, bytes) = ([], clipboard + bytes)
-                    writer.write(bytes)
+                    writer.write(link.send(bytes, quality: quality, at: now()))
                     stateLog?.drew(state, at: now())
                 }
                 continue
             case let .wait(until):
-                if until == nil, !state.isAnimating, loadingID == nil, !writer.isBusy, terminal.escapeDeadline == nil, !terminal.hasQueuedInput {
+                if until == nil, !state.isAnimating, loadingID == nil, !busy, terminal.escapeDeadline == nil, !terminal.hasQueuedInput {
                     stateLog?.settled(state, at: now())
                 }
                 if let wake = [until, state.noteExpiry].compactMap({ $0 }).min() {
@@ -147,22 +150,22 @@ public enum InteractiveSession {
                     let frame = Int32((pacer.frameInterval * 1000).rounded(.up))
                     timeout = timeout < 0 ? frame : min(timeout, frame)
                 }
-                if let wake = limits.wake(at: now()) { timeout = timeout < 0 ? wake : min(timeout, wake) }
+                for wake in [limits.wake(at: now()), link.wake].compactMap({ $0 }) { timeout = timeout < 0 ? wake : min(timeout, wake) }
             }
             if state.isFinished {
-                // The last frame drains for at most `drainSeconds`; after that the terminal is
-                // taken to have stopped reading, and the exit does not wait for it.
+                // The last frame drains, and its answers come back (not to be typed into the shell),
+                // for at most `drainSeconds`; after that the terminal is taken to have stopped reading.
                 let finished = finishedAt ?? now()
                 finishedAt = finished
                 let left = Self.drainSeconds - (now() - finished)
-                if !writer.isBusy || left <= 0 { return 0 }
+                if (!writer.isBusy && !link.awaitsAnswers) || left <= 0 { return 0 }
                 timeout = Int32((left * 1000).rounded(.up))
             }
 
             for i in fds.indices { fds[i].revents = 0 }
-            // Once finished, keys are no longer read, so stdin is no longer polled (a negative
-            // descriptor is skipped): a key typed while the last frame drains must not spin the loop.
-            fds[0].fd = state.isFinished ? -1 : STDIN_FILENO
+            // Once finished, keys are no longer read, so stdin is polled only for the last answers (a
+            // negative descriptor is skipped): a key typed while the last frame drains must not spin the loop.
+            fds[0].fd = state.isFinished && !link.awaitsAnswers ? -1 : STDIN_FILENO
             if terminal.hasQueuedInput && !state.isFinished { timeout = 0 } // typed during the probe: take it now
             if let due = terminal.escapeDeadline {
                 let wait = Int32(max(0, ((due - FileDescriptorIO.monotonicSeconds()) * 1000).rounded(.up)))
@@ -178,22 +181,17 @@ public enum InteractiveSession {
                 // Once finished nothing is redrawn: ncurses' repaint could block on a stalled terminal.
                 if state.isFinished && (signal == SIGWINCH || signal == SIGCONT) { continue }
                 switch signal {
-                case SIGWINCH:
+                case SIGWINCH, SIGCONT:
+                    // After a resume the terminal may be another one (tmux attached elsewhere): ask again.
+                    if signal == SIGWINCH { terminal.adoptNewSize() } else { terminal.settleAfterResume(asking: queries) }
                     pixels.forget()
-                    terminal.adoptNewSize()
-                    encoder.invalidate()
-                    pacer.requestRedraw()
-                case SIGCONT:
-                    pixels.forget()
-                    // The terminal may be another one now (tmux attached elsewhere): ask again.
-                    terminal.settleAfterResume(asking: queries)
                     encoder.invalidate()
                     pacer.requestRedraw()
                 default:
                     return 128 + signal
                 }
             }
-            if state.isFinished { continue }
+            if state.isFinished { link.takeLastAnswers(from: terminal, at: now()); continue }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return 1 }
             func press(_ key: Key) {
                 Self.crashIfAsked(by: key, environment: environment)
@@ -217,13 +215,10 @@ public enum InteractiveSession {
                         pacer.noteChange(at: now())
                     }
                     for event in state.takeEvents() { events?(event, now()) }
+                case .reply(.statusReport): link.answered(at: now(), state: &state, pacer: &pacer, drawing: drawing, reduceMotion: display.reduceMotion)
                 case let .reply(reply):
                     // A late answer (a slow link, or after a resume) still counts.
-                    capabilities.take(reply)
-                    let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
-                    let newMode = !drawing.colorChosen && mode != drawing.colorMode
-                    if newMode { drawing.colorMode = mode }
-                    if drawing.take(capabilities) || newMode {
+                    if drawing.take(reply, into: &capabilities, detected: detected, environment: environment) {
                         encoder = drawing.encoder(asciiOnly: !TerminalLocale.isUTF8)
                         pacer.requestRedraw()
                     }

@@ -24,6 +24,9 @@ struct PixelPicture {
     private(set) var kind: Kind?
     /// Maps, compresses and encodes frames in parallel.
     var runner: any ParallelRunner = SerialRunner()
+    /// The share of a cell's pixels each way in a moving kitty or iTerm2 picture, 0...1: less on
+    /// a slow link (`LinkAdaptation.Motion.pixelScale`).
+    var motionScale = LinkAdaptation.Motion.full.pixelScale
     /// The pixels in one cell.
     private(set) var cell = PixelSize(width: 10, height: 20)
     /// What the image on screen shows.
@@ -55,11 +58,11 @@ struct PixelPicture {
     }
 
     /// Pixels per cell for a frame of `quality`; nil for symbols. Scaled images (kitty, iTerm2)
-    /// have half as many each way while moving (pixel frames are large), all of them on stop;
+    /// have `motionScale` as many each way while moving (pixel frames are large), all of them on stop;
     /// sixels are not scaled by the terminal, so they keep every pixel and drop colours instead.
     func pixelsPerCell(_ quality: FrameEncoder.Quality) -> (width: Double, height: Double)? {
         guard let kind else { return nil }
-        let scale = quality == .motion && !kind.isSixels ? 0.5 : 1
+        let scale = quality == .motion && !kind.isSixels ? motionScale : 1
         return (Double(cell.width) * scale, Double(cell.height) * scale)
     }
 

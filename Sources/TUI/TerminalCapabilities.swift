@@ -86,7 +86,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
                 sixelGeometryReplies += 1
             }
         case let .paletteColour(index, colour): if index < 16 { paletteColours[index] = colour }
-        case .unrecognised: break
+        case .statusReport, .unrecognised: break
         }
     }
 

@@ -25,6 +25,9 @@ public enum TerminalReply: Equatable, Sendable {
     case graphicsAttribute(item: Int, values: [Int])
     /// OSC 4 (`OSC 4 ; index ; rgb:RRRR/GGGG/BBBB ST`): one of the terminal's palette colours.
     case paletteColour(index: Int, colour: RGB)
+    /// DSR's status report (`CSI 0 n`, or `CSI 3 n` from a terminal with a fault): the terminal
+    /// has handled everything written before the request (`LinkMeter`).
+    case statusReport
     /// A complete string sequence (OSC, DCS, APC, PM, SOS) we asked nothing about.
     case unrecognised
 
@@ -85,6 +88,7 @@ public enum TerminalReply: Equatable, Sendable {
             }
             return .graphicsAttribute(item: item, values: numbers.dropFirst(2).compactMap { $0 })
         }
+        if final == UInt8(ascii: "n"), parameters == "0" || parameters == "3" { return .statusReport }
         guard final == UInt8(ascii: "t") else { return nil }
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }
         guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return nil }

@@ -31,6 +31,9 @@ public enum EscapeSequence {
 
     /// DA1: every terminal answers it, so it is asked last.
     public static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
+    /// DSR 5, "are you there": answered `CSI 0 n` once the terminal has handled everything
+    /// before it, so one after a frame says when the frame reached the screen (`LinkMeter`).
+    public static let statusRequest: [UInt8] = Array("\u{1B}[5n".utf8)
     /// XTVERSION: the terminal's name and version.
     public static let versionQuery: [UInt8] = Array("\u{1B}[>q".utf8)
     /// Sets a 24-bit background, asks for it back with DECRQSS, and resets the attributes.

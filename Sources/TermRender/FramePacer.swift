@@ -16,6 +16,9 @@ public struct FramePacer: Sendable {
 
     /// Shortest time between the starts of two frames, seconds.
     public let frameInterval: Double
+    /// False draws a change exactly at once, with no motion frames before it: for moves that jump
+    /// (a link too slow for motion), where a motion frame would only be sent again.
+    public var drawsMotion = true
     private var lastFrameStart = -Double.infinity
     private var lastChange = -Double.infinity
     private var changePending = false
@@ -38,6 +41,13 @@ public struct FramePacer: Sendable {
         redrawPending = true
     }
 
+    /// The quality of the frame waiting to be drawn, if any (drawn when its time comes).
+    public var pendingQuality: FrameEncoder.Quality? {
+        if redrawPending { return .exact }
+        if changePending { return drawsMotion ? .motion : .exact }
+        return showingMotion ? .exact : nil
+    }
+
     /// What to do at `now`; `.draw` assumes the frame is then written.
     public mutating func decide(at now: Double, writerBusy: Bool) -> Decision {
         if writerBusy { return .wait(until: nil) }
@@ -52,8 +62,12 @@ public struct FramePacer: Sendable {
             let earliest = lastFrameStart + frameInterval
             if now < earliest { return .wait(until: earliest) }
             changePending = false
-            showingMotion = true
             lastFrameStart = now
+            guard drawsMotion else {
+                showingMotion = false
+                return .draw(.exact)
+            }
+            showingMotion = true
             return .draw(.motion)
         }
         if showingMotion {

@@ -37,12 +37,12 @@ struct VirtualScreenTests {
         #expect(screen.text == "abcde     ")
     }
 
-    @Test("the alternate screen starts blank; the cursor-key mode is kept; device attributes and cursor position are answered")
+    @Test("the alternate screen starts blank; the cursor-key mode is kept; device attributes, status and cursor position are answered")
     func modesAndReplies() {
-        var screen = Self.screen("shell\u{1B}[?1049h\u{1B}[?1h\u{1B}[c\u{1B}[2;3H\u{1B}[6n")
+        var screen = Self.screen("shell\u{1B}[?1049h\u{1B}[?1h\u{1B}[c\u{1B}[5n\u{1B}[2;3H\u{1B}[6n")
         #expect(screen.text == "          \n          \n          ")
         #expect(screen.applicationCursorKeys)
-        #expect(screen.takeReplies() == Array("\u{1B}[?62;22c\u{1B}[2;3R".utf8))
+        #expect(screen.takeReplies() == Array("\u{1B}[?62;22c\u{1B}[0n\u{1B}[2;3R".utf8))
         #expect(screen.takeReplies().isEmpty)
         screen.feed(Array("\u{1B}[?1l".utf8))
         #expect(!screen.applicationCursorKeys)

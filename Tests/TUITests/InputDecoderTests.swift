@@ -105,6 +105,13 @@ struct InputDecoderTests {
         #expect(capabilities.trueColor == false, "a 256-colour answer shows the colour was rounded")
     }
 
+    @Test("status reports (the answers that measure the link) are replies between keys, never keys")
+    func statusReports() {
+        let inputs = Self.inputs(["\u{1B}[0n", "x\u{1B}[0", "n\u{1B}[3n\u{1B}[A", "\u{1B}[5n"])
+        #expect(inputs == [.reply(.statusReport), .key(.character("x")), .reply(.statusReport), .reply(.statusReport), .key(.up)],
+                "an unknown status (5) is dropped, not typed")
+    }
+
     @Test("SGR mouse reports: press, drag, release and the wheel, cells from 0; other buttons are ignored")
     func mouse() {
         let inputs = Self.inputs(["\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;3;3M"])

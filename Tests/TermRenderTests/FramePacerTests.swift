@@ -42,3 +42,29 @@ struct FramePacerTests {
         #expect(pacer.decide(at: 1, writerBusy: false) == .wait(until: nil))
     }
 }
+
+@Suite("Frame pacing when moves jump")
+struct FramePacerJumpTests {
+    @Test("without motion frames a change is drawn exact at once, and nothing follows")
+    func exactAtOnce() {
+        var pacer = FramePacer(framesPerSecond: 8)
+        pacer.drawsMotion = false
+        pacer.noteChange(at: 1)
+        #expect(pacer.pendingQuality == .exact)
+        #expect(pacer.decide(at: 1, writerBusy: false) == .draw(.exact))
+        #expect(pacer.pendingQuality == nil)
+        #expect(pacer.decide(at: 2, writerBusy: false) == .wait(until: nil))
+    }
+
+    @Test("the frame waiting is named: motion for a change, exact to settle it and for a redraw")
+    func pending() {
+        var pacer = FramePacer(framesPerSecond: 8)
+        #expect(pacer.pendingQuality == nil)
+        pacer.noteChange(at: 0)
+        #expect(pacer.pendingQuality == .motion)
+        _ = pacer.decide(at: 0, writerBusy: false)
+        #expect(pacer.pendingQuality == .exact)
+        pacer.requestRedraw()
+        #expect(pacer.pendingQuality == .exact)
+    }
+}
