@@ -14,6 +14,10 @@ public enum Subprocess {
         public let status: Int32
         public let standardOutput: [UInt8]
         public let standardError: [UInt8]
+        /// The standard output as text (invalid UTF-8 replaced).
+        public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+        /// The error output as text (invalid UTF-8 replaced).
+        public var errorText: String { String(decoding: standardError, as: UTF8.self) }
     }
 
     /// Runs `arguments[0]` (looked up in PATH) with the rest as its arguments. Standard input is
