@@ -1,7 +1,8 @@
 """Sidewalk over a real SSH and a slow link (issue 22's measure), printed for each link speed and
 terminal size:
 
-- key -> first byte: from `tmux send-keys` at the client to the first byte the client's pane
+- key -> first byte: from a key sent through a tmux control-mode client already attached (so no
+  `tmux` process is started per key: that takes 4-14 ms here) to the first byte the client's pane
   receives after it (the key crosses the link, the frame comes back: one round trip at least);
 - a turn's and a walk's bytes at the client, and when the move was finished on screen (the last
   frame of the move arrived);
@@ -12,7 +13,7 @@ terminal size:
 The explorer (release build, the demo town) runs on this machine's own sshd (`LoopbackSSH`),
 reached through `slow_link.py` at each rate with 25 ms each way (50 ms round trip), by an `ssh
 -tt` inside tmux at the size measured. Usage: bench_ssh.py SIDEWALK [--json] [--runs N] [--rates 1,10]."""
-import json, os, statistics, subprocess, sys, tempfile, threading, time
+import contextlib, json, os, statistics, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from loopback_ssh import LoopbackSSH  # noqa: E402
@@ -32,6 +33,27 @@ while True:
     raw.write(chunk); raw.flush()
     stamps.write("%.6f %d\n" % (time.time(), offset)); stamps.flush()
 '''
+
+
+class Keys:
+    """Sends keys to a tmux session through one control-mode client (`tmux -C`), attached once,
+    so the time a key is sent is when it is written, not when a tmux process would start. It
+    ignores size, so the window keeps the size measured."""
+
+    def __init__(self, tmux):
+        self.client = subprocess.Popen(tmux + ["-C", "attach", "-f", "ignore-size"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+
+    def send(self, key):
+        """Sends `key` (tmux's name for it); returns the wall-clock time it was sent."""
+        sent = time.time()
+        self.client.stdin.write(f"send-keys {key}\n".encode())
+        self.client.stdin.flush()
+        return sent
+
+    def close(self):
+        self.client.stdin.close()
+        self.client.wait()
 
 
 class StateLines(threading.Thread):
@@ -79,59 +101,64 @@ def slow_link(server, rate):
     return proxy, int(proxy.stdout.readline().split()[1])
 
 
-def echo_once(server, rate, work):
-    """The floor: key -> first byte for the remote terminal's own echo of a key (`cat`), through
-    the same link, ssh and tmux."""
+@contextlib.contextmanager
+def client(server, rate, work, columns, rows, remote):
+    """A tmux client of `columns`x`rows` running `ssh -tt ... remote` through a slow link at `rate`,
+    its pane's output stamped into WORK/stamps.txt and WORK/raw.bin from the start; yields the
+    tmux command and a `Keys` to type with; ends both and the link afterwards."""
     proxy, port = slow_link(server, rate)
     tmux = ["tmux", "-L", f"sidewalk-bench-ssh-{os.getpid()}", "-f", "/dev/null"]
     stamper = os.path.join(work, "stamper.py")
     with open(stamper, "w") as f:
         f.write(STAMPER)
+    for name in ("stamps.txt", "raw.bin"):
+        if os.path.exists(os.path.join(work, name)):
+            os.remove(os.path.join(work, name))
+    typist = None
     try:
-        subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", " ".join(server.command("cat", port=port))], check=True)
-        time.sleep(2.0)
+        # 24-bit colour reaches the explorer as a user's would: COLORTERM, sent by ssh (SendEnv).
+        subprocess.run(tmux + ["new-session", "-d", "-x", str(columns), "-y", str(rows),
+                               "COLORTERM=truecolor " + " ".join(server.command(remote, port=port))], check=True)
         subprocess.run(tmux + ["pipe-pane", "-o", f"python3 -u {stamper} {work}/stamps.txt {work}/raw.bin"], check=True)
-        time.sleep(0.5)
-        sent = time.time()
-        subprocess.run(tmux + ["send-keys", "x"], check=True)
-        time.sleep(1.0)
+        typist = Keys(tmux)
+        yield tmux, typist
     finally:
+        if typist:
+            typist.close()
         subprocess.run(tmux + ["kill-server"], stderr=subprocess.DEVNULL)
         proxy.terminate()
         proxy.wait()
+
+
+def echo_once(server, rate, work):
+    """The floor: key -> first byte for the remote terminal's own echo of a key (`cat`), through
+    the same link, ssh and tmux."""
+    with client(server, rate, work, 80, 24, "cat") as (_, typist):
+        time.sleep(2.0)
+        sent = typist.send("x")
+        time.sleep(1.0)
     stamps = [float(line.split()[0]) for line in open(os.path.join(work, "stamps.txt"))]
-    os.remove(os.path.join(work, "stamps.txt"))
     return round((min(t for t in stamps if t >= sent) - sent) * 1000, 1)
 
 
 def run_once(server, binary, rate, columns, rows, work):
-    proxy, port = slow_link(server, rate)
     fifo = os.path.join(work, "state.fifo")
-    for name in ("state.fifo", "stamps.txt", "raw.bin"):
-        if os.path.exists(os.path.join(work, name)):
-            os.remove(os.path.join(work, name))
+    if os.path.exists(fifo):
+        os.remove(fifo)
     os.mkfifo(fifo)
     lines = StateLines(fifo)
     lines.start()
-    socket_name = f"sidewalk-bench-ssh-{os.getpid()}"
-    tmux = ["tmux", "-L", socket_name, "-f", "/dev/null"]
-    ssh = server.command(f"LC_ALL=C.UTF-8 SIDEWALK_ASSETS={ASSETS} {binary} --state-log {fifo}", port=port)
-    stamper = os.path.join(work, "stamper.py")
-    with open(stamper, "w") as f:
-        f.write(STAMPER)
     result = {}
-    try:
-        # 24-bit colour reaches the explorer as a user's would: COLORTERM, sent by ssh (SendEnv).
-        subprocess.run(tmux + ["new-session", "-d", "-x", str(columns), "-y", str(rows), "COLORTERM=truecolor " + " ".join(ssh)], check=True)
-        subprocess.run(tmux + ["pipe-pane", "-o", f"python3 -u {stamper} {work}/stamps.txt {work}/raw.bin"], check=True)
-
+    remote = f"LC_ALL=C.UTF-8 SIDEWALK_ASSETS={ASSETS} {binary} --state-log {fifo}"
+    with client(server, rate, work, columns, rows, remote) as (_, typist):
         def on_screen(keys, what):
             """Waits until the move that `keys` keys made has settled and each frame drawn has
             reached the client, as a person waits to see it, then a second more."""
             deadline = time.time() + 30
             while time.time() < deadline:
                 drawn = sum(1 for _, entry in lines.lines if not entry["settled"])
-                arrived = open(os.path.join(work, "raw.bin"), "rb").read().count(FRAME_END) if os.path.exists(os.path.join(work, "raw.bin")) else 0
+                raw = os.path.join(work, "raw.bin")
+                arrived = open(raw, "rb").read().count(FRAME_END) if os.path.exists(raw) else 0
                 if drawn and arrived >= drawn and lines.wait_settled(keys, 0):
                     time.sleep(1.0)
                     return
@@ -140,16 +167,11 @@ def run_once(server, binary, rate, columns, rows, work):
         on_screen(0, "the first frame")
         sent = {}
         for keys, (name, key) in enumerate([("turn", "Right"), ("walk", "Up")], start=1):
-            sent[name] = time.time()
-            subprocess.run(tmux + ["send-keys", key], check=True)
+            sent[name] = typist.send(key)
             on_screen(keys, f"the {name}")
         sent["end"] = time.time()
-        subprocess.run(tmux + ["send-keys", "q"], check=True)
+        typist.send("q")
         time.sleep(1.0)
-    finally:
-        subprocess.run(tmux + ["kill-server"], stderr=subprocess.DEVNULL)
-        proxy.terminate()
-        proxy.wait()
     stamps, starts, ends = frame_times(work)
     # Each frame drawn since the turn's key, with when its first and last byte reached the client.
     drawn = [stamp for stamp, entry in lines.lines if not entry["settled"] and stamp >= sent["turn"]]
@@ -173,7 +195,7 @@ def run_once(server, binary, rate, columns, rows, work):
 
 
 def main():
-    binary = sys.argv[1]
+    binary = os.path.abspath(sys.argv[1])  # run by the remote shell, in another folder
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
     rates = [float(r) for r in sys.argv[sys.argv.index("--rates") + 1].split(",")] if "--rates" in sys.argv else [1, 10]
     rows = []
