@@ -34,44 +34,61 @@ private struct SimulatedLink {
     }
 }
 
+/// A `LinkMeter` and a `LinkAdaptation` at the near end of a `SimulatedLink`, kept as the explorer keeps them.
+private struct MeasuredLink {
+    var link: SimulatedLink
+    var meter = LinkMeter()
+    var adaptation = LinkAdaptation()
+
+    /// A frame of `bytes` and `quality` drawn and written at `time` (exact frames in 256 colours
+    /// where the adaptation settles in fewer colours).
+    mutating func send(_ bytes: Int, _ quality: FrameEncoder.Quality, at time: Double) {
+        meter.sent(bytes: bytes, at: time)
+        adaptation.drew(bytes: bytes, quality: quality, fewerColours: quality == .exact && adaptation.settlesInFewerColours)
+        link.send(bytes, at: time)
+    }
+
+    /// Delivers the answers due by `time`; true when one said moves jump.
+    mutating func deliver(by time: Double) -> Bool {
+        link.deliver(by: time, to: &meter, &adaptation)
+    }
+}
+
 @Suite("Adapting frames to the link")
 struct LinkAdaptationTests {
     /// Sends the first screen, then a turn's motion frames every 33 ms for 0.3 s unless held, then
     /// the exact frame; returns what the turn did.
-    private func turn(on link: inout SimulatedLink, screen: Int, motionFrame: (LinkAdaptation.Motion) -> Int, exact: Int)
+    private func turn(on link: SimulatedLink, screen: Int, motionFrame: (LinkAdaptation.Motion) -> Int, exact: Int)
         -> (motion: LinkAdaptation.Motion, jumpedAt: Int?, frames: Int, worstLag: Double, fewerColours: Bool) {
-        var meter = LinkMeter()
-        var adaptation = LinkAdaptation()
+        var measured = MeasuredLink(link: link)
         var jumpedAt: Int?
         var (frames, worstLag) = (0, 0.0)
         func send(_ bytes: Int, _ quality: FrameEncoder.Quality, at time: Double) {
-            meter.sent(bytes: bytes, at: time)
-            adaptation.drew(bytes: bytes, quality: quality, fewerColours: quality == .exact && adaptation.settlesInFewerColours)
-            link.send(bytes, at: time)
-            worstLag = max(worstLag, link.answers.last! - link.oneWay - time)
+            measured.send(bytes, quality, at: time)
+            worstLag = max(worstLag, measured.link.answers.last! - link.oneWay - time)
         }
         send(screen, .exact, at: 0)
         var time = 0.0
         for move in 0..<3 {
             time += 2
-            if link.deliver(by: time, to: &meter, &adaptation) { jumpedAt = jumpedAt ?? move }
+            if measured.deliver(by: time) { jumpedAt = jumpedAt ?? move }
             (frames, worstLag) = (0, 0)
-            if adaptation.motion != .jumps {
+            if measured.adaptation.motion != .jumps {
                 for step in 0..<10 {
                     let now = time + Double(step) * 0.033
-                    if link.deliver(by: now, to: &meter, &adaptation) { jumpedAt = jumpedAt ?? move }
-                    guard adaptation.motion != .jumps else { break }
-                    if adaptation.holds(.motion, meter, at: now) { continue }
-                    send(motionFrame(adaptation.motion), .motion, at: now)
+                    if measured.deliver(by: now) { jumpedAt = jumpedAt ?? move }
+                    guard measured.adaptation.motion != .jumps else { break }
+                    if measured.adaptation.holds(.motion, measured.meter, at: now) { continue }
+                    send(motionFrame(measured.adaptation.motion), .motion, at: now)
                     frames += 1
                 }
             }
             time += 0.33
-            while link.deliver(by: time, to: &meter, &adaptation) || adaptation.holds(.exact, meter, at: time) { time += 0.001 }
-            send(adaptation.settlesInFewerColours ? exact / 2 : exact, .exact, at: time)
+            while measured.deliver(by: time) || measured.adaptation.holds(.exact, measured.meter, at: time) { time += 0.001 }
+            send(measured.adaptation.settlesInFewerColours ? exact / 2 : exact, .exact, at: time)
             frames += 1
         }
-        return (adaptation.motion, jumpedAt, frames, worstLag, adaptation.settlesInFewerColours)
+        return (measured.adaptation.motion, jumpedAt, frames, worstLag, measured.adaptation.settlesInFewerColours)
     }
 
     /// The demo town's turn at 120×40 in 24-bit colour, as measured over SSH: motion frames by
@@ -82,8 +99,7 @@ struct LinkAdaptationTests {
 
     @Test("on a fast link motion stays full, frames are never held, and each is shown within the budget")
     func fastLink() {
-        var link = SimulatedLink(megabits: 100, roundTrip: 0.01)
-        let result = turn(on: &link, screen: 72000, motionFrame: motionAt120x40, exact: 60000)
+        let result = turn(on: SimulatedLink(megabits: 100, roundTrip: 0.01), screen: 72000, motionFrame: motionAt120x40, exact: 60000)
         #expect(result.motion == .full)
         #expect(result.jumpedAt == nil)
         #expect(result.frames == 11)
@@ -93,8 +109,7 @@ struct LinkAdaptationTests {
 
     @Test("on 10 Mbit/s with 50 ms round trips motion is full, and no moving frame lags by more than the budget")
     func tenMegabits() {
-        var link = SimulatedLink(megabits: 10, roundTrip: 0.05)
-        let result = turn(on: &link, screen: 72000, motionFrame: motionAt120x40, exact: 60000)
+        let result = turn(on: SimulatedLink(megabits: 10, roundTrip: 0.05), screen: 72000, motionFrame: motionAt120x40, exact: 60000)
         #expect(result.motion == .full)
         #expect(result.frames > 3, "it still moves")
         #expect(result.worstLag <= LinkAdaptation.lagBudget)
@@ -102,8 +117,7 @@ struct LinkAdaptationTests {
 
     @Test("on 1 Mbit/s moves jump from the first screen on, said once, and settle in 256 colours")
     func oneMegabit() {
-        var link = SimulatedLink(megabits: 1, roundTrip: 0.05)
-        let result = turn(on: &link, screen: 72000, motionFrame: motionAt120x40, exact: 60000)
+        let result = turn(on: SimulatedLink(megabits: 1, roundTrip: 0.05), screen: 72000, motionFrame: motionAt120x40, exact: 60000)
         #expect(result.motion == .jumps)
         #expect(result.jumpedAt == 0, "the first screen measured the link before the first move")
         #expect(result.frames == 1, "one exact frame a move")
@@ -112,40 +126,27 @@ struct LinkAdaptationTests {
 
     @Test("a motion frame measured too slow steps the motion down; a faster link steps it back up")
     func stepsBothWays() {
-        var meter = LinkMeter()
-        var adaptation = LinkAdaptation()
-        var link = SimulatedLink(megabits: 2, roundTrip: 0.02)
-        meter.sent(bytes: 30000, at: 0)
-        adaptation.drew(bytes: 30000, quality: .motion)
-        link.send(30000, at: 0)
-        _ = link.deliver(by: 1, to: &meter, &adaptation)
-        #expect(adaptation.motion == .coarse, "30 KB at 250 kB/s is 120 ms, more than the budget")
-        var fast = SimulatedLink(megabits: 50, roundTrip: 0.02)
+        var measured = MeasuredLink(link: SimulatedLink(megabits: 2, roundTrip: 0.02))
+        measured.send(30000, .motion, at: 0)
+        _ = measured.deliver(by: 1)
+        #expect(measured.adaptation.motion == .coarse, "30 KB at 250 kB/s is 120 ms, more than the budget")
+        measured.link = SimulatedLink(megabits: 50, roundTrip: 0.02)
         for start in 2...7 {
-            meter.sent(bytes: 30000, at: Double(start))
-            adaptation.drew(bytes: 30000, quality: .motion)
-            fast.send(30000, at: Double(start))
-            _ = fast.deliver(by: Double(start) + 0.5, to: &meter, &adaptation)
+            measured.send(30000, .motion, at: Double(start))
+            _ = measured.deliver(by: Double(start) + 0.5)
         }
-        #expect(adaptation.motion == .full, "30 KB at 6.25 MB/s is well inside half the budget")
+        #expect(measured.adaptation.motion == .full, "30 KB at 6.25 MB/s is well inside half the budget")
     }
 
     @Test("a frame is held while those ahead of it would make it late, and not once they are shown")
     func holds() {
-        var meter = LinkMeter()
-        var adaptation = LinkAdaptation()
-        var link = SimulatedLink(megabits: 10, roundTrip: 0.05)
-        meter.sent(bytes: 20000, at: 0)
-        adaptation.drew(bytes: 20000, quality: .motion)
-        link.send(20000, at: 0)
-        _ = link.deliver(by: 1, to: &meter, &adaptation)
-        #expect(!adaptation.holds(.motion, meter, at: 1), "nothing on its way")
-        for _ in 0..<6 { // 96 ms of bytes
-            meter.sent(bytes: 20000, at: 1)
-            link.send(20000, at: 1)
-        }
-        #expect(adaptation.holds(.motion, meter, at: 1.01))
-        _ = link.deliver(by: 1.2, to: &meter, &adaptation)
-        #expect(!adaptation.holds(.motion, meter, at: 1.2))
+        var measured = MeasuredLink(link: SimulatedLink(megabits: 10, roundTrip: 0.05))
+        measured.send(20000, .motion, at: 0)
+        _ = measured.deliver(by: 1)
+        #expect(!measured.adaptation.holds(.motion, measured.meter, at: 1), "nothing on its way")
+        for _ in 0..<6 { measured.send(20000, .motion, at: 1) } // 96 ms of bytes
+        #expect(measured.adaptation.holds(.motion, measured.meter, at: 1.01))
+        _ = measured.deliver(by: 1.2)
+        #expect(!measured.adaptation.holds(.motion, measured.meter, at: 1.2))
     }
 }
