@@ -107,6 +107,7 @@ public enum InteractiveSession {
             if state.transition == nil { leaving = nil }
             if !state.isFinished, limits.expired(at: now()) { _ = state.apply(.quit) }
             var timeout: Int32 = -1
+            link.giveUpOverdueAnswers(at: now())
             let busy = writer.isBusy || link.holds(pacer.pendingQuality, at: now())
             switch pacer.decide(at: now(), writerBusy: busy) {
             case let .draw(quality):

@@ -38,10 +38,15 @@ struct LinkPacing {
         return LinkMeter.framed(frame)
     }
 
-    /// True while the next frame, of `quality` (nil: none waiting), must wait for the frames on their way.
-    mutating func holds(_ quality: FrameEncoder.Quality?, at now: Double) -> Bool {
+    /// Stops waiting for frames whose answers are long overdue at `now` (a terminal that does not
+    /// answer status requests, or answers that were lost): they no longer hold frames back.
+    mutating func giveUpOverdueAnswers(at now: Double) {
         _ = meter.expire(at: now)
-        return quality.map { adaptation.holds($0, meter, at: now) } ?? false
+    }
+
+    /// True while the next frame, of `quality` (nil: none waiting), must wait for the frames on their way.
+    func holds(_ quality: FrameEncoder.Quality?, at now: Double) -> Bool {
+        quality.map { adaptation.holds($0, meter, at: now) } ?? false
     }
 
     /// A status report came at `now`: when it completes a frame, the link is measured again, and
