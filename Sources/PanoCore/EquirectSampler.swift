@@ -5,7 +5,8 @@
 ///
 /// A turn is one integer added to each pixel's column. A bilinear sample is two 8-byte loads
 /// (the pyramid's padding makes the right-hand neighbour always readable) and 16-bit SIMD
-/// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point.
+/// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point, read as
+/// whole vectors from `weightTable`.
 ///
 /// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
 /// share; the parallel workers only read the inputs and each writes its own disjoint range of
@@ -29,6 +30,22 @@ struct EquirectSampler: @unchecked Sendable {
     let levelBlends: UnsafeBufferPointer<UInt16>
     /// RGB bytes, three per ray.
     let output: UnsafeMutableBufferPointer<UInt8>
+    /// `Self.weightTable`'s vectors.
+    let weights: UnsafeBufferPointer<SIMD8<UInt16>>
+
+    /// Each 8-bit fraction's weights as vectors, read instead of broadcast (broadcasting takes
+    /// shuffles, the busiest kind of instruction here), for fractions 0...255: at `fraction`, the
+    /// fraction in every lane; at 256 + `fraction`, 256 − fraction in every lane; at 512 +
+    /// `fraction`, 256 − fraction in four lanes and the fraction in four.
+    static let weightTable: [SIMD8<UInt16>] = (0..<256).map { SIMD8(repeating: UInt16($0)) }
+        + (0..<256).map { SIMD8(repeating: UInt16(256 - $0)) } + (0..<256).map(acrossWeights)
+
+    /// 256 − `fraction` in the left texel's four lanes, `fraction` in the right texel's.
+    private static func acrossWeights(_ fraction: Int) -> SIMD8<UInt16> {
+        let right = UInt16(fraction)
+        let left = 256 - right
+        return SIMD8(lowHalf: SIMD4(repeating: left), highHalf: SIMD4(repeating: right))
+    }
 
     /// Samples the rays with indices in `range` into `output`.
     func sample(_ range: Range<Int>) {
@@ -48,6 +65,7 @@ struct EquirectSampler: @unchecked Sendable {
         let columns = self.columns
         let rows = self.rows
         let levelBlends = self.levelBlends
+        let weights = self.weights.baseAddress!
         let shift = self.shift
         let span = self.span
         let width = levels[0].maxX &+ 256
@@ -64,10 +82,10 @@ struct EquirectSampler: @unchecked Sendable {
             let levelBlend = Int(levelBlends[i])
             let level = levelBlend &>> 8
             let blend = UInt16(truncatingIfNeeded: levelBlend & 0xFF)
-            var texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping)
+            var texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping, weights: weights)
             if blend != 0 {
-                let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping)
-                texel = (texel &<< 8 &+ (coarser &- texel) &* SIMD4(repeating: blend) &+ 128) &>> 8
+                let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping, weights: weights)
+                texel = (texel &* weights[256 &+ Int(blend)].lowHalf &+ coarser &* weights[Int(blend)].lowHalf &+ 128) &>> 8
             }
             // Round a full sphere, four bytes at once except for the range's last pixel: the
             // fourth is the next pixel's red, written again in the next step (the next range's
@@ -113,7 +131,8 @@ struct EquirectSampler: @unchecked Sendable {
     /// With `wrapping`, columns wrap round; without, they are clamped to the image.
     @inline(__always)
     private static func bilinear(
-        _ texels: UnsafeRawPointer, _ info: LevelConstants, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool
+        _ texels: UnsafeRawPointer, _ info: LevelConstants, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool,
+        weights: UnsafePointer<SIMD8<UInt16>>
     ) -> SIMD4<UInt16> {
         // Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point).
         var x = (fixedX &>> level) &- 128
@@ -128,14 +147,11 @@ struct EquirectSampler: @unchecked Sendable {
         // Each load is a texel and its right-hand neighbour: two texels' four channels.
         let upper = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(as: SIMD8<UInt8>.self))
         let lower = SIMD8<UInt16>(truncatingIfNeeded: bottom.loadUnaligned(as: SIMD8<UInt8>.self))
-        let down = UInt16(truncatingIfNeeded: y & 0xFF)
-        // upper·(256 − down) + lower·down as upper·256 + (lower − upper)·down: one multiply, and
-        // exact in wrapping 16-bit arithmetic because the result fits.
-        let vertical = (upper &<< 8 &+ (lower &- upper) &* SIMD8(repeating: down) &+ 128) &>> 8
+        // upper·(256 − down) + lower·down, rounded: exact in 16 bits, as the sum is at most 255·256.
+        let down = y & 0xFF
+        let vertical = (upper &* weights[256 &+ down] &+ lower &* weights[down] &+ 128) &>> 8
         // 256 - right for the left texel's lanes, right for the right texel's.
-        let right = SIMD8(repeating: UInt16(truncatingIfNeeded: x & 0xFF))
-        let across = (right ^ SIMD8(0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0)) &+ SIMD8(257, 257, 257, 257, 0, 0, 0, 0)
-        let weighted = vertical &* across
+        let weighted = vertical &* weights[512 &+ (x & 0xFF)]
         return (weighted.lowHalf &+ weighted.highHalf &+ 128) &>> 8
     }
 }

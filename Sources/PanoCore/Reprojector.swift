@@ -61,11 +61,14 @@ public struct Reprojector: Sendable {
                     table.rows.withUnsafeBufferPointer { rows in
                         table.levelBlends.withUnsafeBufferPointer { levelBlends in
                             output.pixels.withUnsafeMutableBufferPointer { out in
-                                let sampler = EquirectSampler(
-                                    texels: texels, levels: levels, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside,
-                                    shift: shift, span: table.span, columns: columns, rows: rows, levelBlends: levelBlends, output: out
-                                )
-                                runner.forEachRange(of: count) { sampler.sample($0) }
+                                EquirectSampler.weightTable.withUnsafeBufferPointer { weights in
+                                    let sampler = EquirectSampler(
+                                        texels: texels, levels: levels, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside,
+                                        shift: shift, span: table.span, columns: columns, rows: rows, levelBlends: levelBlends, output: out,
+                                        weights: weights
+                                    )
+                                    runner.forEachRange(of: count) { sampler.sample($0) }
+                                }
                             }
                         }
                     }
