@@ -1,0 +1,84 @@
+@testable import PanoCore
+import Testing
+import TestSupport
+
+@Suite("The sampler against a plain trilinear filter")
+struct SamplerTests {
+    /// A 256×128 panorama of random texels: every wrong weight or neighbour shows.
+    private static func noise() -> RGBImage {
+        var random = SeededGenerator(seed: 17)
+        var image = RGBImage(width: 256, height: 128)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &random) }
+        return image
+    }
+
+    /// Channel `channel` (0 red, 1 green, 2 blue) of `pyramid`'s level `level` at (`column`, `row`),
+    /// the column wrapping round and the row clamped.
+    private static func texel(_ pyramid: MipPyramid, level: Int, column: Int, row: Int, channel: Int) -> Double {
+        let info = pyramid.levels[level]
+        let x = (column % info.width + info.width) % info.width
+        let y = min(max(row, 0), info.height - 1)
+        return Double(pyramid.texels[info.offset + y * info.stride + x] >> (8 * channel) & 0xFF)
+    }
+
+    /// A bilinear sample of level `level` at level-0 texel coordinates with 8 fractional bits, in
+    /// floating point, the coordinates cut to the level's 256ths as the sampler does.
+    private static func bilinear(_ pyramid: MipPyramid, level: Int, x: Int, y: Int, channel: Int) -> Double {
+        let info = pyramid.levels[level]
+        let column = Double((x >> level) - 128) / 256
+        let row = min(max(Double((y >> level) - 128) / 256, 0), Double(info.height - 1))
+        let (left, top) = (Int(column.rounded(.down)), Int(row.rounded(.down)))
+        let (right, down) = (column - Double(left), row - Double(top))
+        func at(_ dx: Int, _ dy: Int) -> Double { texel(pyramid, level: level, column: left + dx, row: top + dy, channel: channel) }
+        return (at(0, 0) * (1 - down) + at(0, 1) * down) * (1 - right) + (at(1, 0) * (1 - down) + at(1, 1) * down) * right
+    }
+
+    @Test("each pixel is within 1.5 of a floating-point trilinear sample (three roundings of half a step), at headings round the seam",
+          arguments: [0, 1_000, 8_191, 16_383])
+    func matchesReference(shift: Int) throws {
+        let image = Self.noise()
+        let pyramid = MipPyramid(image)
+        let coverage = PanoramaCoverage.full(imageWidth: image.width)
+        // Wide and small: the view minifies, so pixels blend two levels, and it takes in the seam.
+        let rays = ViewRays(camera: PanoramaCamera(heading: 170, pitch: 20, fov: 120), width: 37, height: 21)
+        var table = SampleTable()
+        table.update(rays: rays, pyramid: pyramid, coverage: coverage, bias: 0, runner: SerialRunner())
+        let span = table.span
+        let count = rays.footprintLog2.count
+        var output = [UInt8](repeating: 0, count: count * 3)
+        table.levels.withUnsafeBufferPointer { levels in
+            pyramid.texels.withUnsafeBufferPointer { texels in
+                table.columns.withUnsafeBufferPointer { columns in
+                    table.rows.withUnsafeBufferPointer { rows in
+                        table.levelBlends.withUnsafeBufferPointer { levelBlends in
+                            EquirectSampler.weightTable.withUnsafeBufferPointer { weights in
+                                output.withUnsafeMutableBufferPointer { out in
+                                    EquirectSampler(texels: texels, levels: levels, isFullSphere: true, keepsOutside: false, shift: shift % span,
+                                                    span: span, columns: columns, rows: rows, levelBlends: levelBlends, output: out,
+                                                    weights: weights).sample(0..<count)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var blended = 0
+        for i in 0..<count {
+            let x = ((Int(table.columns[i]) + shift % span) % span + span) % span
+            let y = Int(table.rows[i])
+            let level = Int(table.levelBlends[i] >> 8)
+            let blend = Double(table.levelBlends[i] & 0xFF) / 256
+            if blend > 0 { blended += 1 }
+            for channel in 0..<3 {
+                var expected = Self.bilinear(pyramid, level: level, x: x, y: y, channel: channel)
+                if blend > 0 {
+                    expected += (Self.bilinear(pyramid, level: level + 1, x: x, y: y, channel: channel) - expected) * blend
+                }
+                let actual = Double(output[i * 3 + channel])
+                #expect(abs(actual - expected) <= 1.5, "pixel \(i) channel \(channel): \(actual) against \(expected)")
+            }
+        }
+        #expect(blended > count / 4, "most pixels blend two levels")
+    }
+}
