@@ -395,18 +395,24 @@ struct ExplorerTerminalTests {
         try session.sendBytes(mouse(0, 60, 3) + mouse(3, 60, 3))
         #expect(session.waitUntil(timeout: 30) { (events("didTap").first?["pitch"] as? Double ?? 0) > 10 }, "a click high in the view")
 
-        // Click on the label of way 2, wherever it is drawn now.
-        var label: (column: Int, row: Int)?
+        // Click on the label of way 2, wherever it is drawn once the view has settled after the
+        // click: every frame begun since it written, and the screen the same twice running (a
+        // label read off the frame before would be clicked where it no longer is).
+        let tapped = try #require(events("didTap").first?["time"] as? Double)
+        var (label, screen): ((column: Int, row: Int)?, String) = (nil, "")
         #expect(try session.waitUntil(timeout: 30) {
-            let lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
-            label = lines.enumerated().lazy.compactMap { row, line in
+            let finished = events("didFinishRendering").compactMap { $0["time"] as? Double }
+            let settled = finished.last ?? 0 > tapped && finished.count == events("didStartRendering").count
+            let previous = screen
+            screen = try session.capture()
+            label = screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated().lazy.compactMap { row, line in
                 line.range(of: "▲2").map { (line.distance(from: line.startIndex, to: $0.lowerBound) + 1, row) }
             }.first
-            return label != nil
-        })
+            return settled && screen == previous && label != nil
+        }, "\(screen)")
         let target = try #require(label)
         try session.sendBytes(mouse(0, target.column, target.row) + mouse(3, target.column, target.row))
-        #expect(session.waitUntil(timeout: 30) { !events("willMoveToPanorama").isEmpty }, "the click walked way 2")
+        #expect(session.waitUntil(timeout: 30) { !events("willMoveToPanorama").isEmpty }, "the click at \(target) walked way 2 on\n\(screen)")
         try session.send("q")
         try expectRestored(session, status: 0)
     }
