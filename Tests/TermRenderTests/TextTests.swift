@@ -144,6 +144,26 @@ struct OverlayTests {
         }
     }
 
+    @Test("across from you but above or below the view: a hint at the top or bottom edge over it, not at the side")
+    func aboveAndBelow() {
+        var composer = FrameComposer()
+        let panorama = EquirectPanorama(image: RGBImage(width: 64, height: 32))
+        let camera = PanoramaCamera(heading: 90)
+        _ = composer.compose(panorama: panorama, camera: camera, columns: 40, rows: 12, statusLeft: "", statusRight: "")
+        let frame = composer.drawOverlays([
+            FrameComposer.Overlay(label: "tower", direction: Orientation(heading: 100, pitch: 70), hintWhenOutOfView: true),
+            FrameComposer.Overlay(label: "well", direction: Orientation(heading: 80, pitch: -70), hintWhenOutOfView: true),
+        ], camera: camera, header: true)
+        let rows = (0..<12).map { Self.text(frame, row: $0) }
+        #expect(rows[1].contains("▲ tower"), "the top row of the view, under the header: \(rows[1])")
+        #expect(rows[10].contains("well ▼"), "the bottom row of the view, over the status line: \(rows[10])")
+        #expect(!rows.joined().contains("◀") && !rows.joined().contains("▶"), "no sideways hint for what is across from you")
+        let tower = rows[1].unicodeScalars.map(Character.init).firstIndex(of: "t") ?? 0
+        let well = rows[10].unicodeScalars.map(Character.init).firstIndex(of: "w") ?? 0
+        #expect(tower > well, "the tower is right of ahead, the well left")
+        #expect(composer.placedOverlays.map(\.row).sorted() == [1, 10])
+    }
+
     @Test("a marker's pin is a disc of its angular size, so a nearer marker's is larger; its label sits below it")
     func pins() throws {
         func pinPixels(radius: Double) -> (count: Int, labelRow: Int?) {
