@@ -119,18 +119,25 @@ struct OverlayTests {
         String(String.UnicodeScalarView((0..<frame.columns).map { frame[$0, row].glyph }))
     }
 
+    /// `overlays` drawn over a 40×12-cell frame of a black panorama, looking east (heading 90°,
+    /// level), with or without the header row; the composer keeps where it placed them.
+    static func drawn(_ overlays: [FrameComposer.Overlay], header: Bool) -> (FrameComposer, CellGrid) {
+        var composer = FrameComposer()
+        let camera = PanoramaCamera(heading: 90)
+        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
+                             statusLeft: "", statusRight: "")
+        let frame = composer.drawOverlays(overlays, camera: camera, header: header)
+        return (composer, frame)
+    }
+
     @Test("a label ahead sits at the centre; one behind is a hint at the edge on the side to turn; markers out of view are hidden")
     func placement() {
-        var composer = FrameComposer()
-        let panorama = EquirectPanorama(image: RGBImage(width: 64, height: 32))
-        let camera = PanoramaCamera(heading: 90)
-        _ = composer.compose(panorama: panorama, camera: camera, columns: 40, rows: 12, statusLeft: "", statusRight: "")
-        let frame = composer.drawOverlays([
+        let (composer, frame) = Self.drawn([
             FrameComposer.Overlay(label: "A", direction: Orientation(heading: 90, pitch: 0), hintWhenOutOfView: true),
             FrameComposer.Overlay(label: "B", direction: Orientation(heading: 200, pitch: 0), hintWhenOutOfView: true),
             FrameComposer.Overlay(label: "C", direction: Orientation(heading: 340, pitch: 0), hintWhenOutOfView: true),
             FrameComposer.Overlay(label: "D", direction: Orientation(heading: 270, pitch: 0), hintWhenOutOfView: false),
-        ], camera: camera, header: false)
+        ], header: false)
         let rows = (0..<11).map { Self.text(frame, row: $0) }
         #expect(rows.contains { $0.hasPrefix("◀ C") }, "340° is a turn left from 90°")
         #expect(rows.contains { $0.hasSuffix("B ▶") }, "200° is a turn right from 90°")
@@ -146,14 +153,10 @@ struct OverlayTests {
 
     @Test("across from you but above or below the view: a hint at the top or bottom edge over it, not at the side")
     func aboveAndBelow() {
-        var composer = FrameComposer()
-        let panorama = EquirectPanorama(image: RGBImage(width: 64, height: 32))
-        let camera = PanoramaCamera(heading: 90)
-        _ = composer.compose(panorama: panorama, camera: camera, columns: 40, rows: 12, statusLeft: "", statusRight: "")
-        let frame = composer.drawOverlays([
+        let (composer, frame) = Self.drawn([
             FrameComposer.Overlay(label: "tower", direction: Orientation(heading: 100, pitch: 70), hintWhenOutOfView: true),
             FrameComposer.Overlay(label: "well", direction: Orientation(heading: 80, pitch: -70), hintWhenOutOfView: true),
-        ], camera: camera, header: true)
+        ], header: true)
         let rows = (0..<12).map { Self.text(frame, row: $0) }
         #expect(rows[1].contains("▲ tower"), "the top row of the view, under the header: \(rows[1])")
         #expect(rows[10].contains("well ▼"), "the bottom row of the view, over the status line: \(rows[10])")
