@@ -51,10 +51,19 @@ public struct Reprojector: Sendable {
         _ pyramid: MipPyramid, _ coverage: PanoramaCoverage, keepsOutside: Bool, table: SampleTable,
         shiftTurns: Double, into output: inout RGBImage, runner: any ParallelRunner
     ) {
-        let count = output.width * output.height
         // The column of the sphere's left edge at heading 0 is half a turn left of the centre.
         var shift = (Int(((shiftTurns + 0.5) * Double(table.span)).rounded()) - table.left) % table.span
         if shift < 0 { shift += table.span }
+        sample(pyramid, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside, table: table, shift: shift, into: &output, runner: runner)
+    }
+
+    /// One sampling pass of `pyramid` over every ray, each ray's column moved by `shift` (in the
+    /// table's units, [0, span)).
+    static func sample(
+        _ pyramid: MipPyramid, isFullSphere: Bool, keepsOutside: Bool, table: SampleTable, shift: Int, into output: inout RGBImage,
+        runner: any ParallelRunner
+    ) {
+        let count = output.width * output.height
         pyramid.texels.withUnsafeBufferPointer { texels in
             table.levels.withUnsafeBufferPointer { levels in
                 table.columns.withUnsafeBufferPointer { columns in
@@ -63,7 +72,7 @@ public struct Reprojector: Sendable {
                             output.pixels.withUnsafeMutableBufferPointer { out in
                                 EquirectSampler.weightTable.withUnsafeBufferPointer { weights in
                                     let sampler = EquirectSampler(
-                                        texels: texels, levels: levels, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside,
+                                        texels: texels, levels: levels, isFullSphere: isFullSphere, keepsOutside: keepsOutside,
                                         shift: shift, span: table.span, columns: columns, rows: rows, levelBlends: levelBlends, output: out,
                                         weights: weights
                                     )

@@ -45,24 +45,9 @@ struct SamplerTests {
         table.update(rays: rays, pyramid: pyramid, coverage: coverage, bias: 0, runner: SerialRunner())
         let span = table.span
         let count = rays.footprintLog2.count
-        var output = [UInt8](repeating: 0, count: count * 3)
-        table.levels.withUnsafeBufferPointer { levels in
-            pyramid.texels.withUnsafeBufferPointer { texels in
-                table.columns.withUnsafeBufferPointer { columns in
-                    table.rows.withUnsafeBufferPointer { rows in
-                        table.levelBlends.withUnsafeBufferPointer { levelBlends in
-                            EquirectSampler.weightTable.withUnsafeBufferPointer { weights in
-                                output.withUnsafeMutableBufferPointer { out in
-                                    EquirectSampler(texels: texels, levels: levels, isFullSphere: true, keepsOutside: false, shift: shift % span,
-                                                    span: span, columns: columns, rows: rows, levelBlends: levelBlends, output: out,
-                                                    weights: weights).sample(0..<count)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        var view = RGBImage(width: 37, height: 21)
+        Reprojector.sample(pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift % span, into: &view, runner: SerialRunner())
+        let output = view.pixels
         var blended = 0
         for i in 0..<count {
             let x = ((Int(table.columns[i]) + shift % span) % span + span) % span
