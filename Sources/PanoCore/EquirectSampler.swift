@@ -68,8 +68,9 @@ struct EquirectSampler: @unchecked Sendable {
         let weights = self.weights.baseAddress!
         let shift = self.shift
         let span = self.span
-        let width = levels[0].maxX &+ 256
-        let height = levels[0].maxY &+ 256
+        let levelZero = levels[0]
+        let width = levelZero.maxX &+ 256
+        let height = levelZero.maxY &+ 256
         let last = range.upperBound &- 1
         for i in range {
             var x = Int(columns[i]) &+ shift
@@ -80,12 +81,18 @@ struct EquirectSampler: @unchecked Sendable {
                 continue
             }
             let levelBlend = Int(levelBlends[i])
-            let level = levelBlend &>> 8
-            let blend = UInt16(truncatingIfNeeded: levelBlend & 0xFF)
-            var texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping, weights: weights)
-            if blend != 0 {
-                let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping, weights: weights)
-                texel = (texel &* weights[256 &+ Int(blend)].lowHalf &+ coarser &* weights[Int(blend)].lowHalf &+ 128) &>> 8
+            var texel: SIMD4<UInt16>
+            if levelBlend == 0 {
+                // The full-resolution level alone, where the view magnifies: its shifts fold away.
+                texel = Self.bilinear(texels, levelZero, level: 0, x: x, y: y, wrapping: wrapping, weights: weights)
+            } else {
+                let level = levelBlend &>> 8
+                let blend = levelBlend & 0xFF
+                texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping, weights: weights)
+                if blend != 0 {
+                    let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping, weights: weights)
+                    texel = (texel &* weights[256 &+ blend].lowHalf &+ coarser &* weights[blend].lowHalf &+ 128) &>> 8
+                }
             }
             // Round a full sphere, four bytes at once except for the range's last pixel: the
             // fourth is the next pixel's red, written again in the next step (the next range's
