@@ -44,8 +44,6 @@ extension FrameComposer {
         public let columns: Range<Int>
     }
 
-
-
     /// Draws overlays over the view of the frame composed last, for `camera`; call after
     /// `compose` with the same size and header.
     public mutating func drawOverlays(_ overlays: [Overlay], camera: PanoramaCamera, header: Bool) -> CellGrid {
