@@ -44,13 +44,14 @@ struct SamplerTests {
         var table = SampleTable()
         table.update(rays: rays, pyramid: pyramid, coverage: coverage, bias: 0, runner: SerialRunner())
         let span = table.span
+        let shift = shift % span
         let count = rays.footprintLog2.count
         var view = RGBImage(width: 37, height: 21)
-        Reprojector.sample(pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift % span, into: &view, runner: SerialRunner())
+        Reprojector.sample(pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift, into: &view, runner: SerialRunner())
         let output = view.pixels
         var (blended, fullResolution) = (0, 0)
         for i in 0..<count {
-            let x = ((Int(table.columns[i]) + shift % span) % span + span) % span
+            let x = ((Int(table.columns[i]) + shift) % span + span) % span
             let y = Int(table.rows[i])
             let level = Int(table.levelBlends[i] >> 8)
             let blend = Double(table.levelBlends[i] & 0xFF) / 256
