@@ -16,8 +16,10 @@ let package = Package(
         .executable(name: "sidewalk-worldgen", targets: ["sidewalk-worldgen"]),
     ],
     targets: [
-        // Pure core: camera, projection, reprojection. Standard library and libm only.
-        .target(name: "PanoCore", swiftSettings: optimisedEvenInDebug),
+        // Pure core: camera, projection, reprojection. Standard library, libm, and a header-only
+        // cache prefetch hint for the sampler (docs/decisions.md, 2026-12-02).
+        .systemLibrary(name: "CMemoryHints"),
+        .target(name: "PanoCore", dependencies: ["CMemoryHints"], swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
         .target(name: "StreetModel", dependencies: ["PanoCore"]),

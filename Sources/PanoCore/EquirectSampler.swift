@@ -1,3 +1,5 @@
+import CMemoryHints
+
 /// Samples an equirectangular mip pyramid where a `SampleTable` says each ray lands: bilinear
 /// within a level, linear between the two levels around each pixel's footprint (trilinear),
 /// columns wrapping round a full sphere, rows clamped at the poles, black outside a cropped
@@ -6,7 +8,8 @@
 /// A turn is one integer added to each pixel's column. A bilinear sample is two 8-byte loads
 /// (the pyramid's padding makes the right-hand neighbour always readable) and 16-bit SIMD
 /// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point, read as
-/// whole vectors from `weightTable`.
+/// whole vectors from `weightTable`. Each sample also asks the cache for the row of texels two
+/// below its lower one, which the view's next rows will read (`bilinear`).
 ///
 /// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
 /// share; the parallel workers only read the inputs and each writes its own disjoint range of
@@ -151,6 +154,12 @@ struct EquirectSampler: @unchecked Sendable {
         let y = min(max((fixedY &>> level) &- 128, 0), info.maxY)
         let top = texels + (info.offset &+ (y &>> 8) &* info.stride &+ (x &>> 8)) &* 4
         let bottom = top + info.stride &* 4
+        // The view's next rows sample a row or two further down. A view row follows a curve across
+        // the image's rows, a few texels on each, so the hardware prefetcher, which follows runs of
+        // adjacent cache lines, does not foresee those lines; asked for here, they are in cache by
+        // the time they are read (docs/performance.md). Two rows below the lower one: one row
+        // below was slower.
+        sw_prefetch_for_reading(bottom + info.stride &* 8)
         // Each load is a texel and its right-hand neighbour: two texels' four channels.
         let upper = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(as: SIMD8<UInt8>.self))
         let lower = SIMD8<UInt16>(truncatingIfNeeded: bottom.loadUnaligned(as: SIMD8<UInt8>.self))
