@@ -50,126 +50,128 @@ extension FrameComposer {
         placedOverlays = []
         guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
         let top = header ? 1 : 0
-        let viewRows = grid.rows - 1 - top
-        let projection = ViewProjection(camera: camera, width: grid.columns, height: viewRows * 2)
-        // Which overlays are in view, and which ways on need a hint at the edge.
-        var inView: [(index: Int, x: Double, y: Double)] = []
-        var leftHints: [Int] = []
-        var rightHints: [Int] = []
-        // Across from you but above or below the view: hinted at the top or bottom edge.
-        var verticalHints: [(index: Int, x: Double, above: Bool)] = []
-        for (index, overlay) in overlays.enumerated() {
-            let point = projection.point(for: overlay.direction)
-            if let point, point.x >= 0, point.x < Double(grid.columns), point.y >= 0, point.y < Double(viewRows * 2) {
-                inView.append((index, point.x, point.y))
-            } else if overlay.hintWhenOutOfView {
-                if let point, point.x >= 0, point.x < Double(grid.columns) {
-                    verticalHints.append((index, point.x, point.y < 0))
-                    continue
-                }
-                let turn = Degrees.wrap180(overlay.direction.heading - camera.heading)
-                if turn < 0 { leftHints.append(index) } else { rightHints.append(index) }
-            }
-        }
-        // Cells already used, by row: hints first (they must stay readable), then labels, each
-        // moving down a row or two rather than overwrite another.
-        var taken: [Int: [Range<Int>]] = [:]
-        let middle = top + viewRows / 2
-        for (i, index) in leftHints.enumerated() where middle + i < top + viewRows {
+        let view = top..<(grid.rows - 1)
+        let projection = ViewProjection(camera: camera, width: grid.columns, height: view.count * 2)
+        let plan = OverlayPlan(overlays, projection: projection, camera: camera, columns: grid.columns, viewRows: view.count)
+        // Hints first (they must stay readable), then labels, each moving down a row or two
+        // rather than overwrite another.
+        var taken = TakenCells()
+        drawSideHints(plan, overlays, view: view, taken: &taken)
+        drawEdgeHints(plan.edgeHints, overlays, view: view, taken: &taken)
+        drawLabels(plan.inView, overlays, projection: projection, view: view, taken: &taken)
+        return grid
+    }
+
+    /// Hints for what is beside or behind you, down from the middle of the view's left and
+    /// right edges, with an arrow pointing the way.
+    private mutating func drawSideHints(_ plan: OverlayPlan, _ overlays: [Overlay], view: Range<Int>, taken: inout TakenCells) {
+        let middle = view.lowerBound + view.count / 2
+        for (row, index) in zip(middle..<view.upperBound, plan.leftHints) {
             let hint = overlays[index]
-            let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: middle + i, column: 0, width: grid.columns / 2,
+            let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: row, column: 0, width: grid.columns / 2,
                                        foreground: hint.foreground(colors), background: hint.background(colors))
-            taken[middle + i, default: []].append(0..<(used + 1))
-            placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: 0..<used))
+            taken.take(0..<(used + 1), row: row)
+            placedOverlays.append(PlacedOverlay(index: index, row: row, columns: 0..<used))
         }
-        for (i, index) in rightHints.enumerated() where middle + i < top + viewRows {
+        for (row, index) in zip(middle..<view.upperBound, plan.rightHints) {
             let hint = overlays[index]
             let text = hint.label + " ▶"
             let width = min(TextLayout.width(of: text), grid.columns / 2)
-            TextLayout.draw(text, into: &grid, row: middle + i, column: grid.columns - width, width: width,
+            TextLayout.draw(text, into: &grid, row: row, column: grid.columns - width, width: width,
                             foreground: hint.foreground(colors), background: hint.background(colors))
-            taken[middle + i, default: []].append((grid.columns - width - 1)..<grid.columns)
-            placedOverlays.append(PlacedOverlay(index: index, row: middle + i, columns: (grid.columns - width)..<grid.columns))
+            taken.take((grid.columns - width - 1)..<grid.columns, row: row)
+            placedOverlays.append(PlacedOverlay(index: index, row: row, columns: (grid.columns - width)..<grid.columns))
         }
-        for (index, x, above) in verticalHints {
+    }
+
+    /// Hints for what is across from you but above or below the view, at its top or bottom
+    /// edge: on the edge row, or a row or two in from it when another hint is there.
+    private mutating func drawEdgeHints(_ hints: [OverlayPlan.EdgeHint], _ overlays: [Overlay], view: Range<Int>,
+                                        taken: inout TakenCells) {
+        for (index, x, above) in hints {
             let hint = overlays[index]
             let text = above ? "▲ " + hint.label : hint.label + " ▼"
             let width = min(TextLayout.width(of: text), grid.columns)
             let column = min(max(Int(x) - width / 2, 0), grid.columns - width)
             let span = column..<(column + width + 1)
-            // On the edge row, or a row or two in from it when another hint is there.
-            let rows = above ? Array(top..<min(top + 3, top + viewRows)) : Array((max(top, top + viewRows - 3)..<(top + viewRows)).reversed())
-            guard let row = rows.first(where: { row in !(taken[row] ?? []).contains { $0.overlaps(span) } }) else { continue }
+            let rows = above ? Array(view.prefix(3)) : Array(view.suffix(3).reversed())
+            guard let row = taken.firstFree(span, rows: rows) else { continue }
             TextLayout.draw(text, into: &grid, row: row, column: column, width: width,
                             foreground: hint.foreground(colors), background: hint.background(colors))
-            taken[row, default: []].append(span)
+            taken.take(span, row: row)
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + width)))
         }
+    }
+
+    /// The overlays in view: each one's pin, if it has one, and its label centred under it (or
+    /// a row or two lower when that is taken; left out when there is no room nearby).
+    private mutating func drawLabels(_ inView: [OverlayPlan.InView], _ overlays: [Overlay], projection: ViewProjection,
+                                     view: Range<Int>, taken: inout TakenCells) {
         for (index, x, y) in inView {
             let overlay = overlays[index]
             var below = y
             if overlay.pinRadius > 0 {
                 let radius = min(max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
                                  Self.pinRadiusRange.upperBound)
-                drawPin(x: x, y: y, radius: radius, top: top, viewRows: viewRows,
+                drawPin(x: x, y: y, radius: radius, top: view.lowerBound, viewRows: view.count,
                         color: overlay.highlighted ? colors.focusBackground : colors.pin)
                 below = y + radius + 1
             }
             let width = TextLayout.width(of: overlay.label)
             let column = min(max(Int(x) - width / 2, 0), max(grid.columns - width, 0))
             let span = column..<(column + width + 1)
-            let wanted = min(top + Int(below / 2), top + viewRows - 1)
-            guard let row = (wanted..<min(wanted + 3, top + viewRows)).first(where: { row in
-                !(taken[row] ?? []).contains { $0.overlaps(span) }
-            }) else { continue } // no room nearby: left out rather than overlapping
-            taken[row, default: []].append(span)
+            let wanted = min(view.lowerBound + Int(below / 2), view.upperBound - 1)
+            guard let row = taken.firstFree(span, rows: wanted..<min(wanted + 3, view.upperBound)) else { continue }
+            taken.take(span, row: row)
             let used = TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
                                        foreground: overlay.foreground(colors), background: overlay.background(colors))
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + used)))
         }
-        return grid
     }
+}
 
-    /// Paints a disc of view pixels centred on (x, y) (half-block pixels from the view's
-    /// top-left), in the cells under it, which become half blocks; cells showing text are left alone.
-    private mutating func drawPin(x: Double, y: Double, radius: Double, top: Int, viewRows: Int, color: RGB) {
-        if viewImage != nil {
-            paintPinIntoPixels(x: x, y: y, radius: radius, viewRows: viewRows, color: color)
-            return
-        }
-        let (firstRow, lastRow) = (max(0, Int((y - radius).rounded(.down))), min(viewRows * 2 - 1, Int((y + radius).rounded(.up))))
-        let (firstColumn, lastColumn) = (max(0, Int((x - radius).rounded(.down))), min(grid.columns - 1, Int((x + radius).rounded(.up))))
-        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
-        for py in firstRow...lastRow {
-            for px in firstColumn...lastColumn {
-                let dx = Double(px) + 0.5 - x
-                let dy = Double(py) + 0.5 - y
-                guard dx * dx + dy * dy <= radius * radius else { continue }
-                let row = top + py / 2
-                guard var halves = grid[px, row].halves ?? symbols.halves(of: grid[px, row]) else { continue }
-                if py % 2 == 0 { halves.top = color } else { halves.bottom = color }
-                grid[px, row] = Cell(glyph: Cell.upperHalfBlock, foreground: halves.top, background: halves.bottom)
+/// The overlays sorted by where they are drawn: in view, or hinted at one of its edges.
+private struct OverlayPlan {
+    /// An overlay in view, at (x, y) in half-block pixels from the view's top-left.
+    typealias InView = (index: Int, x: Double, y: Double)
+    /// An overlay across from you but above or below the view, at column x.
+    typealias EdgeHint = (index: Int, x: Double, above: Bool)
+
+    private(set) var inView: [InView] = []
+    /// Indices of the overlays to your left, and to your right (behind you counts as a side).
+    private(set) var leftHints: [Int] = []
+    private(set) var rightHints: [Int] = []
+    private(set) var edgeHints: [EdgeHint] = []
+
+    init(_ overlays: [FrameComposer.Overlay], projection: ViewProjection, camera: PanoramaCamera, columns: Int, viewRows: Int) {
+        for (index, overlay) in overlays.enumerated() {
+            let point = projection.point(for: overlay.direction)
+            let inColumns = point.map { $0.x >= 0 && $0.x < Double(columns) } ?? false
+            if let point, inColumns, point.y >= 0, point.y < Double(viewRows * 2) {
+                inView.append((index, point.x, point.y))
+            } else if overlay.hintWhenOutOfView {
+                if let point, inColumns {
+                    edgeHints.append((index, point.x, point.y < 0))
+                } else if Degrees.wrap180(overlay.direction.heading - camera.heading) < 0 {
+                    leftHints.append(index)
+                } else {
+                    rightHints.append(index)
+                }
             }
         }
     }
+}
 
-    /// The pin of `drawPin` painted into the view's pixels (pixel graphics), scaled from
-    /// half-block pixels to the image's.
-    private mutating func paintPinIntoPixels(x: Double, y: Double, radius: Double, viewRows: Int, color: RGB) {
-        guard var image = viewImage, grid.columns > 0, viewRows > 0 else { return }
-        let scaleX = Double(image.width) / Double(grid.columns)
-        let scaleY = Double(image.height) / Double(viewRows * 2)
-        let (cx, cy, r) = (x * scaleX, y * scaleY, radius * scaleX)
-        let (firstRow, lastRow) = (max(0, Int(cy - r)), min(image.height - 1, Int(cy + r)))
-        let (firstColumn, lastColumn) = (max(0, Int(cx - r)), min(image.width - 1, Int(cx + r)))
-        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
-        viewImage = nil // keep the pixels uniquely referenced while they are painted
-        for py in firstRow...lastRow {
-            for px in firstColumn...lastColumn {
-                let (dx, dy) = (Double(px) + 0.5 - cx, Double(py) + 0.5 - cy)
-                if dx * dx + dy * dy <= r * r { image[px, py] = color }
-            }
-        }
-        viewImage = image
+/// Cells already used by labels, by row, so that no label overwrites another.
+private struct TakenCells {
+    private var spans: [Int: [Range<Int>]] = [:]
+
+    /// The first of `rows` where `span` (columns) is free.
+    func firstFree(_ span: Range<Int>, rows: some Sequence<Int>) -> Int? {
+        rows.first { row in !(spans[row] ?? []).contains { $0.overlaps(span) } }
+    }
+
+    mutating func take(_ span: Range<Int>, row: Int) {
+        spans[row, default: []].append(span)
     }
 }
