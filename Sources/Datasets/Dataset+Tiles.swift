@@ -2,7 +2,7 @@ import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
-import Synchronization
+import SystemIO
 
 extension Dataset {
     /// `image` (the panorama's level 0) with the detail a `width`×`height`-pixel view through
@@ -15,7 +15,7 @@ extension Dataset {
               let window = TileWindow.forView(grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading,
                                               width: width, height: height) else { return (image, []) }
         let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
-        let loaded = Mutex([TileGrid.Key: Result<RGBImage, PanoramaError>]())
+        let loaded = Locked([TileGrid.Key: Result<RGBImage, PanoramaError>]())
         DispatchQueue.concurrentPerform(iterations: keys.count) { i in
             let result = Result { () throws(PanoramaError) in try loadTile(keys[i], of: panorama) }
             loaded.withLock { $0[keys[i]] = result }

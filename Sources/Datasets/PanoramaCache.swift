@@ -2,7 +2,7 @@ import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
-import Synchronization
+import SystemIO
 
 /// Decoded panoramas kept in memory within a byte budget, least recently used out first, and
 /// decoded in the background before they are needed: stepping to a linked panorama then shows
@@ -21,7 +21,7 @@ public final class PanoramaCache: Sendable {
     private let queue: DispatchQueue
     /// Where `load` decodes what is wanted now: one at a time, beside at most one prefetch.
     private let foreground = DispatchQueue(label: "sidewalk.load", qos: .userInitiated)
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// What the cache holds; only ever touched inside `state`'s lock.
     private struct State: ~Copyable {
@@ -68,7 +68,7 @@ public final class PanoramaCache: Sendable {
         self.prefetchLimit = prefetchLimit
         self.queue = queue
         self.load = load
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     /// A cache over a dataset's images, each decoded at `minimumWidth` pixels round the circle

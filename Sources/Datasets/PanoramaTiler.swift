@@ -4,7 +4,6 @@ import PanoCore
 import PanoImage
 import RemoteData
 import StreetModel
-import Synchronization
 import SystemIO
 
 /// Cuts a full equirectangular image into the tile pyramid of docs/dataset-format.md ("Tiled
@@ -52,7 +51,7 @@ public enum PanoramaTiler {
         for index in stride(from: grid.levelCount - 1, through: 0, by: -1) {
             if index < grid.levelCount - 1 { level = level.halved() }
             let keys = grid.keys(level: index)
-            let outcome = Mutex<(written: Int, failure: FileError?)>((0, nil))
+            let outcome = Locked<(written: Int, failure: FileError?)>((0, nil))
             let source = level
             DispatchQueue.concurrentPerform(iterations: keys.count) { i in
                 let key = keys[i]

@@ -2,7 +2,7 @@ import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
-import Synchronization
+import SystemIO
 
 /// Tiles of tiled panoramas, fetched and decoded on up to `workers` threads at once and kept
 /// within a byte budget, least recently used out first. The frame loop asks for the tiles a view
@@ -21,7 +21,7 @@ public final class TileCache: Sendable {
     /// Most tiles fetched at once (HTTP's usual limit of connections per host).
     public let workers: Int
     private let fetch: Fetch
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct TileID: Hashable {
         let panorama: String

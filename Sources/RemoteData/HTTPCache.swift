@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
 import SystemIO
 
 /// Web resources kept on disk (`$XDG_CACHE_HOME/sidewalk/http`, default `~/.cache/sidewalk/http`)
@@ -18,7 +17,7 @@ public final class HTTPCache: Sendable {
     public let readOnly: Bool
     private let client: HTTPClient
     /// Bytes in the folder, as last counted plus what this process wrote since.
-    private let stored: Mutex<Int>
+    private let stored: Locked<Int>
 
     /// The default cap on the cache folder: 512 MB.
     public static let defaultByteCap = 512 << 20
@@ -36,7 +35,7 @@ public final class HTTPCache: Sendable {
         self.offline = offline
         self.readOnly = readOnly
         self.client = client
-        stored = Mutex(Self.files(in: folder).reduce(0) { $0 + $1.size })
+        stored = Locked(Self.files(in: folder).reduce(0) { $0 + $1.size })
     }
 
     /// The body of `url`, from the cache when fresh (or when offline), else from the server.

@@ -4,7 +4,7 @@ import Glibc
 import Datasets
 import PanoCore
 import PanoImage
-import Synchronization
+import SystemIO
 
 /// Decoded panoramas arriving from loader threads, handed to the frame loop through a pipe it
 /// polls beside the keyboard, so the loop never waits on a decode.
@@ -41,7 +41,7 @@ final class ArrivalMailbox: Sendable {
 
     private let readEnd: Int32
     private let writeEnd: Int32
-    private let arrivals = Mutex<[Arrival]>([])
+    private let arrivals = Locked<[Arrival]>([])
 
     /// Readable (for poll) when something has arrived.
     var descriptor: Int32 { readEnd }

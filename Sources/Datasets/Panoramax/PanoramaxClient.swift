@@ -2,6 +2,7 @@ import Dispatch
 import PanoCore
 import RemoteData
 import Synchronization
+import SystemIO
 
 /// Asks a Panoramax server for pictures: a search near a place, and items by id, at most
 /// `concurrentRequests` at once, through the HTTP cache (so `--offline` walks what was seen).
@@ -61,7 +62,7 @@ struct PanoramaxClient: Sendable {
     /// most at once); the answers by key. `done` is told (answers so far, keys) after each.
     static func requests<Answer: Sendable>(for keys: [String], done: @Sendable (Int, Int) -> Void = { _, _ in },
                                            _ ask: @Sendable (String) -> Answer) -> [String: Answer] {
-        let results = Mutex<[String: Answer]>([:])
+        let results = Locked<[String: Answer]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(concurrentRequests, keys.count)) { _ in
             while true {
