@@ -6,7 +6,8 @@ import CMemoryHints
 /// panorama (or, for a detail layer, what was drawn there before).
 ///
 /// A turn is one integer added to each pixel's column. A bilinear sample is two 8-byte loads
-/// (the pyramid's padding makes the right-hand neighbour always readable) and 16-bit SIMD
+/// (the pyramid's frame makes the neighbours always readable, and round a full sphere the right
+/// ones too, wrapped or clamped, so there is no seam or edge test) and 16-bit SIMD
 /// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point, read as
 /// whole vectors from `weightTable`. Each sample also asks the cache for the row of texels two
 /// below its lower one, which the view's next rows will read (`bilinear`).
@@ -138,7 +139,9 @@ struct EquirectSampler: @unchecked Sendable {
 
     /// Bilinear sample of one level at level-0 coordinates (texels with 8 fractional bits, x
     /// within the image): red, green, blue and the unused fourth byte in 16-bit lanes, 0...255.
-    /// With `wrapping`, columns wrap round; without, they are clamped to the image.
+    /// With `wrapping` (a full sphere, whose rows the table keeps within its height), the
+    /// pyramid's frame supplies the texels beyond each edge; without, coordinates are clamped to
+    /// the image.
     @inline(__always)
     private static func bilinear(
         _ texels: UnsafeRawPointer, _ info: LevelConstants, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool,
@@ -146,12 +149,11 @@ struct EquirectSampler: @unchecked Sendable {
     ) -> SIMD4<UInt16> {
         // Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point).
         var x = (fixedX &>> level) &- 128
-        if wrapping {
-            if x < 0 { x &+= info.maxX &+ 256 }
-        } else {
+        var y = (fixedY &>> level) &- 128
+        if !wrapping {
             x = min(max(x, 0), info.maxX)
+            y = min(max(y, 0), info.maxY)
         }
-        let y = min(max((fixedY &>> level) &- 128, 0), info.maxY)
         let top = texels + (info.offset &+ (y &>> 8) &* info.stride &+ (x &>> 8)) &* 4
         let bottom = top + info.stride &* 4
         // The view's next rows sample a row or two further down. A view row follows a curve across

@@ -2,10 +2,11 @@
 /// buffer of packed texels. Sampling the level whose pixels match the screen's keeps a large
 /// panorama shown small from aliasing and shimmering as it turns.
 ///
-/// Each row is followed by one more texel, a copy of the row's first, and each level by a copy
-/// of its last row, so a bilinear sample reads its 2×2 texels as two 8-byte loads with no
-/// bounds or seam tests: across the ±180° seam the extra texel is the wrapped neighbour, and at
-/// a clamped edge or the bottom row the extra texels weigh nothing.
+/// Each level is framed by copies: each row has the row's last texel before it and its first
+/// after it, and the level has its first row (so framed) above it and its last below it. A
+/// bilinear sample reads its 2×2 texels as two 8-byte loads with no bounds or seam tests: across
+/// the ±180° seam the extra texels are the wrapped neighbours, and above the first row or below
+/// the last, where the sampler would clamp, they are those rows again.
 public struct MipPyramid: Sendable {
     /// Size and place of one level in `texels`.
     public struct Level: Equatable, Sendable {
@@ -13,12 +14,21 @@ public struct MipPyramid: Sendable {
         public let width: Int
         /// Height in texels, >= 1.
         public let height: Int
-        /// Index of the level's first texel in `texels`.
+        /// Index of the level's first texel in `texels` (its top-left, inside the frame).
         public let offset: Int
-        /// Texels from one row's start to the next's: `width + 1`.
-        public var stride: Int { width + 1 }
-        /// Texels the level takes in `texels`, its padding included.
-        var count: Int { stride * (height + 1) }
+        /// Texels from one row's start to the next's: `width + 2`.
+        public var stride: Int { width + 2 }
+        /// Texels the level takes in `texels`, its frame included.
+        var count: Int { stride * (height + 2) }
+        /// Index of the level's frame's first texel: the copy before the copy of the first row.
+        var frameStart: Int { offset - stride - 1 }
+
+        /// A level whose frame starts at `frameStart`.
+        init(width: Int, height: Int, frameStart: Int) {
+            self.width = width
+            self.height = height
+            offset = frameStart + (width + 2) + 1
+        }
     }
 
     /// Level 0 is the original image; each next level halves both sides.
@@ -37,19 +47,19 @@ public struct MipPyramid: Sendable {
     }
 
     private init(_ image: RGBImage, maxLevels: Int) {
-        var levels = [Level(width: image.width, height: image.height, offset: 0)]
+        var levels = [Level(width: image.width, height: image.height, frameStart: 0)]
         while levels.count < maxLevels, let last = levels.last, last.width >= 2, last.height >= 2,
               last.width % 2 == 0, last.height % 2 == 0 {
-            levels.append(Level(width: last.width / 2, height: last.height / 2, offset: last.offset + last.count))
+            levels.append(Level(width: last.width / 2, height: last.height / 2, frameStart: last.frameStart + last.count))
         }
-        let total = levels.last.map { $0.offset + $0.count } ?? 0
+        let total = levels.last.map { $0.frameStart + $0.count } ?? 0
         texels = [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
             let first = levels[0]
             image.pixels.withUnsafeBufferPointer { rgb in
                 for y in 0..<first.height {
                     for x in 0..<first.width {
                         let i = 3 * (y * first.width + x)
-                        buffer[y * first.stride + x] = UInt32(rgb[i]) | UInt32(rgb[i + 1]) << 8 | UInt32(rgb[i + 2]) << 16
+                        buffer[first.offset + y * first.stride + x] = UInt32(rgb[i]) | UInt32(rgb[i + 1]) << 8 | UInt32(rgb[i + 2]) << 16
                     }
                 }
             }
@@ -79,18 +89,21 @@ public struct MipPyramid: Sendable {
         }
     }
 
-    /// Writes a level's padding: each row's first texel after its last, then the last row again.
+    /// Writes a level's frame: each row's last texel before it and its first after it, then the
+    /// first row (with its copies) above the level and the last below it.
     private static func pad(_ level: Level, in buffer: UnsafeMutableBufferPointer<UInt32>) {
         guard level.width > 0, level.height > 0 else {
-            for i in level.offset..<(level.offset + level.count) { buffer[i] = 0 }
+            for i in level.frameStart..<(level.frameStart + level.count) { buffer[i] = 0 }
             return
         }
         for y in 0..<level.height {
             let row = level.offset + y * level.stride
+            buffer[row - 1] = buffer[row + level.width - 1]
             buffer[row + level.width] = buffer[row]
         }
         let last = level.offset + (level.height - 1) * level.stride
-        for x in 0..<level.stride {
+        for x in -1...level.width {
+            buffer[level.offset - level.stride + x] = buffer[level.offset + x]
             buffer[last + level.stride + x] = buffer[last + x]
         }
     }

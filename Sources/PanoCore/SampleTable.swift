@@ -11,8 +11,9 @@ struct SampleTable {
     /// heading, in the image's level-0 texels with 8 fractional bits; within ±half the full
     /// width (`span`).
     private(set) var columns: [Int32] = []
-    /// Per ray: row from the image's top edge, in level-0 texels with 8 fractional bits;
-    /// negative or beyond the image's height where a cropped image does not reach.
+    /// Per ray: row from the image's top edge, in level-0 texels with 8 fractional bits; within
+    /// the full sphere's height (the sampler reads a full sphere's rows unclamped), so negative or
+    /// beyond the image's height only where a cropped image does not reach.
     private(set) var rows: [Int32] = []
     /// Per ray: the mip level in the high byte, the blend towards the next level (0...255) in
     /// the low byte; the last level never blends.
@@ -80,7 +81,8 @@ struct SampleTable {
         let fits = columnScale / 2 < fastRoundingLimit && top < fastRoundingLimit && rowScale - top < fastRoundingLimit
         while fits, i + 8 <= range.upperBound {
             let longitudes = buffers.longitudes.load8(at: i)
-            let rowFractions = buffers.rowFractions.load8(at: i)
+            // Clamped, so that rounding can never take a row off the sphere.
+            let rowFractions = pointwiseMax(pointwiseMin(buffers.rowFractions.load8(at: i), SIMD8(repeating: 1)), SIMD8(repeating: 0))
             let levels = buffers.footprints.load8(at: i) + bias
             buffers.columns.store(rounded(longitudes * columnScale), at: i)
             buffers.rows.store(rounded(rowFractions * rowScale - top), at: i)
@@ -91,7 +93,7 @@ struct SampleTable {
         }
         while i < range.upperBound {
             buffers.columns[i] = Int32(buffers.longitudes[i] * columnScale)
-            buffers.rows[i] = Int32(buffers.rowFractions[i] * rowScale - top)
+            buffers.rows[i] = Int32(min(max(buffers.rowFractions[i], 0), 1) * rowScale - top)
             buffers.levelBlends[i] = levelBlend(buffers.footprints[i] + bias, levelCount: levelCount)
             i += 1
         }
