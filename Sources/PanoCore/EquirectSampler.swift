@@ -6,8 +6,8 @@ import CMemoryHints
 /// panorama (or, for a detail layer, what was drawn there before).
 ///
 /// A turn is one integer added to each pixel's column. A bilinear sample is two 8-byte loads
-/// (the pyramid's frame makes the neighbours always readable, and round a full sphere the right
-/// ones too, wrapped or clamped, so there is no seam or edge test) and 16-bit SIMD
+/// (the pyramid's frame of edge copies makes every neighbour readable, so round a full sphere a
+/// tap needs no seam or edge test) and 16-bit SIMD
 /// arithmetic on the four channels of two texels at once, weights in 8-bit fixed point, read as
 /// whole vectors from `weightTable`. Each sample also asks the cache for the row of texels two
 /// below its lower one, which the view's next rows will read (`bilinear`).
