@@ -73,7 +73,9 @@ public struct TileWindow: Equatable, Sendable {
         if let arc {
             let first = Int((arc.start * Double(size.width) / tile).rounded(.down))
             let last = Int(((arc.start + arc.length) * Double(size.width) / tile).rounded(.down))
-            self.init(level: level, firstColumn: (first % columns + columns) % columns, columnCount: min(last - first + 1, columns),
+            let count = min(last - first + 1, columns)
+            // A block of every column starts at column 0, where a whole level's layer begins.
+            self.init(level: level, firstColumn: count == columns ? 0 : (first % columns + columns) % columns, columnCount: count,
                       firstRow: firstRow, rowCount: lastRow - firstRow + 1)
         } else {
             self.init(level: level, firstColumn: 0, columnCount: columns, firstRow: firstRow, rowCount: lastRow - firstRow + 1)

@@ -109,6 +109,23 @@ struct TiledRenderingTests {
         #expect(columns.count < last + 1)
     }
 
+    /// A 1024-wide image has two 512² tiles at its finest level; a view whose arc starts in the
+    /// second and wraps into the first needs both, and a layer of every column begins at column
+    /// 0 (it once began at the second, so the view showed the far side of the sphere).
+    @Test("a window of every column that wraps round the seam begins at column 0 and shows the whole image's view")
+    func wholeLevelWindowAcrossTheSeam() throws {
+        let image = Self.textured(width: 1024)
+        let grid = try #require(TileGrid(width: 1024, height: 512))
+        let tiles = Self.tiles(of: image, grid: grid)
+        let camera = PanoramaCamera(heading: 160, zoom: 1)
+        let window = try #require(TileWindow.forView(grid: grid, camera: camera, centerHeading: 0, width: 320, height: 180))
+        #expect(window.firstColumn == 0 && window.columnCount == 2, "\(window)")
+        var tiled = EquirectPanorama(image: tiles[.init(level: 0, row: 0, column: 0)]!)
+        tiled.detail = DetailComposer.compose(grid: grid, window: window) { tiles[$0] }.layer
+        let sharp = ImageMetrics.psnr(render(tiled, camera), render(EquirectPanorama(image: image), camera))
+        #expect(sharp > 40, "the tiles give the whole image's view: \(sharp) dB")
+    }
+
     @Test("looking straight up takes every column of the top rows")
     func windowAtThePole() throws {
         let grid = try #require(TileGrid(width: 8192, height: 4096))
