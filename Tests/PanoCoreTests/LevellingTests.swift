@@ -1,8 +1,10 @@
 import PanoCore
 import Testing
 
-/// Levelling a tilted camera's sphere, with GPano's conventions: pitch is how far the image's
-/// centre points above the horizon; a camera rolled clockwise turns the horizon counterclockwise.
+/// Levelling a tilted camera's sphere, with GPano's conventions as rodrigopolo/360GPanoReference's
+/// `rotation.js` applies them (local to world: roll about the north axis, then pitch about east):
+/// pitch is how far the image's centre points above the horizon; a positive roll turns the image
+/// counterclockwise onto the sphere, so what it shows to the right on its middle row rises.
 @Suite("Levelling a tilted panorama")
 struct LevellingTests {
     private static let width = 360, height = 180
@@ -33,11 +35,11 @@ struct LevellingTests {
         #expect(abs(found.longitude) < 0.6 && abs(found.latitude - 10) < 0.6, "\(found)")
     }
 
-    @Test("a camera rolled 10° clockwise: what it saw to its right on the horizon is 10° below it")
+    @Test("roll 10°: what the image shows to its right on its middle row is 10° above the horizon")
     func roll() throws {
         let levelled = EquirectLevelling.level(Self.dot(longitude: 90, latitude: 0), tilt: CameraTilt(pitch: 0, roll: 10))
         let found = try #require(Self.red(levelled))
-        #expect(abs(found.longitude - 90) < 0.6 && abs(found.latitude + 10) < 0.6, "\(found)")
+        #expect(abs(found.longitude - 90) < 0.6 && abs(found.latitude - 10) < 0.6, "\(found)")
     }
 
     @Test("pitch and roll together: the centre follows the pitch alone; a level pose changes nothing")
