@@ -71,11 +71,13 @@ struct ExploreOptions {
     /// Gestures switched off on the command line.
     var gesturesOff = GestureSettings(orientation: false, zoom: false, navigation: false)
 
-    /// What the explorer reports before the first key: where it starts.
+    /// What the explorer reports before the first key: where it starts. As GMSPanoramaViewDelegate
+    /// does, `didMoveToPanorama` comes whenever the panorama changes, and when `--at` chose it,
+    /// `didMoveToPanoramaNearCoordinate` follows.
     private func startEvents(_ start: Panorama?) -> [ExplorerEvent] {
         guard let start else { return [] }
-        if let place = selection.place { return [.didMoveToPanoramaNearCoordinate(id: start.id, coordinate: place)] }
-        return [.didMoveToPanorama(id: start.id)]
+        let near = selection.place.map { ExplorerEvent.didMoveToPanoramaNearCoordinate(id: start.id, coordinate: $0) }
+        return [.didMoveToPanorama(id: start.id)] + (near.map { [$0] } ?? [])
     }
 
     /// The headless run's steps: from --keys, from the --script file, or from standard input.

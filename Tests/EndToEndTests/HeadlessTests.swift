@@ -45,6 +45,26 @@ struct HeadlessTests {
         #expect(time >= 3.4 && time < 3.5, "simulated: 0.4 s blend + 1 s wait + 2 s animation, not wall time: \(time)")
     }
 
+    /// GMSPanoramaViewDelegate's reference: didMoveToPanorama "is invoked every time the
+    /// view.panorama property changes"; the nearCoordinate one is called as well when the change
+    /// came from a move near a coordinate. A start chosen by --at is such a change.
+    @Test("--at and :near: didMoveToPanorama, then didMoveToPanoramaNearCoordinate, at start and after the move")
+    func arrivalEventsNearACoordinate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-near-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = directory.appendingPathComponent("events.jsonl")
+        let run = try ProgramRun.sidewalk([Self.demo, "--at", "46.9412,7.4445", "--headless", "--keys", ":near 46.9412,7.4453",
+                                           "--events", events.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let records = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let moves = records.filter { ($0["event"] as? String)?.contains("Panorama") == true }
+            .map { "\($0["event"] as? String ?? "") \($0["panorama"] as? String ?? "")" }
+        #expect(moves == ["didMoveToPanorama main-0", "didMoveToPanoramaNearCoordinate main-0",
+                          "willMoveToPanorama main-5", "didMoveToPanorama main-5", "didMoveToPanoramaNearCoordinate main-5"], "\(moves)")
+    }
+
     @Test("docs/accessibility.md shows what the demo walk's script really prints")
     func documentedTranscript() throws {
         let root = BuiltProducts.packageRoot(from: #filePath)

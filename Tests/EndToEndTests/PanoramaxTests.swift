@@ -11,7 +11,7 @@ struct PanoramaxTests {
     private static func moves(_ path: URL) throws -> [String] {
         try String(contentsOf: path, encoding: .utf8).split(separator: "\n")
             .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { ($0["event"] as? String)?.hasPrefix("didMoveToPanorama") == true }
+            .filter { ($0["event"] as? String) == "didMoveToPanorama" } // sent on every change, the start too
             .compactMap { $0["panorama"] as? String }
     }
 
