@@ -14,7 +14,8 @@ struct TerminalCommand: SidewalkCommand {
     static var spec: CommandSpec<TerminalCommand> {
         CommandSpec(name: "terminal", purpose: purpose, synopsis: synopsis, about: """
               Sends the explorer's questions (DA1, XTVERSION, a 24-bit colour read back with DECRQSS,
-              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels, the sixel limits, OSC 4)
+              XTGETTCAP RGB and Tc, the kitty graphics query, the cell size in pixels, the sixel limits, OSC 4;
+              inside tmux, tmux's list of its terminal's features)
               and prints the answers, the environment that also counts, and the colour mode and picture
               format chosen from them.
             """, options: [
@@ -49,7 +50,9 @@ struct TerminalCommand: SidewalkCommand {
             ? "yes, \(capabilities.sixelColours.map { "\($0) colours" } ?? "colours not said")"
                 + (capabilities.sixelArea.map { ", up to \($0.width)×\($0.height) pixels" } ?? "")
             : "no"
-        let trueColor = capabilities.trueColor.map { $0 ? "yes (a 24-bit colour came back exact)" : "no (the colour came back rounded)" } ?? "not said"
+        let trueColor = capabilities.tmuxRGB == true ? "yes (tmux lists RGB among its terminal's features)"
+            : capabilities.trueColor.map { $0 ? "yes (a 24-bit colour came back exact)" : "no (the colour came back rounded)" }
+            ?? (capabilities.tmuxRGB == false ? "not said (tmux lists no RGB among its terminal's features)" : "not said")
         let variables = ["TERM", "COLORTERM", "TERM_PROGRAM", "TMUX", "KITTY_WINDOW_ID", "NO_COLOR"]
             .map { "\($0)=\(environment[$0] ?? "(unset)")" }.joined(separator: " ")
         let mode = TerminalProbe.colorMode(detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),

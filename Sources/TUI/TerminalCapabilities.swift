@@ -13,6 +13,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// was answered (XTGETTCAP): true shows 24-bit colour, false shows the terminal rounds it;
     /// nil when neither was answered.
     public private(set) var trueColor: Bool?
+    /// Whether tmux listed `RGB` among its outer terminal's features (`TmuxFeatureQuery`): true
+    /// passes 24-bit colour through; nil outside tmux or when tmux did not say.
+    public private(set) var tmuxRGB: Bool?
     /// The kitty graphics protocol answered OK.
     public private(set) var kittyGraphics = false
     /// One cell's size in pixels, when reported.
@@ -58,6 +61,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
         // At its limit the sixel area is smaller than the window, and says nothing of the cells.
         guard let sixelArea, let limit = sixelAreaLimit, sixelArea.width < limit.width, sixelArea.height < limit.height else { return nil }
         return shared(sixelArea)
+    }
+
+    /// Takes tmux's list of its outer terminal's features (`client_termfeatures`).
+    public mutating func take(tmuxFeatures features: [String]) {
+        tmuxRGB = features.contains("RGB")
+        if tmuxRGB == true { trueColor = true }
     }
 
     /// Takes one reply into account.
