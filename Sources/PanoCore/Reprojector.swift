@@ -5,8 +5,11 @@ public struct Reprojector: Sendable {
     /// Added to each pixel's mip level (log2 of its footprint in texels): negative samples finer
     /// levels, sharper and closer to aliasing. −0.5 by default: against 8×8 samples a pixel it is
     /// 4.1–5.2 dB closer than 0 at every minification measured, and −1 aliases where the view is
-    /// only twice smaller (`sidewalk bench minify`, docs/performance.md).
-    public var levelBias: Float = -0.5
+    /// only twice smaller (`sidewalk bench minify`, docs/performance.md). `TileWindow` picks
+    /// tiles by the same rule.
+    public static let defaultLevelBias: Float = -0.5
+    /// This renderer's level bias, `defaultLevelBias` unless set.
+    public var levelBias = defaultLevelBias
     private var rays: ViewRays?
     /// Where the rays land on the panorama's image, and on its detail layer.
     private var imageTable = SampleTable()

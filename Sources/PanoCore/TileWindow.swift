@@ -23,12 +23,17 @@ public struct TileWindow: Equatable, Sendable {
 
     /// The tiles of `grid` a `width`×`height`-pixel view through `camera` needs, for a panorama
     /// whose centre faces `centerHeading`; nil when level 0 (the panorama's image) is fine enough.
+    /// The level is the one the whole image's mip pyramid would sample first for the view's
+    /// finest pixels (its centre), with the renderer's `levelBias`: the finest level whose
+    /// texels are no more than 2^−levelBias to a pixel, so the tiled view is the plain one.
     public static func forView(grid: TileGrid, camera: PanoramaCamera, centerHeading: Double, width: Int, height: Int,
-                               maxTiles: Int = defaultMaxTiles) -> TileWindow? {
+                               maxTiles: Int = defaultMaxTiles, levelBias: Float = Reprojector.defaultLevelBias) -> TileWindow? {
         guard width > 0, height > 0, grid.levelCount > 1 else { return nil }
         let projection = ViewProjection(camera: camera, width: width, height: height)
-        // Texels round the circle that match the view's pixels at its centre.
-        let needed = Int((2 * Double.pi * projection.focalLength).rounded(.up))
+        // Texels round the circle that match the view's pixels at its centre, times the bias's
+        // factor: the pyramid's level ℓ = log2(width / matching) + bias starts at the level
+        // whose width is at least matching · 2^−bias.
+        let needed = Int((2 * Double.pi * projection.focalLength * pow(2, -Double(levelBias))).rounded(.up))
         let (us, vMin, vMax, seesPole) = footprint(projection, centerHeading: centerHeading)
         var level = grid.level(forWidth: needed)
         while level >= 1 {
