@@ -31,6 +31,8 @@ struct PixelPicture {
     private(set) var cell = PixelSize(width: 10, height: 20)
     /// What the image on screen shows.
     private var shown: String?
+    /// The kitty image id the next picture takes (`KittyGraphics.imageIDs`, in turn).
+    private var kittyID = KittyGraphics.imageIDs[0]
     /// The view's cells drawn over a sixel or iTerm2 image with it, which change forces the image again.
     private var shownOverlay: [Cell] = []
 
@@ -89,6 +91,7 @@ struct PixelPicture {
         }
         let picture = picture(image, kind: kind, quality: quality, area: area)
         (shown, shownOverlay) = (view, kind == .kitty ? [] : Array(grid.cells[areaCells]))
+        if kind == .kitty { kittyID = KittyGraphics.next(after: kittyID) }
         if kind == .kitty {
             encoder.encode(grid, quality: quality, into: &bytes)
             bytes = picture + bytes
@@ -117,7 +120,7 @@ struct PixelPicture {
         // (docs/decisions.md, 2026-12-01).
         let png = FramePNG.encode(image, runner: runner)
         return kind == .kitty
-            ? KittyGraphics.place(.png(png), row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
+            ? KittyGraphics.place(.png(png), id: kittyID, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
             : ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
     }
 }

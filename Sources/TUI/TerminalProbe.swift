@@ -14,15 +14,23 @@ public enum TerminalProbe {
     /// XTGETTCAP for `RGB` and `Tc`, the cell and text area sizes in pixels, the sixel limits
     /// (XTSMGRAPHICS), the 16 ANSI colours (OSC 4). Nothing but DA1 for
     /// the Linux console, which would print the string sequences; no kitty query inside tmux or
-    /// screen, which take an APC string as the pane's title.
+    /// screen, which take an APC string as the pane's title. Nothing kitty logs as a parse error:
+    /// it has no sixels (XTSMGRAPHICS) and no terminfo `RGB` or `Tc` (XTGETTCAP), and its
+    /// 24-bit colour shows in the read-back.
     public static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
         guard termName != "linux" else { return EscapeSequence.deviceAttributesQuery }
         let multiplexer = isMultiplexed(termName: termName, environment: environment)
+        let kitty = isKitty(termName: termName, environment: environment)
         let (red, green, blue) = probeColour
         return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
-            + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + EscapeSequence.capabilityQuery(["RGB", "Tc"])
-            + EscapeSequence.pixelSizeQueries + EscapeSequence.sixelLimitsQueries + EscapeSequence.ansiPaletteQuery
-            + EscapeSequence.deviceAttributesQuery
+            + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + (kitty ? [] : EscapeSequence.capabilityQuery(["RGB", "Tc"]))
+            + EscapeSequence.pixelSizeQueries + (kitty ? [] : EscapeSequence.sixelLimitsQueries)
+            + EscapeSequence.ansiPaletteQuery + EscapeSequence.deviceAttributesQuery
+    }
+
+    /// kitty itself, by its `TERM` (which ssh passes on) or its window id, outside a multiplexer.
+    static func isKitty(termName: String?, environment: [String: String]) -> Bool {
+        !isMultiplexed(termName: termName, environment: environment) && (termName == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil)
     }
 
     /// Inside tmux or screen: queries are answered by the multiplexer, not the terminal around

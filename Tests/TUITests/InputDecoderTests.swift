@@ -129,5 +129,20 @@ struct InputDecoderTests {
             #expect(!asked.contains("\u{1B}_") && asked.hasSuffix("\u{1B}[c"))
         }
     }
+
+    /// kitty 0.26.5 logs `[PARSE ERROR] CSI code S has unsupported start modifier` for each
+    /// XTSMGRAPHICS query (it has no sixels to ask about) and `Unknown terminfo property` for
+    /// XTGETTCAP's RGB and Tc (its 24-bit colour shows in the read-back).
+    @Test("no sixel-limit (CSI ? … S) or XTGETTCAP queries for kitty, by TERM or KITTY_WINDOW_ID; still for xterm")
+    func noUnknownQueriesForKitty() {
+        let (sixelLimits, termcap) = ("\u{1B}[?1;1;0S", "\u{1B}P+q")
+        for (term, environment) in [("xterm-kitty", [:]), ("xterm-256color", ["KITTY_WINDOW_ID": "1"])] {
+            let asked = String(decoding: TerminalProbe.queries(termName: term, environment: environment), as: UTF8.self)
+            #expect(!asked.contains(sixelLimits) && !asked.contains(termcap), "\(term)")
+            #expect(asked.contains("\u{1B}_G") && asked.contains("\u{1B}P$qm") && asked.hasSuffix("\u{1B}[c"), "\(term)")
+        }
+        let xterm = String(decoding: TerminalProbe.queries(termName: "xterm-256color", environment: [:]), as: UTF8.self)
+        #expect(xterm.contains(sixelLimits) && xterm.contains(termcap))
+    }
 }
 
