@@ -61,6 +61,15 @@ public struct PanoramaCamera: Equatable, Sendable {
         return Degrees.degrees(fromRadians: 2 * atan(halfTangent))
     }
 
+    /// This camera with its view magnified `factor` times (below 1: wider), the direction kept:
+    /// the effective field of view's half-tangent divided by `factor`, within `fovRange`.
+    public func magnified(by factor: Double) -> PanoramaCamera {
+        guard factor.isFinite, factor > 0 else { return self }
+        var camera = self
+        camera.show(fieldOfView: Degrees.degrees(fromRadians: 2 * atan(tan(Degrees.radians(effectiveFOV) / 2) / factor)))
+        return camera
+    }
+
     /// Shows `degrees` across the larger viewport dimension (clamped to `fovRange`): wider than
     /// the default field of view, as the zoom-1 field of view; narrower, as a zoom from the
     /// default, so + and - then work from a familiar view. Non-finite leaves the camera as it is.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Explorer
 import PanoCore
 import TermRender
@@ -20,14 +23,20 @@ extension InteractiveSession {
     /// Shown while the panorama walked to is being decoded.
     static let loadingNote = "loading this panorama…"
 
-    /// The fading view of the panorama being left, while the state's transition lasts: it zooms
-    /// in a little as it fades, as if stepping forward.
+    /// How much nearer a step brings what is ahead: the old view is magnified this much by the
+    /// end of the blend, and the new one starts this much wider, as Street View's move zooms
+    /// toward the way while it blends, so the two meet at one scale and the step reads as
+    /// forward, not as a double exposure.
+    static let stepMagnification = 1.4
+
+    /// The blend while the state's transition lasts: the panorama being left fades as it zooms
+    /// from 1 to `stepMagnification`, the new one comes in zooming from 1/`stepMagnification`
+    /// to 1; at every moment the two are `stepMagnification` apart.
     static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
         guard let transition = state.transition, let leaving, leaving.id == transition.from.id else { return nil }
         let amount = transition.progress(at: now)
-        var camera = state.camera
-        camera.zoom = min(camera.zoom * (1 + 0.4 * amount), PanoramaCamera.zoomRange.upperBound)
-        return FrameComposer.Blend(from: leaving.image, camera: camera, amount: amount)
+        return FrameComposer.Blend(from: leaving.image, camera: state.camera.magnified(by: pow(stepMagnification, amount)), amount: amount,
+                                   arrivingMagnification: pow(stepMagnification, amount - 1))
     }
 
     /// The pixels the view was reprojected at: the pixel picture's, or the cells' at the symbols'

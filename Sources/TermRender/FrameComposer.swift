@@ -81,11 +81,15 @@ public struct FrameComposer: Sendable {
         public let camera: PanoramaCamera
         /// How far the frame has turned into the new view, [0, 1]: 0 shows only `from`.
         public let amount: Double
+        /// How many times the new view is magnified while it fades in (below 1: wider than its
+        /// camera), so that it meets the old one, zoomed as it fades, at the same scale.
+        public let arrivingMagnification: Double
 
-        public init(from: EquirectPanorama, camera: PanoramaCamera, amount: Double) {
+        public init(from: EquirectPanorama, camera: PanoramaCamera, amount: Double, arrivingMagnification: Double = 1) {
             self.from = from
             self.camera = camera
             self.amount = min(max(amount, 0), 1)
+            self.arrivingMagnification = arrivingMagnification
         }
     }
 

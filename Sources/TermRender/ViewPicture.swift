@@ -58,7 +58,8 @@ public struct ViewPicture: Sendable {
     private mutating func render(_ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
                                  blend: FrameComposer.Blend?, runner: any ParallelRunner) {
         Self.resize(&rendered, width: width, height: height)
-        reprojector.render(panorama, camera: camera, into: &rendered, runner: runner)
+        let arriving = blend.map { camera.magnified(by: $0.arrivingMagnification) } ?? camera
+        reprojector.render(panorama, camera: arriving, into: &rendered, runner: runner)
         if let blend {
             Self.resize(&fading, width: width, height: height)
             fadingReprojector.render(blend.from, camera: blend.camera, into: &fading, runner: runner)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PanoCore
 import Testing
 
@@ -49,5 +52,16 @@ struct CameraTests {
         camera.fov = -.infinity
         #expect(camera == PanoramaCamera(heading: 30, pitch: 10, zoom: 2, fov: 80))
         #expect(PanoramaCamera(heading: .nan, pitch: .nan) == PanoramaCamera())
+    }
+
+    @Test("magnified keeps the direction and divides the effective half-tangent; below 1 it widens past zoom 1")
+    func magnified() {
+        let camera = PanoramaCamera(heading: 30, pitch: -5, zoom: 2)
+        for factor in [0.6, 1, 1.4, 2.5] {
+            let magnified = camera.magnified(by: factor)
+            let ratio = tan(magnified.effectiveFOV * .pi / 360) * factor / tan(camera.effectiveFOV * .pi / 360)
+            #expect(abs(ratio - 1) < 1e-9 && magnified.heading == 30 && magnified.pitch == -5, "\(factor)")
+        }
+        #expect(PanoramaCamera(zoom: 1).magnified(by: 0.7).effectiveFOV > 90)
     }
 }

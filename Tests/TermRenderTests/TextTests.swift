@@ -111,6 +111,23 @@ struct BlendTests {
         let cell = frame[15, 3]
         #expect(cell.foreground == expected && cell.background == expected)
     }
+
+    /// A walk reads as a step forward when the view arriving comes in from wider than its camera
+    /// (the old one zooming in as it fades), not as two pictures at two scales.
+    @Test("the arriving view is drawn magnified as the blend says: at the blend's end, the camera magnified that much")
+    func arrivingMagnification() {
+        var image = RGBImage(width: 256, height: 128)
+        for y in 0..<128 { for x in 0..<256 { image[x, y] = x % 16 < 8 ? RGB(250, 250, 250) : RGB(0, 0, 0) } }
+        let (panorama, camera) = (EquirectPanorama(image: image), PanoramaCamera(heading: 10, zoom: 2))
+        func frame(_ camera: PanoramaCamera, blend: FrameComposer.Blend?) -> CellGrid {
+            var composer = FrameComposer()
+            return composer.compose(panorama: panorama, camera: camera, columns: 60, rows: 10, statusLeft: "", statusRight: "", blend: blend)
+        }
+        let wider = frame(camera.magnified(by: 0.7), blend: nil)
+        let blended = frame(camera, blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: camera, amount: 1, arrivingMagnification: 0.7))
+        #expect(blended.cells == wider.cells)
+        #expect(blended.cells != frame(camera, blend: nil).cells, "the stripes are drawn wider apart at the camera's own zoom")
+    }
 }
 
 @Suite("Labels over the view")
