@@ -28,7 +28,8 @@ extension BenchCommand {
             let reference: RGBImage
             do { reference = try ImageDecoder.decodeFile(referencePath) } catch { throw .image(error) }
             let score = FidelityBenchmark.score(ansi: bytes, reference: reference)
-            print(json ? "{\"psnr_db\":\(score.psnr),\"bytes_per_cell\":\(score.bytesPerCell)}" : "\(format(score.psnr)) dB, \(format(score.bytesPerCell)) bytes/cell")
+            print(json ? "{\"psnr_db\":\(score.psnr),\"delta_e_blurred\":\(score.deltaE),\"bytes_per_cell\":\(score.bytesPerCell)}"
+                : "\(format(score.psnr)) dB, blurred ΔE \(format(score.deltaE)), \(format(score.bytesPerCell)) bytes/cell")
             return ExitStatus.success
         }
         let sources = try pictureSources()
@@ -45,7 +46,8 @@ extension BenchCommand {
         report(rows, title: "what the terminal shows, \(FidelityBenchmark.columns)x\(FidelityBenchmark.rows) cells, against the view "
                + "(mean of \(FidelityBenchmark.views.count) headings)", [
             Column("source", 14) { $0.source }, Column("symbols", 10) { $0.symbols }, Column("colours", 11) { $0.color_mode },
-            Column("PSNR dB", 9) { format($0.psnr_db) }, Column("bytes/cell", 0) { format($0.bytes_per_cell) },
+            Column("dither", 8) { $0.dither }, Column("PSNR dB", 9) { format($0.psnr_db) },
+            Column("blurred ΔE", 11) { format($0.delta_e_blurred) }, Column("bytes/cell", 0) { format($0.bytes_per_cell) },
         ])
         return ExitStatus.success
     }

@@ -20,8 +20,11 @@ extension ExploreOptions: SidewalkCommand {
                 "auto": "the best the terminal answered: kitty, iterm, sixels, else symbols; symbols in tmux",
                 "kitty": "kitty graphics", "sixels": "up to 256 colours a frame", "iterm": "iTerm2 images, also WezTerm",
             ], default: "auto", help: "block symbols or real pixels") { $0.format = PictureFormat(rawValue: $1) },
-            .choice("--dither", "D", ["none", "ordered"], default: "none",
-                    help: "sixels: smoother gradients for 1.5-5 times the bytes") { $0.dither = $1 == "ordered" },
+            .choice("--dither", "D", ["auto", "ordered", "none"], glosses: [
+                "auto": "256 and 16 colours: a still picture dithered, so its colours stay the scene's",
+                "ordered": "sixels too: smoother gradients for 1.5-5 times the bytes",
+                "none": "nearest palette colours only, nothing dithered",
+            ], default: "auto", help: "dithering of palette colours") { $0.dither = $1 },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
             .wholeNumber("--cache-mb", "MB", in: 16...65536, default: PanoramaSelection.Opened.cacheBudget >> 20,
                          help: "decoded panoramas a dataset keeps in memory, MB") { $0.cacheMB = $1 },

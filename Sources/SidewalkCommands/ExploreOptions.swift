@@ -27,8 +27,8 @@ struct ExploreOptions {
     var cacheMB: Int?
     /// --format (nil: auto, from what the terminal answers).
     var format: PictureFormat?
-    /// --dither ordered: sixel frames dithered.
-    var dither = false
+    /// --dither: auto (cells in 256 and 16 colours), ordered (sixels too) or none.
+    var dither = "auto"
     /// --symbols (nil: the config file's or half blocks).
     var symbolsFlag: SymbolSet?
     /// Key moves instant instead of animated.
@@ -115,7 +115,8 @@ struct ExploreOptions {
         display.mouse = config.mouse && !mouseOff
         display.symbols = symbolsFlag ?? config.symbols ?? .half
         display.format = format
-        display.dither = dither
+        display.dither = dither == "ordered"
+        display.ditherCells = dither != "none"
         display.highContrast = highContrast || config.highContrast
         display.minimap = MinimapSettings(shown: minimapFlag ?? config.minimap.shown, headingUp: minimapUpFlag ?? config.minimap.headingUp)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }

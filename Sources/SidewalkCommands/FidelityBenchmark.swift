@@ -10,9 +10,17 @@ enum FidelityBenchmark {
         var source: String
         var symbols: String
         var color_mode: String
+        /// `ordered` or `none`: the 256- and 16-colour picture's dither (`CellDither`).
+        var dither: String
         var psnr_db: Double
+        /// Mean CIELAB ΔE after a blur of one cell's width (`PerceivedColourError`): what the eye
+        /// sees of the colours, dithered or not.
+        var delta_e_blurred: Double
         var bytes_per_cell: Double
     }
+
+    /// The blur the perceived colour error is taken after, pixels: one cell's width at 6×12 pixels a cell.
+    static let perceivedSigma = Double(CellPicture.pixelsPerColumn)
 
     static let columns = 100
     static let rows = 30
@@ -31,36 +39,50 @@ enum FidelityBenchmark {
             return image
         }
         for symbols in SymbolSet.allCases {
-            let grids = views.map { heading, pitch in frame(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), symbols: symbols) }
             for mode in [ColorMode.truecolor, .palette256, .ansi16] {
-                var encoder = FrameEncoder(colorMode: mode)
-                var psnr = 0.0
-                var bytes = 0
-                for (grid, reference) in zip(grids, references) {
-                    psnr += ImageMetrics.psnr(CellPicture.render(encoder.shownExactly(grid)), reference)
-                    var out: [UInt8] = []
-                    encoder.invalidate()
-                    encoder.encode(grid, into: &out)
-                    bytes += out.count
+                for dither in [nil] + (CellDither.forMode(mode, ansi: .xterm).map { [$0] } ?? []) {
+                    let grids = views.map { heading, pitch in
+                        frame(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), symbols: symbols, dither: dither)
+                    }
+                    rows.append(row(grids, references: references, mode: mode, source: source, symbols: symbols, dithered: dither != nil))
                 }
-                rows.append(Row(source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, psnr_db: psnr / Double(views.count),
-                                bytes_per_cell: Double(bytes) / Double(views.count * columns * Self.rows)))
             }
         }
         return (rows, references)
     }
 
+    /// The scores of one symbol set and colour mode: the means over the views' `grids`.
+    private static func row(_ grids: [CellGrid], references: [RGBImage], mode: ColorMode, source: String, symbols: SymbolSet,
+                            dithered: Bool) -> Row {
+        var encoder = FrameEncoder(colorMode: mode)
+        var (psnr, deltaE, bytes) = (0.0, 0.0, 0)
+        for (grid, reference) in zip(grids, references) {
+            let shown = CellPicture.render(encoder.shownExactly(grid))
+            psnr += ImageMetrics.psnr(shown, reference)
+            deltaE += PerceivedColourError.meanDeltaE(shown, reference, sigma: perceivedSigma)
+            var out: [UInt8] = []
+            encoder.invalidate()
+            encoder.encode(grid, into: &out)
+            bytes += out.count
+        }
+        let count = Double(grids.count)
+        return Row(source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, dither: dithered ? "ordered" : "none",
+                   psnr_db: psnr / count, delta_e_blurred: deltaE / count, bytes_per_cell: Double(bytes) / (count * Double(columns * rows)))
+    }
+
     /// How close ANSI art of `columns`×`rows` cells (another program's) is to `reference`, a view
     /// at 6×12 pixels a cell: PSNR, and its bytes per cell.
-    static func score(ansi: [UInt8], reference: RGBImage) -> (psnr: Double, bytesPerCell: Double) {
-        let grid = AnsiArtReader.read(ansi, columns: columns, rows: rows)
-        return (ImageMetrics.psnr(CellPicture.render(grid), reference), Double(ansi.count) / Double(columns * rows))
+    static func score(ansi: [UInt8], reference: RGBImage) -> (psnr: Double, deltaE: Double, bytesPerCell: Double) {
+        let shown = CellPicture.render(AnsiArtReader.read(ansi, columns: columns, rows: rows))
+        return (ImageMetrics.psnr(shown, reference), PerceivedColourError.meanDeltaE(shown, reference, sigma: perceivedSigma),
+                Double(ansi.count) / Double(columns * rows))
     }
 
     /// The cells for one view, as the explorer draws its picture.
-    static func frame(_ panorama: EquirectPanorama, camera: PanoramaCamera, symbols: SymbolSet) -> CellGrid {
+    static func frame(_ panorama: EquirectPanorama, camera: PanoramaCamera, symbols: SymbolSet, dither: CellDither? = nil) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)
         var picture = ViewPicture(symbols: symbols)
+        picture.dither = dither
         picture.draw(panorama, camera: camera, into: &grid, rows: rows, runner: DispatchRunner())
         return grid
     }

@@ -30,6 +30,9 @@ struct SnapshotCommand: SidewalkCommand {
                 .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
                         help: "colours for .ans") { $0.colorMode = ColorMode(flag: $1)! },
                 SymbolSet.option { $0.symbols = $1 },
+                .choice("--dither", "D", ["auto", "none"], glosses: [
+                    "auto": ".ans in 256 and 16 colours dithered, so its colours stay the scene's", "none": "nearest palette colours only",
+                ], default: "auto", help: "dithering of palette colours") { $0.dithered = $1 == "auto" },
                 .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
                     $0.overlays = true
                 },
@@ -61,6 +64,8 @@ struct SnapshotCommand: SidewalkCommand {
     var outputPath: String?
     var kind = Kind.png
     var colorMode = ColorMode.truecolor
+    /// --dither: a .ans in 256 or 16 colours is dithered (`CellDither`).
+    var dithered = true
     var symbols = SymbolSet.half
     var overlays = false
     /// --map: the map instead of the view.
@@ -150,8 +155,10 @@ struct SnapshotCommand: SidewalkCommand {
             }
         case .ans:
             var grid = CellGrid(columns: width, rows: height)
+            let dither = dithered ? CellDither.forMode(colorMode, ansi: .xterm) : nil
             if overlays, width >= FrameComposer.minimumColumns, height >= FrameComposer.minimumRows {
                 var composer = FrameComposer()
+                composer.dither = dither
                 var display = DisplayOptions()
                 display.mouse = false
                 display.symbols = symbols
@@ -160,6 +167,7 @@ struct SnapshotCommand: SidewalkCommand {
                                           columns: width, rows: height, runner: DispatchRunner()).grid
             } else {
                 var picture = ViewPicture(symbols: symbols)
+                picture.dither = dither
                 picture.draw(opened.panorama, camera: camera, into: &grid, rows: height, runner: DispatchRunner())
             }
             return AnsiArt.encode(grid, colorMode: colorMode)
@@ -183,7 +191,7 @@ struct SnapshotCommand: SidewalkCommand {
         let camera = cameraFlags.camera
         let (width, height) = outputSize
         var lines = [
-            HelpText.version, "kind \(kind.rawValue)", "map \(map)", "size \(width)x\(height)", "color \(colorMode)", "symbols \(symbols)", "overlays \(overlays)",
+            HelpText.version, "kind \(kind.rawValue)", "map \(map)", "size \(width)x\(height)", "color \(colorMode)", "dither \(dithered)", "symbols \(symbols)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
             "chosen \(chosen?.panorama.id ?? "-")",

@@ -26,6 +26,10 @@ public struct DisplayOptions: Sendable {
     /// Sixel frames on stop are dithered (`--dither ordered`): smoother gradients, 1.5-5 times
     /// the bytes (`sidewalk bench pixels`).
     public var dither = false
+    /// The picture's cells in 256 and 16 colours are dithered once the camera stops
+    /// (`CellDither`; `--dither auto` or `ordered`, off with `none`): the colours the eye sees
+    /// come close to the scene's (`sidewalk bench fidelity`'s blurred ΔE).
+    public var ditherCells = true
     /// The symbols the view is drawn with (`--symbols`).
     public var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).

@@ -69,6 +69,13 @@ public struct DrawingChoice: Sendable {
         return EscapeSequence.copyToClipboard(url)
     }
 
+    /// The picture's dither for a frame of `quality` in the colour mode drawn now: only once the
+    /// camera stops, so a turn never shows a pattern crawling and motion frames keep their bytes.
+    func dither(_ quality: FrameEncoder.Quality, cells: Bool) -> CellDither? {
+        guard cells, quality == .exact else { return nil }
+        return CellDither.forMode(colorMode, ansi: ansiPalette)
+    }
+
     /// An encoder for what is drawn now.
     func encoder(asciiOnly: Bool) -> FrameEncoder {
         var encoder = FrameEncoder(colorMode: colorMode)

@@ -118,6 +118,7 @@ public enum InteractiveSession {
                 let size = terminal.size
                 link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
                 composer.pixelsPerCell = pixels.pixelsPerCell(quality)
+                composer.dither = drawing.dither(quality, cells: display.ditherCells)
                 let drawn = ExplorerFrame.draw(
                     composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
                     display: shown, columns: size.columns, rows: size.rows,

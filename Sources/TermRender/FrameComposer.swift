@@ -30,6 +30,12 @@ public struct FrameComposer: Sendable {
         set { picture.symbols = newValue }
     }
 
+    /// The dither the view's cells are drawn with in 256 or 16 colours; nil for none.
+    public var dither: CellDither? {
+        get { picture.dither }
+        set { picture.dither = newValue }
+    }
+
     public init() {}
 
     /// Composes the frame for a terminal of `columns` × `rows` cells and returns it.

@@ -7,6 +7,8 @@ import PanoCore
 public struct ViewPicture: Sendable {
     /// The symbols the picture is drawn with.
     public var symbols = SymbolSet.half
+    /// The dither its cells are drawn with in 256 or 16 colours; nil for none.
+    public var dither: CellDither?
     /// Pixels rendered along each side for each pixel the symbols are fitted to.
     public static let supersampling = 2
 
@@ -45,6 +47,7 @@ public struct ViewPicture: Sendable {
         } else {
             SymbolRasterizer.fill(&grid, from: reduced, symbols: symbols, firstRow: firstRow)
         }
+        dither?.apply(to: &grid, rows: firstRow..<(firstRow + rows))
     }
 
     /// The view as `width`×`height` pixels (for pixel graphics), with `blend` faded over it.
