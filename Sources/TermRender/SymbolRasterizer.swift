@@ -1,10 +1,10 @@
 import PanoCore
 
 /// Maps pixels to cells drawn with a `SymbolSet` finer than half blocks: for each cell, the
-/// glyph and the two colours that best fit its sub-pixels, as chafa does. The two colours start
-/// as the darkest and the brightest sub-pixel on the channel that varies most; each sub-pixel
-/// goes to the nearer, and each colour becomes the mean of its sub-pixels, twice. The pattern of
-/// sub-pixels then picks the glyph; every pattern has one.
+/// glyph and the two colours that best fit its sub-pixels. Every split of the sub-pixels into two
+/// groups is tried (16 for quadrants, 64 for sextants, 256 for octants; every pattern has a
+/// glyph), each group drawn in its mean colour, and the split with the least squared error is
+/// kept: the best two-colour fit there is, where chafa searches a few candidate splits.
 public enum SymbolRasterizer {
     /// Pixels across one cell of the image `fill` reads.
     public static let pixelsPerColumn = 2
@@ -20,6 +20,7 @@ public enum SymbolRasterizer {
         guard rows > 0, columns > 0 else { return }
         let weights = rowWeights(symbols)
         var subPixels = [SIMD3<Float>](repeating: .zero, count: symbols.count)
+        var litSums = [SIMD3<Float>](repeating: .zero, count: 1 << symbols.count)
         image.pixels.withUnsafeBufferPointer { pixels in
             for row in 0..<rows {
                 for column in 0..<columns {
@@ -35,7 +36,7 @@ public enum SymbolRasterizer {
                             subPixels[subRow * symbols.columns + subColumn] = sum
                         }
                     }
-                    grid[column, firstRow + row] = fit(subPixels, symbols: symbols)
+                    grid[column, firstRow + row] = fit(subPixels, symbols: symbols, litSums: &litSums)
                 }
             }
         }
@@ -52,48 +53,32 @@ public enum SymbolRasterizer {
     }
 
     /// The cell that best shows `subPixels` (row by row, as the set numbers them) with one glyph
-    /// of `symbols` and two colours.
-    static func fit(_ subPixels: [SIMD3<Float>], symbols: SymbolSet) -> Cell {
+    /// of `symbols` and two colours: of every split into lit and unlit sub-pixels, the one whose
+    /// groups' means leave the least squared error. That error is the sub-pixels' sum of squares
+    /// less |lit sum|²/lit count and |unlit sum|²/unlit count, so the search keeps the split with
+    /// the largest sum of those two; each mask's lit sum is its mask less the lowest bit's, plus
+    /// that sub-pixel. `litSums` is scratch space of 2^count entries, kept between cells.
+    static func fit(_ subPixels: [SIMD3<Float>], symbols: SymbolSet, litSums: inout [SIMD3<Float>]) -> Cell {
         let count = subPixels.count
-        var low = subPixels[0]
-        var high = subPixels[0]
-        for colour in subPixels.dropFirst() {
-            low = pointwiseMin(low, colour)
-            high = pointwiseMax(high, colour)
+        let total = subPixels.reduce(.zero, +)
+        let masks = 1 << count
+        litSums[0] = .zero
+        var best = (score: (total * total).sum() / Float(count), mask: 0)
+        for mask in 1..<(masks - 1) {
+            let lowest = mask.trailingZeroBitCount
+            litSums[mask] = litSums[mask & (mask - 1)] + subPixels[lowest]
+            let litCount = Float(mask.nonzeroBitCount)
+            let (lit, unlit) = (litSums[mask], total - litSums[mask])
+            let score = (lit * lit).sum() / litCount + (unlit * unlit).sum() / (Float(count) - litCount)
+            if score > best.score + 1e-3 { best = (score, mask) }
         }
-        let spread = high - low
-        let channel = spread.x >= spread.y && spread.x >= spread.z ? 0 : spread.y >= spread.z ? 1 : 2
-        guard spread[channel] >= 1 else {
-            let mean = subPixels.reduce(.zero, +) / Float(count)
+        guard best.mask != 0 else {
+            let mean = total / Float(count)
             return Cell(glyph: " ", foreground: rgb(mean), background: rgb(mean))
         }
-        var background = subPixels.min { $0[channel] < $1[channel] }!
-        var foreground = subPixels.max { $0[channel] < $1[channel] }!
-        var mask = 0
-        for _ in 0..<2 {
-            mask = 0
-            var lit = SIMD3<Float>.zero
-            var unlit = SIMD3<Float>.zero
-            for (index, colour) in subPixels.enumerated() {
-                let toForeground = colour - foreground
-                let toBackground = colour - background
-                if (toForeground * toForeground).sum() < (toBackground * toBackground).sum() {
-                    mask |= 1 << index
-                    lit += colour
-                } else {
-                    unlit += colour
-                }
-            }
-            let litCount = mask.nonzeroBitCount
-            guard litCount > 0, litCount < count else { break }
-            foreground = lit / Float(litCount)
-            background = unlit / Float(count - litCount)
-        }
-        guard mask != 0, mask != (1 << count) - 1 else {
-            let mean = subPixels.reduce(.zero, +) / Float(count)
-            return Cell(glyph: " ", foreground: rgb(mean), background: rgb(mean))
-        }
-        return Cell(glyph: symbols.glyph(for: mask), foreground: rgb(foreground), background: rgb(background))
+        let litCount = Float(best.mask.nonzeroBitCount)
+        let foreground = litSums[best.mask] / litCount, background = (total - litSums[best.mask]) / (Float(count) - litCount)
+        return Cell(glyph: symbols.glyph(for: best.mask), foreground: rgb(foreground), background: rgb(background))
     }
 
     @inline(__always)
