@@ -65,7 +65,8 @@ struct PhotoPoseTests {
     /// The horizon in a view: per column, the first ground row from the top; its tilt in degrees
     /// (the view's pixels are square) and its height at the middle column, rows.
     static func horizon(_ view: RGBImage) -> (tilt: Double, middle: Double) {
-        let isGround = { (pixel: RGB) in pixel.b < 120 && pixel.r < 180 }
+        // Brown, and neither sky nor the post nor a blend of the two at the post's edges.
+        let isGround = { (pixel: RGB) in pixel.b < 90 && pixel.g < 120 && pixel.r < 170 }
         let rows = (0..<view.width).map { x in (0..<view.height).first { isGround(view[x, $0]) } ?? view.height }
         let (left, right) = (Double(rows[view.width / 8]), Double(rows[view.width * 7 / 8]))
         return (atan2(right - left, Double(view.width * 6 / 8)) * 180 / .pi, Double(rows[view.width / 2]))
@@ -135,6 +136,56 @@ struct PhotoPoseTests {
         let tileRun = try ProgramRun.sidewalk(["tile", imported, "--output", tiled])
         #expect(tileRun.status == 0, "\(tileRun.standardError)")
         try Self.expectLevel([tiled], pose, path: "tile", in: folder)
+    }
+
+    /// The explorer's own screen: a 200×60-cell tmux pane drawn in truecolor half blocks, read
+    /// back with its colours (`tmux capture-pane -e`) into pixels, two a cell.
+    static func explorerView(_ photo: String, heading: Double) throws -> RGBImage {
+        let (columns, rows) = (200, 60)
+        let command = "'\(BuiltProducts.sidewalk)' '\(photo)' --heading \(heading) --color truecolor --format symbols --hide-compass --minimap off"
+        let session = try TmuxSession(command: command, columns: columns, rows: rows)
+        defer { session.close() }
+        var screen = ""
+        #expect(session.waitUntil(timeout: 60) {
+            screen = (try? session.capture(escapes: true)) ?? ""
+            return screen.contains("Heading \(Int(heading))°")
+        }, "the explorer drew its view")
+        try session.send("q")
+        var terminal = VirtualTerminal(columns: columns, rows: rows)
+        for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).enumerated() {
+            // tmux carries the pen from line to line: nothing is reset between them.
+            terminal.apply(Array("\u{1B}[\(row + 1);1H".utf8) + Array(line.utf8))
+        }
+        // The view: every row between the header and the status line, each cell's two halves.
+        var view = RGBImage(width: columns, height: (rows - 2) * 2)
+        for row in 1..<(rows - 1) {
+            for column in 0..<columns {
+                let cell = terminal[column, row]
+                let (top, bottom) = cell.glyph == "\u{2584}" ? (cell.background, cell.foreground)
+                    : cell.glyph == " " ? (cell.background, cell.background) : (cell.foreground, cell.background)
+                view[column, 2 * (row - 1)] = top ?? RGB(0, 0, 0)
+                view[column, 2 * (row - 1) + 1] = bottom ?? RGB(0, 0, 0)
+            }
+        }
+        return view
+    }
+
+    @Test("the explorer shows a tagged photo level, facing north where north is", arguments: [poses[4], poses[6], poses[8]])
+    func explorerShowsItLevel(pose: Pose) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-pose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = try Self.writePhoto(pose, into: folder)
+        for heading in [0.0, 90] {
+            let view = try Self.explorerView(photo, heading: heading)
+            let (tilt, middle) = Self.horizon(view)
+            // A pixel is 0.38° of tilt over the 150 columns measured.
+            #expect(abs(tilt) < 0.5, "\(pose.testDescription): the explorer's horizon tilts \(tilt)° facing \(heading)°")
+            #expect(abs(middle - Double(view.height) / 2) <= 2, "\(pose.testDescription): the horizon is at row \(middle) of \(view.height) facing \(heading)°")
+            guard heading == 0 else { continue }
+            let north = Self.post(view, horizonRow: Int(middle), fieldOfView: 90)
+            #expect(north.map { abs($0) < 1 } == true, "\(pose.testDescription): north is \(north.map { "\($0)°" } ?? "not in view")")
+        }
     }
 
     @Test("the reference's own localToWorld: the image centre faces the pose's heading and pitch")
