@@ -55,7 +55,7 @@ public enum PerceivedColourError {
     }
 
     /// sRGB's transfer function undone (IEC 61966-2-1): an encoded channel 0...1 to linear light.
-    static func linear(_ encoded: Double) -> Double {
+    public static func linear(_ encoded: Double) -> Double {
         encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
 

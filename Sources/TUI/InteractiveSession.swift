@@ -29,11 +29,9 @@ public enum InteractiveSession {
         let terminal = try Terminal.open(termName: termName, mouse: display.mouse)
         // Asked before the first frame, so it is drawn as well as the terminal allows.
         let queries = TerminalProbe.queries(termName: termName, environment: environment)
-        let tmux = TmuxFeatureQuery.start(environment: environment)
-        let asked = FileDescriptorIO.monotonicSeconds()
-        var capabilities = terminal.probe(queries, within: TerminalProbe.deadline)
-        // tmux's answer gets the probe's time, counted from when both were asked.
-        if let features = tmux?.features(by: asked + TerminalProbe.deadline) { capabilities.take(tmuxFeatures: features) }
+        var capabilities = try TmuxFeatureQuery.alongside(environment: environment, within: TerminalProbe.deadline) {
+            terminal.probe(queries, within: TerminalProbe.deadline)
+        }
         // When `q` was taken, seconds since start.
         var finishedAt: Double?
         defer {

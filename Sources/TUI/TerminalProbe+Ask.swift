@@ -29,18 +29,18 @@ extension TerminalProbe {
         defer { close(tty) }
         var decoder = InputDecoder()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let tmux = TmuxFeatureQuery.start(environment: environment)
-        let asked = FileDescriptorIO.monotonicSeconds()
-        let answers = InputModes.reading(on: tty) { _ in
-            _ = FileDescriptorIO.writeAll(tty, queries(termName: termName, environment: environment))
-            return collect(from: tty, within: seconds) {
-                let count = read(tty, &buffer, buffer.count)
-                guard count > 0 else { return nil }
-                return decoder.feed(Array(buffer[0..<count])).compactMap { if case let .reply(reply) = $0 { reply } else { nil } }
+        let answers = try TmuxFeatureQuery.alongside(environment: environment, within: seconds) { () throws(TerminalError) in
+            let answers = InputModes.reading(on: tty) { _ in
+                _ = FileDescriptorIO.writeAll(tty, queries(termName: termName, environment: environment))
+                return collect(from: tty, within: seconds) {
+                    let count = read(tty, &buffer, buffer.count)
+                    guard count > 0 else { return nil }
+                    return decoder.feed(Array(buffer[0..<count])).compactMap { if case let .reply(reply) = $0 { reply } else { nil } }
+                }
             }
+            guard let answers else { throw .notATerminal(stream: "/dev/tty") }
+            return answers
         }
-        guard var answers else { throw .notATerminal(stream: "/dev/tty") }
-        if let features = tmux?.features(by: asked + seconds) { answers.take(tmuxFeatures: features) }
         var rows: Int32 = 0
         var columns: Int32 = 0
         if sw_tty_size(tty, &rows, &columns) != 0 { (rows, columns) = (0, 0) }

@@ -29,6 +29,18 @@ public final class TmuxFeatureQuery {
         return TmuxFeatureQuery(pid: pid, output: ends[0])
     }
 
+    /// What `probe` (the terminal's own questions) returns, with tmux's answer taken in when
+    /// `environment` is inside tmux: tmux is asked first and waited for no longer than `seconds`
+    /// from then, so both share one wait.
+    public static func alongside(environment: [String: String], within seconds: Double,
+                                 _ probe: () throws(TerminalError) -> TerminalCapabilities) throws(TerminalError) -> TerminalCapabilities {
+        let query = start(environment: environment)
+        let asked = FileDescriptorIO.monotonicSeconds()
+        var capabilities = try probe()
+        if let features = query?.features(by: asked + seconds) { capabilities.take(tmuxFeatures: features) }
+        return capabilities
+    }
+
     private init(pid: pid_t, output: Int32) {
         self.pid = pid
         self.output = output

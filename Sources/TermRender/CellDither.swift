@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanoCore
 
 /// An ordered dither for pictures drawn in 256 or 16 colours: a colour between palette
@@ -21,17 +18,17 @@ public struct CellDither: Sendable, Equatable {
     }
 
     public let palette: Palette
-    /// The 16 colours in linear light and in Oklab, for the mixes of two of them.
+    /// The 16 colours in linear light, and their Oklab lightness, for their patterns.
     private let linear16: [SIMD3<Float>]
-    private let oklab16: [SIMD3<Float>]
+    private let lightness16: [Float]
 
     public init(palette: Palette) {
         self.palette = palette
         if case let .ansi16(ansi) = palette {
             linear16 = ansi.colours.map(Self.linear)
-            oklab16 = linear16.map(Self.oklab)
+            lightness16 = ansi.colours.map { Float(ColorPalette.oklab($0).0) }
         } else {
-            (linear16, oklab16) = ([], [])
+            (linear16, lightness16) = ([], [])
         }
     }
 
@@ -84,10 +81,7 @@ public struct CellDither: Sendable, Equatable {
     static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
     static let greyLevels: [UInt8] = [0] + (0..<24).map { UInt8(8 + 10 * $0) } + [255]
     /// Linear light of each 8-bit level (IEC 61966-2-1).
-    static let linearLevels: [Float] = (0..<256).map { level in
-        let x = Double(level) / 255
-        return Float(x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4))
-    }
+    static let linearLevels: [Float] = (0..<256).map { Float(PerceivedColourError.linear(Double($0) / 255)) }
 
     /// In 256 colours: each channel between the two cube levels around it, the upper one where
     /// the threshold is below the channel's place between them in linear light, so the mean
@@ -135,22 +129,13 @@ public struct CellDither: Sendable, Equatable {
             pattern.append(best)
             error += target - linear16[best]
         }
-        pattern.sort { oklab16[$0].x < oklab16[$1].x }
+        pattern.sort { lightness16[$0] < lightness16[$1] }
         guard case let .ansi16(ansi) = palette else { return colour }
         return ansi.colours[pattern[min(Int(threshold * Float(Self.patternLength)), Self.patternLength - 1)]]
     }
 
     static func linear(_ colour: RGB) -> SIMD3<Float> {
         SIMD3(linearLevels[Int(colour.r)], linearLevels[Int(colour.g)], linearLevels[Int(colour.b)])
-    }
-
-    /// Oklab of a linear-light colour (Björn Ottosson, 2020).
-    static func oklab(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let l = cbrtf(0.4122214708 * c.x + 0.5363325363 * c.y + 0.0514459929 * c.z)
-        let m = cbrtf(0.2119034982 * c.x + 0.6806995451 * c.y + 0.1073969566 * c.z)
-        let s = cbrtf(0.0883024619 * c.x + 0.2817188376 * c.y + 0.6299787005 * c.z)
-        return SIMD3(0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s, 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-                     0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
     }
 
     @inline(__always)
