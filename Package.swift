@@ -104,7 +104,8 @@ let package = Package(
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "Datasets", "StreetModel", "sidewalk"],
+            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "TermRender", "Datasets", "StreetModel",
+                           "sidewalk"],
             exclude: ["Support"]
         ),
     ]

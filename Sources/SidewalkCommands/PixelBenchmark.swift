@@ -66,10 +66,11 @@ enum PixelBenchmark {
         png("kitty png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }, kitty),
         Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) { fitted, size, runner in
             guard case let .compressed(bytes) = fitted else { return [] }
-            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1,
-                                       runner: runner)
+            let pixels = PixelSize(width: size.width, height: size.height)
+            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), size: pixels, row: 0, column: 0,
+                                       columns: 1, rows: 1, runner: runner)
         },
-        png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png, runner in
+        png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png, _, runner in
             ITermImage.place(png: png, row: 0, column: 0, columns: 1, rows: 1, runner: runner)
         },
         sixels("sixel 256 dithered", colours: 256, dithered: true),
@@ -140,15 +141,15 @@ enum PixelBenchmark {
     }
 
     private static func png(_ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
-                            _ place: @escaping @Sendable ([UInt8], any ParallelRunner) -> [UInt8]) -> Format {
-        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, _, runner in
+                            _ place: @escaping @Sendable ([UInt8], (width: Int, height: Int), any ParallelRunner) -> [UInt8]) -> Format {
+        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, size, runner in
             guard case let .compressed(png) = fitted else { return [] }
-            return place(png, runner)
+            return place(png, size, runner)
         }
     }
 
-    private static func kitty(_ png: [UInt8], runner: any ParallelRunner) -> [UInt8] {
-        KittyGraphics.place(.png(png), row: 0, column: 0, columns: 1, rows: 1, runner: runner)
+    private static func kitty(_ png: [UInt8], size: (width: Int, height: Int), runner: any ParallelRunner) -> [UInt8] {
+        KittyGraphics.place(.png(png), size: PixelSize(width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1, runner: runner)
     }
 
     private static func sixels(_ name: String, colours: Int, dithered: Bool) -> Format {

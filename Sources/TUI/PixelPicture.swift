@@ -7,7 +7,8 @@ import TermRender
 /// images): the cell size its pixels are made for, and which view is on screen, so an
 /// unchanged view (a new note, a focus change) is not sent again.
 ///
-/// kitty's image lies under the text, so the cell frame is written as usual. Sixels and iTerm2
+/// kitty's image is shown over the view's cells but not over its labels (`KittyGraphics.pieces`),
+/// so the cell frame is written first and the picture after it. Sixels and iTerm2
 /// images are drawn over the cells, and text written later over the image replaces it there: so
 /// a new image goes between two cell frames, the first clearing the view's cells (labels that
 /// moved leave no holes in the image) and the second writing the labels on top of it.
@@ -33,7 +34,7 @@ struct PixelPicture {
     private var shown: String?
     /// The kitty image id the next picture takes (`KittyGraphics.imageIDs`, in turn).
     private var kittyID = KittyGraphics.imageIDs[0]
-    /// The view's cells drawn over a sixel or iTerm2 image with it, which change forces the image again.
+    /// The view's cells shown with the image, which change forces the image again.
     private var shownOverlay: [Cell] = []
 
     /// Cells of this size are assumed when the terminal does not tell (kitty and iTerm2 scale
@@ -83,20 +84,25 @@ struct PixelPicture {
         }
         let view = view()
         let areaCells = area.top * grid.columns..<(area.top + area.rows) * grid.columns
-        // Kitty's image lies under the text, so labels changing do not need it again.
-        let overlayChanged = kind != .kitty && !grid.cells[areaCells].elementsEqual(shownOverlay)
-        guard view != shown || overlayChanged else {
+        let overlay = grid.cells[areaCells]
+        guard view != shown || !overlay.elementsEqual(shownOverlay) else {
             encoder.encode(grid, quality: quality, into: &bytes)
+            return
+        }
+        (shown, shownOverlay) = (view, Array(overlay))
+        if kind == .kitty {
+            kittyID = KittyGraphics.next(after: kittyID)
+            let pieces = KittyGraphics.pieces(around: overlay, columns: area.columns, rows: area.rows)
+            var cells: [UInt8] = []
+            encoder.wrapsFrames = false
+            encoder.encode(grid, quality: quality, into: &cells)
+            encoder.wrapsFrames = true
+            bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + cells
+                + picture(image, kind: kind, quality: quality, area: area, pieces: pieces)
+                + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
             return
         }
         let picture = picture(image, kind: kind, quality: quality, area: area)
-        (shown, shownOverlay) = (view, kind == .kitty ? [] : Array(grid.cells[areaCells]))
-        if kind == .kitty { kittyID = KittyGraphics.next(after: kittyID) }
-        if kind == .kitty {
-            encoder.encode(grid, quality: quality, into: &bytes)
-            bytes = picture + bytes
-            return
-        }
         var cleared = grid
         for index in areaCells { cleared.cells[index] = .seeThrough }
         var clearing: [UInt8] = []
@@ -109,8 +115,9 @@ struct PixelPicture {
             + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
     }
 
-    /// The bytes that show `image` over `area`.
-    private func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea) -> [UInt8] {
+    /// The bytes that show `image` over `area` (kitty's through `pieces` only).
+    private func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea,
+                         pieces: [KittyGraphics.Piece] = []) -> [UInt8] {
         if case let .sixels(colours, dithered) = kind {
             let count = quality == .motion ? min(colours, Self.motionSixelColours) : colours
             let paletted = PalettedImage(image, colours: count, dithered: dithered && quality == .exact, runner: runner)
@@ -119,9 +126,11 @@ struct PixelPicture {
         // The frame PNG: 6–7 ms against libpng's 105–496 ms at 1600×900, for 1.5–3.6 times the bytes
         // (docs/decisions.md, 2026-12-01).
         let png = FramePNG.encode(image, runner: runner)
-        return kind == .kitty
-            ? KittyGraphics.place(.png(png), id: kittyID, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
-            : ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
+        if kind == .kitty {
+            return KittyGraphics.place(.png(png), size: PixelSize(width: image.width, height: image.height), id: kittyID,
+                                       row: area.top, column: 0, columns: area.columns, rows: area.rows, pieces: pieces, runner: runner)
+        }
+        return ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
     }
 }
 
@@ -129,4 +138,5 @@ extension PixelPicture.Kind {
     var isSixels: Bool {
         if case .sixels = self { true } else { false }
     }
+
 }

@@ -1,17 +1,63 @@
 import PanoCore
 
 /// The kitty graphics protocol, as Sidewalk uses it: two images of its own (ids 1 and 2), a PNG
-/// sent in base64 chunks of at most 4096 bytes, placed over a rectangle of cells under the text
-/// and under cells with a background of their own (so the HUD stays on top), and deleted, data
-/// and all, on the way out (kovidgoyal/kitty, docs/graphics-protocol.rst). Each frame's picture
+/// sent in base64 chunks of at most 4096 bytes, shown over the view's cells that have no label (in
+/// pieces, each a rectangle of cells, over the text at z-index 0, so the labels between them stay
+/// as the terminal draws them), and deleted, data and all, on the way out (kovidgoyal/kitty,
+/// docs/graphics-protocol.rst). Not under the text: kitty 0.26.5 (Debian 12's) draws every cell
+/// background in wrong colours, with stale letters, once any image lies under the text
+/// (docs/decisions.md, 2026-12-03). Each frame's picture
 /// takes the id the last one did not, and the last one is deleted only after it: kitty shows an
 /// image once all its chunks have come, so deleting first left the view black while a large
 /// picture arrived (a frame every walk, in kitty 0.26.5).
 public enum KittyGraphics {
     /// The ids of Sidewalk's images: frames take them in turn.
     public static let imageIDs = [1, 2]
-    /// Below cells with non-default backgrounds: z-index under -1,073,741,824.
-    static let zIndex = -1_073_741_825
+    /// A rectangle of cells the picture shows through, from the picture's top-left cell.
+    public struct Piece: Equatable, Sendable {
+        public var column: Int
+        public var row: Int
+        public var columns: Int
+        public var rows: Int
+
+        public init(column: Int, row: Int, columns: Int, rows: Int) {
+            (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
+        }
+    }
+
+    /// The pieces of a `columns`×`rows` picture that leave `cells` (the same cells, row-major)
+    /// free wherever a cell is not see-through: the runs of see-through cells in each row, rows
+    /// with the same runs one after another joined into one piece.
+    public static func pieces(around cells: ArraySlice<Cell>, columns: Int, rows: Int) -> [Piece] {
+        guard columns > 0, rows > 0, cells.count == columns * rows else { return [] }
+        var pieces: [Piece] = []
+        var band: (runs: [Range<Int>], top: Int)?
+        for row in 0...rows {
+            let runs = row < rows ? seeThroughRuns(cells.dropFirst(row * columns).prefix(columns)) : nil
+            if let current = band, current.runs != runs {
+                pieces += current.runs.map { Piece(column: $0.lowerBound, row: current.top, columns: $0.count, rows: row - current.top) }
+                band = nil
+            }
+            if band == nil, let runs { band = (runs, row) }
+        }
+        return pieces
+    }
+
+    /// The column ranges of `row`'s see-through cells.
+    private static func seeThroughRuns(_ row: ArraySlice<Cell>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (column, cell) in row.enumerated() {
+            let clear = cell.glyph == Cell.seeThroughGlyph
+            if clear, start == nil { start = column }
+            if !clear, let first = start {
+                runs.append(first..<column)
+                start = nil
+            }
+        }
+        if let first = start { runs.append(first..<row.count) }
+        return runs
+    }
     /// Most payload bytes in one escape sequence.
     static let chunkSize = 4096
 
@@ -50,13 +96,35 @@ public enum KittyGraphics {
         }
     }
 
-    /// The bytes that put `image` over `columns`×`rows` cells from (`row`, `column`) (0-based),
-    /// scaled to fill them, as image `id` (one of `imageIDs`), and then delete the other one, the
-    /// picture shown before. The cursor is moved there and left there (the cell frame that
-    /// follows positions its own writes). The base64 is made on `runner`'s workers.
-    public static func place(_ image: Payload, id: Int = imageIDs[0], row: Int, column: Int, columns: Int, rows: Int,
-                             runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
+    /// The bytes that put `image` (of `size` pixels) over `columns`×`rows` cells from (`row`,
+    /// `column`) (0-based), scaled to fill them, as image `id` (one of `imageIDs`), shown only
+    /// through `pieces` (the whole rectangle when nil), and then delete the other image, the
+    /// picture shown before. The cursor is left at the last piece (the cell frame that follows
+    /// positions its own writes). The base64 is made on `runner`'s workers.
+    public static func place(_ image: Payload, size: PixelSize, id: Int = imageIDs[0], row: Int, column: Int,
+                             columns: Int, rows: Int, pieces: [Piece]? = nil, runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
+        let whole = pieces == nil
         var out = EscapeSequence.cursorPosition(row: row, column: column)
+        let placing = whole ? "a=T,\(image.formatKeys),t=d,i=\(id),q=2,C=1,c=\(columns),r=\(rows)" : "a=t,\(image.formatKeys),t=d,i=\(id),q=2"
+        transmit(image, keys: placing, into: &out, runner: runner)
+        for (number, piece) in (pieces ?? []).enumerated() {
+            out += EscapeSequence.cursorPosition(row: row + piece.row, column: column + piece.column)
+            EscapeSequence.appendKittyGraphicsCommand(placementKeys(piece, number: number + 1, id: id, size: size, columns: columns, rows: rows),
+                                                      payload: [], to: &out)
+        }
+        return out + deleting(next(after: id))
+    }
+
+    /// The keys that show `piece` of image `id`: its share of the picture's pixels, scaled to its cells.
+    private static func placementKeys(_ piece: Piece, number: Int, id: Int, size: PixelSize, columns: Int, rows: Int) -> String {
+        let x = piece.column * size.width / columns, y = piece.row * size.height / rows
+        let width = max(1, (piece.column + piece.columns) * size.width / columns - x)
+        let height = max(1, (piece.row + piece.rows) * size.height / rows - y)
+        return "a=p,i=\(id),p=\(number),x=\(x),y=\(y),w=\(width),h=\(height),c=\(piece.columns),r=\(piece.rows),C=1,q=2"
+    }
+
+    /// `image` in base64 chunks, the first with `keys`.
+    private static func transmit(_ image: Payload, keys: String, into out: inout [UInt8], runner: any ParallelRunner) {
         let payload = Base64.encode(image.bytes, runner: runner)
         out.reserveCapacity(out.count + payload.count + (payload.count / chunkSize + 1) * 16 + 128)
         var start = 0
@@ -64,13 +132,9 @@ public enum KittyGraphics {
         repeat {
             let end = min(start + chunkSize, payload.count)
             let more = end < payload.count ? 1 : 0
-            let keys = first
-                ? "a=T,\(image.formatKeys),t=d,i=\(id),q=2,C=1,c=\(columns),r=\(rows),z=\(zIndex),m=\(more)"
-                : "m=\(more)"
-            EscapeSequence.appendKittyGraphicsCommand(keys, payload: payload[start..<end], to: &out)
+            EscapeSequence.appendKittyGraphicsCommand(first ? "\(keys),m=\(more)" : "m=\(more)", payload: payload[start..<end], to: &out)
             start = end
             first = false
         } while start < payload.count
-        return out + deleting(next(after: id))
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import PanoCore
 import PanoImage
+import TermRender
 import TestSupport
 import Testing
 
@@ -113,6 +114,15 @@ struct RealTerminalTests {
         print("\(terminal): \(pixels ? "pixels" : "half cells") of the window against a snapshot, PSNR \(String(format: "%.1f", psnr)) dB, "
               + "cells \(cellWidth)x\(cellHeight) pixels")
 
+        // The status line as sent: kitty 0.26.5 drew every cell background wrong (maroon, with
+        // stale letters) while an image lay under the text.
+        if report.contains("colour mode:     truecolor"), let screen = try? display.screenshot() {
+            let statusLine = Self.crop(screen, left: window.x, top: window.y + (Self.rows - 1) * cellHeight, width: window.width, height: cellHeight)
+            let background = Self.mostCommonColour(statusLine), sent = HUDColors.standard.statusBackground
+            let off = max(abs(Int(background.r) - Int(sent.r)), abs(Int(background.g) - Int(sent.g)), abs(Int(background.b) - Int(sent.b)))
+            #expect(off <= 4, "\(terminal): the status line's background is \(background), sent \(sent)")
+        }
+
         // Given back.
         try display.press("q")
         // The shell writes the file after creating it: wait for its line, not for the file.
@@ -129,6 +139,15 @@ struct RealTerminalTests {
             for x in 0..<width where left + x < screen.width { image[x, y] = screen[left + x, top + y] }
         }
         return image
+    }
+
+    /// The colour most of `image`'s pixels have.
+    static func mostCommonColour(_ image: RGBImage) -> RGB {
+        var counts: [RGB: Int] = [:]
+        for y in 0..<image.height {
+            for x in 0..<image.width { counts[image[x, y], default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value }?.key ?? RGB(0, 0, 0)
     }
 
     /// The mean colour of each half cell of the first `rows` rows: one pixel per half cell, as

@@ -1,0 +1,48 @@
+import Explorer
+import Foundation
+import PanoCore
+import TermRender
+import Testing
+@testable import TUI
+
+/// kitty's picture goes over the text, so it is shown in pieces around the labels
+/// (`KittyGraphics.pieces`); a label that moves needs the pieces again.
+@Suite("kitty's picture around the labels")
+struct KittyPiecesTests {
+    /// kitty's answers: graphics shown, cells of 2×4 pixels.
+    static func pixels() -> PixelPicture {
+        var capabilities = TerminalCapabilities()
+        for reply: TerminalReply in [.version("kitty(0.26.5)"), .kittyGraphics(message: "OK"), .cellSize(width: 2, height: 4), .deviceAttributes([1])] {
+            capabilities.take(reply)
+        }
+        return PixelPicture(format: .kitty, dithered: false, capabilities: capabilities, environment: [:], columns: 4, rows: 3)
+    }
+
+    /// A 4×3 grid whose middle row is the view, with a label cell at column `label`.
+    static func grid(label: Int) -> CellGrid {
+        var grid = CellGrid(columns: 4, rows: 3, filling: Cell(glyph: " ", foreground: .white, background: RGB(0, 0, 40)))
+        for column in 0..<4 { grid[column, 1] = .seeThrough }
+        grid[label, 1] = Cell(glyph: "A", foreground: .white, background: RGB(200, 10, 10))
+        return grid
+    }
+
+    /// The placements in one frame with the label at `label`.
+    func placements(_ pixels: inout PixelPicture, label: Int, encoder: inout FrameEncoder) -> [String] {
+        var bytes: [UInt8] = []
+        pixels.frame(Self.grid(label: label), image: RGBImage(width: 8, height: 4), view: "same view", area: ViewArea(columns: 4, top: 1, rows: 1),
+                     quality: .exact, encoder: &encoder, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self).components(separatedBy: "\u{1B}_G").dropFirst()
+            .map { $0.components(separatedBy: "\u{1B}\\")[0] }.filter { $0.hasPrefix("a=p,") }
+    }
+
+    @Test("the picture's pieces leave the label's cell to the text, and follow it when it moves")
+    func aroundTheLabel() {
+        var pixels = Self.pixels()
+        var encoder = FrameEncoder(colorMode: .truecolor)
+        #expect(placements(&pixels, label: 1, encoder: &encoder) == [
+            "a=p,i=2,p=1,x=0,y=0,w=2,h=4,c=1,r=1,C=1,q=2", "a=p,i=2,p=2,x=4,y=0,w=4,h=4,c=2,r=1,C=1,q=2",
+        ])
+        #expect(placements(&pixels, label: 3, encoder: &encoder) == ["a=p,i=1,p=1,x=0,y=0,w=6,h=4,c=3,r=1,C=1,q=2"])
+        #expect(placements(&pixels, label: 3, encoder: &encoder).isEmpty, "nothing changed: nothing sent")
+    }
+}
