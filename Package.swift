@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "TextSafety"),
         // JSON read strictly and within a memory budget (manifests, settings). Standard library only.
         .target(name: "BoundedJSON"),
-        // Files and descriptors: the one place inputs are opened and outputs written (POSIX only).
-        .target(name: "SystemIO"),
+        // Files and descriptors: the one place inputs are opened and outputs written, and every
+        // system call on a descriptor made (POSIX, and one C shim for what Glibc's module hides).
+        .target(name: "CSystemIO"),
+        .target(name: "SystemIO", dependencies: ["CSystemIO"]),
 
         // C edges: each C library behind exactly one Swift target.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),

@@ -10,10 +10,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-int sw_pipe_cloexec(int ends[2]) {
-    return pipe2(ends, O_CLOEXEC) == 0 ? 0 : errno;
-}
-
 int sw_pty_resize(int controller, unsigned short rows, unsigned short columns) {
     struct winsize size = {.ws_row = rows, .ws_col = columns};
     return ioctl(controller, TIOCSWINSZ, &size) == 0 ? 0 : errno;

@@ -56,7 +56,7 @@ struct DatasetWriter {
     /// Removes what this writer made, newest first (files, then the folders they were in).
     mutating func undo() {
         for path in created.reversed() {
-            if FileKind.of(path) == .directory { rmdir(path) } else { unlink(path) }
+            Directory.remove(path)
         }
         created = []
     }

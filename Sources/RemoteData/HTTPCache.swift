@@ -35,7 +35,7 @@ public final class HTTPCache: Sendable {
         self.offline = offline
         self.readOnly = readOnly
         self.client = client
-        stored = Locked(Self.files(in: folder).reduce(0) { $0 + $1.size })
+        stored = Locked(Directory.regularFiles(in: folder).reduce(0) { $0 + $1.bytes })
     }
 
     /// The body of `url`, from the cache when fresh (or when offline), else from the server.
@@ -69,23 +69,14 @@ public final class HTTPCache: Sendable {
 
     /// Removes the least recently written files until the folder is under 90% of the cap.
     private func trim() {
-        var files = Self.files(in: folder).sorted { $0.modified < $1.modified }
-        var total = files.reduce(0) { $0 + $1.size }
+        var files = Directory.regularFiles(in: folder).sorted { $0.modified < $1.modified }
+        var total = files.reduce(0) { $0 + $1.bytes }
         while total > byteCap / 10 * 9, !files.isEmpty {
             let oldest = files.removeFirst()
-            unlink(folder + "/" + oldest.name)
-            total -= oldest.size
+            Directory.remove(folder + "/" + oldest.name)
+            total -= oldest.bytes
         }
         stored.withLock { $0 = total }
-    }
-
-    private static func files(in folder: String) -> [(name: String, size: Int, modified: Int)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return names.compactMap { name in
-            var info = stat()
-            guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return (name, Int(info.st_size), Int(info.st_mtim.tv_sec))
-        }
     }
 
     static func now() -> Int { Int(time(nil)) }

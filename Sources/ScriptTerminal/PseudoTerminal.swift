@@ -20,43 +20,33 @@ public final class PseudoTerminal {
 
     /// Starts `executable` with `arguments` and `environment` on a terminal of `columns`×`rows`.
     public init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws(Failure) {
-        var pipeEnds: [Int32] = [0, 0]
-        let piped = sw_pipe_cloexec(&pipeEnds)
-        guard piped == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(piped)))") }
+        guard let log = SystemCall.makePipe() else { throw Failure(description: "cannot make a pipe: \(SystemCall.lastError)") }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var controller: Int32 = -1
         var pid: pid_t = 0
-        let error = sw_pty_spawn(executable, argv, envp, UInt16(clamping: rows), UInt16(clamping: columns), pipeEnds[1], &controller, &pid)
-        close(pipeEnds[1])
+        let error = sw_pty_spawn(executable, argv, envp, UInt16(clamping: rows), UInt16(clamping: columns), log.write, &controller, &pid)
+        SystemCall.close(log.write)
         guard error == 0 else {
-            close(pipeEnds[0])
+            SystemCall.close(log.read)
             throw Failure(description: "cannot start \(executable) on a pseudo-terminal: \(String(cString: strerror(error)))")
         }
-        _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
-        (self.controller, self.pid, stateLog) = (controller, pid, pipeEnds[0])
+        SystemCall.prepare(log.read, nonBlocking: true)
+        (self.controller, self.pid, stateLog) = (controller, pid, log.read)
     }
 
     /// Types `bytes`, as a terminal sends what its keyboard makes; false when the program is gone.
     @discardableResult
     public func type(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written; continue }
-            guard written < 0, errno == EAGAIN || errno == EINTR else { return false }
-            var ready = pollfd(fd: controller, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&ready, 1, 100)
-        }
-        return true
+        FileDescriptorIO.writeAll(controller, bytes) == .complete
     }
 
     /// Waits up to `seconds` for the program to write, then reads what it wrote to the terminal
     /// and to its state log; `ended` once both are closed.
     public func read(waiting seconds: Double) -> (screen: [UInt8], state: [UInt8], ended: Bool) {
         var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0), pollfd(fd: stateLog, events: Int16(POLLIN), revents: 0)]
-        _ = poll(&fds, 2, Int32(max(0, seconds * 1000).rounded(.up)))
+        _ = SystemCall.poll(&fds, seconds: max(0, seconds))
         let (screen, screenOpen) = drain(controller)
         let (state, stateOpen) = drain(stateLog)
         return (screen, state, !screenOpen && !stateOpen)
@@ -66,10 +56,10 @@ public final class PseudoTerminal {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = SystemCall.read(descriptor, into: &buffer)
             if count > 0 { bytes += buffer.prefix(count); continue }
             // EIO: the terminal's other side is closed, the program has gone.
-            return (bytes, count < 0 && (errno == EAGAIN || errno == EINTR))
+            return (bytes, count < 0 && errno == EAGAIN)
         }
     }
 
@@ -107,7 +97,7 @@ public final class PseudoTerminal {
 
     deinit {
         end()
-        close(controller)
-        close(stateLog)
+        SystemCall.close(controller)
+        SystemCall.close(stateLog)
     }
 }

@@ -24,6 +24,6 @@ final class EventLog: Sendable {
     }
 
     deinit {
-        close(descriptor)
+        SystemCall.close(descriptor)
     }
 }

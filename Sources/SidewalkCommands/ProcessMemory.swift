@@ -22,7 +22,7 @@ enum ProcessMemory {
         let descriptor = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = FileDescriptorIO.writeAll(descriptor, Array("5".utf8))
-        close(descriptor)
+        SystemCall.close(descriptor)
     }
 
     /// `bytes` in megabytes (2^20), to one decimal, as the benchmarks report them.

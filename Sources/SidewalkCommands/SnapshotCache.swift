@@ -46,17 +46,10 @@ struct SnapshotCache {
 
     /// Removes the least recently used entries until the rest fit `byteBudget`.
     func evict() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        var entries: [(path: String, bytes: Int, used: Double)] = names.compactMap { name in
-            let path = "\(directory)/\(name)"
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-            return (path, Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        }
+        let entries = Directory.regularFiles(in: directory).sorted { $0.modified < $1.modified }
         var total = entries.reduce(0) { $0 + $1.bytes }
-        entries.sort { $0.used < $1.used }
         for entry in entries where total > byteBudget {
-            if unlink(entry.path) == 0 { total -= entry.bytes }
+            if Directory.remove("\(directory)/\(entry.name)") { total -= entry.bytes }
         }
     }
 

@@ -11,18 +11,17 @@ public enum FileDescriptorIO {
         bytes.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
-                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = SystemCall.retrying { write(fd, buffer.baseAddress! + done, buffer.count - done) }
                 if n > 0 {
                     done += n
                     continue
                 }
                 let code = errno
-                if n < 0 && code == EINTR { continue }
                 guard n < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return .failed(errno: n == 0 ? EIO : code) }
-                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                let polled = poll(&ready, 1, -1)
-                if polled < 0 && errno != EINTR { return .failed(errno: errno) }
-                if polled > 0 && ready.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed(errno: EPIPE) }
+                var ready = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+                let polled = SystemCall.poll(&ready, seconds: nil)
+                if polled < 0 { return .failed(errno: errno) }
+                if polled > 0 && ready[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .failed(errno: EPIPE) }
             }
             return .complete
         }

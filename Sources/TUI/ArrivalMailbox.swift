@@ -39,42 +39,29 @@ final class ArrivalMailbox: Sendable {
         }
     }
 
-    private let readEnd: Int32
-    private let writeEnd: Int32
+    private let wake: SelfPipe
     private let arrivals = Locked<[Arrival]>([])
 
     /// Readable (for poll) when something has arrived.
-    var descriptor: Int32 { readEnd }
+    var descriptor: Int32 { wake.descriptor }
 
     init() throws(TerminalError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .pollFailed(String(cString: strerror(errno))) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        (readEnd, writeEnd) = (fds[0], fds[1])
+        do { wake = try SelfPipe() } catch { throw .pollFailed(error.description) }
     }
 
     /// Posts an arrival; any thread.
     func post(_ arrival: Arrival) {
         arrivals.withLock { $0.append(arrival) }
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1) // a full pipe already says "something arrived"
+        wake.signal() // a full pipe already says "something arrived"
     }
 
     /// Everything posted since the last call, oldest first; main thread.
     func take() -> [Arrival] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
+        _ = wake.drain()
         return arrivals.withLock { taken in
             defer { taken = [] }
             return taken
         }
     }
 
-    deinit {
-        close(readEnd)
-        close(writeEnd)
-    }
 }

@@ -43,8 +43,8 @@ public enum DescribeSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         while !state.isFinished {
             for i in fds.indices { fds[i].revents = 0 }
-            let ready = poll(&fds, nfds_t(fds.count), decoder.isWaiting ? Int32(Terminal.escapeDelayMilliseconds) : -1)
-            if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
+            let ready = SystemCall.poll(&fds, seconds: decoder.isWaiting ? Double(Terminal.escapeDelayMilliseconds) / 1000 : nil)
+            if ready < 0 { throw .pollFailed(SystemCall.lastError) }
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH: continue
@@ -56,8 +56,8 @@ public enum DescribeSession {
             if ready == 0 {
                 keys = decoder.flush()
             } else if fds[0].revents != 0 {
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return 1 }
+                let count = SystemCall.read(STDIN_FILENO, into: &buffer)
+                if count == 0 || (count < 0 && errno != EAGAIN) { return 1 }
                 if count > 0 { keys = decoder.keys(Array(buffer[0..<count])) }
             }
             for key in keys where !state.isFinished {

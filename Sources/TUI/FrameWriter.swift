@@ -10,43 +10,32 @@ import Glibc
 /// written, so frames are skipped, never queued.
 final class FrameWriter {
     private let queue = DispatchQueue(label: "sidewalk.frame-writer")
-    private let pipe: (read: Int32, write: Int32)
+    /// Carries each frame's result: 1 written, 0 failed.
+    private let done: SelfPipe
     /// Readable (for poll) when a frame has been written.
-    var descriptor: Int32 { pipe.read }
+    var descriptor: Int32 { done.descriptor }
     /// True from `write` until `acknowledge` sees the frame done. Main thread only.
     private(set) var isBusy = false
 
     init() throws(TerminalError) {
-        var fds: [Int32] = [-1, -1]
-        guard Glibc.pipe(&fds) == 0 else { throw .pollFailed(String(cString: strerror(errno))) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        pipe = (fds[0], fds[1])
+        do { done = try SelfPipe() } catch { throw .pollFailed(error.description) }
     }
 
     /// Starts writing a frame; the writer must not be busy.
     func write(_ bytes: [UInt8]) {
         precondition(!isBusy, "one frame at a time")
         isBusy = true
-        let done = pipe.write
-        queue.async {
-            var result: UInt8 = FileDescriptorIO.writeAll(STDOUT_FILENO, bytes) == .complete ? 1 : 0
-            _ = Glibc.write(done, &result, 1)
+        queue.async { [done] in
+            done.signal(FileDescriptorIO.writeAll(STDOUT_FILENO, bytes) == .complete ? 1 : 0)
         }
     }
 
     /// After `descriptor` polled readable: marks the writer idle. Returns false when the frame
     /// could not be written (the terminal is gone).
     func acknowledge() -> Bool {
-        var result: UInt8 = 1
-        var ok = true
-        while Glibc.read(pipe.read, &result, 1) == 1 {
-            isBusy = false
-            if result == 0 { ok = false }
-        }
-        return ok
+        let results = done.drain()
+        if !results.isEmpty { isBusy = false }
+        return !results.contains(0)
     }
 
     /// Waits until `deadline` (`CLOCK_MONOTONIC` seconds) for the frame being written, if any,
@@ -56,15 +45,9 @@ final class FrameWriter {
         while isBusy {
             let left = deadline - FileDescriptorIO.monotonicSeconds()
             guard left > 0 else { return false }
-            var ready = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, Int32((left * 1000).rounded(.up)))
+            _ = SystemCall.poll(done.descriptor, for: POLLIN, seconds: left)
             _ = acknowledge()
         }
         return true
-    }
-
-    deinit {
-        close(pipe.read)
-        close(pipe.write)
     }
 }

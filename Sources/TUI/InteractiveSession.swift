@@ -175,8 +175,8 @@ public enum InteractiveSession {
                 let wait = Int32(max(0, ((due - FileDescriptorIO.monotonicSeconds()) * 1000).rounded(.up)))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { throw .pollFailed(String(cString: strerror(errno))) }
+            let ready = SystemCall.poll(&fds, seconds: timeout < 0 ? nil : Double(timeout) / 1000)
+            if ready < 0 { throw .pollFailed(SystemCall.lastError) }
             if fds[2].revents != 0 {
                 guard writer.acknowledge() else { return 1 }
                 events?(.didFinishRendering, now())

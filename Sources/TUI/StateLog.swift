@@ -58,6 +58,6 @@ public final class StateLog {
     }
 
     deinit {
-        close(descriptor)
+        SystemCall.close(descriptor)
     }
 }

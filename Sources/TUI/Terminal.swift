@@ -106,8 +106,7 @@ final class Terminal {
     /// when there is none. False in `alive` when the terminal has gone (end of file, an error).
     func nextInput() -> (input: TerminalInput?, alive: Bool) {
         if queued.isEmpty {
-            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, 0) == 1, !readInput() { return (nil, false) }
+            if SystemCall.poll(STDIN_FILENO, for: POLLIN, seconds: 0) != nil, !readInput() { return (nil, false) }
         }
         return (queued.isEmpty ? nil : queued.removeFirst(), true)
     }
@@ -115,8 +114,8 @@ final class Terminal {
     /// Reads what is waiting on standard input into `queued`; false when the terminal has gone.
     private func readInput() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return false }
+        let count = SystemCall.read(STDIN_FILENO, into: &buffer)
+        if count == 0 || (count < 0 && errno != EAGAIN) { return false }
         if count > 0 { queued += decoder.feed(Array(buffer[0..<count])) }
         escapeDeadline = decoder.isWaiting
             ? escapeDeadline ?? FileDescriptorIO.monotonicSeconds() + Double(Self.escapeDelayMilliseconds) / 1000 : nil
@@ -176,8 +175,7 @@ final class Terminal {
         guard isOpen else { return }
         let left = max(0, deadline - FileDescriptorIO.monotonicSeconds())
         // A tty reports POLLOUT only while under 256 bytes wait to be read.
-        var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-        guard poll(&output, 1, Int32((left * 1000).rounded(.up))) == 1 else {
+        guard SystemCall.poll(STDOUT_FILENO, for: POLLOUT, seconds: left) != nil else {
             isOpen = false
             _ = sw_crash_guard_restore_now(Self.abandonWaitMilliseconds)
             return

@@ -26,14 +26,14 @@ extension TerminalProbe {
         throws(TerminalError) -> (capabilities: TerminalCapabilities, columns: Int, rows: Int) {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { throw .notATerminal(stream: "/dev/tty (no controlling terminal)") }
-        defer { close(tty) }
+        defer { SystemCall.close(tty) }
         var decoder = InputDecoder()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let answers = try TmuxFeatureQuery.alongside(environment: environment, within: seconds) { () throws(TerminalError) in
             let answers = InputModes.reading(on: tty) { _ in
                 _ = FileDescriptorIO.writeAll(tty, queries(termName: termName, environment: environment))
                 return collect(from: tty, within: seconds) {
-                    let count = read(tty, &buffer, buffer.count)
+                    let count = SystemCall.read(tty, into: &buffer)
                     guard count > 0 else { return nil }
                     return decoder.feed(Array(buffer[0..<count])).compactMap { if case let .reply(reply) = $0 { reply } else { nil } }
                 }
@@ -55,8 +55,7 @@ extension TerminalProbe {
         let deadline = FileDescriptorIO.monotonicSeconds() + seconds
         while !capabilities.answered {
             let left = deadline - FileDescriptorIO.monotonicSeconds()
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard left > 0, poll(&ready, 1, Int32((left * 1000).rounded(.up))) == 1, let replies = readReplies() else { break }
+            guard left > 0, SystemCall.poll(descriptor, for: POLLIN, seconds: left) != nil, let replies = readReplies() else { break }
             replies.forEach { capabilities.take($0) }
         }
         return capabilities

@@ -18,15 +18,14 @@ public final class TmuxFeatureQuery {
     /// Starts asking, when `environment` has `TMUX`; nil otherwise, or when tmux cannot be started.
     public static func start(environment: [String: String]) -> TmuxFeatureQuery? {
         guard environment["TMUX"] != nil else { return nil }
-        var ends: [Int32] = [-1, -1]
-        guard Glibc.pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        guard let pid = spawn(["tmux", "display-message", "-p", "#{client_termfeatures}"], output: ends[1], environment: environment) else {
-            close(ends[0]); close(ends[1])
+        guard let ends = SystemCall.makePipe() else { return nil }
+        let pid = spawn(["tmux", "display-message", "-p", "#{client_termfeatures}"], output: ends.write, environment: environment)
+        SystemCall.close(ends.write)
+        guard let pid else {
+            SystemCall.close(ends.read)
             return nil
         }
-        close(ends[1])
-        return TmuxFeatureQuery(pid: pid, output: ends[0])
+        return TmuxFeatureQuery(pid: pid, output: ends.read)
     }
 
     /// What `probe` (the terminal's own questions) returns, with tmux's answer taken in when
@@ -55,12 +54,8 @@ public final class TmuxFeatureQuery {
         var chunk = [UInt8](repeating: 0, count: 1024)
         while output >= 0 {
             let left = deadline - FileDescriptorIO.monotonicSeconds()
-            var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let polled = left > 0 ? poll(&ready, 1, Int32((left * 1000).rounded(.up))) : 0
-            if polled < 0 && errno == EINTR { continue }
-            guard polled > 0 else { stop(); return nil }
-            let count = read(output, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
+            guard left > 0, SystemCall.poll(output, for: POLLIN, seconds: left) != nil else { stop(); return nil }
+            let count = SystemCall.read(output, into: &chunk)
             guard count > 0 else { break }
             answer += chunk[0..<count]
             guard answer.count <= 4096 else { stop(); return nil }
@@ -80,9 +75,9 @@ public final class TmuxFeatureQuery {
 
     /// Closes the pipe and waits for tmux; true when it exited with status 0.
     private func reap() -> Bool {
-        if output >= 0 { close(output); output = -1 }
+        if output >= 0 { SystemCall.close(output); output = -1 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         return status == 0
     }
 

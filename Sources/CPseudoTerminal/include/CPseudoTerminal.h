@@ -11,10 +11,6 @@
 int sw_pty_spawn(const char *path, char *const argv[], char *const envp[], unsigned short rows, unsigned short columns,
                  int extra_fd, int *controller, pid_t *pid);
 
-/* A pipe whose ends are closed on exec (so a program started at the same time on another thread
-   never holds them). Returns 0 or an errno. */
-int sw_pipe_cloexec(int ends[2]);
-
 /* Sets the terminal's size, which sends the program SIGWINCH. Returns 0 or an errno. */
 int sw_pty_resize(int controller, unsigned short rows, unsigned short columns);
 

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a folder holds, and removing what is in it: the directory operations of the caches
+/// (snapshots, HTTP) and of imports taken back, none of them following a symbolic link.
+public enum Directory {
+    /// A regular file directly in a folder.
+    public struct File: Equatable, Sendable {
+        /// The file's name in its folder (no slash).
+        public let name: String
+        /// Its size in bytes, >= 0.
+        public let bytes: Int
+        /// When it was last written, seconds since 1970 (fractional).
+        public let modified: Double
+    }
+
+    /// The regular files directly in `folder`, from `lstat` (a link to a file is not one), in no
+    /// set order; empty when the folder cannot be read.
+    public static func regularFiles(in folder: String) -> [File] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var files: [File] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            guard SystemCall.retrying({ lstat(folder + "/" + name, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else { continue }
+            files.append(File(name: name, bytes: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+        }
+        return files
+    }
+
+    /// Removes the file, link or empty folder at `path` (a link itself, not what it names); true
+    /// when it is gone.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool {
+        FileKind.of(path) == .directory ? rmdir(path) == 0 : unlink(path) == 0
+    }
+}
