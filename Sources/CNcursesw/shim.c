@@ -51,13 +51,6 @@ int sw_terminfo_colour_support(const char *term, int *colors, int *truecolor) {
     return 0;
 }
 
-int sw_tty_size(int fd, int *row_count, int *column_count) {
-    struct winsize size;
-    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
-    *row_count = size.ws_row;
-    *column_count = size.ws_col;
-    return 0;
-}
 
 static size_t sw_append(char *buffer, size_t size, size_t used, const char *capability) {
     if (!sw_is_present(capability)) return used;

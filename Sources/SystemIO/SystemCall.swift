@@ -72,6 +72,15 @@ public enum SystemCall {
         _ = retrying { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
     }
 
+    /// The size of the terminal on `descriptor` as the kernel reports it (TIOCGWINSZ), in cells;
+    /// nil when it is not a terminal or reports no size (0×0).
+    public static func terminalSize(of descriptor: Int32) -> (columns: Int, rows: Int)? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard sw_tty_size(descriptor, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return (Int(columns), Int(rows))
+    }
+
     /// The text of the current errno.
     public static var lastError: String { FileDescriptorIO.message(errno) }
 }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CNcursesw
 import Datasets
 import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
+import SystemIO
 import TermRender
 
 /// A panorama decoded at the size the first view needs (a JPEG by DCT scaling, 1/8 to 1/1),
@@ -106,9 +106,6 @@ public struct SharperDecode: Sendable {
     /// `needed(columns:symbols:camera:)` for the terminal on standard output now (80 columns
     /// when it does not say), for the first decode, before the screen is taken over.
     public static func neededAtStart(symbols: SymbolSet, camera: PanoramaCamera) -> Int {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        let known = sw_tty_size(STDOUT_FILENO, &rows, &columns) == 0 && columns > 0
-        return needed(columns: known ? Int(columns) : 80, symbols: symbols, camera: camera)
+        needed(columns: SystemCall.terminalSize(of: STDOUT_FILENO)?.columns ?? 80, symbols: symbols, camera: camera)
     }
 }

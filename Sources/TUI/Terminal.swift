@@ -148,10 +148,8 @@ final class Terminal {
     /// After SIGWINCH: tells ncurses the size the kernel reports and lets it settle its own
     /// (blank) screen now, so it does not repaint over the next frame at a later key read.
     func adoptNewSize() {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        guard sw_tty_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return }
-        _ = resize_term(rows, columns)
+        guard let size = SystemCall.terminalSize(of: STDOUT_FILENO) else { return }
+        _ = resize_term(Int32(size.rows), Int32(size.columns))
         _ = wrefresh(window)
     }
 

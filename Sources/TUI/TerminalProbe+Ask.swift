@@ -41,10 +41,8 @@ extension TerminalProbe {
             guard let answers else { throw .notATerminal(stream: "/dev/tty") }
             return answers
         }
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        if sw_tty_size(tty, &rows, &columns) != 0 { (rows, columns) = (0, 0) }
-        return (answers, Int(columns), Int(rows))
+        let size = SystemCall.terminalSize(of: tty)
+        return (answers, size?.columns ?? 0, size?.rows ?? 0)
     }
 
     /// The answers, as `readReplies` takes them from `descriptor` whenever it has bytes, until

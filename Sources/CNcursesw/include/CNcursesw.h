@@ -34,9 +34,6 @@ void sw_window_size(WINDOW *window, int *row_count, int *column_count);
 int sw_terminfo_colour_support(const char *term, int *colors, int *truecolor);
 
 
-/* Asks the kernel for the size of the terminal on fd; returns 0, or -1 with errno set. */
-int sw_tty_size(int fd, int *row_count, int *column_count);
-
 /* The terminfo strings that undo the program's modes (exit alternate screen, normal cursor,
    default attributes, keypad off), concatenated into buffer; returns their length. */
 size_t sw_restore_sequence(char *buffer, size_t size);

@@ -1,10 +1,15 @@
 #ifndef SIDEWALK_CSYSTEMIO_H
 #define SIDEWALK_CSYSTEMIO_H
 
-/* System calls Swift's Glibc module does not show (they need _GNU_SOURCE), for SystemIO alone. */
+/* System calls Swift's Glibc module does not show (they need _GNU_SOURCE, or are variadic), for
+   SystemIO alone. */
 
 /* pipe2(ends, O_CLOEXEC): a pipe whose ends are closed on exec from the start, so a program
    started at the same moment on another thread never holds them. Returns 0 or -1 with errno. */
 int sw_pipe_cloexec(int ends[2]);
+
+/* ioctl(fd, TIOCGWINSZ): the size of the terminal on fd (ioctl is variadic, so Swift cannot
+   call it). Returns 0, or -1 with errno set. */
+int sw_tty_size(int fd, int *row_count, int *column_count);
 
 #endif
