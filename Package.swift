@@ -30,6 +30,9 @@ let package = Package(
         // Untrusted text made safe for a terminal: the one list of forbidden scalars and the
         // sanitiser. Standard library only.
         .target(name: "TextSafety"),
+        // A 5×7 pixel font for text painted into pixels (snapshot overlays, map rasters, generated
+        // panoramas). Standard library only, so the asset generator needs no renderer for it.
+        .target(name: "BitmapFont"),
         // JSON read strictly and within a memory budget (manifests, settings). Standard library only.
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written, and every
@@ -57,7 +60,7 @@ let package = Package(
         .target(name: "ParallelDispatch", dependencies: ["PanoCore"]),
         // Maps in braille cells: the minimap and the full map (projection, dots and lines,
         // labels without overlap). Pure: cells in, cells out.
-        .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender"]),
+        .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender", "BitmapFont"]),
 
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
@@ -76,7 +79,7 @@ let package = Package(
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -85,7 +88,7 @@ let package = Package(
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,
         // for the benchmarks and tests; and the canvas generated panoramas are painted on.
-        .target(name: "CompassPanorama", dependencies: ["PanoCore", "TermRender"]),
+        .target(name: "CompassPanorama", dependencies: ["PanoCore", "BitmapFont"]),
         // Generator of the bundled demo town; the shipping binary does not link it.
         .target(name: "WorldGen", dependencies: ["PanoCore", "CompassPanorama"]),
         .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),

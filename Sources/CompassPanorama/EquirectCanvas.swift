@@ -1,5 +1,5 @@
+import BitmapFont
 import PanoCore
-import TermRender
 
 /// An equirectangular image being painted by direction: heading (degrees clockwise from north,
 /// the image centre facing `centerHeading`) and elevation (degrees, up positive).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BitmapFont
 import Explorer
 import PanoCore
 import TermRender

@@ -1,3 +1,4 @@
+import BitmapFont
 import PanoCore
 import TermRender
 
