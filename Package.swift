@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written, and every
         // system call on a descriptor made (POSIX, and one C shim for what Glibc's module hides).
+        // A value behind a pthread mutex: the lock of every shared state (ThreadSanitizer sees it).
+        .target(name: "Locking"),
         .target(name: "CSystemIO"),
         .target(name: "SystemIO", dependencies: ["CSystemIO"]),
 
@@ -47,10 +49,11 @@ let package = Package(
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"], swiftSettings: optimisedEvenInDebug),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO"]),
+        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch"]),
+        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch",
+                                              "Locking"]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"], swiftSettings: optimisedEvenInDebug),
@@ -67,7 +70,8 @@ let package = Package(
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "StreetMap", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety"]
+            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "StreetMap", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
+                           "Locking"]
         ),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
@@ -105,7 +109,8 @@ let package = Package(
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
-        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import PanoCore
 import PanoImage
 import RemoteData

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Locking
 import SystemIO
 
 /// Web resources kept on disk (`$XDG_CACHE_HOME/sidewalk/http`, default `~/.cache/sidewalk/http`)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Datasets
+import Locking
 import PanoCore
 import PanoImage
 import SystemIO

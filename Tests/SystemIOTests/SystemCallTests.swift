@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import Locking
 import SystemIO
 import Testing
 

@@ -1,5 +1,5 @@
 import Dispatch
-import SystemIO
+import Locking
 import Testing
 
 /// `Locked`: mutual exclusion, what `withLock` hands back, and values that cannot be copied.
