@@ -65,13 +65,17 @@ let package = Package(
         // labels without overlap). Pure: cells in, cells out.
         .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender", "BitmapFont"]),
 
+        // What a frame of the explorer shows, for every front and for snapshots: the view's cells,
+        // labels, compass, status lines, help and the maps over it. Pure: state in, cells out.
+        .target(name: "ExplorerView", dependencies: ["Explorer", "PanoCore", "StreetMap", "StreetModel", "TermRender"]),
+
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "StreetMap", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
-                           "Locking"]
+            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
+                           "Locking", "ExplorerView"]
         ),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
@@ -83,7 +87,7 @@ let package = Package(
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -103,7 +107,7 @@ let package = Package(
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerView", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
                                                   "Datasets"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),

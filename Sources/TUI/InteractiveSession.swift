@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ExplorerView
 import Glibc
 #endif
 import Datasets

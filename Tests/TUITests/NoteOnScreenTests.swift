@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerView
 import TUI
 import Testing
 

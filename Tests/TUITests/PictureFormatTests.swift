@@ -1,3 +1,4 @@
+import ExplorerView
 import TermRender
 import Testing
 import TUI

@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+@testable import ExplorerView
 import Foundation
 import PanoCore
 import TestSupport

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerView
 import TermRender
 import TUI
 

@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import ExplorerView
 import TermRender
 import TUI
 

@@ -1,7 +1,7 @@
 import Explorer
+import ExplorerView
 import PanoCore
 import TermRender
-import TUI
 
 /// The full view's text for a headless script's `expect screen` and `expect visible focus`: the
 /// same frame the terminal front draws (`ExplorerFrame`), at the same size, over a blank picture,

@@ -1,10 +1,10 @@
 import Explorer
+import ExplorerView
 import PanoCore
 import PanoImage
 import StreetMap
 import StreetModel
 import TermRender
-import TUI
 
 extension SnapshotCommand {
     /// The map around `panorama`, as the explorer's `M` opens it: a PNG (8×16 pixels a cell) or

@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import ExplorerView
 import Foundation
 import PanoCore
 import PanoImage
@@ -8,7 +9,6 @@ import StreetModel
 import SystemIO
 import TermRender
 import TextSafety
-import TUI
 
 /// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
 /// --output FILE`: one view as a PNG, as ANSI art or as the words a screen reader would say,

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
+import ExplorerView
 import Glibc
 #endif
 import BitmapFont
 import Explorer
 import PanoCore
 import TermRender
-import TUI
 
 /// The explorer's overlays painted into a PNG snapshot's pixels: a chevron with its number on
 /// the ground for each way on, a red pin for each marker in range (sized by distance, as in the

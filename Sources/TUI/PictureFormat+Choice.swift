@@ -1,14 +1,6 @@
-/// How the picture reaches the terminal (chafa's names).
-public enum PictureFormat: String, Sendable, CaseIterable {
-    /// Block symbols in colour, in any terminal.
-    case symbols
-    /// Real pixels through the kitty graphics protocol.
-    case kitty
-    /// Real pixels as sixel graphics, in up to 256 colours fitted to each frame.
-    case sixels
-    /// Real pixels as iTerm2 inline images (iTerm2, WezTerm).
-    case iterm
+import ExplorerView
 
+extension PictureFormat {
     /// The format for a terminal that answered `capabilities`, in a window of `columns`×`rows`
     /// cells: kitty graphics where the terminal said it shows them, then iTerm2 images where the
     /// terminal is one that shows them, then sixels where DA1 listed them; each only where the

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Explorer
+import Foundation
 import PanoCore
 import StreetMap
 import TermRender
