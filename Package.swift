@@ -69,13 +69,17 @@ let package = Package(
         // labels, compass, status lines, help and the maps over it. Pure: state in, cells out.
         .target(name: "ExplorerView", dependencies: ["Explorer", "PanoCore", "StreetMap", "StreetModel", "TermRender"]),
 
+        // Loading behind the explorer's fronts: what is opened (`Scenery`), panoramas decoded off the
+        // loop and handed over (`ArrivalMailbox`), sharper decodes, tiled detail, growing datasets.
+        .target(name: "ExplorerSession", dependencies: ["Datasets", "PanoCore", "PanoImage", "StreetModel", "SystemIO", "TermRender", "Locking"]),
+
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
             dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
-                           "Locking", "ExplorerView"]
+                           "ExplorerView", "ExplorerSession"]
         ),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
@@ -87,7 +91,8 @@ let package = Package(
         .target(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView"]
+                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
+                           "ExplorerSession"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -107,7 +112,7 @@ let package = Package(
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerView", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
                                                   "Datasets"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ExplorerSession
 import ExplorerView
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ExplorerSession
 import ExplorerView
 import Glibc
 #endif
@@ -70,7 +71,8 @@ public enum InteractiveSession {
         }
         // The panorama being decoded for the screen, if any.
         var loadingID: String?
-        let mailbox = try ArrivalMailbox()
+        let mailbox: ArrivalMailbox
+        do { mailbox = try ArrivalMailbox() } catch { throw .pollFailed(error.description) }
         // The decoded panorama being left, while a transition blends away from it.
         var leaving: (id: String, image: EquirectPanorama)?
         var composer = FrameComposer()

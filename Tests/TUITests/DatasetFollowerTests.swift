@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+@testable import ExplorerSession
 import Glibc
 #endif
 import Datasets

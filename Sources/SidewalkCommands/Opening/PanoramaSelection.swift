@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import ExplorerSession
 import PanoCore
 import PanoImage
 import StreetModel

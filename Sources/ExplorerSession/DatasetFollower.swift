@@ -8,9 +8,9 @@ import StreetModel
 /// sharded dataset's shards within `ShardIndex.loadRadius`, or the Panoramax pictures the ways
 /// lead to, that are not read yet (`Dataset.unread(around:)`). Nothing is read while you stand
 /// still. The frame loop only takes the larger panorama service when it arrives.
-struct DatasetFollower {
+package struct DatasetFollower {
     /// The dataset with the parts read so far.
-    private(set) var dataset: Dataset
+    package private(set) var dataset: Dataset
     /// The parts being read; a read runs while it is set.
     private var reading: [DatasetPart]?
     /// Parts whose read failed: not asked for again.
@@ -21,13 +21,13 @@ struct DatasetFollower {
     private static let arrivalID = "dataset"
 
     /// A follower for `dataset`, or nil when it is read whole already.
-    init?(_ dataset: Dataset) {
+    package init?(_ dataset: Dataset) {
         guard dataset.shards != nil || dataset.panoramax != nil else { return nil }
         self.dataset = dataset
     }
 
     /// Starts reading what is missing around `panorama`, unless a read is running.
-    mutating func follow(_ panorama: Panorama?, mailbox: ArrivalMailbox) {
+    package mutating func follow(_ panorama: Panorama?, mailbox: ArrivalMailbox) {
         guard let panorama, reading == nil else { return }
         let missing = dataset.unread(around: panorama).filter { !failed.contains($0) }
         guard !missing.isEmpty else { return }
@@ -40,13 +40,13 @@ struct DatasetFollower {
     }
 
     /// Why the last read failed, once (for the status line); nil when it did not.
-    mutating func takeFailure() -> String? {
+    package mutating func takeFailure() -> String? {
         defer { failure = nil }
         return failure.map { "not read: " + $0 }
     }
 
     /// Takes its own from `arrivals`: the larger service to adopt, or nil.
-    mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> PanoramaService? {
+    package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> PanoramaService? {
         var service: PanoramaService?
         for arrival in arrivals where arrival.id == Self.arrivalID {
             guard case let .moreOfDataset(result) = arrival.payload else { continue }

@@ -9,13 +9,13 @@ import SystemIO
 
 /// Decoded panoramas arriving from loader threads, handed to the frame loop through a pipe it
 /// polls beside the keyboard, so the loop never waits on a decode.
-final class ArrivalMailbox: Sendable {
+package final class ArrivalMailbox: Sendable {
     /// One outcome of work done off the loop, under the `id` its owner posts and takes it by.
-    struct Arrival: Sendable {
-        let id: String
-        let payload: Payload
+    package struct Arrival: Sendable {
+        package let id: String
+        package let payload: Payload
 
-        enum Payload: Sendable {
+        package enum Payload: Sendable {
             /// A panorama decoded (or a detail layer composed), or why not.
             case panorama(Result<EquirectPanorama, PanoramaError>)
             /// A tile fetched into the tile cache, or why it was not.
@@ -25,17 +25,17 @@ final class ArrivalMailbox: Sendable {
         }
 
         /// A panorama's arrival.
-        init(id: String, result: Result<EquirectPanorama, PanoramaError>) {
+        package init(id: String, result: Result<EquirectPanorama, PanoramaError>) {
             self.init(id: id, payload: .panorama(result))
         }
 
-        init(id: String, payload: Payload) {
+        package init(id: String, payload: Payload) {
             self.id = id
             self.payload = payload
         }
 
         /// The panorama or its failure, for a panorama's arrival; nil for the others.
-        var result: Result<EquirectPanorama, PanoramaError>? {
+        package var result: Result<EquirectPanorama, PanoramaError>? {
             if case let .panorama(result) = payload { result } else { nil }
         }
     }
@@ -44,20 +44,20 @@ final class ArrivalMailbox: Sendable {
     private let arrivals = Locked<[Arrival]>([])
 
     /// Readable (for poll) when something has arrived.
-    var descriptor: Int32 { wake.descriptor }
+    package var descriptor: Int32 { wake.descriptor }
 
-    init() throws(TerminalError) {
-        do { wake = try SelfPipe() } catch { throw .pollFailed(error.description) }
+    package init() throws(SelfPipe.Failure) {
+        wake = try SelfPipe()
     }
 
     /// Posts an arrival; any thread.
-    func post(_ arrival: Arrival) {
+    package func post(_ arrival: Arrival) {
         arrivals.withLock { $0.append(arrival) }
         wake.signal() // a full pipe already says "something arrived"
     }
 
     /// Everything posted since the last call, oldest first; main thread.
-    func take() -> [Arrival] {
+    package func take() -> [Arrival] {
         _ = wake.drain()
         return arrivals.withLock { taken in
             defer { taken = [] }

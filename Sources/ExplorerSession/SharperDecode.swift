@@ -19,7 +19,7 @@ public struct SharperDecode: Sendable {
     public typealias Load = @Sendable (_ minimumWidth: Int) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
 
     /// Whose image this is: arrivals for another panorama are not taken.
-    let id: String
+    package let id: String
     private let load: Load
     /// Pixels round the circle now.
     private(set) var width: Int
@@ -30,10 +30,10 @@ public struct SharperDecode: Sendable {
     private var widest: Int
 
     /// A larger decode is running.
-    var isDecoding: Bool { pending != nil }
+    package var isDecoding: Bool { pending != nil }
 
     /// The id its arrivals are posted under.
-    var arrivalID: String { "sharper decode of " + id }
+    package var arrivalID: String { "sharper decode of " + id }
 
     /// For the panorama `id`, decoded `width` pixels round the circle of the `widest` it can be.
     public init(id: String, width: Int, widest: Int, load: @escaping Load) {
@@ -52,7 +52,7 @@ public struct SharperDecode: Sendable {
     }
 
     /// For `panorama` of `dataset`, shown as `image`, with what `cache` knows of how wide it can be.
-    static func of(_ panorama: Panorama, shown image: EquirectPanorama, in dataset: Dataset, cache: PanoramaCache) -> SharperDecode {
+    package static func of(_ panorama: Panorama, shown image: EquirectPanorama, in dataset: Dataset, cache: PanoramaCache) -> SharperDecode {
         let width = image.pyramid.levels[0].width
         return SharperDecode(id: panorama.id, width: width, widest: cache.widest(of: panorama) ?? width) { minimumWidth throws(PanoramaError) in
             try dataset.loadScaled(panorama, minimumWidth: minimumWidth)
@@ -61,7 +61,7 @@ public struct SharperDecode: Sendable {
 
     /// After a frame: starts a decode of as many pixels round the circle as the view needs (the
     /// pixels `view` has, or a cell picture of `columns` in `symbols`) when the image has fewer.
-    mutating func ask(view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
+    package mutating func ask(view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
         let needed = view.map { PanoramaLoader.neededWidth(viewWidth: $0.width, narrowestFOV: camera.effectiveFOV) }
             ?? Self.needed(columns: columns, symbols: symbols, camera: camera)
         ask(for: needed, mailbox: mailbox)
@@ -69,7 +69,7 @@ public struct SharperDecode: Sendable {
 
     /// Starts a decode of at least `needed` pixels round the circle when the image has fewer,
     /// none is running, and the image (within the decode limits) can give more. Posts to `mailbox`.
-    mutating func ask(for needed: Int, mailbox: ArrivalMailbox) {
+    package mutating func ask(for needed: Int, mailbox: ArrivalMailbox) {
         guard needed > width, pending == nil, width < widest else { return }
         pending = needed
         let (load, arrivalID) = (load, arrivalID)
@@ -82,7 +82,7 @@ public struct SharperDecode: Sendable {
     /// Takes its own from `arrivals` (what `ask` posted): the image to show, or nil when none
     /// came, or it is no sharper (the image or the limits give no more) or failed, and then
     /// nothing more is asked.
-    mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> EquirectPanorama? {
+    package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> EquirectPanorama? {
         var sharper: EquirectPanorama?
         for arrival in arrivals where arrival.id == arrivalID && pending != nil {
             pending = nil

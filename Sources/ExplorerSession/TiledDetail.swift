@@ -9,8 +9,8 @@ import TermRender
 /// needs (`TileWindow`), asks the tile cache for those it lacks, and composes them (with coarser
 /// tiles where one is missing) into the panorama's detail layer on a worker thread. The frame loop
 /// only swaps in each composed layer: one redraw per batch of arrivals, never a wait.
-struct TiledDetail {
-    let panorama: Panorama
+package struct TiledDetail {
+    package let panorama: Panorama
     private let tiles: PanoramaTiles
     /// The panorama's own image (level 0), shown under the detail.
     private let base: EquirectPanorama
@@ -24,7 +24,7 @@ struct TiledDetail {
     private(set) var failures: [TileGrid.Key: PanoramaError] = [:]
 
     /// For `panorama` (which must be tiled), shown from `base`, its level 0.
-    init?(_ panorama: Panorama, base: EquirectPanorama, cache: TileCache) {
+    package init?(_ panorama: Panorama, base: EquirectPanorama, cache: TileCache) {
         guard let tiles = panorama.tiles else { return nil }
         self.panorama = panorama
         self.tiles = tiles
@@ -40,7 +40,7 @@ struct TiledDetail {
 
     /// After a frame of `width`×`height` pixels (what the view was reprojected at) through
     /// `camera`: asks for the tiles the view needs and recomposes when the window moved.
-    mutating func ask(width: Int, height: Int, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
+    package mutating func ask(width: Int, height: Int, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
         let wanted = TileWindow.forView(grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading, width: width, height: height)
         guard wanted != window else { return }
         window = wanted
@@ -59,7 +59,7 @@ struct TiledDetail {
 
     /// Takes its own from `arrivals`: the panorama with a newly composed detail layer to show, or
     /// nil. Tile arrivals start a new composition.
-    mutating func arrived(from arrivals: [ArrivalMailbox.Arrival], mailbox: ArrivalMailbox) -> EquirectPanorama? {
+    package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival], mailbox: ArrivalMailbox) -> EquirectPanorama? {
         var composed: EquirectPanorama?
         var tilesArrived = false
         for arrival in arrivals {
@@ -76,7 +76,7 @@ struct TiledDetail {
     }
 
     /// Why some tiles are not shown sharp, for the status line; nil when none failed.
-    var note: String? {
+    package var note: String? {
         guard let (key, error) = failures.min(by: { $0.key.description < $1.key.description }) else { return nil }
         return failures.count == 1 ? "tile \(key) not loaded: \(error)" : "\(failures.count) tiles not loaded, e.g. \(key): \(error)"
     }
