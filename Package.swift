@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written, and every
         // system call on a descriptor made (POSIX, and one C shim for what Glibc's module hides).
+        // Sidewalk's version, for `--version` and the User-Agent of web requests. Standard library only.
+        .target(name: "ProductInfo"),
         // A value behind a pthread mutex: the lock of every shared state (ThreadSanitizer sees it).
         .target(name: "Locking"),
         .target(name: "CSystemIO"),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"], swiftSettings: optimisedEvenInDebug),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking"]),
+        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking", "ProductInfo"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
         .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch",
@@ -92,7 +94,7 @@ let package = Package(
             name: "SidewalkCommands",
             dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
                            "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                           "ExplorerSession"]
+                           "ExplorerSession", "ProductInfo"]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 

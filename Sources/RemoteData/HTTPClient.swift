@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCurl
+import ProductInfo
 import SystemIO
 
 /// HTTP and HTTPS GETs through libcurl, with limits enforced by the transfer itself rather than

@@ -1,5 +1,5 @@
 import Explorer
-import SystemIO
+import ProductInfo
 
 /// The parts of `sidewalk --help` that are not an option table, and `--version`.
 enum HelpText {
