@@ -73,14 +73,15 @@ let package = Package(
 
         // Loading behind the explorer's fronts: what is opened (`Scenery`), panoramas decoded off the
         // loop and handed over (`ArrivalMailbox`), sharper decodes, tiled detail, growing datasets.
-        .target(name: "ExplorerSession", dependencies: ["Datasets", "PanoCore", "PanoImage", "StreetModel", "SystemIO", "TermRender", "Locking"]),
+        .target(name: "ExplorerSession", dependencies: ["Datasets", "Explorer", "PanoCore", "PanoImage", "StreetModel", "SystemIO", "TermRender",
+                                                     "Locking"]),
 
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "Datasets", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
+            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
                            "ExplorerView", "ExplorerSession"]
         ),
 

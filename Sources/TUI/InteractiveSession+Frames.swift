@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import ExplorerSession
-import ExplorerView
 import Glibc
 #endif
 import Explorer
+import ExplorerSession
+import ExplorerView
 import PanoCore
 import TermRender
 
@@ -21,9 +21,6 @@ extension InteractiveSession {
     /// How long a frame still being written may delay the exit, seconds; past it the terminal
     /// is taken to have stopped reading.
     static let drainSeconds = 1.0
-
-    /// Shown while the panorama walked to is being decoded.
-    static let loadingNote = "loading this panorama…"
 
     /// How much nearer a step brings what is ahead: the old view is magnified this much by the
     /// end of the blend, and the new one starts this much wider, as Street View's move zooms

@@ -1,11 +1,10 @@
 #if canImport(Glibc)
-import ExplorerSession
-import ExplorerView
 import Glibc
 #endif
-import Datasets
 import Dispatch
 import Explorer
+import ExplorerSession
+import ExplorerView
 import PanoCore
 import PanoImage
 import ParallelDispatch
@@ -44,37 +43,13 @@ public enum InteractiveSession {
         }
 
         var state: ExplorerState
-        var panorama: EquirectPanorama
-        var loadNote: String?
         switch scenery {
-        case let .image(image, _):
-            state = ExplorerState(camera: camera)
-            panorama = image
-        case let .dataset(dataset, start, image, cache):
-            state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
-            panorama = image
-            cache.prefetchNeighbours(of: start, in: dataset.service)
+        case .image: state = ExplorerState(camera: camera)
+        case let .dataset(dataset, start, _, _): state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
         }
         Self.setUp(&state, gestures: gestures, home: home, display: display, size: terminal.size)
-        var shownID = state.panorama?.id
-        var sharper = sharper
-        // A tiled panorama's detail (its level 0 is the image); the tiles get half as much
-        // memory as the panorama cache, a third of the whole budget (`Opened.scenery`).
-        var (tiled, tileCache): (TiledDetail?, TileCache?) = (nil, nil)
-        // A sharded dataset's shards or Panoramax's pictures, read as the walk comes near them.
-        var growing: DatasetFollower?
-        if case let .dataset(dataset, start, image, cache) = scenery {
-            tileCache = TileCache(dataset: dataset, byteBudget: cache.byteBudget / 2)
-            growing = DatasetFollower(dataset)
-            tiled = tileCache.flatMap { TiledDetail(start, base: image, cache: $0) }
-            sharper = tiled == nil ? SharperDecode.of(start, shown: image, in: dataset, cache: cache) : nil
-        }
-        // The panorama being decoded for the screen, if any.
-        var loadingID: String?
-        let mailbox: ArrivalMailbox
-        do { mailbox = try ArrivalMailbox() } catch { throw .pollFailed(error.description) }
-        // The decoded panorama being left, while a transition blends away from it.
-        var leaving: (id: String, image: EquirectPanorama)?
+        var loading: SceneryLoading
+        do { loading = try SceneryLoading(scenery: scenery, state: state, sharper: sharper) } catch { throw .pollFailed(error.description) }
         var composer = FrameComposer()
         let detected = TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment)
         var drawing = DrawingChoice(
@@ -103,13 +78,13 @@ public enum InteractiveSession {
         for event in startEvents { events?(event, 0) }
         events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
 
-        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, mailbox.descriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, loading.mailbox.descriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now()) {
                 pacer.noteChange(at: now())
                 for event in state.takeEvents() { events?(event, now()) }
             }
-            if state.transition == nil { leaving = nil }
+            if state.transition == nil { loading.transitionEnded() }
             if !state.isFinished, limits.expired(at: now()) { _ = state.apply(.quit) }
             var timeout: Int32 = -1
             link.giveUpOverdueAnswers(at: now())
@@ -121,22 +96,21 @@ public enum InteractiveSession {
                 composer.pixelsPerCell = pixels.pixelsPerCell(quality)
                 composer.dither = drawing.dither(quality, cells: display.ditherCells)
                 let drawn = ExplorerFrame.draw(
-                    composer: &composer, panorama: panorama, state: state, header: Self.header(scenery, state),
+                    composer: &composer, panorama: loading.panorama, state: state, header: Self.header(scenery, state),
                     display: shown, columns: size.columns, rows: size.rows,
-                    loadNote: loadNote, blend: Self.blend(state, leaving: leaving, now: now()), runner: runner
+                    loadNote: loading.loadNote, blend: Self.blend(state, leaving: loading.leaving, now: now()), runner: runner
                 )
                 let frame = drawn.grid
                 (viewArea, clickTargets) = (drawn.viewArea, drawn.clickTargets)
                 let hadPixels = pixels.kind != nil
                 pixels.frame(frame, image: composer.viewImage,
-                             view: "\(state.camera) \(shownID ?? "") \(leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) \(state.map != nil) "
+                             view: "\(state.camera) \(loading.shownID ?? "") \(loading.leaving?.id ?? "") \(size) \(quality) \(String(describing: state.focus)) \(state.map != nil) "
                                  + "\(state.transition.map { $0.progress(at: now()) } ?? 1)",
                              area: drawn.viewArea, quality: quality, encoder: &encoder, into: &bytes)
                 if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
                 noteOnScreen.drawn(&state, at: now())
-                sharper?.ask(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, mailbox: mailbox)
                 let rendered = Self.renderedSize(view: composer.viewImage, area: drawn.viewArea, symbols: shown.symbols)
-                tiled?.ask(width: rendered.width, height: rendered.height, camera: state.camera, mailbox: mailbox)
+                loading.frameDrawn(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, rendered: rendered)
                 // The clipboard's bytes go with a frame: the writer takes one write at a time.
                 if !bytes.isEmpty || !clipboard.isEmpty {
                     events?(.didStartRendering, now())
@@ -146,7 +120,7 @@ public enum InteractiveSession {
                 }
                 continue
             case let .wait(until):
-                if until == nil, !state.isAnimating, loadingID == nil, !busy, terminal.escapeDeadline == nil, !terminal.hasQueuedInput {
+                if until == nil, !state.isAnimating, loading.loadingID == nil, !busy, terminal.escapeDeadline == nil, !terminal.hasQueuedInput {
                     stateLog?.settled(state, at: now())
                 }
                 if let wake = [until, state.noteExpiry].compactMap({ $0 }).min() {
@@ -238,65 +212,10 @@ public enum InteractiveSession {
                 state.say(note, at: now())
                 pacer.requestRedraw()
             }
-            let arrivals = mailbox.take()
-            if let service = growing?.arrived(from: arrivals) { state.adopt(service) }
-            if let failure = growing?.takeFailure() { state.say(failure, at: now()) }
-            growing?.follow(state.panorama, mailbox: mailbox)
-            if let image = sharper?.arrived(from: arrivals) {
-                (panorama, loadNote) = (image, nil)
-                pixels.forget()
-                pacer.requestRedraw()
-            }
-            if let image = tiled?.arrived(from: arrivals, mailbox: mailbox), tiled?.panorama.id == shownID {
-                (panorama, loadNote) = (image, tiled?.note)
-                pixels.forget()
-                pacer.requestRedraw()
-            }
-            if case let .dataset(dataset, _, _, cache) = scenery {
-                // The loop never waits on a decode: a panorama not in memory is loaded on a
-                // loader thread and shown when it arrives; until then the last one stays.
-                func show(_ image: EquirectPanorama, of current: Panorama) {
-                    if let shownID { leaving = (shownID, panorama) }
-                    panorama = image
-                    loadNote = nil
-                    shownID = current.id
-                    tiled = tileCache.flatMap { TiledDetail(current, base: image, cache: $0) }
-                    sharper = tiled == nil ? SharperDecode.of(current, shown: image, in: dataset, cache: cache) : nil
-                    cache.prefetchNeighbours(of: current, in: growing?.dataset.service ?? dataset.service)
-                    pacer.requestRedraw()
-                }
-                for arrival in arrivals where arrival.id == loadingID {
-                    loadingID = nil
-                    guard let current = state.panorama, current.id == arrival.id else { continue }
-                    switch arrival.result {
-                    case nil: continue
-                    case let .success(image)?: show(image, of: current)
-                    case let .failure(error)?:
-                        // Not shown, so not arrived: the state goes back to the panorama on screen.
-                        loadNote = nil
-                        state.cannotShow(current.id, reason: error.description, at: now())
-                        for event in state.takeEvents() { events?(event, now()) }
-                        pacer.requestRedraw()
-                    }
-                }
-                if loadingID != nil, state.panorama?.id == shownID {
-                    // Back on the panorama shown before the one being loaded arrived: nothing is
-                    // loading for the screen any more (the load still fills the cache).
-                    loadingID = nil
-                    loadNote = nil
-                    pacer.requestRedraw()
-                }
-                if let current = state.panorama, current.id != shownID, current.id != loadingID {
-                    if let ready = cache.cached(current) {
-                        show(ready, of: current)
-                    } else {
-                        loadingID = current.id
-                        loadNote = Self.loadingNote
-                        pacer.requestRedraw()
-                        cache.load(current) { [mailbox] result in mailbox.post(.init(id: current.id, result: result)) }
-                    }
-                }
-            }
+            let change = loading.takeArrivals(into: &state, at: now())
+            for event in state.takeEvents() { events?(event, now()) }
+            if change.newPicture { pixels.forget() }
+            if change.redraw { pacer.requestRedraw() }
         }
     }
 }

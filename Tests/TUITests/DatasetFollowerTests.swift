@@ -1,14 +1,14 @@
 #if canImport(Glibc)
-@testable import ExplorerSession
 import Glibc
 #endif
 import Datasets
+@testable import ExplorerSession
 import Foundation
 import PanoCore
 import StreetModel
+@testable import TUI
 import TestSupport
 import Testing
-@testable import TUI
 
 @Suite("Shards read as the walk comes near")
 struct DatasetFollowerTests {

@@ -1,14 +1,14 @@
 #if canImport(Glibc)
-@testable import ExplorerSession
 import Glibc
 #endif
+@testable import ExplorerSession
 import Foundation
 import PanoCore
 import PanoImage
 import SystemIO
+@testable import TUI
 import TestSupport
 import Testing
-@testable import TUI
 
 @Suite("A single image decoded at the size the view needs, then larger")
 struct SharperDecodeTests {

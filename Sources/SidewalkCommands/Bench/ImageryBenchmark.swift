@@ -1,17 +1,17 @@
 #if canImport(Glibc)
-import ExplorerSession
 import Glibc
 #endif
 import CompassPanorama
 import Datasets
+import ExplorerSession
 import Foundation
 import PanoCore
 import PanoImage
 import ParallelDispatch
 import RemoteData
 import SystemIO
-import TermRender
 import TUI
+import TermRender
 
 /// What a large single panorama costs the explorer before its first frame, and to zoom in: a
 /// generated panorama saved as a JPEG 4096, 8192 and 16384 pixels wide (or a given file), opened

@@ -1,16 +1,16 @@
 #if canImport(Glibc)
-import ExplorerSession
-import ExplorerView
 import Glibc
 #endif
-import Foundation
 import Explorer
+import ExplorerSession
+import ExplorerView
+import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
 import SystemIO
-import TermRender
 import TUI
+import TermRender
 
 /// What `sidewalk [IMAGE] [options]` was asked to do.
 struct ExploreOptions {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import ExplorerView
 import Glibc
 #endif
 import BitmapFont
 import Explorer
+import ExplorerView
 import PanoCore
 import TermRender
 

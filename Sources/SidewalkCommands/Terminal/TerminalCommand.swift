@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import ExplorerView
 import Glibc
 #endif
+import ExplorerView
 import Foundation
-import TextSafety
 import TUI
+import TextSafety
 
 /// `sidewalk terminal`: asks the terminal what it can do, as the explorer does at start, and
 /// says what it answered and what Sidewalk would draw with (docs/terminals.md).
