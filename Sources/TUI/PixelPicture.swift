@@ -33,9 +33,12 @@ struct PixelPicture {
     private(set) var cell = PixelSize(width: 10, height: 20)
     /// What the image on screen shows.
     private var shown: String?
-    /// The kitty image id the next picture takes (`KittyGraphics.imageIDs`, in turn).
+    /// The kitty image id on screen; a new picture takes the other (`KittyGraphics.imageIDs`).
     private var kittyID = KittyGraphics.imageIDs[0]
-    /// The view's cells shown with the image, which change forces the image again.
+    /// The size in pixels of the kitty picture on screen, and the pieces it is shown through.
+    private var shownSize: PixelSize?
+    private var shownPieces: [KittyGraphics.Piece] = []
+    /// The view's cells drawn over a sixel or iTerm2 image with it, which change forces the image again.
     private var shownOverlay: [Cell] = []
 
     /// Cells of this size are assumed when the terminal does not tell (kitty and iTerm2 scale
@@ -86,23 +89,16 @@ struct PixelPicture {
         let view = view()
         let areaCells = area.top * grid.columns..<(area.top + area.rows) * grid.columns
         let overlay = grid.cells[areaCells]
+        if kind == .kitty {
+            kittyFrame(grid, image: image, view: view, pieces: KittyGraphics.pieces(around: overlay, columns: area.columns, rows: area.rows),
+                       area: area, quality: quality, encoder: &encoder, into: &bytes)
+            return
+        }
         guard view != shown || !overlay.elementsEqual(shownOverlay) else {
             encoder.encode(grid, quality: quality, into: &bytes)
             return
         }
         (shown, shownOverlay) = (view, Array(overlay))
-        if kind == .kitty {
-            kittyID = KittyGraphics.next(after: kittyID)
-            let pieces = KittyGraphics.pieces(around: overlay, columns: area.columns, rows: area.rows)
-            var cells: [UInt8] = []
-            encoder.wrapsFrames = false
-            encoder.encode(grid, quality: quality, into: &cells)
-            encoder.wrapsFrames = true
-            bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + cells
-                + picture(image, kind: kind, quality: quality, area: area, pieces: pieces)
-                + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
-            return
-        }
         let picture = picture(image, kind: kind, quality: quality, area: area)
         var cleared = grid
         for index in areaCells { cleared.cells[index] = .seeThrough }
@@ -113,6 +109,32 @@ struct PixelPicture {
         encoder.encode(grid, quality: quality, into: &labels)
         encoder.wrapsFrames = true
         bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + clearing + picture + labels
+            + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
+    }
+
+    /// A kitty frame: the cells, then a new picture when the view changed, or the picture on
+    /// screen placed again when only the labels over it moved (`pieces`); a label that changes
+    /// colour or text alone (a focus) sends no picture, as the pieces are the same.
+    private mutating func kittyFrame(_ grid: CellGrid, image: RGBImage, view: String, pieces: [KittyGraphics.Piece], area: ViewArea,
+                                     quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
+        guard view != shown || pieces != shownPieces else {
+            encoder.encode(grid, quality: quality, into: &bytes)
+            return
+        }
+        var cells: [UInt8] = []
+        encoder.wrapsFrames = false
+        encoder.encode(grid, quality: quality, into: &cells)
+        encoder.wrapsFrames = true
+        let picture: [UInt8]
+        if view == shown, let size = shownSize {
+            picture = KittyGraphics.replace(pieces: pieces, id: kittyID, size: size, row: area.top, column: 0, columns: area.columns, rows: area.rows)
+        } else {
+            kittyID = KittyGraphics.next(after: kittyID)
+            picture = self.picture(image, kind: .kitty, quality: quality, area: area, pieces: pieces)
+            (shown, shownSize) = (view, PixelSize(width: image.width, height: image.height))
+        }
+        shownPieces = pieces
+        bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + cells + picture
             + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
     }
 

@@ -107,12 +107,27 @@ public enum KittyGraphics {
         var out = EscapeSequence.cursorPosition(row: row, column: column)
         let placing = whole ? "a=T,\(image.formatKeys),t=d,i=\(id),q=2,C=1,c=\(columns),r=\(rows)" : "a=t,\(image.formatKeys),t=d,i=\(id),q=2"
         transmit(image, keys: placing, into: &out, runner: runner)
-        for (number, piece) in (pieces ?? []).enumerated() {
+        appendPlacements(pieces ?? [], id: id, size: size, row: row, column: column, columns: columns, rows: rows, to: &out)
+        return out + deleting(next(after: id))
+    }
+
+    /// The bytes that show image `id`, already sent (of `size` pixels, over `columns`×`rows`
+    /// cells from `row`, `column`), through `pieces` instead of the pieces it had: labels moved,
+    /// the picture did not, so its data is kept and only its placements are made again.
+    public static func replace(pieces: [Piece], id: Int, size: PixelSize, row: Int, column: Int, columns: Int, rows: Int) -> [UInt8] {
+        var out = EscapeSequence.kittyGraphicsCommand("a=d,d=i,i=\(id),q=2", payload: [])
+        appendPlacements(pieces, id: id, size: size, row: row, column: column, columns: columns, rows: rows, to: &out)
+        return out
+    }
+
+    /// Appends a placement of image `id` for each of `pieces`, numbered from 1.
+    private static func appendPlacements(_ pieces: [Piece], id: Int, size: PixelSize, row: Int, column: Int, columns: Int, rows: Int,
+                                         to out: inout [UInt8]) {
+        for (number, piece) in pieces.enumerated() {
             out += EscapeSequence.cursorPosition(row: row + piece.row, column: column + piece.column)
             EscapeSequence.appendKittyGraphicsCommand(placementKeys(piece, number: number + 1, id: id, size: size, columns: columns, rows: rows),
                                                       payload: [], to: &out)
         }
-        return out + deleting(next(after: id))
     }
 
     /// The keys that show `piece` of image `id`: its share of the picture's pixels, scaled to its cells.

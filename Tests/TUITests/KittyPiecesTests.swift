@@ -26,23 +26,33 @@ struct KittyPiecesTests {
         return grid
     }
 
-    /// The placements in one frame with the label at `label`.
-    func placements(_ pixels: inout PixelPicture, label: Int, encoder: inout FrameEncoder) -> [String] {
+    /// The kitty commands in one frame with the label at `label` in `background`, each without its payload.
+    func commands(_ pixels: inout PixelPicture, label: Int, background: RGB = RGB(200, 10, 10), view: String = "same view",
+                  encoder: inout FrameEncoder) -> [String] {
+        var grid = Self.grid(label: label)
+        grid[label, 1].background = background
         var bytes: [UInt8] = []
-        pixels.frame(Self.grid(label: label), image: RGBImage(width: 8, height: 4), view: "same view", area: ViewArea(columns: 4, top: 1, rows: 1),
+        pixels.frame(grid, image: RGBImage(width: 8, height: 4), view: view, area: ViewArea(columns: 4, top: 1, rows: 1),
                      quality: .exact, encoder: &encoder, into: &bytes)
         return String(decoding: bytes, as: UTF8.self).components(separatedBy: "\u{1B}_G").dropFirst()
-            .map { $0.components(separatedBy: "\u{1B}\\")[0] }.filter { $0.hasPrefix("a=p,") }
+            .map { $0.components(separatedBy: "\u{1B}\\")[0].components(separatedBy: ";")[0] }
     }
 
-    @Test("the picture's pieces leave the label's cell to the text, and follow it when it moves")
+    @Test("the pieces leave the label's cell to the text; a label that moves re-places the same picture, a focus sends nothing")
     func aroundTheLabel() {
         var pixels = Self.pixels()
         var encoder = FrameEncoder(colorMode: .truecolor)
-        #expect(placements(&pixels, label: 1, encoder: &encoder) == [
+        let first = commands(&pixels, label: 1, encoder: &encoder)
+        #expect(first.first?.hasPrefix("a=t,f=100,t=d,i=2,") == true, "the picture sent once")
+        #expect(first.filter { $0.hasPrefix("a=p,") } == [
             "a=p,i=2,p=1,x=0,y=0,w=2,h=4,c=1,r=1,C=1,q=2", "a=p,i=2,p=2,x=4,y=0,w=4,h=4,c=2,r=1,C=1,q=2",
         ])
-        #expect(placements(&pixels, label: 3, encoder: &encoder) == ["a=p,i=1,p=1,x=0,y=0,w=6,h=4,c=3,r=1,C=1,q=2"])
-        #expect(placements(&pixels, label: 3, encoder: &encoder).isEmpty, "nothing changed: nothing sent")
+        #expect(commands(&pixels, label: 3, encoder: &encoder) == ["a=d,d=i,i=2,q=2", "a=p,i=2,p=1,x=0,y=0,w=6,h=4,c=3,r=1,C=1,q=2"],
+                "the label moved, the view did not: the same image placed again, its data kept")
+        #expect(commands(&pixels, label: 3, background: RGB(255, 190, 40), encoder: &encoder).isEmpty,
+                "the label took the focus colour: cells only")
+        let turned = commands(&pixels, label: 3, view: "turned", encoder: &encoder)
+        #expect(turned.first?.hasPrefix("a=t,f=100,t=d,i=1,") == true && turned.last == "a=d,d=I,i=2,q=2",
+                "a new view: a new picture in the other id, the old one deleted after it")
     }
 }
