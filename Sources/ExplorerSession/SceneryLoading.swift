@@ -12,8 +12,10 @@ import TermRender
 /// through one `ArrivalMailbox` the loop polls. The loop never waits on a decode: a panorama not
 /// in memory is loaded on a loader thread and shown when it arrives; until then the last one stays.
 package struct SceneryLoading {
-    package let scenery: Scenery
-    package let mailbox: ArrivalMailbox
+    private let scenery: Scenery
+    private let mailbox: ArrivalMailbox
+    /// Readable (for the loop's poll) when something has arrived.
+    package var descriptor: Int32 { mailbox.descriptor }
     /// The decoded panorama on screen.
     package private(set) var panorama: EquirectPanorama
     /// The id of the panorama on screen; nil for a single image.

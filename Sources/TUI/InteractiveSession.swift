@@ -78,7 +78,7 @@ public enum InteractiveSession {
         for event in startEvents { events?(event, 0) }
         events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
 
-        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, loading.mailbox.descriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, loading.descriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now()) {
                 pacer.noteChange(at: now())

@@ -18,7 +18,7 @@ import Testing
 struct SceneryLoadingTests {
     /// Waits (poll, up to 30 s) until something is posted to `loading`'s mailbox.
     private static func waitForArrival(_ loading: SceneryLoading) -> Bool {
-        var ready = pollfd(fd: loading.mailbox.descriptor, events: Int16(POLLIN), revents: 0)
+        var ready = pollfd(fd: loading.descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&ready, 1, 30_000) == 1
     }
 
