@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
-                                                  "Datasets"]),
+                                                  "Datasets", "Locking"]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),

@@ -125,17 +125,9 @@ public enum MapPicture {
         guard content.labelled else { return drawn }
         // Marker titles first (to the pin's right), then each street's name once, nearest the centre first.
         var labels = markerLabels.map { (text: $0.0, column: $0.1.column + 2 + TextLayout.width(of: $0.0) / 2, row: $0.1.row) }
-        var named: Set<String> = []
-        let segments = content.panoramas.flatMap { panorama in
-            panorama.links.compactMap { link -> (String, Coordinate, Coordinate)? in
-                guard let name = link.description, let there = byID[link.target]?.coordinate ?? link.targetCoordinate else { return nil }
-                return (name, panorama.coordinate, there)
-            }
-        }.sorted { projection.center.distance(to: $0.1) < projection.center.distance(to: $1.1) }
-        for (name, from, to) in segments where !named.contains(name) {
+        labels += streetNames(content, byID: byID, projection: projection).map { name, from, to in
             let (a, b) = (dot(from), dot(to))
-            labels.append((name, (a.x + b.x) / 4, (a.y + b.y) / 8))
-            named.insert(name)
+            return (name, (a.x + b.x) / 4, (a.y + b.y) / 8)
         }
         for label in labels {
             let width = TextLayout.width(of: label.text)
@@ -145,5 +137,19 @@ public enum MapPicture {
             drawn.labels.append((top + box.row, left + box.columns.lowerBound, width, label.text))
         }
         return drawn
+    }
+
+    /// Each street's name once, on the link nearest the projection's centre, nearest first: the
+    /// name and the link's two ends.
+    private static func streetNames(_ content: MapContent, byID: [String: Panorama],
+                                    projection: MapProjection) -> [(String, Coordinate, Coordinate)] {
+        let segments = content.panoramas.flatMap { panorama in
+            panorama.links.compactMap { link -> (String, Coordinate, Coordinate)? in
+                guard let name = link.description, let there = byID[link.target]?.coordinate ?? link.targetCoordinate else { return nil }
+                return (name, panorama.coordinate, there)
+            }
+        }.sorted { projection.center.distance(to: $0.1) < projection.center.distance(to: $1.1) }
+        var named: Set<String> = []
+        return segments.filter { named.insert($0.0).inserted }
     }
 }

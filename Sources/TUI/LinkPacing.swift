@@ -74,7 +74,7 @@ struct LinkPacing {
     /// After `q`: reads what the terminal sends, taking its answers and dropping keys, so no
     /// answer arrives after the terminal is given back, to be typed into the shell. A terminal
     /// that has gone answers nothing more.
-    mutating func takeLastAnswers(from terminal: Terminal, at now: Double) {
+    mutating func takeLastAnswers(from terminal: some SessionTerminal, at now: Double) {
         while true {
             let (input, alive) = terminal.nextInput()
             guard alive else { return meter.forgetFrames() }

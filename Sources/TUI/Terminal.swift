@@ -11,7 +11,7 @@ import TermRender
 /// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29). Input is read
 /// here, byte by byte through `InputDecoder`, never by ncurses, so the terminal's replies to
 /// `TerminalProbe` are told from keys (docs/decisions.md, 2026-12-01).
-final class Terminal {
+final class Terminal: SessionTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private var isOpen = true
@@ -120,6 +120,11 @@ final class Terminal {
         escapeDeadline = decoder.isWaiting
             ? escapeDeadline ?? FileDescriptorIO.monotonicSeconds() + Double(Self.escapeDelayMilliseconds) / 1000 : nil
         return true
+    }
+
+    /// Seconds until `escapeDeadline`, nil when nothing waits.
+    var escapeSecondsLeft: Double? {
+        escapeDeadline.map { $0 - FileDescriptorIO.monotonicSeconds() }
     }
 
     /// After the escape delay with nothing more: a lone ESC waiting is the Escape key.

@@ -1,0 +1,124 @@
+import Explorer
+import ExplorerView
+import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ExplorerLoop {
+    /// The writer finished a frame at `now`, `written` false when the terminal would not take it;
+    /// the exit status when the session must end (the terminal has gone).
+    mutating func frameWritten(_ written: Bool, at now: Double) -> Int32? {
+        guard written else { return 1 }
+        settings.events?(.didFinishRendering, now)
+        return nil
+    }
+
+    /// Signals caught, oldest first: a resize or a resume redraws (after a resume the terminal
+    /// may be another one, tmux attached elsewhere, so it is asked again); any other ends the
+    /// session with 128 + its number. Once finished nothing is redrawn: ncurses' repaint could
+    /// block on a stalled terminal.
+    mutating func take(signals: [Int32], terminal: some SessionTerminal) -> Int32? {
+        for signal in signals {
+            if state.isFinished && (signal == SIGWINCH || signal == SIGCONT) { continue }
+            switch signal {
+            case SIGWINCH, SIGCONT:
+                if signal == SIGWINCH { terminal.adoptNewSize() } else { terminal.settleAfterResume(asking: settings.queries) }
+                pixels.forget()
+                encoder.invalidate()
+                pacer.requestRedraw()
+            default:
+                return 128 + signal
+            }
+        }
+        return nil
+    }
+
+    /// Takes everything the terminal has sent by `now` (`hungUp` when poll said it has gone):
+    /// keys, clicks and replies, then what they asked of the display and what has arrived. Once
+    /// finished, only the last answers are read. The exit status when the terminal has gone.
+    mutating func takeInput(from terminal: some SessionTerminal, hungUp: Bool, at now: Double) -> Int32? {
+        if state.isFinished {
+            link.takeLastAnswers(from: terminal, at: now)
+            return nil
+        }
+        if hungUp { return 1 }
+        if let left = terminal.escapeSecondsLeft, left <= 0 { terminal.flushEscape().forEach { press($0, at: now) } }
+        while !state.isFinished {
+            let (input, alive) = terminal.nextInput()
+            guard alive else { return 1 }
+            guard let input else { break }
+            take(input, at: now)
+        }
+        takeDisplayRequests(at: now)
+        takeArrivals(at: now)
+        return nil
+    }
+
+    /// One input from the terminal at `now`.
+    private mutating func take(_ input: TerminalInput, at now: Double) {
+        switch input {
+        case let .key(key):
+            press(key, at: now)
+        case let .pointer(report):
+            if !state.isShowingHelp, state.commandLine == nil,
+               let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets,
+                                             mapOpen: state.map != nil, now: now),
+               state.handle(gesture: command, at: now) {
+                pacer.noteChange(at: now)
+            }
+            emitEvents(at: now)
+        case .reply(.statusReport):
+            link.answered(at: now, state: &state, pacer: &pacer, drawing: drawing, reduceMotion: settings.display.reduceMotion)
+        case let .reply(reply):
+            // A late answer (a slow link, or after a resume) still counts.
+            if drawing.take(reply, into: &capabilities, detected: settings.detected, environment: settings.environment) {
+                encoder = drawing.encoder(asciiOnly: settings.asciiOnly)
+                pacer.requestRedraw()
+            }
+        }
+    }
+
+    /// A key pressed at `now`.
+    mutating func press(_ key: Key, at now: Double) {
+        Self.crashIfAsked(by: key, environment: settings.environment)
+        settings.limits.tookInput(at: now)
+        let changed = state.handle(key, at: now)
+        settings.stateLog?.took(key, changed: changed, in: state)
+        if changed { pacer.noteChange(at: now) }
+        emitEvents(at: now)
+    }
+
+    /// What the keys asked of the display: a share for the clipboard, other colours or symbols.
+    private mutating func takeDisplayRequests(at now: Double) {
+        if let copy = drawing.takeShare(state.displayRequests) {
+            clipboard += copy
+            pacer.requestRedraw()
+        }
+        if let note = drawing.take(state.displayRequests, pixels: pixels.kind != nil) {
+            encoder = drawing.encoder(asciiOnly: settings.asciiOnly)
+            shown.symbols = drawing.symbols
+            state.say(note, at: now)
+            pacer.requestRedraw()
+        }
+    }
+
+    /// Panoramas that finished loading by `now`, and what they change on screen.
+    mutating func takeArrivals(at now: Double) {
+        let change = loading.takeArrivals(into: &state, at: now)
+        emitEvents(at: now)
+        if change.newPicture { pixels.forget() }
+        if change.redraw { pacer.requestRedraw() }
+    }
+
+    /// Debug builds only: a forced crash on the key SIDEWALK_TEST_CRASH_ON_KEY names, so tests
+    /// can check the terminal is restored.
+    static func crashIfAsked(by key: Key, environment: [String: String]) {
+        #if DEBUG
+        if let crashKey = environment["SIDEWALK_TEST_CRASH_ON_KEY"]?.first, key == .character(crashKey) {
+            fatalError("crash requested by SIDEWALK_TEST_CRASH_ON_KEY")
+        }
+        #endif
+    }
+}
