@@ -14,7 +14,7 @@ let package = Package(
     name: "Sidewalk",
     products: [
         .executable(name: "sidewalk", targets: ["sidewalk"]),
-        .executable(name: "sidewalk-worldgen", targets: ["sidewalk-worldgen"]),
+        .executable(name: "sidewalk-worldgen", targets: ["sidewalk-worldgen"])
     ],
     targets: [
         // Pure core: camera, projection, reprojection. Standard library, libm, and a header-only
@@ -54,8 +54,12 @@ let package = Package(
         .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking", "ProductInfo"]),
 
         // Datasets: manifest loading and validation, on top of the scene model and images.
-        .target(name: "Datasets", dependencies: ["StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch",
-                                              "Locking"]),
+        .target(
+            name: "Datasets",
+            dependencies: [
+                "StreetModel", "PanoImage", "PanoCore", "SystemIO", "BoundedJSON", "CExpat", "RemoteData", "ParallelDispatch",
+                "Locking"
+            ]),
 
         // Pixels -> half-block cells -> escape bytes. Needs no terminal.
         .target(name: "TermRender", dependencies: ["PanoCore", "TextSafety"], swiftSettings: optimisedEvenInDebug),
@@ -73,29 +77,40 @@ let package = Package(
 
         // Loading behind the explorer's fronts: what is opened (`Scenery`), panoramas decoded off the
         // loop and handed over (`ArrivalMailbox`), sharper decodes, tiled detail, growing datasets.
-        .target(name: "ExplorerSession", dependencies: ["Datasets", "Explorer", "PanoCore", "PanoImage", "StreetModel", "SystemIO", "TermRender",
-                                                     "Locking"]),
+        .target(
+            name: "ExplorerSession",
+            dependencies: [
+                "Datasets", "Explorer", "PanoCore", "PanoImage", "StreetModel", "SystemIO", "TermRender",
+                "Locking"
+            ]),
 
         // The ncurses front.
         .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CTerminalSignals"),
         .target(
             name: "TUI",
-            dependencies: ["PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO", "ParallelDispatch", "TextSafety",
-                           "ExplorerView", "ExplorerSession"]
+            dependencies: [
+                "PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO",
+                "ParallelDispatch", "TextSafety",
+                "ExplorerView", "ExplorerSession"
+            ]
         ),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
         // terminal types, its screen read back as a terminal shows it.
         .target(name: "CPseudoTerminal"),
-        .target(name: "ScriptTerminal", dependencies: ["Explorer", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"]),
+        .target(
+            name: "ScriptTerminal",
+            dependencies: ["Explorer", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"]),
 
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
-            dependencies: ["TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
-                           "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                           "ExplorerSession", "ProductInfo"]
+            dependencies: [
+                "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
+                "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
+                "ExplorerSession", "ProductInfo"
+            ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
@@ -107,7 +122,11 @@ let package = Package(
         .target(name: "CompassPanorama", dependencies: ["PanoCore", "BitmapFont"]),
         // Generator of the bundled demo town; the shipping binary does not link it.
         .target(name: "WorldGen", dependencies: ["PanoCore", "CompassPanorama"]),
-        .executableTarget(name: "sidewalk-worldgen", dependencies: ["WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"]),
+        .executableTarget(
+            name: "sidewalk-worldgen",
+            dependencies: [
+                "WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"
+            ]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
         .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage", "StreetModel"], path: "Tests/TestSupport"),
@@ -115,22 +134,32 @@ let package = Package(
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage", "SystemIO", "TestSupport",
-                                                  "Datasets", "Locking"]),
+        .testTarget(
+            name: "TUITests",
+            dependencies: [
+                "TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage",
+                "SystemIO", "TestSupport",
+                "Datasets", "Locking"
+            ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer"]),
-        .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
+        .testTarget(
+            name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "TermRender", "Datasets", "StreetModel",
-                           "sidewalk"],
+            dependencies: [
+                "TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "TermRender", "Datasets", "StreetModel",
+                "sidewalk"
+            ],
             exclude: ["Support"]
-        ),
+        )
     ]
 )

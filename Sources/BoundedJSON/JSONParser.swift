@@ -54,9 +54,18 @@ public struct JSONParser {
             let text = try string()
             try charge(Self.heapBytes(text))
             return .string(text)
-        case UInt8(ascii: "t"): try literal("true"); try charge(0); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); try charge(0); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); try charge(0); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            try charge(0)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            try charge(0)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            try charge(0)
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try self.number()
             try charge(0)
@@ -77,7 +86,11 @@ public struct JSONParser {
         try enter()
         var object = JSONObject()
         var seen: Set<String> = []
-        if current == UInt8(ascii: "}") { position += 1; depth -= 1; return .object(object) }
+        if current == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(object)
+        }
         while true {
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
             let keyStart = position
@@ -93,7 +106,11 @@ public struct JSONParser {
             skipSpace()
             object.append(key, try value())
             skipSpace()
-            if current == UInt8(ascii: ",") { position += 1; skipSpace(); continue }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                skipSpace()
+                continue
+            }
             guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
             position += 1
             depth -= 1
@@ -105,11 +122,19 @@ public struct JSONParser {
         try charge(0)
         try enter()
         var elements: [JSONValue] = []
-        if current == UInt8(ascii: "]") { position += 1; depth -= 1; return .array(elements) }
+        if current == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
         while true {
             elements.append(try value())
             skipSpace()
-            if current == UInt8(ascii: ",") { position += 1; skipSpace(); continue }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                skipSpace()
+                continue
+            }
             guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
             position += 1
             depth -= 1
@@ -120,7 +145,8 @@ public struct JSONParser {
     private mutating func literal(_ word: String) throws(JSONError) {
         let expected = Array(word.utf8)
         guard position + expected.count <= bytes.count,
-              expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] }) else { throw error("unexpected word (expected \(word))") }
+            expected.indices.allSatisfy({ bytes[position + $0] == expected[$0] })
+        else { throw error("unexpected word (expected \(word))") }
         position += expected.count
     }
 

@@ -9,11 +9,11 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object(JSONObject)
 
-    public var string: String? { if case let .string(value) = self { value } else { nil } }
-    public var number: Double? { if case let .number(value) = self { value } else { nil } }
-    public var bool: Bool? { if case let .bool(value) = self { value } else { nil } }
-    public var array: [JSONValue]? { if case let .array(value) = self { value } else { nil } }
-    public var object: JSONObject? { if case let .object(value) = self { value } else { nil } }
+    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    public var number: Double? { if case .number(let value) = self { value } else { nil } }
+    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    public var object: JSONObject? { if case .object(let value) = self { value } else { nil } }
 
     /// The number as an `Int` when it is whole and within ±2⁵³ (where a Double is exact).
     public var integer: Int? {

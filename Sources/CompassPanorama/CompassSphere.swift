@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// The default panorama: an open plaza under a sky, with the compass painted around it, so
 /// that every direction is recognisable. Cardinal points have their own colours (north red,
@@ -18,7 +19,7 @@ public enum CompassSphere {
     /// The colour of each cardinal direction: north, east, south, west.
     public static let cardinalColours: [(heading: Double, label: String, colour: RGB)] = [
         (0, "N", RGB(220, 40, 40)), (90, "E", RGB(40, 170, 60)),
-        (180, "S", RGB(40, 80, 220)), (270, "W", RGB(235, 170, 20)),
+        (180, "S", RGB(40, 80, 220)), (270, "W", RGB(235, 170, 20))
     ]
 
     /// Renders the panorama at `width` × `width / 2` pixels; `width` must be even and >= 64.
@@ -40,7 +41,7 @@ public enum CompassSphere {
 
     private static func shade(_ direction: Orientation) -> RGB {
         let pitch = direction.pitch
-        if abs(pitch) < 0.25 { return RGB(250, 250, 250) } // the horizon line
+        if abs(pitch) < 0.25 { return RGB(250, 250, 250) }  // the horizon line
         return pitch > 0 ? sky(direction) : ground(direction)
     }
 

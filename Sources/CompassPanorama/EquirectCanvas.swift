@@ -54,7 +54,8 @@ public struct EquirectCanvas: Sendable {
                 let glyphIndex = fontColumn / (BitmapFont.glyphWidth + BitmapFont.spacing)
                 let glyphColumn = fontColumn % (BitmapFont.glyphWidth + BitmapFont.spacing)
                 guard glyphIndex < characters.count,
-                      BitmapFont.ink(characters[glyphIndex], column: glyphColumn, row: fontRow) else { continue }
+                    BitmapFont.ink(characters[glyphIndex], column: glyphColumn, row: fontRow)
+                else { continue }
                 let x = ((firstColumn + step) % image.width + image.width) % image.width
                 image[x, row] = colour
             }

@@ -14,7 +14,8 @@ extension Dataset {
     public func unread(around panorama: Panorama) -> [DatasetPart] {
         if panoramax != nil { return unreadPictures(around: panorama).map(DatasetPart.picture) }
         guard let shards else { return [] }
-        return shards.shards(near: panorama.coordinate, within: ShardIndex.loadRadius).filter { !loadedShards.contains($0) }.map(DatasetPart.shard)
+        return shards.shards(near: panorama.coordinate, within: ShardIndex.loadRadius).filter { !loadedShards.contains($0) }.map(
+            DatasetPart.shard)
     }
 
     /// The dataset with `parts` read too. Blocking: reads files or asks a server.
@@ -23,8 +24,8 @@ extension Dataset {
         var pictures: [String] = []
         for part in parts {
             switch part {
-            case let .shard(index): shardIndices.append(index)
-            case let .picture(id): pictures.append(id)
+            case .shard(let index): shardIndices.append(index)
+            case .picture(let id): pictures.append(id)
             }
         }
         return try withShards(shardIndices).readingPictures(pictures)

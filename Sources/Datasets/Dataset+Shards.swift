@@ -19,9 +19,10 @@ extension Dataset {
                 panoramas.append(panorama)
             }
         }
-        return Dataset(folder: folder, remote: remote, name: name, startID: startID,
-                       service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: shards,
-                       loadedShards: loadedShards.union(wanted))
+        return Dataset(
+            folder: folder, remote: remote, name: name, startID: startID,
+            service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: shards,
+            loadedShards: loadedShards.union(wanted))
     }
 
     /// The dataset with every shard within `metres` of `coordinate` read; nil when none was
@@ -51,8 +52,9 @@ extension Dataset {
 
     /// The same dataset starting at `id`.
     func starting(at id: String) -> Dataset {
-        Dataset(folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, loadedShards: loadedShards,
-                panoramax: panoramax)
+        Dataset(
+            folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, loadedShards: loadedShards,
+            panoramax: panoramax)
     }
 
     /// The panoramas of the shard file at `path`.
@@ -64,7 +66,9 @@ extension Dataset {
             throw .notJSON(path: path, detail: error.description)
         }
         var decoder = ManifestDecoder(checksFiles: remote == nil)
-        guard let contents = decoder.decode(root, folder: folder, shard: true) else { throw .invalid(path: path, problems: decoder.problems) }
+        guard let contents = decoder.decode(root, folder: folder, shard: true) else {
+            throw .invalid(path: path, problems: decoder.problems)
+        }
         return contents.panoramas
     }
 }

@@ -10,11 +10,15 @@ extension Dataset {
     /// `camera` needs, its tiles loaded now, in parallel (for snapshots; the explorer loads them
     /// in the background through `TileCache`). Tiles that cannot be loaded are filled from
     /// coarser ones; the keys of those are returned with the reason.
-    public func detailed(_ image: EquirectPanorama, of panorama: Panorama, camera: PanoramaCamera, width: Int,
-                         height: Int) -> (panorama: EquirectPanorama, failures: [(TileGrid.Key, PanoramaError)]) {
+    public func detailed(
+        _ image: EquirectPanorama, of panorama: Panorama, camera: PanoramaCamera, width: Int,
+        height: Int
+    ) -> (panorama: EquirectPanorama, failures: [(TileGrid.Key, PanoramaError)]) {
         guard let tiles = panorama.tiles,
-              let window = TileWindow.forView(grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading,
-                                              width: width, height: height) else { return (image, []) }
+            let window = TileWindow.forView(
+                grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading,
+                width: width, height: height)
+        else { return (image, []) }
         let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
         let loaded = Locked([TileGrid.Key: Result<RGBImage, PanoramaError>]())
         DispatchQueue.concurrentPerform(iterations: keys.count) { i in
@@ -25,7 +29,7 @@ extension Dataset {
         var shown = image
         shown.detail = DetailComposer.compose(grid: tiles.grid, window: window) { try? results[$0]?.get() }.layer
         let failures = results.compactMap { key, result in
-            if case let .failure(error) = result { (key, error) } else { nil }
+            if case .failure(let error) = result { (key, error) } else { nil }
         }
         return (shown, failures.sorted { $0.0.description < $1.0.description })
     }
@@ -41,7 +45,10 @@ extension Dataset {
         do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
         do { image = try ImageDecoder.decode(bytes, name: path, limits: limits) } catch { throw .image(error) }
         guard image.width == rect.width, image.height == rect.height else {
-            throw .image(.corrupt(path: path, format: "tile", detail: "\(image.width)×\(image.height), not the \(rect.width)×\(rect.height) of tile \(key)"))
+            throw .image(
+                .corrupt(
+                    path: path, format: "tile",
+                    detail: "\(image.width)×\(image.height), not the \(rect.width)×\(rect.height) of tile \(key)"))
         }
         return image
     }

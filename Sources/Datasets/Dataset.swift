@@ -1,8 +1,8 @@
 import BoundedJSON
-import ParallelDispatch
 import Foundation
 import PanoCore
 import PanoImage
+import ParallelDispatch
 import RemoteData
 import StreetModel
 import SystemIO
@@ -51,7 +51,7 @@ public struct Dataset: Sendable {
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw .notFound(path: path) }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(manifestPath, limit: manifestByteLimit) } catch {
-            if case let .tooLarge(_, size, limit) = error { throw .tooLarge(path: manifestPath, bytes: size, limit: limit) }
+            if case .tooLarge(_, let size, let limit) = error { throw .tooLarge(path: manifestPath, bytes: size, limit: limit) }
             throw .file(error)
         }
         return try parse(manifest: bytes, folder: folder, manifestPath: manifestPath)
@@ -64,7 +64,7 @@ public struct Dataset: Sendable {
         let manifestAddress = remote.address(of: "manifest.json")
         let bytes: [UInt8]
         do { bytes = try remote.read("manifest.json", limit: manifestByteLimit) } catch {
-            if case let .tooLarge(_, size, limit) = error { throw .tooLarge(path: manifestAddress, bytes: size, limit: limit) }
+            if case .tooLarge(_, let size, let limit) = error { throw .tooLarge(path: manifestAddress, bytes: size, limit: limit) }
             throw .file(error)
         }
         guard let folder = URL(string: remote.base) else { throw .notFound(path: address) }
@@ -73,8 +73,10 @@ public struct Dataset: Sendable {
 
     /// Reads and validates a manifest's bytes; image paths are resolved in `folder`, and
     /// problems are reported against `manifestPath`.
-    public static func parse(manifest data: [UInt8], folder: URL, manifestPath: String,
-                             remote: RemoteFolder? = nil) throws(DatasetError) -> Dataset {
+    public static func parse(
+        manifest data: [UInt8], folder: URL, manifestPath: String,
+        remote: RemoteFolder? = nil
+    ) throws(DatasetError) -> Dataset {
         guard data.count <= manifestByteLimit else { throw .tooLarge(path: manifestPath, bytes: data.count, limit: manifestByteLimit) }
         let root: JSONValue
         do { root = try JSONParser.parse(data, limits: manifestLimits) } catch {
@@ -83,12 +85,14 @@ public struct Dataset: Sendable {
         var decoder = ManifestDecoder(checksFiles: remote == nil)
         guard let contents = decoder.decode(root, folder: folder) else { throw .invalid(path: manifestPath, problems: decoder.problems) }
         guard let shards = contents.shards else {
-            return Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
-                           service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers), shards: nil, loadedShards: [])
+            return Dataset(
+                folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
+                service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers), shards: nil, loadedShards: [])
         }
         // Sharded: the shard holding the start comes first (ShardWriter puts it there).
-        let empty = Dataset(folder: folder, remote: remote, name: contents.name, startID: contents.start ?? "",
-                            service: PanoramaService(panoramas: [], markers: contents.markers), shards: shards, loadedShards: [])
+        let empty = Dataset(
+            folder: folder, remote: remote, name: contents.name, startID: contents.start ?? "",
+            service: PanoramaService(panoramas: [], markers: contents.markers), shards: shards, loadedShards: [])
         var opened = try empty.withShards([0])
         if let start = contents.start, opened.service.panorama(id: start) == nil {
             guard let found = try opened.findingPanorama(id: start) else {
@@ -106,17 +110,21 @@ public struct Dataset: Sendable {
     /// or nil when there is none or the manifest cannot be read.
     static func importOrigin(ofManifestIn folder: URL) -> String? {
         guard let bytes = try? InputFile.read(folder.appendingPathComponent("manifest.json").path, limit: manifestByteLimit),
-              let root = try? JSONParser.parse(bytes, limits: manifestLimits) else { return nil }
+            let root = try? JSONParser.parse(bytes, limits: manifestLimits)
+        else { return nil }
         return root.object?["importedFrom"]?.string
     }
 
     /// The full-sphere image at `path` (one of `panorama`'s) decoded facing its centre heading.
-    private func loadSphere(_ path: String, _ panorama: Panorama, minimumWidth: Int?,
-                            limits: DecodeLimits) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+    private func loadSphere(
+        _ path: String, _ panorama: Panorama, minimumWidth: Int?,
+        limits: DecodeLimits
+    ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let bytes: [UInt8]
         do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
-        return try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth,
-                                             tilt: panorama.tilt, runner: DispatchRunner())
+        return try PanoramaLoader.loadScaled(
+            bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth,
+            tilt: panorama.tilt, runner: DispatchRunner())
     }
 
     /// Why `panorama`'s image cannot be shown, found without decoding it (the file, its format,
@@ -150,19 +158,24 @@ public struct Dataset: Sendable {
 
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
     /// `limits` as for `PanoramaLoader.load`.
-    public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError) -> EquirectPanorama {
+    public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError)
+        -> EquirectPanorama
+    {
         try loadScaled(panorama, minimumWidth: minimumWidth, limits: limits).panorama
     }
 
     /// As `load`, with the widest the image can be decoded within `limits`, pixels round the
     /// circle (a cropped panorama is always decoded at that).
-    public func loadScaled(_ panorama: Panorama, minimumWidth: Int? = nil,
-                           limits: DecodeLimits = .standard) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+    public func loadScaled(
+        _ panorama: Panorama, minimumWidth: Int? = nil,
+        limits: DecodeLimits = .standard
+    ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         if panorama.crop == nil, let larger = panorama.largerImage {
             // The larger image only when the view needs more than the usual one's pixels, and
             // the usual one when the larger cannot be had.
             if let minimumWidth, minimumWidth > larger.usualWidth,
-               let loaded = try? loadSphere(larger.path, panorama, minimumWidth: minimumWidth, limits: limits) {
+                let loaded = try? loadSphere(larger.path, panorama, minimumWidth: minimumWidth, limits: limits)
+            {
                 return loaded
             }
             let loaded = try loadSphere(panorama.imagePath, panorama, minimumWidth: minimumWidth, limits: limits)
@@ -177,9 +190,12 @@ public struct Dataset: Sendable {
         do { decoded = try ImageDecoder.decodeScaled(bytes, name: path, limits: limits) } catch { throw .image(error) }
         let (image, scale) = decoded
         // A crop decoded scaled down sits in a sphere scaled down as much.
-        guard let coverage = PanoramaCoverage(fullWidth: crop.fullWidth / scale, fullHeight: crop.fullHeight / scale,
-                                              left: crop.left / scale, top: crop.top / scale,
-                                              croppedWidth: image.width, croppedHeight: image.height) else {
+        guard
+            let coverage = PanoramaCoverage(
+                fullWidth: crop.fullWidth / scale, fullHeight: crop.fullHeight / scale,
+                left: crop.left / scale, top: crop.top / scale,
+                croppedWidth: image.width, croppedHeight: image.height)
+        else {
             throw .badCrop(path: path)
         }
         let cropped = EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)

@@ -20,15 +20,15 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notFound(path): "\(path): no dataset here (no such file or folder, or no manifest.json in it)"
-        case let .file(error): error.description
-        case let .tooLarge(path, bytes, limit): "\(path): \(bytes) bytes is more than the \(limit)-byte limit for a manifest"
-        case let .notJSON(path, detail): "\(path): not valid JSON: \(detail)"
-        case let .invalid(path, problems):
+        case .notFound(let path): "\(path): no dataset here (no such file or folder, or no manifest.json in it)"
+        case .file(let error): error.description
+        case .tooLarge(let path, let bytes, let limit): "\(path): \(bytes) bytes is more than the \(limit)-byte limit for a manifest"
+        case .notJSON(let path, let detail): "\(path): not valid JSON: \(detail)"
+        case .invalid(let path, let problems):
             problems.count == 1 ? "\(path): \(problems[0])" : "\(path): \(problems.count) problems, the first: \(problems[0])"
-        case let .notEncodable(detail): "the manifest could not be encoded: \(detail)"
-        case let .web(error): error.description
-        case let .flatPicture(address, fieldOfView):
+        case .notEncodable(let detail): "the manifest could not be encoded: \(detail)"
+        case .web(let error): error.description
+        case .flatPicture(let address, let fieldOfView):
             "\(address): a flat picture (\(fieldOfView.map { "\(Int($0.rounded()))°" } ?? "field of view not given")); "
                 + "only 360° pictures are walked unless --all-pictures is given"
         }

@@ -1,7 +1,7 @@
 import Foundation
-import ParallelDispatch
 import PanoCore
 import PanoImage
+import ParallelDispatch
 import StreetModel
 import SystemIO
 
@@ -27,10 +27,10 @@ public enum DatasetTiler {
 
         public var description: String {
             switch self {
-            case let .dataset(error): error.description
-            case let .image(_, error): error.description
-            case let .file(error): error.description
-            case let .unplaceable(path, reason): "\(path): \(reason)"
+            case .dataset(let error): error.description
+            case .image(_, let error): error.description
+            case .file(let error): error.description
+            case .unplaceable(let path, let reason): "\(path): \(reason)"
             }
         }
     }
@@ -52,10 +52,12 @@ public enum DatasetTiler {
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
         var panorama: Panorama
         switch PhotoImporter.describe(photo: bytes) {
-        case let .success(described): panorama = described
+        case .success(let described): panorama = described
         case .failure: panorama = Panorama(id: "", imagePath: "", coordinate: Coordinate(latitude: 0, longitude: 0)!)
         }
-        guard panorama.crop == nil else { throw .unplaceable(path: path, reason: "a cropped panorama cannot be tiled (tiles cover the full sphere)") }
+        guard panorama.crop == nil else {
+            throw .unplaceable(path: path, reason: "a cropped panorama cannot be tiled (tiles cover the full sphere)")
+        }
         var used: Set<String> = []
         panorama.id = PhotoImporter.uniqueID(for: (path as NSString).lastPathComponent, used: &used)
         panorama.description = panorama.description ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -83,21 +85,25 @@ public enum DatasetTiler {
                 if !inPlace { try copy(imagePath, to: output.appendingPathComponent(panorama.imagePath).path, under: output) }
                 panoramas.append(panorama)
             } else {
-                panoramas.append(try tile(panorama, imageAt: imagePath, into: output, report: &report) {
-                    progress(index, total, $0, $1)
-                })
+                panoramas.append(
+                    try tile(panorama, imageAt: imagePath, into: output, report: &report) {
+                        progress(index, total, $0, $1)
+                    })
             }
         }
         // Tiled in place, an import's output stays that import's, so the import can run again.
         let origin = inPlace ? Dataset.importOrigin(ofManifestIn: output) : nil
-        try writeManifest(name: dataset.name, start: dataset.startID, panoramas: panoramas, markers: dataset.service.markers,
-                          importedFrom: origin, into: output)
+        try writeManifest(
+            name: dataset.name, start: dataset.startID, panoramas: panoramas, markers: dataset.service.markers,
+            importedFrom: origin, into: output)
         return report
     }
 
     /// `panorama` tiled from the image at `path` (decoded only when a tile is missing).
-    private static func tile(_ panorama: Panorama, imageAt path: String, into output: URL, report: inout Report,
-                             progress: (Int, Int) -> Void) throws(Failure) -> Panorama {
+    private static func tile(
+        _ panorama: Panorama, imageAt path: String, into output: URL, report: inout Report,
+        progress: (Int, Int) -> Void
+    ) throws(Failure) -> Panorama {
         do { try OutputFile.makeFolder(output.path) } catch { throw .file(error) }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
@@ -118,7 +124,9 @@ public enum DatasetTiler {
             }
             // Tiles are cut from the levelled sphere: the tiled panorama has no tilt left to undo.
             let level = panorama.tilt.map { EquirectLevelling.level(image, tilt: $0, runner: DispatchRunner()) } ?? image
-            do { report.tilesWritten += try PanoramaTiler.write(level, as: tiles, into: output, progress: progress) } catch { throw .file(error) }
+            do { report.tilesWritten += try PanoramaTiler.write(level, as: tiles, into: output, progress: progress) } catch {
+                throw .file(error)
+            }
         }
         report.tiled += 1
         var tiled = panorama
@@ -138,10 +146,13 @@ public enum DatasetTiler {
         }
     }
 
-    private static func writeManifest(name: String?, start: String?, panoramas: [Panorama], markers: [Marker], importedFrom: String?,
-                                      into output: URL) throws(Failure) {
+    private static func writeManifest(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker], importedFrom: String?,
+        into output: URL
+    ) throws(Failure) {
         do {
-            let files = try ShardWriter.manifestFiles(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: importedFrom)
+            let files = try ShardWriter.manifestFiles(
+                name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: importedFrom)
             try ShardWriter.write(files, into: output)
         } catch let error as DatasetError {
             throw .dataset(error)

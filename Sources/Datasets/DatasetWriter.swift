@@ -1,8 +1,9 @@
+import Foundation
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import SystemIO
 
 /// Writes a dataset folder for the importer and can take back everything it wrote, so a failed
 /// import leaves the folder as it found it.

@@ -43,9 +43,11 @@ enum EXIFReader {
         if let gpsOffset = ifd0[0x8825].flatMap({ reader.uint32(at: $0.valueOffset) }) {
             let gps = reader.entries(at: Int(gpsOffset))
             if let latitudeRef = gps[1].flatMap(reader.ascii), let latitude = gps[2].flatMap(reader.degrees),
-               let longitudeRef = gps[3].flatMap(reader.ascii), let longitude = gps[4].flatMap(reader.degrees) {
-                metadata.coordinate = Coordinate(latitude: latitudeRef.hasPrefix("S") ? -latitude : latitude,
-                                                 longitude: longitudeRef.hasPrefix("W") ? -longitude : longitude)
+                let longitudeRef = gps[3].flatMap(reader.ascii), let longitude = gps[4].flatMap(reader.degrees)
+            {
+                metadata.coordinate = Coordinate(
+                    latitude: latitudeRef.hasPrefix("S") ? -latitude : latitude,
+                    longitude: longitudeRef.hasPrefix("W") ? -longitude : longitude)
             }
         }
         return metadata
@@ -105,7 +107,9 @@ private struct TIFFReader {
         guard entry.type == 5, entry.count == 3, let start = dataOffset(entry, size: 8) else { return nil }
         var parts: [Double] = []
         for i in 0..<3 {
-            guard let numerator = uint32(at: start + 8 * i), let denominator = uint32(at: start + 8 * i + 4), denominator != 0 else { return nil }
+            guard let numerator = uint32(at: start + 8 * i), let denominator = uint32(at: start + 8 * i + 4), denominator != 0 else {
+                return nil
+            }
             parts.append(Double(numerator) / Double(denominator))
         }
         return parts[0] + parts[1] / 60 + parts[2] / 3600

@@ -49,7 +49,10 @@ public struct GPXTrack: Sendable {
                 sw_gpx_points(text.baseAddress, text.count, Unmanaged.passUnretained(found).toOpaque()) { context, lat, lon, time in
                     guard let context, let lat, let lon, let time else { return }
                     let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
-                    guard found.points.count < GPXTrack.pointLimit else { found.tooMany = true; return }
+                    guard found.points.count < GPXTrack.pointLimit else {
+                        found.tooMany = true
+                        return
+                    }
                     found.points.append((String(cString: lat), String(cString: lon), String(cString: time)))
                 }
             }
@@ -59,7 +62,8 @@ public struct GPXTrack: Sendable {
         var fixes: [Fix] = []
         for (index, point) in found.points.enumerated() {
             guard let latitude = Double(decimal: point.lat), let longitude = Double(decimal: point.lon),
-                  let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            else {
                 throw Failure(description: "\(name): track point \(index + 1) has no valid lat and lon")
             }
             guard !point.time.isEmpty else { continue }
@@ -94,12 +98,15 @@ public struct GPXTrack: Sendable {
         }
         let share = after.time > before.time ? (time - before.time) / (after.time - before.time) : 0
         let distance = before.coordinate.distance(to: after.coordinate)
-        return .success(distance == 0 ? before.coordinate
-            : before.coordinate.offset(by: distance * share, bearing: before.coordinate.bearing(to: after.coordinate)))
+        return .success(
+            distance == 0
+                ? before.coordinate
+                : before.coordinate.offset(by: distance * share, bearing: before.coordinate.bearing(to: after.coordinate)))
     }
 
     private func outside(_ time: Double) -> ImportProblem {
-        ImportProblem("taken at \(Self.clock(time)), outside the track (\(Self.clock(fixes[0].time)) to \(Self.clock(fixes[fixes.count - 1].time)))")
+        ImportProblem(
+            "taken at \(Self.clock(time)), outside the track (\(Self.clock(fixes[0].time)) to \(Self.clock(fixes[fixes.count - 1].time)))")
     }
 
     /// "2024-06-21 10:00:00 UTC".

@@ -8,7 +8,7 @@ enum JPEGSegments {
         var offset = 2
         while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
             let marker = bytes[offset + 1]
-            if marker == 0xDA || marker == 0xD9 { break } // start of scan, end of image
+            if marker == 0xDA || marker == 0xD9 { break }  // start of scan, end of image
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2, offset + 2 + length <= bytes.count else { break }
             if marker == 0xE1 { payloads.append(bytes[(offset + 4)..<(offset + 2 + length)]) }

@@ -9,13 +9,17 @@ extension ManifestDecoder {
     /// millions, and a missing one is shown from a coarser level.
     mutating func decodeTiles(_ raw: JSONValue?, at path: String) -> PanoramaTiles? {
         guard let raw else { return nil }
-        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        guard let entry = raw.object else {
+            problem(path, "must be an object")
+            return nil
+        }
         let template = string(entry, "href", at: path, required: true)
         if let template {
             for placeholder in PanoramaTiles.placeholders where !template.contains(placeholder) {
                 problem("\(path).href", "must hold \(placeholder)")
             }
-            let sample = PanoramaTiles(template: template, grid: TileGrid(width: 1, height: 1)!).path(of: .init(level: 0, row: 0, column: 0))
+            let sample = PanoramaTiles(template: template, grid: TileGrid(width: 1, height: 1)!).path(
+                of: .init(level: 0, row: 0, column: 0))
             if let trouble = DatasetPath.problem(with: sample) { problem("\(path).href", trouble) }
         }
         let width = wholeNumber(entry, "width", at: path, in: 2...TileGrid.maxSide)
@@ -32,16 +36,22 @@ extension ManifestDecoder {
             return nil
         }
         let tileSize = wholeNumber(first, "tileWidth", at: "\(path).tileMatrix[0]", in: 16...TileGrid.maxTileSize)
-        guard let template, let width, let height, let tileSize, let grid = TileGrid(width: width, height: height, tileSize: tileSize) else {
+        guard let template, let width, let height, let tileSize, let grid = TileGrid(width: width, height: height, tileSize: tileSize)
+        else {
             return nil
         }
         if matrices.count != grid.levelCount {
-            problem("\(path).tileMatrix", "must have \(grid.levelCount) levels for \(width)×\(height) in \(tileSize)-pixel tiles, not \(matrices.count)")
+            problem(
+                "\(path).tileMatrix",
+                "must have \(grid.levelCount) levels for \(width)×\(height) in \(tileSize)-pixel tiles, not \(matrices.count)")
             return nil
         }
         for (level, item) in matrices.enumerated() {
             let itemPath = "\(path).tileMatrix[\(level)]"
-            guard let matrix = item.object else { problem(itemPath, "must be an object"); continue }
+            guard let matrix = item.object else {
+                problem(itemPath, "must be an object")
+                continue
+            }
             let (columns, rows) = grid.matrix(level: level)
             let expected = ["level": level, "tileWidth": tileSize, "tileHeight": tileSize, "matrixWidth": columns, "matrixHeight": rows]
             for (key, value) in expected.sorted(by: { $0.key < $1.key }) {

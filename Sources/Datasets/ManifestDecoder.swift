@@ -70,7 +70,10 @@ struct ManifestDecoder {
         let knownIDs = Set(list.compactMap { $0.object?["id"]?.string })
         for (i, item) in list.enumerated() {
             let path = "$.panoramas[\(i)]"
-            guard let entry = item.object else { problem(path, "must be an object"); continue }
+            guard let entry = item.object else {
+                problem(path, "must be an object")
+                continue
+            }
             if let panorama = decodePanorama(entry, at: path, folder: folder) {
                 if let earlier = firstPathOfID[panorama.id] {
                     problem("\(path).id", "'\(panorama.id)' is already the id of \(earlier)")
@@ -86,8 +89,9 @@ struct ManifestDecoder {
         let coordinates = Dictionary(panoramas.map { ($0.id, $0.coordinate) }, uniquingKeysWith: { first, _ in first })
         for index in panoramas.indices {
             let path = firstPathOfID[panoramas[index].id] ?? "$.panoramas[\(index)]"
-            panoramas[index].links = decodeLinks(rawLinks[index], of: panoramas[index], at: "\(path).links",
-                                                 knownIDs: knownIDs, coordinates: coordinates, elsewhere: shard)
+            panoramas[index].links = decodeLinks(
+                rawLinks[index], of: panoramas[index], at: "\(path).links",
+                knownIDs: knownIDs, coordinates: coordinates, elsewhere: shard)
         }
         if !shard, let start, !knownIDs.contains(start) { problem("$.start", "'\(start)' is not the id of any panorama") }
         let markers = decodeMarkers(object["markers"])
@@ -103,14 +107,18 @@ struct ManifestDecoder {
         let centerHeading = number(entry, "centerHeading", at: path, in: 0..<360) ?? 0
         var source = PanoramaSource.outdoor
         if let text = string(entry, "source", at: path, required: false) {
-            if let parsed = PanoramaSource(rawValue: text) { source = parsed } else {
+            if let parsed = PanoramaSource(rawValue: text) {
+                source = parsed
+            } else {
                 problem("\(path).source", "must be \"outdoor\" or \"indoor\", not '\(text)'")
             }
         }
         let building = string(entry, "building", at: path, required: false)
         var level: Int?
         if let raw = entry["level"] {
-            if let value = raw.integer, Self.levelRange.contains(value) { level = value } else {
+            if let value = raw.integer, Self.levelRange.contains(value) {
+                level = value
+            } else {
                 problem("\(path).level", "must be a whole number from \(Self.levelRange.lowerBound) to \(Self.levelRange.upperBound)")
             }
         }
@@ -127,9 +135,10 @@ struct ManifestDecoder {
         if tiles != nil, crop != nil { problem("\(path).tiles", "a tiled panorama must be a full sphere (no crop)") }
         if tilt != nil, tiles != nil { problem("\(path).pose", "a tiled panorama is levelled when tiled: it has no pose") }
         guard let id, let image, let coordinate else { return nil }
-        var panorama = Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
-                                building: building, level: level, captureDate: date, description: description, copyright: copyright,
-                                crop: crop, initialView: initialView, tiles: tiles)
+        var panorama = Panorama(
+            id: id, imagePath: image, coordinate: coordinate, centerHeading: centerHeading, source: source,
+            building: building, level: level, captureDate: date, description: description, copyright: copyright,
+            crop: crop, initialView: initialView, tiles: tiles)
         panorama.tilt = tilt.flatMap { $0.isLevel ? nil : $0 }
         return panorama
     }
@@ -156,7 +165,10 @@ struct ManifestDecoder {
 
     private mutating func decodePose(_ raw: JSONValue?, at path: String) -> CameraTilt? {
         guard let raw else { return nil }
-        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        guard let entry = raw.object else {
+            problem(path, "must be an object")
+            return nil
+        }
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
         let roll = number(entry, "roll", at: path, in: -180...180) ?? 0
         return CameraTilt(pitch: pitch, roll: roll)
@@ -164,7 +176,10 @@ struct ManifestDecoder {
 
     private mutating func decodeInitialView(_ raw: JSONValue?, at path: String) -> InitialView? {
         guard let raw else { return nil }
-        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        guard let entry = raw.object else {
+            problem(path, "must be an object")
+            return nil
+        }
         let fov = number(entry, "fov", at: path, in: PanoramaCamera.fovRange)
         let heading = number(entry, "heading", at: path, in: 0..<360, required: entry["fov"] == nil)
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
@@ -173,7 +188,10 @@ struct ManifestDecoder {
 
     private mutating func decodeCrop(_ raw: JSONValue?, at path: String) -> PanoramaCrop? {
         guard let raw else { return nil }
-        guard let entry = raw.object else { problem(path, "must be an object"); return nil }
+        guard let entry = raw.object else {
+            problem(path, "must be an object")
+            return nil
+        }
         let fullWidth = wholeNumber(entry, "fullWidth", at: path, in: 2...Self.cropLimit)
         let fullHeight = wholeNumber(entry, "fullHeight", at: path, in: 1...Self.cropLimit)
         let left = wholeNumber(entry, "left", at: path, in: 0...Self.cropLimit)
@@ -187,24 +205,33 @@ struct ManifestDecoder {
 
     /// The links of `panorama`. With `elsewhere`, a target this file does not hold is accepted
     /// when the link gives its `lat` and `lng` (it is in another shard).
-    private mutating func decodeLinks(_ list: [JSONValue], of panorama: Panorama, at path: String, knownIDs: Set<String>,
-                                      coordinates: [String: Coordinate], elsewhere: Bool) -> [Link] {
+    private mutating func decodeLinks(
+        _ list: [JSONValue], of panorama: Panorama, at path: String, knownIDs: Set<String>,
+        coordinates: [String: Coordinate], elsewhere: Bool
+    ) -> [Link] {
         var links: [Link] = []
         for (i, item) in list.enumerated() {
             let linkPath = "\(path)[\(i)]"
-            guard let entry = item.object else { problem(linkPath, "must be an object"); continue }
+            guard let entry = item.object else {
+                problem(linkPath, "must be an object")
+                continue
+            }
             guard let target = string(entry, "target", at: linkPath, required: true) else { continue }
             let targetCoordinate = entry["lat"] != nil || entry["lng"] != nil ? coordinate(entry, at: linkPath) : nil
             guard knownIDs.contains(target) || (elsewhere && targetCoordinate != nil) else {
-                problem("\(linkPath).target", "'\(target)' is not the id of any panorama"
-                    + (elsewhere ? " in this shard (a link to another shard gives the target's lat and lng)" : ""))
+                problem(
+                    "\(linkPath).target",
+                    "'\(target)' is not the id of any panorama"
+                        + (elsewhere ? " in this shard (a link to another shard gives the target's lat and lng)" : ""))
                 continue
             }
             if target == panorama.id { problem("\(linkPath).target", "a panorama cannot link to itself") }
             let given = number(entry, "heading", at: linkPath, in: 0..<360)
             // Without a heading, the bearing to the target; a target with problems of its own is
             // already reported, and its link is left out.
-            guard let heading = given ?? (coordinates[target] ?? targetCoordinate).map({ panorama.coordinate.bearing(to: $0) }) else { continue }
+            guard let heading = given ?? (coordinates[target] ?? targetCoordinate).map({ panorama.coordinate.bearing(to: $0) }) else {
+                continue
+            }
             let description = string(entry, "description", at: linkPath, required: false)
             links.append(Link(target: target, heading: heading, description: description, targetCoordinate: targetCoordinate))
         }
@@ -213,12 +240,18 @@ struct ManifestDecoder {
 
     private mutating func decodeMarkers(_ raw: JSONValue?) -> [Marker] {
         guard let raw else { return [] }
-        guard let list = raw.array else { problem("$.markers", "must be an array"); return [] }
+        guard let list = raw.array else {
+            problem("$.markers", "must be an array")
+            return []
+        }
         var markers: [Marker] = []
         var seen: Set<String> = []
         for (i, item) in list.enumerated() {
             let path = "$.markers[\(i)]"
-            guard let entry = item.object else { problem(path, "must be an object"); continue }
+            guard let entry = item.object else {
+                problem(path, "must be an object")
+                continue
+            }
             let id = string(entry, "id", at: path, required: true)
             let title = string(entry, "title", at: path, required: true)
             let coordinate = self.coordinate(entry, at: path)
@@ -252,18 +285,24 @@ struct ManifestDecoder {
     }
 
     /// A finite number under `key` in [lower, upper), or [lower, upper] for a closed range.
-    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: Range<Double>,
-                                 required: Bool = false) -> Double? {
+    private mutating func number(
+        _ entry: JSONObject, _ key: String, at path: String, in range: Range<Double>,
+        required: Bool = false
+    ) -> Double? {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: false, required: required)
     }
 
-    mutating func number(_ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Double>,
-                                 required: Bool = false) -> Double? {
+    mutating func number(
+        _ entry: JSONObject, _ key: String, at path: String, in range: ClosedRange<Double>,
+        required: Bool = false
+    ) -> Double? {
         number(entry, key, at: path, lower: range.lowerBound, upper: range.upperBound, closed: true, required: required)
     }
 
-    private mutating func number(_ entry: JSONObject, _ key: String, at path: String, lower: Double, upper: Double,
-                                 closed: Bool, required: Bool) -> Double? {
+    private mutating func number(
+        _ entry: JSONObject, _ key: String, at path: String, lower: Double, upper: Double,
+        closed: Bool, required: Bool
+    ) -> Double? {
         guard let raw = entry[key] else {
             if required { problem("\(path).\(key)", "is missing") }
             return nil

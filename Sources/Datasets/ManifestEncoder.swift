@@ -6,8 +6,10 @@ import StreetModel
 /// dataset always gives the same bytes.
 public enum ManifestEncoder {
     /// The manifest's JSON. `importedFrom` records the folder of photos `sidewalk import` read.
-    public static func encode(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
-                              importedFrom: String? = nil) throws(DatasetError) -> Data {
+    public static func encode(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
+        importedFrom: String? = nil
+    ) throws(DatasetError) -> Data {
         var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1]
         root["importedFrom"] = importedFrom
         root["name"] = name
@@ -19,8 +21,10 @@ public enum ManifestEncoder {
 
     /// One marker as the manifest holds it.
     static func entry(_ marker: Marker) -> [String: Any] {
-        var entry: [String: Any] = ["id": marker.id, "lat": marker.coordinate.latitude, "lng": marker.coordinate.longitude,
-                                    "height": marker.height, "title": marker.title]
+        var entry: [String: Any] = [
+            "id": marker.id, "lat": marker.coordinate.latitude, "lng": marker.coordinate.longitude,
+            "height": marker.height, "title": marker.title
+        ]
         entry["snippet"] = marker.snippet
         return entry
     }
@@ -38,7 +42,7 @@ public enum ManifestEncoder {
                 item["lat"] = link.targetCoordinate?.latitude
                 item["lng"] = link.targetCoordinate?.longitude
                 return item
-            },
+            }
         ]
         entry["building"] = panorama.building
         entry["level"] = panorama.level
@@ -60,14 +64,17 @@ public enum ManifestEncoder {
         }
         if let tiles = panorama.tiles {
             let grid = tiles.grid
-            entry["tiles"] = [
-                "href": tiles.template, "width": grid.width, "height": grid.height,
-                "tileMatrix": (0..<grid.levelCount).map { level -> [String: Any] in
-                    let (columns, rows) = grid.matrix(level: level)
-                    return ["level": level, "tileWidth": grid.tileSize, "tileHeight": grid.tileSize,
-                            "matrixWidth": columns, "matrixHeight": rows]
-                },
-            ] as [String: Any]
+            entry["tiles"] =
+                [
+                    "href": tiles.template, "width": grid.width, "height": grid.height,
+                    "tileMatrix": (0..<grid.levelCount).map { level -> [String: Any] in
+                        let (columns, rows) = grid.matrix(level: level)
+                        return [
+                            "level": level, "tileWidth": grid.tileSize, "tileHeight": grid.tileSize,
+                            "matrixWidth": columns, "matrixHeight": rows
+                        ]
+                    }
+                ] as [String: Any]
         }
         return entry
     }

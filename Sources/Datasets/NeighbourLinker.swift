@@ -22,7 +22,7 @@ enum NeighbourLinker {
             var linked = panorama
             linked.links = []
             for (neighbour, distance) in service.panoramas(near: panorama.coordinate, radius: maxDistance)
-                where neighbour.id != panorama.id && distance >= samePlace {
+            where neighbour.id != panorama.id && distance >= samePlace {
                 guard linked.links.count < maxLinks else { break }
                 let heading = panorama.coordinate.bearing(to: neighbour.coordinate)
                 let crowded = linked.links.contains { abs(Degrees.wrap180($0.heading - heading)) < minimumSeparation }

@@ -62,9 +62,11 @@ public final class PanoramaCache: Sendable {
     ///   - queue: where prefetches decode. The default is serial, at utility priority, so
     ///     decoding ahead never delays drawing what the user is looking at and never holds more
     ///     than one decode's memory at a time.
-    public init(byteBudget: Int, prefetchLimit: Int = 5,
-                queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
-                load: @escaping Loader) {
+    public init(
+        byteBudget: Int, prefetchLimit: Int = 5,
+        queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
+        load: @escaping Loader
+    ) {
         self.byteBudget = byteBudget
         self.prefetchLimit = prefetchLimit
         self.queue = queue

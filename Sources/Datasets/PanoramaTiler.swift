@@ -41,8 +41,10 @@ public enum PanoramaTiler {
     /// Writes the tiles of `image` that `folder` lacks, finest level first, each level's tiles
     /// in parallel; `progress` gets tiles done and the total after each level. Returns how many
     /// tiles were written.
-    public static func write(_ image: RGBImage, as tiles: PanoramaTiles, into folder: URL,
-                             progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(FileError) -> Int {
+    public static func write(
+        _ image: RGBImage, as tiles: PanoramaTiles, into folder: URL,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(FileError) -> Int {
         let grid = tiles.grid
         precondition(image.width == grid.width && image.height == grid.height, "the image must be the grid's finest level")
         let total = (0..<grid.levelCount).reduce(0) { $0 + grid.keys(level: $1).count }

@@ -25,10 +25,10 @@ public enum PhotoImporter {
 
         public var description: String {
             switch self {
-            case let .unreadableFolder(path, reason): "\(path): cannot read the folder: \(reason)"
-            case let .cannotWrite(path, reason): "\(path): cannot write the dataset: \(reason)"
-            case let .outputNotAFolder(path, kind): "\(path): is \(kind), not a folder; --output names the dataset folder to write"
-            case let .outputNotOurs(path, source):
+            case .unreadableFolder(let path, let reason): "\(path): cannot read the folder: \(reason)"
+            case .cannotWrite(let path, let reason): "\(path): cannot write the dataset: \(reason)"
+            case .outputNotAFolder(let path, let kind): "\(path): is \(kind), not a folder; --output names the dataset folder to write"
+            case .outputNotOurs(let path, let source):
                 "\(path): already holds files that importing \(source) did not make; add --update to add these photos to it, or --force to write over it"
             }
         }
@@ -53,8 +53,10 @@ public enum PhotoImporter {
     /// `progress(done, total)` is called after each photo is read. Nothing is written when no
     /// photo can be placed or anything fails (what this run wrote is removed again).
     /// Photos without a GPS position are placed as `placement` says, else skipped.
-    public static func importFolder(_ source: URL, into output: URL, mode: Mode = .fresh, placement: PhotoPlacement = PhotoPlacement(),
-                                    progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Report {
+    public static func importFolder(
+        _ source: URL, into output: URL, mode: Mode = .fresh, placement: PhotoPlacement = PhotoPlacement(),
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(Failure) -> Report {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: source.path)
@@ -72,9 +74,9 @@ public enum PhotoImporter {
         for (done, name) in names.enumerated() {
             defer { progress(done + 1, names.count) }
             switch describe(source.appendingPathComponent(name), name: name, placement: placement) {
-            case let .failure(problem):
+            case .failure(let problem):
                 skipped.append((name, problem.reason))
-            case var .success(panorama):
+            case .success(var panorama):
                 panorama.imagePath = "images/\(name)"
                 if let index = panoramas.firstIndex(where: { $0.imagePath == panorama.imagePath }) {
                     // --update with a photo the dataset already holds: the new one, under the old id.
@@ -91,8 +93,9 @@ public enum PhotoImporter {
         let linked = link(panoramas, added: added, keepingLinksOf: existing == nil ? [] : Set(panoramas.map(\.id)).subtracting(added))
         let manifest: [(path: String, bytes: Data)]
         do {
-            manifest = try ShardWriter.manifestFiles(name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
-                                                     panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
+            manifest = try ShardWriter.manifestFiles(
+                name: existing?.name ?? source.lastPathComponent, start: existing?.startID ?? linked[0].id,
+                panoramas: linked, markers: existing?.service.markers ?? [], importedFrom: origin)
         } catch {
             throw .cannotWrite(path: output.path, reason: error.description)
         }
@@ -100,7 +103,8 @@ public enum PhotoImporter {
         do {
             try writer.makeFolders()
             for panorama in linked where added.contains(panorama.id) {
-                try writer.copy(source.appendingPathComponent(String(panorama.imagePath.dropFirst("images/".count))), to: panorama.imagePath)
+                try writer.copy(
+                    source.appendingPathComponent(String(panorama.imagePath.dropFirst("images/".count))), to: panorama.imagePath)
             }
             try writer.writeManifest(manifest)
         } catch {
@@ -121,7 +125,9 @@ public enum PhotoImporter {
         switch mode {
         case .force: return nil
         case .update:
-            do { return try Dataset.open(output.path).withAllShards() } catch { throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error.description)") }
+            do { return try Dataset.open(output.path).withAllShards() } catch {
+                throw .cannotWrite(path: output.path, reason: "cannot add to it: \(error.description)")
+            }
         case .fresh:
             guard Dataset.importOrigin(ofManifestIn: output) == origin else { throw .outputNotOurs(path: output.path, source: origin) }
             return nil
@@ -161,19 +167,23 @@ public enum PhotoImporter {
         let sphere = payloads.lazy.compactMap(XMPReader.read).first
         let coordinate: Coordinate
         switch placement.coordinate(for: exif) {
-        case let .success(placed): coordinate = placed
-        case let .failure(problem): return .failure(problem)
+        case .success(let placed): coordinate = placed
+        case .failure(let problem): return .failure(problem)
         }
         if let projection = sphere?.projectionType, projection.lowercased() != "equirectangular" {
             return .failure(ImportProblem("its GPano projection is '\(projection)', not equirectangular"))
         }
         var crop: PanoramaCrop?
         if let sphere, let fullWidth = sphere.fullWidth, let fullHeight = sphere.fullHeight,
-           fullWidth != width || fullHeight != height {
+            fullWidth != width || fullHeight != height
+        {
             let left = sphere.croppedLeft ?? 0
             let top = sphere.croppedTop ?? 0
-            guard PanoramaCoverage(fullWidth: fullWidth, fullHeight: fullHeight, left: left, top: top,
-                                   croppedWidth: width, croppedHeight: height) != nil else {
+            guard
+                PanoramaCoverage(
+                    fullWidth: fullWidth, fullHeight: fullHeight, left: left, top: top,
+                    croppedWidth: width, croppedHeight: height) != nil
+            else {
                 return .failure(ImportProblem("its GPano cropped area does not fit the image"))
             }
             crop = PanoramaCrop(fullWidth: fullWidth, fullHeight: fullHeight, left: left, top: top)
@@ -184,8 +194,9 @@ public enum PhotoImporter {
         guard heading.isFinite, (-360...720).contains(heading) else {
             return .failure(ImportProblem("its GPano PoseHeadingDegrees is out of range"))
         }
-        var panorama = Panorama(id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
-                                captureDate: exif?.captureDate, crop: crop, initialView: sphere.flatMap(initialView))
+        var panorama = Panorama(
+            id: "", imagePath: "", coordinate: coordinate, centerHeading: heading,
+            captureDate: exif?.captureDate, crop: crop, initialView: sphere.flatMap(initialView))
         panorama.tilt = crop == nil ? sphere.flatMap(tilt) : nil
         return .success(panorama)
     }
@@ -204,8 +215,10 @@ public enum PhotoImporter {
     /// kept when in `PanoramaCamera.fovRange`); nil when it says neither.
     static func initialView(_ sphere: PhotoSphereMetadata) -> InitialView? {
         let orientation = sphere.initialHeading.flatMap { heading in
-            heading.isFinite ? Orientation(heading: Degrees.wrap360(heading),
-                                           pitch: sphere.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0) : nil
+            heading.isFinite
+                ? Orientation(
+                    heading: Degrees.wrap360(heading),
+                    pitch: sphere.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0) : nil
         }
         let width = sphere.initialFieldOfView.flatMap { PanoramaCamera.fovRange.contains($0) ? $0 : nil }
         return InitialView(orientation: orientation, fieldOfView: width)
@@ -226,7 +239,10 @@ public enum PhotoImporter {
         let base = cleaned.isEmpty ? "photo" : cleaned
         var id = base
         var n = 2
-        while used.contains(id) { id = "\(base)-\(n)"; n += 1 }
+        while used.contains(id) {
+            id = "\(base)-\(n)"
+            n += 1
+        }
         used.insert(id)
         return id
     }

@@ -26,7 +26,8 @@ public struct PhotoPlacement: Sendable {
                 ?? .failure(ImportProblem("no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)"))
         }
         guard let time = exif?.captureTime.flatMap({ PhotoTime.exif($0, offset: exif?.captureOffset ?? zoneOffset) }) else {
-            return place.map { .success($0) } ?? .failure(ImportProblem("no GPS position and no capture time (DateTimeOriginal) to find on the track"))
+            return place.map { .success($0) }
+                ?? .failure(ImportProblem("no GPS position and no capture time (DateTimeOriginal) to find on the track"))
         }
         let onTrack = track.place(at: time)
         if case .failure = onTrack, let place { return .success(place) }

@@ -5,7 +5,8 @@ public enum PhotoTime {
     static func exif(_ text: String, offset: Int) -> Double? {
         let digits = Array(text.utf8.prefix(19))
         guard digits.count == 19, [4, 7].allSatisfy({ digits[$0] == UInt8(ascii: ":") }), digits[10] == UInt8(ascii: " "),
-              [13, 16].allSatisfy({ digits[$0] == UInt8(ascii: ":") }) else { return nil }
+            [13, 16].allSatisfy({ digits[$0] == UInt8(ascii: ":") })
+        else { return nil }
         return seconds(digits, offset: offset)
     }
 
@@ -14,7 +15,8 @@ public enum PhotoTime {
     static func iso8601(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, [4, 7].allSatisfy({ bytes[$0] == UInt8(ascii: "-") }), bytes[10] == UInt8(ascii: "T"),
-              [13, 16].allSatisfy({ bytes[$0] == UInt8(ascii: ":") }) else { return nil }
+            [13, 16].allSatisfy({ bytes[$0] == UInt8(ascii: ":") })
+        else { return nil }
         var rest = bytes[19...]
         var fraction = 0.0
         if rest.first == UInt8(ascii: ".") {
@@ -38,18 +40,22 @@ public enum PhotoTime {
     public static func offsetSeconds(_ text: String) -> Int? {
         if text == "Z" { return 0 }
         let bytes = Array(text.utf8)
-        guard bytes.count == 6 || bytes.count == 5, let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        guard bytes.count == 6 || bytes.count == 5, let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+            return nil
+        }
         let digits = bytes.count == 6 ? [bytes[1], bytes[2], bytes[4], bytes[5]] : Array(bytes[1...])
         guard bytes.count == 5 || bytes[3] == UInt8(ascii: ":"), let hours = number(digits[0..<2]), let minutes = number(digits[2..<4]),
-              hours <= 14, minutes < 60 else { return nil }
+            hours <= 14, minutes < 60
+        else { return nil }
         return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// "YYYY?MM?DD?HH?MM?SS" (separators already checked) at `offset` seconds east of UTC.
     private static func seconds(_ bytes: [UInt8], offset: Int) -> Double? {
         guard let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset)
     }

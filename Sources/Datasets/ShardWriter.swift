@@ -13,19 +13,29 @@ public enum ShardWriter {
 
     /// The files of a dataset's manifest, as (path in the dataset, bytes), the manifest last:
     /// one `manifest.json` up to `threshold` panoramas, shards above it.
-    public static func manifestFiles(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
-                                     importedFrom: String? = nil) throws(DatasetError) -> [(path: String, bytes: Data)] {
+    public static func manifestFiles(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
+        importedFrom: String? = nil
+    ) throws(DatasetError) -> [(path: String, bytes: Data)] {
         guard panoramas.count > threshold else {
-            return [("manifest.json", try ManifestEncoder.encode(name: name, start: start, panoramas: panoramas, markers: markers,
-                                                                  importedFrom: importedFrom))]
+            return [
+                (
+                    "manifest.json",
+                    try ManifestEncoder.encode(
+                        name: name, start: start, panoramas: panoramas, markers: markers,
+                        importedFrom: importedFrom)
+                )
+            ]
         }
         return try shardedFiles(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: importedFrom)
     }
 
     /// The manifest and shard files for `panoramas`, sharded whatever their number. `start`
     /// defaults to the first panorama.
-    public static func shardedFiles(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
-                                    importedFrom: String? = nil) throws(DatasetError) -> [(path: String, bytes: Data)] {
+    public static func shardedFiles(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
+        importedFrom: String? = nil
+    ) throws(DatasetError) -> [(path: String, bytes: Data)] {
         var files: [(path: String, bytes: Data)] = []
         try shard(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: importedFrom) { path, bytes in
             files.append((path, bytes))
@@ -35,8 +45,10 @@ public enum ShardWriter {
 
     /// Writes a sharded dataset's manifest into `folder` shard by shard, so memory holds one
     /// shard's JSON at a time (for datasets of millions).
-    public static func writeSharded(name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
-                                    into folder: URL) throws(DatasetError) {
+    public static func writeSharded(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
+        into folder: URL
+    ) throws(DatasetError) {
         do { try OutputFile.makeFolder(folder.appendingPathComponent("shards").path) } catch { throw .file(error) }
         try shard(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: nil) { path, bytes throws(DatasetError) in
             do throws(FileError) {
@@ -48,8 +60,10 @@ public enum ShardWriter {
     }
 
     /// Groups `panoramas` into cells and hands each shard file, then the manifest, to `emit`.
-    private static func shard(name: String?, start: String?, panoramas: [Panorama], markers: [Marker], importedFrom: String?,
-                              emit: (String, Data) throws(DatasetError) -> Void) throws(DatasetError) {
+    private static func shard(
+        name: String?, start: String?, panoramas: [Panorama], markers: [Marker], importedFrom: String?,
+        emit: (String, Data) throws(DatasetError) -> Void
+    ) throws(DatasetError) {
         guard let first = panoramas.first else { return }
         let startID = start ?? first.id
         func cell(_ coordinate: Coordinate) -> String {
@@ -73,13 +87,17 @@ public enum ShardWriter {
             let members = groups.removeValue(forKey: path) ?? []
             let latitudes = members.map(\.coordinate.latitude)
             let longitudes = members.map(\.coordinate.longitude)
-            index.append(["href": path, "count": members.count,
-                          "bbox": [longitudes.min() ?? 0, latitudes.min() ?? 0, longitudes.max() ?? 0, latitudes.max() ?? 0]])
+            index.append([
+                "href": path, "count": members.count,
+                "bbox": [longitudes.min() ?? 0, latitudes.min() ?? 0, longitudes.max() ?? 0, latitudes.max() ?? 0]
+            ])
             let shard: [String: Any] = ["format": "sidewalk-shard", "version": 1, "panoramas": members.map(ManifestEncoder.entry)]
             try emit(path, try ManifestEncoder.serialize(shard))
         }
-        var root: [String: Any] = ["format": "sidewalk-dataset", "version": 1, "start": startID, "shards": index,
-                                   "markers": markers.map(ManifestEncoder.entry)]
+        var root: [String: Any] = [
+            "format": "sidewalk-dataset", "version": 1, "start": startID, "shards": index,
+            "markers": markers.map(ManifestEncoder.entry)
+        ]
         root["name"] = name
         root["importedFrom"] = importedFrom
         try emit("manifest.json", try ManifestEncoder.serialize(root))

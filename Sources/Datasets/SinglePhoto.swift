@@ -11,12 +11,14 @@ import SystemIO
 public enum SinglePhoto {
     /// Decodes the photo at `path`; `limits` and `minimumWidth` as for `PanoramaLoader.loadScaled`.
     public static func load(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil)
-        throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int, initialView: InitialView?) {
+        throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int, initialView: InitialView?)
+    {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
         let hints = PhotoImporter.sphereHints(photo: bytes)
-        let (panorama, widest) = try PanoramaLoader.loadScaled(bytes, name: path, centerHeading: hints.centerHeading, limits: limits,
-                                                               minimumWidth: minimumWidth, tilt: hints.tilt, runner: DispatchRunner())
+        let (panorama, widest) = try PanoramaLoader.loadScaled(
+            bytes, name: path, centerHeading: hints.centerHeading, limits: limits,
+            minimumWidth: minimumWidth, tilt: hints.tilt, runner: DispatchRunner())
         return (panorama, widest, hints.initialView)
     }
 }

@@ -107,7 +107,7 @@ public final class TileCache: Sendable {
             state.withLock { state in
                 state.inFlight.remove(tile)
                 switch result {
-                case let .success(image):
+                case .success(let image):
                     state.entries[tile] = image
                     state.resident += image.pixels.count
                     state.touch(tile)
@@ -115,11 +115,11 @@ public final class TileCache: Sendable {
                         let evicted = state.recency.removeFirst()
                         if let gone = state.entries.removeValue(forKey: evicted) { state.resident -= gone.pixels.count }
                     }
-                case let .failure(error):
+                case .failure(let error):
                     state.failed[tile] = error
                 }
             }
-            if case let .failure(error) = result { completion(panorama.id, key, error) } else { completion(panorama.id, key, nil) }
+            if case .failure(let error) = result { completion(panorama.id, key, error) } else { completion(panorama.id, key, nil) }
         }
     }
 }

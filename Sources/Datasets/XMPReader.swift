@@ -34,7 +34,8 @@ enum XMPReader {
 
     static func read(_ payload: ArraySlice<UInt8>) -> PhotoSphereMetadata? {
         guard payload.starts(with: header), payload.count - header.count <= sizeLimit,
-              let values = properties(payload.dropFirst(header.count)) else { return nil }
+            let values = properties(payload.dropFirst(header.count))
+        else { return nil }
         func value(_ name: String) -> String? { values[name] }
         var metadata = PhotoSphereMetadata()
         metadata.projectionType = value("ProjectionType")
@@ -66,11 +67,14 @@ enum XMPReader {
         let body = Array(packet[packet.startIndex..<end])
         let status = body.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                sw_xmp_properties(text.baseAddress, text.count, gpanoNamespace, Unmanaged.passUnretained(found).toOpaque()) { context, name, value in
+                sw_xmp_properties(text.baseAddress, text.count, gpanoNamespace, Unmanaged.passUnretained(found).toOpaque()) {
+                    context, name, value in
                     guard let context, let name, let value else { return }
                     let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
                     let key = String(cString: name)
-                    if found.values[key] == nil { found.values[key] = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines) }
+                    if found.values[key] == nil {
+                        found.values[key] = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
                 }
             }
         }

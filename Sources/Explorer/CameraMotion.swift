@@ -40,17 +40,18 @@ public struct CameraMotion: Sendable, Equatable {
         var pitch = target.pitch
         var zoom = target.zoom
         switch command {
-        case let .turn(degrees): turn += degrees
-        case let .tilt(degrees): pitch = PanoramaCamera(pitch: target.pitch + degrees).pitch
-        case let .zoom(factor): zoom = PanoramaCamera(zoom: target.zoom * factor).zoom
+        case .turn(let degrees): turn += degrees
+        case .tilt(let degrees): pitch = PanoramaCamera(pitch: target.pitch + degrees).pitch
+        case .zoom(let factor): zoom = PanoramaCamera(zoom: target.zoom * factor).zoom
         case .faceNorth:
             turn = Degrees.wrap180(0 - current.heading)
             pitch = 0
         default: return false
         }
         let fromRest = animation == nil
-        animation = CameraAnimation(from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: fromRest ? now - Self.firstStep : now,
-                                    duration: Self.keyMoveDuration)
+        animation = CameraAnimation(
+            from: current, headingDelta: turn, toPitch: pitch, toZoom: zoom, start: fromRest ? now - Self.firstStep : now,
+            duration: Self.keyMoveDuration)
         if fromRest { advance(to: now) }
         return true
     }

@@ -19,7 +19,7 @@ public enum TypedCommand: Equatable, Sendable {
     /// The commands as the help lists them.
     public static let usage = [
         ":heading H", ":pitch P", ":zoom Z", ":camera H P Z", ":animate H P Z SECONDS", ":goto ID",
-        ":near LAT,LNG [RADIUS] [outdoor]", ":map", ":quit",
+        ":near LAT,LNG [RADIUS] [outdoor]", ":map", ":quit"
     ]
 
     /// Parses one command (without the leading `:`); the error is one line saying what is wrong.
@@ -31,11 +31,15 @@ public enum TypedCommand: Equatable, Sendable {
             guard index < arguments.count, let value = Double(decimal: arguments[index]) else {
                 throw TypedCommandError(":\(name) needs \(what)")
             }
-            guard range.contains(value) else { throw TypedCommandError(":\(name): \(what) must be within \(range.lowerBound)...\(range.upperBound)") }
+            guard range.contains(value) else {
+                throw TypedCommandError(":\(name): \(what) must be within \(range.lowerBound)...\(range.upperBound)")
+            }
             return value
         }
         func expectCount(_ count: ClosedRange<Int>) throws(TypedCommandError) {
-            guard count.contains(arguments.count) else { throw TypedCommandError("usage: \(usage.first { $0.hasPrefix(":" + name) } ?? ":" + name)") }
+            guard count.contains(arguments.count) else {
+                throw TypedCommandError("usage: \(usage.first { $0.hasPrefix(":" + name) } ?? ":" + name)")
+            }
         }
         switch name {
         case "heading":
@@ -49,12 +53,14 @@ public enum TypedCommand: Equatable, Sendable {
             return .zoom(try number(0, "a zoom", in: 1...5))
         case "camera":
             try expectCount(3...3)
-            return .camera(heading: try number(0, "a heading", in: -360...720), pitch: try number(1, "a pitch", in: -90...90),
-                           zoom: try number(2, "a zoom", in: 1...5))
+            return .camera(
+                heading: try number(0, "a heading", in: -360...720), pitch: try number(1, "a pitch", in: -90...90),
+                zoom: try number(2, "a zoom", in: 1...5))
         case "animate":
             try expectCount(4...4)
-            return .animate(heading: try number(0, "a heading", in: -360...720), pitch: try number(1, "a pitch", in: -90...90),
-                            zoom: try number(2, "a zoom", in: 1...5), seconds: try number(3, "seconds", in: 0...60))
+            return .animate(
+                heading: try number(0, "a heading", in: -360...720), pitch: try number(1, "a pitch", in: -90...90),
+                zoom: try number(2, "a zoom", in: 1...5), seconds: try number(3, "seconds", in: 0...60))
         case "goto":
             try expectCount(1...1)
             return .goto(id: arguments[0])
@@ -62,13 +68,17 @@ public enum TypedCommand: Equatable, Sendable {
             try expectCount(1...3)
             let place: Coordinate
             switch Coordinate.parse(arguments[0]) {
-            case let .success(parsed): place = parsed
-            case let .failure(error): throw TypedCommandError(":near \(arguments[0]): \(error.message)")
+            case .success(let parsed): place = parsed
+            case .failure(let error): throw TypedCommandError(":near \(arguments[0]): \(error.message)")
             }
             var radius = PanoramaService.defaultRadius
             var source = SourceFilter.default
             for word in arguments.dropFirst() {
-                if let value = Double(decimal: word), value >= 0, value <= 100_000 { radius = value } else if let filter = SourceFilter(rawValue: word) { source = filter } else {
+                if let value = Double(decimal: word), value >= 0, value <= 100_000 {
+                    radius = value
+                } else if let filter = SourceFilter(rawValue: word) {
+                    source = filter
+                } else {
                     throw TypedCommandError(":near: '\(word)' is neither a radius in metres nor default/outdoor")
                 }
             }

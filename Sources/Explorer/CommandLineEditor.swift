@@ -34,7 +34,7 @@ public struct CommandLineEditor: Sendable, Equatable {
             text = nil
             return .quit
         case .backspace: if text?.isEmpty == false { text?.removeLast() } else { text = nil }
-        case let .character(c) where (text?.count ?? 0) < Self.maximumLength: text?.append(c)
+        case .character(let c) where (text?.count ?? 0) < Self.maximumLength: text?.append(c)
         default: return nil
         }
         return .edited

@@ -35,22 +35,34 @@ extension Expectation {
         switch what {
         case "heading", "pitch", "zoom":
             try count(1...2, "a number and an optional ±TOLERANCE")
-            guard let value = Double(arguments[0]), value.isFinite else { throw KeyScriptError("expect \(what) needs a number, not '\(arguments[0])'") }
+            guard let value = Double(arguments[0]), value.isFinite else {
+                throw KeyScriptError("expect \(what) needs a number, not '\(arguments[0])'")
+            }
             var tolerance = what == "zoom" ? 0.05 : 1
             if arguments.count == 2 {
-                let text = arguments[1].hasPrefix("±") ? String(arguments[1].dropFirst()) : arguments[1].hasPrefix("+-") ? String(arguments[1].dropFirst(2)) : ""
-                guard let given = Double(text), given.isFinite, given >= 0 else { throw KeyScriptError("expect \(what): a tolerance is written ±N") }
+                let text =
+                    arguments[1].hasPrefix("±")
+                    ? String(arguments[1].dropFirst()) : arguments[1].hasPrefix("+-") ? String(arguments[1].dropFirst(2)) : ""
+                guard let given = Double(text), given.isFinite, given >= 0 else {
+                    throw KeyScriptError("expect \(what): a tolerance is written ±N")
+                }
                 tolerance = given
             }
-            return what == "heading" ? .heading(value, tolerance: tolerance) : what == "pitch" ? .pitch(value, tolerance: tolerance) : .zoom(value, tolerance: tolerance)
+            return what == "heading"
+                ? .heading(value, tolerance: tolerance)
+                : what == "pitch" ? .pitch(value, tolerance: tolerance) : .zoom(value, tolerance: tolerance)
         case "panorama":
             try count(1...1, "an id")
             return .panorama(arguments[0])
         case "near":
             try count(1...2, "LAT,LNG and optional METRES")
-            guard case let .success(place) = Coordinate.parse(arguments[0]) else { throw KeyScriptError("expect near needs LAT,LNG, not '\(arguments[0])'") }
+            guard case .success(let place) = Coordinate.parse(arguments[0]) else {
+                throw KeyScriptError("expect near needs LAT,LNG, not '\(arguments[0])'")
+            }
             let metres = arguments.count == 2 ? Double(arguments[1]) : 5
-            guard let metres, metres.isFinite, metres >= 0 else { throw KeyScriptError("expect near: METRES is a distance, not '\(arguments[1])'") }
+            guard let metres, metres.isFinite, metres >= 0 else {
+                throw KeyScriptError("expect near: METRES is a distance, not '\(arguments[1])'")
+            }
             return .near(place, metres: metres)
         case "focus", "note":
             try count(1...1, "\"text\", /pattern/ or none")
@@ -61,7 +73,9 @@ extension Expectation {
             return .said(try match(0, "\"text\" or /pattern/"))
         case "ways":
             try count(1...1, "a number")
-            guard let ways = Int(arguments[0]), ways >= 0 else { throw KeyScriptError("expect ways needs a whole number, not '\(arguments[0])'") }
+            guard let ways = Int(arguments[0]), ways >= 0 else {
+                throw KeyScriptError("expect ways needs a whole number, not '\(arguments[0])'")
+            }
             return .ways(ways)
         case "event":
             try count(1...2, "an event name and optional \"text\" or /pattern/ on its JSON line")

@@ -48,39 +48,40 @@ public struct Expectation: Equatable, Sendable {
     /// Nil when the expectation holds; else what was there instead, in words.
     public func check(_ seen: Perceived) -> String? {
         switch subject {
-        case let .heading(wanted, tolerance):
+        case .heading(let wanted, let tolerance):
             return abs(Degrees.wrap180(seen.camera.heading - wanted)) <= tolerance ? nil : "heading is \(Self.number(seen.camera.heading))°"
-        case let .pitch(wanted, tolerance):
+        case .pitch(let wanted, let tolerance):
             return abs(seen.camera.pitch - wanted) <= tolerance ? nil : "pitch is \(Self.number(seen.camera.pitch))°"
-        case let .zoom(wanted, tolerance):
+        case .zoom(let wanted, let tolerance):
             return abs(seen.camera.zoom - wanted) <= tolerance ? nil : "zoom is \(Self.number(seen.camera.zoom))×"
-        case let .panorama(id):
+        case .panorama(let id):
             return seen.panorama?.id == id ? nil : Self.place(seen)
-        case let .near(place, metres):
+        case .near(let place, let metres):
             guard let here = seen.panorama else { return "no panorama (a single image)" }
             let distance = here.coordinate.distance(to: place)
             return distance <= metres ? nil : "\(Int(distance.rounded())) m away, at \(here.id)"
-        case let .focus(match):
+        case .focus(let match):
             return Self.check(match, against: seen.focus, found: { "focus is on \($0)" }, absent: "nothing is focused")
-        case let .said(match):
+        case .said(let match):
             return seen.said.contains(where: match.matches) ? nil : seen.said.isEmpty ? "nothing was said" : Self.lines("said", seen.said)
-        case let .ways(count):
+        case .ways(let count):
             return seen.ways == count ? nil : "\(seen.ways) \(seen.ways == 1 ? "way" : "ways")"
-        case let .event(name, match):
+        case .event(let name, let match):
             let found = seen.events.contains { $0.name == name && (match?.matches($0.json) ?? true) }
             return found ? nil : Self.lines("events", seen.events.map(\.name))
-        case let .note(match):
+        case .note(let match):
             return Self.check(match, against: seen.note, found: { "the note is \"\($0)\"" }, absent: "no note")
-        case let .error(match):
+        case .error(let match):
             let errors = seen.events.compactMap(\.error)
             return errors.contains { match?.matches($0) ?? true } ? nil : Self.lines("errors", errors)
-        case let .screen(match):
+        case .screen(let match):
             guard let screen = seen.screen else { return "no screen to read" }
             return match.matches(screen) ? nil : "the screen does not show it"
         case .visibleFocus:
             guard let focus = seen.focus else { return "nothing is focused" }
             guard let screen = seen.screen else { return "no screen to read" }
-            return screen.contains(Perceived.focusMark) ? nil : "\(focus) is focused, but no label on screen is marked \(Perceived.focusMark)"
+            return screen.contains(Perceived.focusMark)
+                ? nil : "\(focus) is focused, but no label on screen is marked \(Perceived.focusMark)"
         }
     }
 
@@ -121,8 +122,8 @@ public enum TextMatch: Equatable, Sendable {
 
     func matches(_ text: String) -> Bool {
         switch self {
-        case let .contains(part): text.contains(part)
-        case let .pattern(pattern): (try? Regex(pattern)).map { text.contains($0) } ?? false
+        case .contains(let part): text.contains(part)
+        case .pattern(let pattern): (try? Regex(pattern)).map { text.contains($0) } ?? false
         }
     }
 }

@@ -38,29 +38,36 @@ public enum ExplorerEvent: Equatable, Sendable {
 
     /// Every event's name.
     public static let names: Set<String> = [
-        "willMoveToPanorama", "didMoveToPanorama", "didMoveToPanoramaNearCoordinate", "errorOnMoveNearCoordinate", "errorOnMoveToPanoramaID",
-        "didMoveCamera", "didTap", "didTapMarker", "didStartRendering", "didFinishRendering",
+        "willMoveToPanorama", "didMoveToPanorama", "didMoveToPanoramaNearCoordinate", "errorOnMoveNearCoordinate",
+        "errorOnMoveToPanoramaID",
+        "didMoveCamera", "didTap", "didTapMarker", "didStartRendering", "didFinishRendering"
     ]
 
     /// One line of JSON: {"event": NAME, "time": SECONDS, ...fields}.
     public func jsonLine(time: Double) -> String {
         var fields = ["\"event\":\(JSONText.string(name))", "\"time\":\(JSONText.number(time))"]
         switch self {
-        case let .willMoveToPanorama(id), let .didMoveToPanorama(id):
+        case .willMoveToPanorama(let id), .didMoveToPanorama(let id):
             fields.append("\"panorama\":\(JSONText.string(id))")
-        case let .didMoveToPanoramaNearCoordinate(id, coordinate):
-            fields += ["\"panorama\":\(JSONText.string(id))", "\"lat\":\(JSONText.number(coordinate.latitude))",
-                       "\"lng\":\(JSONText.number(coordinate.longitude))"]
-        case let .errorOnMoveNearCoordinate(coordinate, message):
-            fields += ["\"lat\":\(JSONText.number(coordinate.latitude))", "\"lng\":\(JSONText.number(coordinate.longitude))",
-                       "\"message\":\(JSONText.string(message))"]
-        case let .errorOnMoveToPanoramaID(id, message):
+        case .didMoveToPanoramaNearCoordinate(let id, let coordinate):
+            fields += [
+                "\"panorama\":\(JSONText.string(id))", "\"lat\":\(JSONText.number(coordinate.latitude))",
+                "\"lng\":\(JSONText.number(coordinate.longitude))"
+            ]
+        case .errorOnMoveNearCoordinate(let coordinate, let message):
+            fields += [
+                "\"lat\":\(JSONText.number(coordinate.latitude))", "\"lng\":\(JSONText.number(coordinate.longitude))",
+                "\"message\":\(JSONText.string(message))"
+            ]
+        case .errorOnMoveToPanoramaID(let id, let message):
             fields += ["\"panorama\":\(JSONText.string(id))", "\"message\":\(JSONText.string(message))"]
-        case let .didMoveCamera(heading, pitch, zoom):
-            fields += ["\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))", "\"zoom\":\(JSONText.number(zoom))"]
-        case let .didTap(heading, pitch):
+        case .didMoveCamera(let heading, let pitch, let zoom):
+            fields += [
+                "\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))", "\"zoom\":\(JSONText.number(zoom))"
+            ]
+        case .didTap(let heading, let pitch):
             fields += ["\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))"]
-        case let .didTapMarker(id):
+        case .didTapMarker(let id):
             fields.append("\"marker\":\(JSONText.string(id))")
         case .didStartRendering, .didFinishRendering:
             break

@@ -8,7 +8,7 @@ extension ExplorerState {
         guard let outcome = commandEditor.edit(key) else { return false }
         switch outcome {
         case .edited: break
-        case let .run(text):
+        case .run(let text):
             do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
         case .quit: isFinished = true
         }
@@ -27,11 +27,11 @@ extension ExplorerState {
     mutating func performUntimed(_ command: TypedCommand, at now: Double?) {
         var target = motion.target
         switch command {
-        case let .heading(h): target.heading = h
-        case let .pitch(p): target.pitch = p
-        case let .zoom(z): target.zoom = z
-        case let .camera(h, p, z): (target.heading, target.pitch, target.zoom) = (h, p, z)
-        case let .animate(h, p, z, seconds):
+        case .heading(let h): target.heading = h
+        case .pitch(let p): target.pitch = p
+        case .zoom(let z): target.zoom = z
+        case .camera(let h, let p, let z): (target.heading, target.pitch, target.zoom) = (h, p, z)
+        case .animate(let h, let p, let z, let seconds):
             let to = PanoramaCamera(heading: h, pitch: p, zoom: z, fov: camera.fov)
             if let now, seconds > 0, !reduceMotion {
                 finishAnimation()
@@ -39,7 +39,7 @@ extension ExplorerState {
                 return
             }
             target = to
-        case let .goto(id):
+        case .goto(let id):
             guard let found = navigation.service?.panorama(id: id) else {
                 note = "no panorama '\(id)'"
                 events.append(.errorOnMoveToPanoramaID(id: id, message: "no such panorama"))
@@ -47,7 +47,7 @@ extension ExplorerState {
             }
             move(to: found)
             return
-        case let .near(place, radius, source):
+        case .near(let place, let radius, let source):
             guard let service = navigation.service else {
                 note = "no dataset to search"
                 return

@@ -1,8 +1,9 @@
+import PanoCore
+import StreetModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
-import StreetModel
 
 /// The minimap (`m`) and the full-screen map (`M`, `:map`): opening it, moving its cursor,
 /// stepping through places, and going to the panorama nearest the cursor.
@@ -25,7 +26,8 @@ extension ExplorerState {
         let markerStops = markers.map { (MapMode.Stop(name: $0.title, coordinate: $0.coordinate), here.distance(to: $0.coordinate)) }
         let stops = (panoramaStops + markerStops).sorted { $0.1 < $1.1 }.prefix(MapMode.stopCount).map(\.0)
         map = MapMode(cursor: here, metresPerDot: MapMode.openingScale, stops: stops)
-        note = "Map. " + MapWords.neighbourhood(of: self) + " Arrows move the cursor, + and - zoom, Tab goes to the next place, "
+        note =
+            "Map. " + MapWords.neighbourhood(of: self) + " Arrows move the cursor, + and - zoom, Tab goes to the next place, "
             + "Enter goes to the panorama at the cursor, Escape returns."
     }
 

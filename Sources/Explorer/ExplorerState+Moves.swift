@@ -7,10 +7,10 @@ extension ExplorerState {
     /// Takes a step: arrives (facing the way, when the step says), or says why not.
     mutating func take(_ step: Navigation.Step) {
         switch step {
-        case let .arrive(target, facing):
+        case .arrive(let target, let facing):
             arrive(at: target, facing: facing)
-        case let .refuse(reason): note = reason
-        case let .broken(target):
+        case .refuse(let reason): note = reason
+        case .broken(let target):
             note = "the way to '\(target)' leads nowhere"
             events.append(.errorOnMoveToPanoramaID(id: target, message: "no such panorama"))
         }
@@ -26,7 +26,7 @@ extension ExplorerState {
                 return
             }
         } else {
-            guard case let .arrive(target, _) = step else { return take(step) }
+            guard case .arrive(let target, _) = step else { return take(step) }
             arrive(at: target, facing: startCamera.heading)
         }
         camera = startCamera

@@ -100,36 +100,36 @@ public struct ExplorerState: Sendable {
         note = nil
         isShowingShare = false
         switch command {
-        case let .turn(degrees): camera.heading += degrees
-        case let .tilt(degrees): camera.pitch += degrees
-        case let .look(turn, tilt):
+        case .turn(let degrees): camera.heading += degrees
+        case .tilt(let degrees): camera.pitch += degrees
+        case .look(let turn, let tilt):
             camera.heading += turn
             camera.pitch += tilt
-        case let .zoom(factor): camera.zoom *= factor
+        case .zoom(let factor): camera.zoom *= factor
         case .faceNorth:
             camera.heading = 0
             camera.pitch = 0
-        case let .followLink(number):
+        case .followLink(let number):
             let links = numberedLinks
             if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
         case .walkForward: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
         case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back", keepingHeading: true))
-        case let .walkToward(heading): take(navigation.approach(heading))
-        case let .changeLevel(delta): take(navigation.level(by: delta))
+        case .walkToward(let heading): take(navigation.approach(heading))
+        case .changeLevel(let delta): take(navigation.level(by: delta))
         case .switchDate: take(navigation.nextDate())
         case .goHome: goHome()
-        case let .moveFocus(step): if !focusRing.step(step, through: focusables) { note = "nothing to focus here" }
+        case .moveFocus(let step): if !focusRing.step(step, through: focusables) { note = "nothing to focus here" }
         case .activate:
             switch focus {
-            case let .link(number):
+            case .link(let number):
                 let links = numberedLinks
                 if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) }
-            case let .marker(id): read(markerID: id)
+            case .marker(let id): read(markerID: id)
             case nil: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
             }
-        case let .tap(orientation):
+        case .tap(let orientation):
             events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
-        case let .tapMarker(id): read(markerID: id)
+        case .tapMarker(let id): read(markerID: id)
         case .describe: note = Narrator.describe(self)
         case .showURL:
             let url = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
@@ -143,9 +143,9 @@ public struct ExplorerState: Sendable {
             minimapShown.toggle()
             note = minimapShown ? "minimap on" : "minimap off"
         case .openMap: openMap()
-        case let .panMap(columns, rows): panMap(columns: columns, rows: rows)
-        case let .zoomMap(zoomIn): _ = handleInMap(.character(zoomIn ? "+" : "-"))
-        case let .goToPanorama(id):
+        case .panMap(let columns, let rows): panMap(columns: columns, rows: rows)
+        case .zoomMap(let zoomIn): _ = handleInMap(.character(zoomIn ? "+" : "-"))
+        case .goToPanorama(let id):
             performUntimed(.goto(id: id), at: nil)
             map = nil
         case .toggleHelp: isShowingHelp.toggle()
@@ -162,7 +162,8 @@ public struct ExplorerState: Sendable {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
-            || minimapShown != before.5 || map != before.6 || isShowingShare != before.7 || command == .nextColours || command == .nextSymbols
+            || minimapShown != before.5 || map != before.6 || isShowingShare != before.7 || command == .nextColours
+            || command == .nextSymbols
     }
 
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.

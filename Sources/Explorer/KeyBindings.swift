@@ -17,12 +17,12 @@ public enum KeyBindings {
         ("m", "show or hide the minimap"), ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"),
         ("c", "next colours: truecolor, 256, 16, none"), ("b", "next block symbols: half, quadrant, sextant, octant"),
         (":", "command line, e.g. :heading 90 or :goto ID"),
-        ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit"),
+        ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit")
     ]
 
     /// What the mouse does, as the help lists it after the keys: (action, what it does).
     public static let mouseHelp: [(String, String)] = [
-        ("drag", "look around"), ("wheel", "zoom in, out"), ("click a way", "take it"), ("click a marker", "read it"),
+        ("drag", "look around"), ("wheel", "zoom in, out"), ("click a way", "take it"), ("click a marker", "read it")
     ]
 
     /// The command a key asks for with the camera as it is, or nil when the key is unbound.
@@ -54,7 +54,7 @@ public enum KeyBindings {
         case .character("?"): return .toggleHelp
         case .escape: return .dismiss
         case .character("q"), .character("Q"), .control("c"): return .quit
-        case let .character(digit) where ("1"..."9").contains(digit): return .followLink(Int(String(digit))!)
+        case .character(let digit) where ("1"..."9").contains(digit): return .followLink(Int(String(digit))!)
         default: return nil
         }
     }

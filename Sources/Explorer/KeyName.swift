@@ -23,7 +23,8 @@ extension Key {
             if name.count == 3, name.hasPrefix("C-"), let letter = name.last, letter.isASCII, letter.isLetter {
                 self = .control(Character(letter.lowercased()))
             } else if name.count == 1, let character = name.first, !character.isWhitespace,
-                      character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+                character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+            {
                 self = .character(character)
             } else {
                 return nil
@@ -48,8 +49,8 @@ extension Key {
         case .home: "Home"
         case .end: "End"
         case .character(" "): "Space"
-        case let .character(c): String(c)
-        case let .control(c): "C-" + String(c)
+        case .character(let c): String(c)
+        case .control(let c): "C-" + String(c)
         }
     }
 }

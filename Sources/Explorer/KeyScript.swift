@@ -104,7 +104,9 @@ public enum KeyScript {
             return [.expect(try Expectation.parse(String(text.dropFirst("expect".count))))]
         default:
             return try words.map { (name) throws(KeyScriptError) in
-                if name.count == 3, name.hasPrefix("M-"), let key = Key(tmuxName: String(name.dropFirst(2))) { return .chord([.escape, key]) }
+                if name.count == 3, name.hasPrefix("M-"), let key = Key(tmuxName: String(name.dropFirst(2))) {
+                    return .chord([.escape, key])
+                }
                 if let (key, modifier) = modifiedKey(name) { return .modified(key, modifier: modifier) }
                 guard let key = Key(tmuxName: name) else {
                     throw KeyScriptError("unknown key or command '\(name)' (keys as tmux names them, commands after ':', or wait, expect)")
@@ -124,7 +126,8 @@ public enum KeyScript {
             rest = rest.dropFirst(2)
         }
         guard modifier > 1, let key = Key(tmuxName: String(rest)),
-              [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown].contains(key) else { return nil }
+            [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown].contains(key)
+        else { return nil }
         return (key, modifier)
     }
 

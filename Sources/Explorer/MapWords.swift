@@ -24,9 +24,14 @@ enum MapWords {
     /// you. Nearest panorama: Main Street 18, 2 m north; Enter goes there."
     static func cursor(in state: ExplorerState) -> String {
         guard let mode = state.map else { return "" }
-        var text = "Cursor " + (state.panorama.map { offset(from: $0.coordinate, to: mode.cursor, at: "at you") + (mode.cursor == $0.coordinate ? "" : " of you") } ?? "")
+        var text =
+            "Cursor "
+            + (state.panorama.map {
+                offset(from: $0.coordinate, to: mode.cursor, at: "at you") + (mode.cursor == $0.coordinate ? "" : " of you")
+            } ?? "")
         if let nearest = state.panoramas(near: mode.cursor, radius: mode.jumpRadius).first {
-            text += ". Nearest panorama: \(nearest.description ?? nearest.id), \(offset(from: mode.cursor, to: nearest.coordinate, at: "here")); Enter goes there."
+            text +=
+                ". Nearest panorama: \(nearest.description ?? nearest.id), \(offset(from: mode.cursor, to: nearest.coordinate, at: "here")); Enter goes there."
         } else {
             text += ". No panorama within \(Int(mode.jumpRadius.rounded())) m."
         }

@@ -70,7 +70,8 @@ public enum Narrator {
         var lines: [String] = []
         if after.commandLineOpen && !before.commandLineOpen { lines.append("Command line. Type a command, Enter runs it, Escape cancels.") }
         if let typed = after.commandLine, typed != before.commandLine, before.commandLineOpen {
-            lines.append(typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")
+            lines.append(
+                typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")
         }
         if after.panoramaID != before.panoramaID {
             lines.append(arrival(state))
@@ -109,7 +110,8 @@ public enum Narrator {
     /// What to say for a key that did nothing because nothing is bound to it (the full view
     /// stays quiet: nothing on screen changes), or nil.
     public static func unbound(_ key: Key, in state: ExplorerState) -> String? {
-        guard state.commandLine == nil, state.map == nil, KeyBindings.command(for: key, effectiveFOV: 90) == nil, key != .character(":") else {
+        guard state.commandLine == nil, state.map == nil, KeyBindings.command(for: key, effectiveFOV: 90) == nil, key != .character(":")
+        else {
             return nil
         }
         return "\(key.tmuxName) does nothing here; ? lists the keys."
@@ -136,12 +138,12 @@ public enum Narrator {
 
     private static func focusText(_ focus: Focus, in state: ExplorerState) -> String {
         switch focus {
-        case let .link(number):
+        case .link(let number):
             let links = state.numberedLinks
             guard links.indices.contains(number - 1) else { return "way \(number)" }
             let link = links[number - 1]
             return "way \(number), \(CompassPoint.word(forHeading: link.heading))" + (link.description.map { " along \($0)" } ?? "")
-        case let .marker(id):
+        case .marker(let id):
             return state.markers.first { $0.id == id }.flatMap { marker($0, in: state) } ?? id
         }
     }
@@ -166,14 +168,17 @@ public enum Narrator {
             .compactMap { marker($0.0, in: state).map { $0 + "." } }
     }
 
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                 "September", "October", "November", "December"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December"
+    ]
 
     /// "2024-06" as "June 2024", "2024-06-21" as "21 June 2024"; anything else as it is.
     static func spokenDate(_ date: String) -> String {
         let parts = date.split(separator: "-").map(String.init)
         guard parts.count >= 2, parts.count <= 3, parts[0].count == 4, Int(parts[0]) != nil,
-              let month = Int(parts[1]), (1...12).contains(month) else { return date }
+            let month = Int(parts[1]), (1...12).contains(month)
+        else { return date }
         let monthYear = "\(months[month - 1]) \(parts[0])"
         guard parts.count == 3 else { return monthYear }
         guard let day = Int(parts[2]), (1...31).contains(day) else { return date }

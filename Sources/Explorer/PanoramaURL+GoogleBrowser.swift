@@ -10,7 +10,7 @@ extension PanoramaURL {
         guard let at = path.firstRange(of: "/@") else { throw needs }
         let segments = path[at.upperBound...].split(separator: "/", omittingEmptySubsequences: true)
         let view = segments.first.map { $0.split(separator: ",", omittingEmptySubsequences: false) } ?? []
-        guard view.count >= 2, case let .success(place) = Coordinate.parse("\(view[0]),\(view[1])") else { throw needs }
+        guard view.count >= 2, case .success(let place) = Coordinate.parse("\(view[0]),\(view[1])") else { throw needs }
         var url = PanoramaURL(place: place)
         for part in view.dropFirst(2) {
             guard let unit = part.last, let value = Double(decimal: String(part.dropLast())), value.isFinite else { continue }

@@ -5,7 +5,8 @@ extension PanoramaURL {
     /// `https://HOST/?pic=ID&map=ZOOM/LAT/LNG&xyz=HEADING/PITCH/ZOOM`, or the same fields after
     /// `#` as older viewers write them. The picture wins over the map's centre; the viewer's own
     /// zoom (0–100) is not carried over.
-    static func panoramaxViewer(origin: String, query: [String: String], fragment: [String: String]) throws(PanoramaURLError) -> PanoramaURL {
+    static func panoramaxViewer(origin: String, query: [String: String], fragment: [String: String]) throws(PanoramaURLError) -> PanoramaURL
+    {
         let fields = query.merging(fragment) { fromQuery, _ in fromQuery }
         guard fields["pic"] != nil || fields["map"] != nil else {
             throw PanoramaURLError("not a Google Maps or Panoramax viewer URL (a Panoramax URL has pic=ID or map=ZOOM/LAT/LNG)")
@@ -18,7 +19,7 @@ extension PanoramaURL {
         }
         if let map = fields["map"], map != "none" {
             let parts = map.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 3, case let .success(place) = Coordinate.parse("\(parts[1]),\(parts[2])") else {
+            guard parts.count == 3, case .success(let place) = Coordinate.parse("\(parts[1]),\(parts[2])") else {
                 throw PanoramaURLError("map must be ZOOM/LAT/LNG, not '\(map)'")
             }
             url.place = place

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanoCore
 import StreetModel
 import TextSafety
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A place and view shared as a URL: Google Maps' panorama URLs
 /// (`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
@@ -39,7 +40,9 @@ public struct PanoramaURL: Equatable, Sendable {
     /// Reads a URL; the error says in one line what is wrong with it.
     public static func parse(_ text: String) throws(PanoramaURLError) -> PanoramaURL {
         guard text.utf8.count <= 4096 else { throw PanoramaURLError("the URL is over 4096 bytes") }
-        guard !text.unicodeScalars.contains(where: ControlCharacters.isForbidden) else { throw PanoramaURLError("the URL contains control characters") }
+        guard !text.unicodeScalars.contains(where: ControlCharacters.isForbidden) else {
+            throw PanoramaURLError("the URL contains control characters")
+        }
         let halves = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 else { throw PanoramaURLError("not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)") }
         let scheme = halves[0].lowercased()
@@ -49,7 +52,8 @@ public struct PanoramaURL: Equatable, Sendable {
         switch scheme {
         case "https", "http":
             let host = location.split(separator: "/", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-            guard ["www.google.com", "google.com", "maps.google.com"].contains(host), location.dropFirst(host.count).hasPrefix("/maps") else {
+            guard ["www.google.com", "google.com", "maps.google.com"].contains(host), location.dropFirst(host.count).hasPrefix("/maps")
+            else {
                 let fragment = rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""
                 return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: Self.fields(of: String(fragment)))
             }
@@ -57,11 +61,15 @@ public struct PanoramaURL: Equatable, Sendable {
             guard fields["map_action"] == "pano" else { throw PanoramaURLError("only map_action=pano (Street View) URLs open panoramas") }
             return try view(from: fields, placeField: "viewpoint")
         case "comgooglemaps":
-            guard fields["mapmode"] == "streetview" else { throw PanoramaURLError("a comgooglemaps:// URL opens a panorama only with mapmode=streetview") }
+            guard fields["mapmode"] == "streetview" else {
+                throw PanoramaURLError("a comgooglemaps:// URL opens a panorama only with mapmode=streetview")
+            }
             guard fields["center"] != nil else { throw PanoramaURLError("comgooglemaps:// needs center=LAT,LNG") }
             return try view(from: fields, placeField: "center")
         case "sidewalk":
-            guard location.isEmpty || location == "view" || location == "view/" else { throw PanoramaURLError("sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H") }
+            guard location.isEmpty || location == "view" || location == "view/" else {
+                throw PanoramaURLError("sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H")
+            }
             var url = try view(from: fields, placeField: "viewpoint", placeRequired: false)
             if url.panoramaID == nil, url.place == nil, url.heading == nil, url.pitch == nil, url.fov == nil {
                 url = PanoramaURL()
@@ -100,7 +108,9 @@ public struct PanoramaURL: Equatable, Sendable {
 
     // MARK: - Reading fields
 
-    private static func view(from fields: [String: String], placeField: String, placeRequired: Bool = true) throws(PanoramaURLError) -> PanoramaURL {
+    private static func view(from fields: [String: String], placeField: String, placeRequired: Bool = true) throws(PanoramaURLError)
+        -> PanoramaURL
+    {
         var url = PanoramaURL()
         if let id = fields["pano"] {
             guard !id.isEmpty, id.count <= 256 else { throw PanoramaURLError("pano must be a panorama id of 1 to 256 characters") }
@@ -108,8 +118,8 @@ public struct PanoramaURL: Equatable, Sendable {
         }
         if let text = fields[placeField] {
             switch Coordinate.parse(text) {
-            case let .success(place): url.place = place
-            case let .failure(error): throw PanoramaURLError("\(placeField) \(text): \(error.message)")
+            case .success(let place): url.place = place
+            case .failure(let error): throw PanoramaURLError("\(placeField) \(text): \(error.message)")
             }
         }
         if placeRequired, url.panoramaID == nil, url.place == nil {
@@ -124,7 +134,9 @@ public struct PanoramaURL: Equatable, Sendable {
     static func number(_ fields: [String: String], _ name: String, in range: ClosedRange<Double>) throws(PanoramaURLError) -> Double? {
         guard let text = fields[name] else { return nil }
         guard let value = Double(decimal: text) else { throw PanoramaURLError("\(name) must be a decimal number, not '\(text)'") }
-        guard range.contains(value) else { throw PanoramaURLError("\(name) \(text) is out of range (\(range.lowerBound.plainText)...\(range.upperBound.plainText))") }
+        guard range.contains(value) else {
+            throw PanoramaURLError("\(name) \(text) is out of range (\(range.lowerBound.plainText)...\(range.upperBound.plainText))")
+        }
         return value
     }
 
@@ -156,7 +168,9 @@ public struct PanoramaURL: Equatable, Sendable {
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else { throw PanoramaURLError("the URL decodes to invalid UTF-8") }
-        guard !decoded.unicodeScalars.contains(where: ControlCharacters.isForbidden) else { throw PanoramaURLError("the URL contains control characters") }
+        guard !decoded.unicodeScalars.contains(where: ControlCharacters.isForbidden) else {
+            throw PanoramaURLError("the URL contains control characters")
+        }
         return decoded
     }
 

@@ -39,8 +39,10 @@ public struct Perceived: Sendable {
     /// The screen's text, rows separated by newlines; nil where there is no screen.
     public var screen: String?
 
-    public init(camera: PanoramaCamera, panorama: Panorama?, focus: String?, ways: Int, note: String?, said: [String], events: [Event],
-                screen: String?) {
+    public init(
+        camera: PanoramaCamera, panorama: Panorama?, focus: String?, ways: Int, note: String?, said: [String], events: [Event],
+        screen: String?
+    ) {
         self.camera = camera
         self.panorama = panorama
         self.focus = focus
@@ -53,8 +55,9 @@ public struct Perceived: Sendable {
 
     /// What `state` shows, with what was said and happened since the last key or command.
     public init(_ state: ExplorerState, said: [String], events: [Event], screen: String?) {
-        self.init(camera: state.camera, panorama: state.panorama, focus: Narrator.focusDescription(state), ways: state.numberedLinks.count,
-                  note: state.note, said: said, events: events, screen: screen)
+        self.init(
+            camera: state.camera, panorama: state.panorama, focus: Narrator.focusDescription(state), ways: state.numberedLinks.count,
+            note: state.note, said: said, events: events, screen: screen)
     }
 }
 
@@ -62,8 +65,8 @@ extension ExplorerEvent {
     /// The message of an error event, nil for any other.
     var errorMessage: String? {
         switch self {
-        case let .errorOnMoveNearCoordinate(_, message): message
-        case let .errorOnMoveToPanoramaID(id, message): "\(id): \(message)"
+        case .errorOnMoveNearCoordinate(_, let message): message
+        case .errorOnMoveToPanoramaID(let id, let message): "\(id): \(message)"
         default: nil
         }
     }

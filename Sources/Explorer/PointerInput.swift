@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// What the terminal reports of the mouse. Cells are 0-based (column, row) on the screen.
 public enum PointerReport: Equatable, Sendable {
@@ -61,8 +62,8 @@ public enum Clickable: Equatable, Sendable {
     /// A focusable item's label.
     public init(_ focus: Focus) {
         switch focus {
-        case let .link(number): self = .link(number)
-        case let .marker(id): self = .marker(id)
+        case .link(let number): self = .link(number)
+        case .marker(let id): self = .marker(id)
         }
     }
 }
@@ -90,14 +91,16 @@ public struct PointerInput: Sendable {
     /// for nothing (a press, the end of a drag, a click outside the view).
     /// With `mapOpen`, a drag pans the full map and the wheel zooms it. `now` (seconds) tells a
     /// double click on the ground, which walks toward it, from two clicks.
-    public mutating func command(for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
-                                 targets: [ClickTarget], mapOpen: Bool = false, now: Double = 0) -> ExplorerCommand? {
+    public mutating func command(
+        for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
+        targets: [ClickTarget], mapOpen: Bool = false, now: Double = 0
+    ) -> ExplorerCommand? {
         switch report {
-        case let .press(column, row):
+        case .press(let column, let row):
             held = (column, row)
             dragged = false
             return nil
-        case let .motion(column, row):
+        case .motion(let column, let row):
             defer { held = (column, row) }
             guard let from = held, (column, row) != from else { return nil }
             if mapOpen {
@@ -108,17 +111,19 @@ public struct PointerInput: Sendable {
             dragged = true
             let degreesPerPixel = Degrees.degrees(fromRadians: atan(1 / projection.focalLength))
             // The picture follows the pointer: dragging right brings what is on the left into view.
-            return .look(turn: -Double(column - from.column) * degreesPerPixel,
-                         tilt: Double(row - from.row) * 2 * degreesPerPixel)
-        case let .release(column, row):
+            return .look(
+                turn: -Double(column - from.column) * degreesPerPixel,
+                tilt: Double(row - from.row) * 2 * degreesPerPixel)
+        case .release(let column, let row):
             defer {
                 held = nil
                 dragged = false
             }
-            guard !dragged, let command = click(column: column, row: row, camera: camera, area: area, targets: targets, mapOpen: mapOpen) else {
+            guard !dragged, let command = click(column: column, row: row, camera: camera, area: area, targets: targets, mapOpen: mapOpen)
+            else {
                 return nil
             }
-            guard case let .tap(direction) = command else { return command }
+            guard case .tap(let direction) = command else { return command }
             // A second click at the same place soon after: walk toward it (Street View's double-click).
             if let last = lastTap, last.column == column, last.row == row, now - last.time <= Self.doubleClickSeconds {
                 lastTap = nil
@@ -126,26 +131,29 @@ public struct PointerInput: Sendable {
             }
             lastTap = (column, row, now)
             return command
-        case let .wheel(up):
+        case .wheel(let up):
             if mapOpen { return .zoomMap(in: up) }
             return .zoom(factor: up ? KeyBindings.zoomStep : 1 / KeyBindings.zoomStep)
         }
     }
 
-    private func click(column: Int, row: Int, camera: PanoramaCamera, area: ViewArea, targets: [ClickTarget], mapOpen: Bool) -> ExplorerCommand? {
+    private func click(column: Int, row: Int, camera: PanoramaCamera, area: ViewArea, targets: [ClickTarget], mapOpen: Bool)
+        -> ExplorerCommand?
+    {
         if let target = targets.first(where: { $0.row == row && $0.columns.contains(column) }) {
             switch target.item {
-            case let .link(number): return .followLink(number)
-            case let .marker(id): return .tapMarker(id: id)
-            case let .panorama(id): return .goToPanorama(id: id)
+            case .link(let number): return .followLink(number)
+            case .marker(let id): return .tapMarker(id: id)
+            case .panorama(let id): return .goToPanorama(id: id)
             case .compass: return .faceNorth
             case .home: return .goHome
-            case let .floor(delta): return .changeLevel(delta: delta)
+            case .floor(let delta): return .changeLevel(delta: delta)
             }
         }
         if mapOpen { return nil }
         guard (0..<area.columns).contains(column), (area.top..<(area.top + area.rows)).contains(row),
-              let projection = area.projection(of: camera) else { return nil }
+            let projection = area.projection(of: camera)
+        else { return nil }
         return .tap(projection.orientation(atX: Double(column) + 0.5, y: Double(row - area.top) * 2 + 1))
     }
 }

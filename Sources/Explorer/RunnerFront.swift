@@ -50,7 +50,7 @@ public struct RunnerFront: ScriptFront {
         for (happened, time) in outcome.events + fronted.events {
             event(happened, time)
             news.events.append(Perceived.Event(happened, at: time))
-            if case let .didMoveToPanorama(id) = happened, let here = runner.state.panorama, here.id == id, let larger = arrived(here) {
+            if case .didMoveToPanorama(let id) = happened, let here = runner.state.panorama, here.id == id, let larger = arrived(here) {
                 runner.adopt(larger)
             }
         }

@@ -75,13 +75,17 @@ public enum ScriptPlayer {
         collect(after: ScriptLine(.wait(seconds: 0), line: 0, text: "start"))
         for line in lines {
             let expectsError: Bool
-            if case let .expect(expectation) = line.step, case .error = expectation.subject { expectsError = true } else { expectsError = false }
+            if case .expect(let expectation) = line.step, case .error = expectation.subject {
+                expectsError = true
+            } else {
+                expectsError = false
+            }
             if let error = pending, !expectsError {
                 result.failure = .explorerError(error.line, error.message)
                 return result
             }
             switch line.step {
-            case let .expect(expectation):
+            case .expect(let expectation):
                 let start = front.clock
                 func check() -> String? {
                     front.perceived(said: sinceAction.said, events: sinceAction.events).map(expectation.check) ?? "the explorer has ended"

@@ -43,16 +43,16 @@ public struct ScriptRunner: Sendable {
         guard !state.isFinished else { return outcome }
         let before = state.panorama?.id
         switch step {
-        case let .key(key):
+        case .key(let key):
             if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
-        case let .modified(key, _):
+        case .modified(let key, _):
             if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
-        case let .chord(keys):
+        case .chord(let keys):
             for key in keys where !state.handle(key, at: clock) {
                 if let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
             }
-        case let .command(command): state.perform(command, at: clock)
-        case let .wait(seconds):
+        case .command(let command): state.perform(command, at: clock)
+        case .wait(let seconds):
             let end = clock + seconds
             collect(into: &outcome)
             while state.isAnimating && clock + Self.frameInterval < end { tick(to: clock + Self.frameInterval, into: &outcome) }

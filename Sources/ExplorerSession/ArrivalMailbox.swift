@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Locking
 import PanoCore
 import PanoImage
 import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decoded panoramas arriving from loader threads, handed to the frame loop through a pipe it
 /// polls beside the keyboard, so the loop never waits on a decode.
@@ -36,7 +37,7 @@ package final class ArrivalMailbox: Sendable {
 
         /// The panorama or its failure, for a panorama's arrival; nil for the others.
         package var result: Result<EquirectPanorama, PanoramaError>? {
-            if case let .panorama(result) = payload { result } else { nil }
+            if case .panorama(let result) = payload { result } else { nil }
         }
     }
 
@@ -53,7 +54,7 @@ package final class ArrivalMailbox: Sendable {
     /// Posts an arrival; any thread.
     package func post(_ arrival: Arrival) {
         arrivals.withLock { $0.append(arrival) }
-        wake.signal() // a full pipe already says "something arrived"
+        wake.signal()  // a full pipe already says "something arrived"
     }
 
     /// Everything posted since the last call, oldest first; main thread.

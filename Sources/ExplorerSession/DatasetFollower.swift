@@ -49,15 +49,15 @@ package struct DatasetFollower {
     package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> PanoramaService? {
         var service: PanoramaService?
         for arrival in arrivals where arrival.id == Self.arrivalID {
-            guard case let .moreOfDataset(result) = arrival.payload else { continue }
+            guard case .moreOfDataset(let result) = arrival.payload else { continue }
             if case .failure = result { failed.formUnion(reading ?? []) }
             reading = nil
             switch result {
-            case let .success(larger):
+            case .success(let larger):
                 dataset = larger
                 service = larger.service
                 failure = nil
-            case let .failure(error):
+            case .failure(let error):
                 failure = error.description
             }
         }

@@ -44,9 +44,9 @@ package struct SceneryLoading {
         mailbox = try ArrivalMailbox()
         shownID = state.panorama?.id
         switch scenery {
-        case let .image(image, _):
+        case .image(let image, _):
             (panorama, self.sharper, tileCache) = (image, sharper, nil)
-        case let .dataset(dataset, start, image, cache):
+        case .dataset(let dataset, let start, let image, let cache):
             panorama = image
             tileCache = TileCache(dataset: dataset, byteBudget: cache.byteBudget / 2)
             growing = DatasetFollower(dataset)
@@ -58,8 +58,10 @@ package struct SceneryLoading {
 
     /// After a frame: asks for a sharper decode or finer tiles when the view (`view`, drawn over
     /// `columns` cells in `symbols`, `rendered` pixels) needs them.
-    package mutating func frameDrawn(view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera,
-                                     rendered: (width: Int, height: Int)) {
+    package mutating func frameDrawn(
+        view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera,
+        rendered: (width: Int, height: Int)
+    ) {
         sharper?.ask(view: view, columns: columns, symbols: symbols, camera: camera, mailbox: mailbox)
         tiled?.ask(width: rendered.width, height: rendered.height, camera: camera, mailbox: mailbox)
     }
@@ -95,22 +97,24 @@ package struct SceneryLoading {
             (panorama, loadNote) = (image, tiled?.note)
             change = Change(redraw: true, newPicture: true)
         }
-        if case let .dataset(dataset, _, _, cache) = scenery {
+        if case .dataset(let dataset, _, _, let cache) = scenery {
             takePanoramas(arrivals, dataset: dataset, cache: cache, into: &state, at: now, change: &change)
         }
         return change
     }
 
     /// The panorama decoded for the screen, or its failure; then the next one to load.
-    private mutating func takePanoramas(_ arrivals: [ArrivalMailbox.Arrival], dataset: Dataset, cache: PanoramaCache,
-                                        into state: inout ExplorerState, at now: Double, change: inout Change) {
+    private mutating func takePanoramas(
+        _ arrivals: [ArrivalMailbox.Arrival], dataset: Dataset, cache: PanoramaCache,
+        into state: inout ExplorerState, at now: Double, change: inout Change
+    ) {
         for arrival in arrivals where arrival.id == loadingID {
             loadingID = nil
             guard let current = state.panorama, current.id == arrival.id else { continue }
             switch arrival.result {
             case nil: continue
-            case let .success(image)?: show(image, of: current, dataset: dataset, cache: cache, change: &change)
-            case let .failure(error)?:
+            case .success(let image)?: show(image, of: current, dataset: dataset, cache: cache, change: &change)
+            case .failure(let error)?:
                 // Not shown, so not arrived: the state goes back to the panorama on screen.
                 loadNote = nil
                 state.cannotShow(current.id, reason: error.description, at: now)
@@ -137,8 +141,10 @@ package struct SceneryLoading {
     }
 
     /// Puts `image`, the decoded `current`, on screen, the one shown before it being left.
-    private mutating func show(_ image: EquirectPanorama, of current: Panorama, dataset: Dataset, cache: PanoramaCache,
-                               change: inout Change) {
+    private mutating func show(
+        _ image: EquirectPanorama, of current: Panorama, dataset: Dataset, cache: PanoramaCache,
+        change: inout Change
+    ) {
         if let shownID { leaving = (shownID, panorama) }
         panorama = image
         loadNote = nil

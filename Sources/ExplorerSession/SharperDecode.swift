@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Dispatch
 import PanoCore
@@ -8,6 +5,10 @@ import PanoImage
 import StreetModel
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A panorama decoded at the size the first view needs (a JPEG by DCT scaling, 1/8 to 1/1),
 /// decoded again, larger, on a worker thread when the view asks for more pixels than it has:
@@ -52,9 +53,11 @@ public struct SharperDecode: Sendable {
     }
 
     /// For `panorama` of `dataset`, shown as `image`, with what `cache` knows of how wide it can be.
-    package static func of(_ panorama: Panorama, shown image: EquirectPanorama, in dataset: Dataset, cache: PanoramaCache) -> SharperDecode {
+    package static func of(_ panorama: Panorama, shown image: EquirectPanorama, in dataset: Dataset, cache: PanoramaCache) -> SharperDecode
+    {
         let width = image.pyramid.levels[0].width
-        return SharperDecode(id: panorama.id, width: width, widest: cache.widest(of: panorama) ?? width) { minimumWidth throws(PanoramaError) in
+        return SharperDecode(id: panorama.id, width: width, widest: cache.widest(of: panorama) ?? width) {
+            minimumWidth throws(PanoramaError) in
             try dataset.loadScaled(panorama, minimumWidth: minimumWidth)
         }
     }
@@ -62,7 +65,8 @@ public struct SharperDecode: Sendable {
     /// After a frame: starts a decode of as many pixels round the circle as the view needs (the
     /// pixels `view` has, or a cell picture of `columns` in `symbols`) when the image has fewer.
     package mutating func ask(view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
-        let needed = view.map { PanoramaLoader.neededWidth(viewWidth: $0.width, narrowestFOV: camera.effectiveFOV) }
+        let needed =
+            view.map { PanoramaLoader.neededWidth(viewWidth: $0.width, narrowestFOV: camera.effectiveFOV) }
             ?? Self.needed(columns: columns, symbols: symbols, camera: camera)
         ask(for: needed, mailbox: mailbox)
     }
@@ -86,7 +90,7 @@ public struct SharperDecode: Sendable {
         var sharper: EquirectPanorama?
         for arrival in arrivals where arrival.id == arrivalID && pending != nil {
             pending = nil
-            guard case let .success(image)? = arrival.result, image.pyramid.levels[0].width > width else {
+            guard case .success(let image)? = arrival.result, image.pyramid.levels[0].width > width else {
                 widest = width
                 continue
             }

@@ -41,7 +41,8 @@ package struct TiledDetail {
     /// After a frame of `width`×`height` pixels (what the view was reprojected at) through
     /// `camera`: asks for the tiles the view needs and recomposes when the window moved.
     package mutating func ask(width: Int, height: Int, camera: PanoramaCamera, mailbox: ArrivalMailbox) {
-        let wanted = TileWindow.forView(grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading, width: width, height: height)
+        let wanted = TileWindow.forView(
+            grid: tiles.grid, camera: camera, centerHeading: panorama.centerHeading, width: width, height: height)
         guard wanted != window else { return }
         window = wanted
         guard let wanted else {
@@ -63,10 +64,10 @@ package struct TiledDetail {
         var composed: EquirectPanorama?
         var tilesArrived = false
         for arrival in arrivals {
-            if arrival.id == tileID, case let .tile(key, failure) = arrival.payload {
+            if arrival.id == tileID, case .tile(let key, let failure) = arrival.payload {
                 if let failure { failures[key] = failure }
                 tilesArrived = tilesArrived || key.level == 0 || window.map { $0.keys(in: tiles.grid).contains(key) } == true
-            } else if arrival.id == composedID, case let .success(image)? = arrival.result {
+            } else if arrival.id == composedID, case .success(let image)? = arrival.result {
                 composing = false
                 composed = image
             }
@@ -94,9 +95,10 @@ package struct TiledDetail {
         DispatchQueue.global(qos: .userInitiated).async {
             var shown = base
             if let window {
-                shown.detail = DetailComposer.compose(grid: grid, window: window) { key in
-                    key.level == 0 ? levelZero ?? cache.tile(key, of: id) : cache.tile(key, of: id)
-                }.layer
+                shown.detail =
+                    DetailComposer.compose(grid: grid, window: window) { key in
+                        key.level == 0 ? levelZero ?? cache.tile(key, of: id) : cache.tile(key, of: id)
+                    }.layer
             }
             mailbox.post(.init(id: composedID, result: .success(shown)))
         }

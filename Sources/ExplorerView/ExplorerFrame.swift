@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Explorer
 import Foundation
 import PanoCore
 import StreetMap
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One frame of the full-screen explorer as cells: the view, the ways on and markers, the
 /// compass, the controls, the status line and the help. Shared by the interactive front and
@@ -34,8 +35,9 @@ public enum ExplorerFrame {
         if state.map != nil { composer.pixelsPerCell = nil }
         let top = header == nil ? 0 : 1
         let fits = columns >= FrameComposer.minimumColumns && rows >= FrameComposer.minimumRows
-        let (headerText, compass) = HUDLayout.header(header?.components(separatedBy: " · ") ?? [], heading: state.camera.heading,
-                                                     width: columns, compassHidden: display.compassHidden)
+        let (headerText, compass) = HUDLayout.header(
+            header?.components(separatedBy: " · ") ?? [], heading: state.camera.heading,
+            width: columns, compassHidden: display.compassHidden)
         var status = HUDLayout.statusLine(state, note: state.note ?? loadNote, width: columns)
         if let line = state.commandLine { status = (":" + line + "█", "") }
         if let map = state.map, state.note == nil { status = (MapLayer.statusLeft(map), MapLayer.statusRight) }
@@ -44,13 +46,19 @@ public enum ExplorerFrame {
             header: header == nil ? nil : headerText, blend: blend, runner: runner
         )
         // Below the smallest size only the notice shows: nothing may be drawn over it.
-        guard fits else { return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: max(0, rows - 1 - top)), clickTargets: []) }
+        guard fits else {
+            return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: max(0, rows - 1 - top)), clickTargets: [])
+        }
         let overlays = state.map == nil ? overlays(state, display: display) : []
         frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
-        var targets = composer.placedOverlays.map { ClickTarget(item: Clickable(overlays[$0.index].item), row: $0.row, columns: $0.columns) }
+        var targets = composer.placedOverlays.map {
+            ClickTarget(item: Clickable(overlays[$0.index].item), row: $0.row, columns: $0.columns)
+        }
         var drawnMap: MapPicture.Drawn?
         frame = composer.paint { drawnMap = MapLayer.draw(state, display: display, into: &$0, top: top) }
-        targets += (drawnMap?.panoramaCells ?? []).map { ClickTarget(item: .panorama($0.id), row: $0.row, columns: $0.column..<($0.column + 1)) }
+        targets += (drawnMap?.panoramaCells ?? []).map {
+            ClickTarget(item: .panorama($0.id), row: $0.row, columns: $0.column..<($0.column + 1))
+        }
         if header != nil, let compass {
             frame = composer.drawText(compass, row: 0, alignedRight: true)
             let width = TextLayout.width(of: compass)
@@ -93,21 +101,28 @@ public enum ExplorerFrame {
         guard let panorama = state.panorama else { return [] }
         let ways = display.linksHidden ? [] : state.numberedLinks
         var overlays = ways.enumerated().map { index, link in
-            (FrameComposer.Overlay(label: focusMark(state.focus == .link(index + 1))
-                                       + "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
-                                   direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
-                                   highlighted: state.focus == .link(index + 1)),
-             Focus.link(index + 1))
+            (
+                FrameComposer.Overlay(
+                    label: focusMark(state.focus == .link(index + 1))
+                        + "▲\(index + 1)" + (display.streetNamesHidden ? "" : link.description.map { " \($0)" } ?? ""),
+                    direction: Orientation(heading: link.heading, pitch: wayPitch), hintWhenOutOfView: true,
+                    highlighted: state.focus == .link(index + 1)),
+                Focus.link(index + 1)
+            )
         }
         for marker in state.markers {
             let distance = panorama.coordinate.distance(to: marker.coordinate)
             guard distance <= Navigation.markerRange, distance > 0.5 else { continue }
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
-            overlays.append((FrameComposer.Overlay(label: focusMark(state.focus == .marker(marker.id)) + "◆ \(marker.title) \(Int(distance.rounded())) m",
-                                                   direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
-                                                   hintWhenOutOfView: true, highlighted: state.focus == .marker(marker.id),
-                                                   pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
-                             .marker(marker.id)))
+            overlays.append(
+                (
+                    FrameComposer.Overlay(
+                        label: focusMark(state.focus == .marker(marker.id)) + "◆ \(marker.title) \(Int(distance.rounded())) m",
+                        direction: Orientation(heading: panorama.coordinate.bearing(to: marker.coordinate), pitch: elevation),
+                        hintWhenOutOfView: true, highlighted: state.focus == .marker(marker.id),
+                        pinRadius: Degrees.degrees(fromRadians: atan2(markerPinRadius, distance))),
+                    .marker(marker.id)
+                ))
         }
         return overlays
     }

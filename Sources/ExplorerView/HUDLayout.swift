@@ -16,7 +16,7 @@ enum HUDLayout {
     /// The bottom line's left and right texts for a screen `width` columns wide.
     static func statusLine(_ state: ExplorerState, note: String?, width: Int) -> (left: String, right: String) {
         let camera = cameraVariants(state)
-        let room = width - 1 // the left margin
+        let room = width - 1  // the left margin
         func total(_ left: String, _ right: String) -> Int {
             TextLayout.width(of: left) + (left.isEmpty ? 0 : gap) + TextLayout.width(of: right)
         }
@@ -39,8 +39,10 @@ enum HUDLayout {
         func fits(_ c: (camera: Int, ways: Int, hints: Int)) -> Bool {
             total(c.camera >= 0 ? camera[c.camera] : "", right(c)) <= room
         }
-        let steps: [(part: Int, variants: [Int])] = [(0, [0]), (1, [0]), (0, Array(camera.indices.reversed())),
-                                                     (1, Array(ways.indices.reversed())), (2, [0])]
+        let steps: [(part: Int, variants: [Int])] = [
+            (0, [0]), (1, [0]), (0, Array(camera.indices.reversed())),
+            (1, Array(ways.indices.reversed())), (2, [0])
+        ]
         for (part, variants) in steps {
             for index in variants {
                 var trial = choice
@@ -70,14 +72,15 @@ enum HUDLayout {
     static func wayVariants(_ state: ExplorerState) -> [String] {
         let links = state.numberedLinks
         guard !links.isEmpty else { return [] }
-        let bare = links.enumerated().map { "\($0.offset + 1) \(CompassPoint.name(forHeading: $0.element.heading))" }.joined(separator: "  ")
+        let bare = links.enumerated().map { "\($0.offset + 1) \(CompassPoint.name(forHeading: $0.element.heading))" }.joined(
+            separator: "  ")
         return [bare + " · ", state.linkSummary + " · "]
     }
 
     /// The top line for a screen `width` columns wide: the header text (name, then date and
     /// credit where they fit) and the compass (25, 17 or 9 columns, or none) that fits beside it.
     static func header(_ parts: [String], heading: Double, width: Int, compassHidden: Bool) -> (text: String, compass: String?) {
-        let room = width - 2 // margins
+        let room = width - 2  // margins
         guard let name = parts.first else { return ("", nil) }
         var shown = [name]
         var compass: String?
@@ -88,7 +91,10 @@ enum HUDLayout {
         }
         for part in parts.dropFirst() {
             shown.append(part)
-            if used() > room { shown.removeLast(); break }
+            if used() > room {
+                shown.removeLast()
+                break
+            }
         }
         if compass != nil {
             for compassWidth in [25, 17] {

@@ -23,30 +23,36 @@ public enum MapLayer {
     /// header takes `top` rows and status line `bottom` rows; returns what was drawn, nil when
     /// neither was.
     @discardableResult
-    public static func draw(_ state: ExplorerState, display: DisplayOptions, into grid: inout CellGrid, top: Int,
-                            bottom: Int = 1) -> MapPicture.Drawn? {
+    public static func draw(
+        _ state: ExplorerState, display: DisplayOptions, into grid: inout CellGrid, top: Int,
+        bottom: Int = 1
+    ) -> MapPicture.Drawn? {
         guard let here = state.panorama else { return nil }
         let colors = display.highContrast ? HUDColors.highContrast : .standard
         if let map = state.map {
             let rows = grid.rows - top - bottom
             guard rows > 0 else { return nil }
             let projection = MapProjection(center: map.cursor, metresPerDot: map.metresPerDot, width: grid.columns * 2, height: rows * 4)
-            return MapPicture.draw(content(state, here: here, around: projection, cursor: map.cursor), projection: projection,
-                                   into: &grid, left: 0, top: top, colors: colors)
+            return MapPicture.draw(
+                content(state, here: here, around: projection, cursor: map.cursor), projection: projection,
+                into: &grid, left: 0, top: top, colors: colors)
         }
         guard state.minimapShown, let size = minimapSize(columns: grid.columns, rows: grid.rows) else { return nil }
-        let projection = MapProjection(center: here.coordinate, metresPerDot: minimapReach / Double(size.columns),
-                                       up: display.minimap.headingUp ? state.camera.heading : 0, width: size.columns * 2, height: size.rows * 4)
-        return MapPicture.draw(content(state, here: here, around: projection, cursor: nil), projection: projection,
-                               into: &grid, left: 0, top: top, colors: colors)
+        let projection = MapProjection(
+            center: here.coordinate, metresPerDot: minimapReach / Double(size.columns),
+            up: display.minimap.headingUp ? state.camera.heading : 0, width: size.columns * 2, height: size.rows * 4)
+        return MapPicture.draw(
+            content(state, here: here, around: projection, cursor: nil), projection: projection,
+            into: &grid, left: 0, top: top, colors: colors)
     }
 
     /// What the map shows around `projection`'s centre.
     static func content(_ state: ExplorerState, here: Panorama, around projection: MapProjection, cursor: Coordinate?) -> MapContent {
         let reach = projection.reach * 1.5
         let markers = state.markers.filter { projection.center.distance(to: $0.coordinate) <= reach }
-        return MapContent(panoramas: state.panoramas(near: projection.center, radius: reach), markers: markers, here: here,
-                          heading: state.camera.heading, fieldOfView: state.camera.effectiveFOV, cursor: cursor, labelled: cursor != nil)
+        return MapContent(
+            panoramas: state.panoramas(near: projection.center, radius: reach), markers: markers, here: here,
+            heading: state.camera.heading, fieldOfView: state.camera.effectiveFOV, cursor: cursor, labelled: cursor != nil)
     }
 
     /// The status line while the map is open.

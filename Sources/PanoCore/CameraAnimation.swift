@@ -30,8 +30,9 @@ public struct CameraAnimation: Equatable, Sendable {
 
     /// A move to `target` the short way round.
     public init(from: PanoramaCamera, to target: PanoramaCamera, start: Double, duration: Double) {
-        self.init(from: from, headingDelta: Degrees.wrap180(target.heading - from.heading), toPitch: target.pitch,
-                  toZoom: target.zoom, start: start, duration: duration)
+        self.init(
+            from: from, headingDelta: Degrees.wrap180(target.heading - from.heading), toPitch: target.pitch,
+            toZoom: target.zoom, start: start, duration: duration)
     }
 
     /// Progress at `time`, eased, [0, 1].
@@ -45,7 +46,7 @@ public struct CameraAnimation: Equatable, Sendable {
         var camera = from
         camera.heading = from.heading + headingDelta * e
         camera.pitch = from.pitch + (toPitch - from.pitch) * e
-        camera.zoom = e >= 1 ? toZoom : from.zoom * pow(toZoom / from.zoom, e) // zoom is geometric
+        camera.zoom = e >= 1 ? toZoom : from.zoom * pow(toZoom / from.zoom, e)  // zoom is geometric
         return camera
     }
 

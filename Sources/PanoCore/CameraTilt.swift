@@ -47,7 +47,7 @@ public struct CameraTilt: Equatable, Sendable {
             let rows = [
                 SIMD3(cosRoll, sinRoll * cosPitch, -sinRoll * sinPitch),
                 SIMD3(-sinRoll, cosRoll * cosPitch, -cosRoll * sinPitch),
-                SIMD3(0, sinPitch, cosPitch),
+                SIMD3(0, sinPitch, cosPitch)
             ].map { SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z)) }
             return (rows[0], rows[1], rows[2])
         }

@@ -34,7 +34,8 @@ public struct Coordinate: Equatable, Hashable, Sendable, CustomStringConvertible
 
     /// Great-circle distance to `other`, metres (haversine).
     public func distance(to other: Coordinate) -> Double {
-        let φ1 = Degrees.radians(latitude), φ2 = Degrees.radians(other.latitude)
+        let φ1 = Degrees.radians(latitude)
+        let φ2 = Degrees.radians(other.latitude)
         let Δφ = φ2 - φ1
         let Δλ = Degrees.radians(other.longitude - longitude)
         let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
@@ -43,7 +44,8 @@ public struct Coordinate: Equatable, Hashable, Sendable, CustomStringConvertible
 
     /// Initial compass bearing towards `other`, degrees clockwise from north, [0, 360).
     public func bearing(to other: Coordinate) -> Double {
-        let φ1 = Degrees.radians(latitude), φ2 = Degrees.radians(other.latitude)
+        let φ1 = Degrees.radians(latitude)
+        let φ2 = Degrees.radians(other.latitude)
         let Δλ = Degrees.radians(other.longitude - longitude)
         let y = sin(Δλ) * cos(φ2)
         let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
@@ -54,7 +56,8 @@ public struct Coordinate: Equatable, Hashable, Sendable, CustomStringConvertible
     public func offset(by distance: Double, bearing: Double) -> Coordinate {
         let δ = distance / Self.earthRadius
         let θ = Degrees.radians(bearing)
-        let φ1 = Degrees.radians(latitude), λ1 = Degrees.radians(longitude)
+        let φ1 = Degrees.radians(latitude)
+        let λ1 = Degrees.radians(longitude)
         let φ2 = asin(sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ))
         let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sin(φ2))
         let longitude = Degrees.wrap180(Degrees.degrees(fromRadians: λ2))
@@ -73,7 +76,8 @@ extension Coordinate {
             let end = part.lastIndex { $0 != " " }.map { part.index(after: $0) } ?? start
             return part[start..<max(start, end)]
         }
-        let latitudeText = trimmed(parts[0]), longitudeText = trimmed(parts[1])
+        let latitudeText = trimmed(parts[0])
+        let longitudeText = trimmed(parts[1])
         guard let latitude = Double(decimal: latitudeText) else {
             return .failure(CoordinateTextError("the latitude '\(latitudeText)' is not a decimal number"))
         }

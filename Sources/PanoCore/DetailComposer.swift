@@ -5,8 +5,10 @@
 public enum DetailComposer {
     /// The window's layer, and the keys of its tiles that were not loaded (filled from coarser
     /// ones). `tile` gives a loaded tile, of the size `grid.rect(of:)` says, or nil.
-    public static func compose(grid: TileGrid, window: TileWindow,
-                               tile: (TileGrid.Key) -> RGBImage?) -> (layer: DetailLayer, missing: [TileGrid.Key]) {
+    public static func compose(
+        grid: TileGrid, window: TileWindow,
+        tile: (TileGrid.Key) -> RGBImage?
+    ) -> (layer: DetailLayer, missing: [TileGrid.Key]) {
         let level = window.level
         let keys = window.keys(in: grid)
         let rects = keys.map { grid.rect(of: $0)! }
@@ -31,9 +33,12 @@ public enum DetailComposer {
             top += rects[row * window.columnCount].height
         }
         let size = grid.levelSizes[level]
-        let coverage = window.isWholeLevel(in: grid) ? PanoramaCoverage.full(imageWidth: size.width)
-            : PanoramaCoverage(fullWidth: size.width, fullHeight: size.height, left: window.firstColumn * grid.tileSize,
-                               top: window.firstRow * grid.tileSize, croppedWidth: width, croppedHeight: height)!
+        let coverage =
+            window.isWholeLevel(in: grid)
+            ? PanoramaCoverage.full(imageWidth: size.width)
+            : PanoramaCoverage(
+                fullWidth: size.width, fullHeight: size.height, left: window.firstColumn * grid.tileSize,
+                top: window.firstRow * grid.tileSize, croppedWidth: width, croppedHeight: height)!
         return (DetailLayer(image: image, coverage: coverage), missing)
     }
 
@@ -48,8 +53,10 @@ public enum DetailComposer {
 
     /// Fills the window's block at (`x`, `y`), which shows `region` of `level`, from the finest
     /// coarser loaded tile that covers the region's centre.
-    private static func fill(_ image: inout RGBImage, x: Int, y: Int, region: (x: Int, y: Int, width: Int, height: Int), level: Int,
-                             grid: TileGrid, tile: (TileGrid.Key) -> RGBImage?) {
+    private static func fill(
+        _ image: inout RGBImage, x: Int, y: Int, region: (x: Int, y: Int, width: Int, height: Int), level: Int,
+        grid: TileGrid, tile: (TileGrid.Key) -> RGBImage?
+    ) {
         let size = grid.levelSizes[level]
         for coarser in stride(from: level - 1, through: 0, by: -1) {
             let coarse = grid.levelSizes[coarser]
@@ -59,9 +66,11 @@ public enum DetailComposer {
             let centreY = (Double(region.y) + Double(region.height) / 2) * scaleY
             let key = TileGrid.Key(level: coarser, row: Int(centreY) / grid.tileSize, column: Int(centreX) / grid.tileSize)
             guard let source = tile(key), let sourceRect = grid.rect(of: key),
-                  source.width == sourceRect.width, source.height == sourceRect.height else { continue }
-            upsample(source, origin: (Double(sourceRect.x), Double(sourceRect.y)), scale: (scaleX, scaleY),
-                     into: &image, x: x, y: y, region: region)
+                source.width == sourceRect.width, source.height == sourceRect.height
+            else { continue }
+            upsample(
+                source, origin: (Double(sourceRect.x), Double(sourceRect.y)), scale: (scaleX, scaleY),
+                into: &image, x: x, y: y, region: region)
             return
         }
     }
@@ -69,8 +78,10 @@ public enum DetailComposer {
     /// Bilinear samples of `source` (placed at `origin` in its level) for each texel of `region`,
     /// whose level is `scale` times finer; edges clamp to the source. Weights in 8-bit fixed point,
     /// the columns' taps worked out once for all rows.
-    private static func upsample(_ source: RGBImage, origin: (x: Double, y: Double), scale: (x: Double, y: Double),
-                                 into image: inout RGBImage, x: Int, y: Int, region: (x: Int, y: Int, width: Int, height: Int)) {
+    private static func upsample(
+        _ source: RGBImage, origin: (x: Double, y: Double), scale: (x: Double, y: Double),
+        into image: inout RGBImage, x: Int, y: Int, region: (x: Int, y: Int, width: Int, height: Int)
+    ) {
         /// The two source positions a target position falls between, and the weight (0...256) of the second.
         func taps(_ index: Int, scale: Double, origin: Double, count: Int) -> (Int, Int, Int) {
             let position = min(max((Double(index) + 0.5) * scale - 0.5 - origin, 0), Double(count - 1))

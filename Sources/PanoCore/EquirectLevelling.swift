@@ -16,13 +16,15 @@ public enum EquirectLevelling {
         // Per column, the longitude's sine and cosine (padded to a whole number of eights).
         let padded = (width + 7) / 8 * 8
         let longitudes = (0..<padded).map { x in Degrees.radians((Double(x) + 0.5) / Double(width) * 360 - 180) }
-        let columnSines = longitudes.map { Float(sin($0)) }, columnCosines = longitudes.map { Float(cos($0)) }
+        let columnSines = longitudes.map { Float(sin($0)) }
+        let columnCosines = longitudes.map { Float(cos($0)) }
         let matrix = tilt.undoing.matrix
         image.pixels.withUnsafeBufferPointer { source in
             output.pixels.withUnsafeMutableBufferPointer { pixels in
                 let (from, to) = (WorkerShared(source), WorkerShared(pixels))
                 runner.forEachRange(of: height) { rows in
-                    var us = [Float](repeating: 0, count: padded), vs = [Float](repeating: 0, count: padded)
+                    var us = [Float](repeating: 0, count: padded)
+                    var vs = [Float](repeating: 0, count: padded)
                     for y in rows {
                         let latitude = Degrees.radians(90 - (Double(y) + 0.5) / Double(height) * 180)
                         let (sinLatitude, cosLatitude) = (Float(sin(latitude)), Float(cos(latitude)))
@@ -54,16 +56,21 @@ public enum EquirectLevelling {
     /// Bilinear sample at texel position (`u`, `v`) (pixel centres at whole numbers), columns
     /// wrapping, rows clamped, weights in 1/256ths; written as three bytes at `offset`.
     @inline(__always)
-    private static func sample(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int, u: Float, v: Float,
-                               into output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    private static func sample(
+        _ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int, u: Float, v: Float,
+        into output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) {
         // u is within [-0.5, width - 0.5) and v within [-0.5, height - 0.5): one wrap or clamp each.
-        let u0 = u.rounded(.down), v0 = v.rounded(.down)
-        let right = Int(truncatingIfNeeded: Int32((u - u0) * 256)), down = Int(truncatingIfNeeded: Int32((v - v0) * 256))
+        let u0 = u.rounded(.down)
+        let v0 = v.rounded(.down)
+        let right = Int(truncatingIfNeeded: Int32((u - u0) * 256))
+        let down = Int(truncatingIfNeeded: Int32((v - v0) * 256))
         var x0 = Int(truncatingIfNeeded: Int32(u0))
         if x0 < 0 { x0 &+= width } else if x0 >= width { x0 &-= width }
         let x1 = x0 &+ 1 == width ? 0 : x0 &+ 1
         let row = Int(truncatingIfNeeded: Int32(v0))
-        let y0 = min(max(row, 0), height &- 1), y1 = min(max(row &+ 1, 0), height &- 1)
+        let y0 = min(max(row, 0), height &- 1)
+        let y1 = min(max(row &+ 1, 0), height &- 1)
         let (a, b, c, d) = ((y0 &* width &+ x0) &* 3, (y0 &* width &+ x1) &* 3, (y1 &* width &+ x0) &* 3, (y1 &* width &+ x1) &* 3)
         for channel in 0..<3 {
             let top = Int(source[a &+ channel]) &* (256 &- right) &+ Int(source[b &+ channel]) &* right

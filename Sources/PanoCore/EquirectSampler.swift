@@ -41,7 +41,8 @@ struct EquirectSampler: @unchecked Sendable {
     /// shuffles, the busiest kind of instruction here), for fractions 0...255: at `fraction`, the
     /// fraction in every lane; at 256 + `fraction`, 256 − fraction in every lane; at 512 +
     /// `fraction`, 256 − fraction in four lanes and the fraction in four.
-    static let weightTable: [SIMD8<UInt16>] = (0..<256).map { SIMD8(repeating: UInt16($0)) }
+    static let weightTable: [SIMD8<UInt16>] =
+        (0..<256).map { SIMD8(repeating: UInt16($0)) }
         + (0..<256).map { SIMD8(repeating: UInt16(256 - $0)) } + (0..<256).map(acrossWeights)
 
     /// 256 − `fraction` in the left texel's four lanes, `fraction` in the right texel's.
@@ -94,7 +95,8 @@ struct EquirectSampler: @unchecked Sendable {
                 let blend = levelBlend & 0xFF
                 texel = Self.bilinear(texels, levels[level], level: level, x: x, y: y, wrapping: wrapping, weights: weights)
                 if blend != 0 {
-                    let coarser = Self.bilinear(texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping, weights: weights)
+                    let coarser = Self.bilinear(
+                        texels, levels[level &+ 1], level: level &+ 1, x: x, y: y, wrapping: wrapping, weights: weights)
                     texel = (texel &* weights[256 &+ blend].lowHalf &+ coarser &* weights[blend].lowHalf &+ 128) &>> 8
                 }
             }

@@ -49,7 +49,8 @@ public struct MipPyramid: Sendable {
     private init(_ image: RGBImage, maxLevels: Int) {
         var levels = [Level(width: image.width, height: image.height, frameStart: 0)]
         while levels.count < maxLevels, let last = levels.last, last.width >= 2, last.height >= 2,
-              last.width % 2 == 0, last.height % 2 == 0 {
+            last.width % 2 == 0, last.height % 2 == 0
+        {
             levels.append(Level(width: last.width / 2, height: last.height / 2, frameStart: last.frameStart + last.count))
         }
         let total = levels.last.map { $0.frameStart + $0.count } ?? 0
@@ -79,8 +80,10 @@ public struct MipPyramid: Sendable {
             let row0 = last.offset + 2 * y * last.stride
             let row1 = row0 + last.stride
             for x in 0..<next.width {
-                let a = buffer[row0 + 2 * x], b = buffer[row0 + 2 * x + 1]
-                let c = buffer[row1 + 2 * x], d = buffer[row1 + 2 * x + 1]
+                let a = buffer[row0 + 2 * x]
+                let b = buffer[row0 + 2 * x + 1]
+                let c = buffer[row1 + 2 * x]
+                let d = buffer[row1 + 2 * x + 1]
                 // Red and blue in one pair of lanes, green in the other; each sum fits in 10 bits.
                 let redBlue = (a & 0x00FF_00FF) + (b & 0x00FF_00FF) + (c & 0x00FF_00FF) + (d & 0x00FF_00FF) + 0x0002_0002
                 let green = (a & 0xFF00) + (b & 0xFF00) + (c & 0xFF00) + (d & 0xFF00) + 0x200

@@ -31,8 +31,9 @@ public struct PanoramaCoverage: Equatable, Sendable {
     /// crop larger than the full panorama, or an offset that puts it outside).
     public init?(fullWidth: Int, fullHeight: Int, left: Int, top: Int, croppedWidth: Int, croppedHeight: Int) {
         guard fullWidth > 0, fullHeight > 0, croppedWidth > 0, croppedHeight > 0,
-              left >= 0, top >= 0, croppedWidth <= fullWidth, top + croppedHeight <= fullHeight,
-              left < fullWidth else { return nil }
+            left >= 0, top >= 0, croppedWidth <= fullWidth, top + croppedHeight <= fullHeight,
+            left < fullWidth
+        else { return nil }
         self.left = Double(left) / Double(fullWidth)
         self.top = Double(top) / Double(fullHeight)
         width = Double(croppedWidth) / Double(fullWidth)

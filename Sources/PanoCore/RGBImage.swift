@@ -34,8 +34,9 @@ public struct RGBImage: Equatable, Sendable {
 
     /// Wraps existing pixel bytes; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3,
-                     "pixel buffer does not match the image size")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 3,
+            "pixel buffer does not match the image size")
         self.width = width
         self.height = height
         self.pixels = pixels

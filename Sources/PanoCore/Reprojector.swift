@@ -38,13 +38,15 @@ public struct Reprojector: Sendable {
         // A detail layer round the whole sphere hides the image entirely.
         if detail?.coverage.isFullSphere != true {
             imageTable.update(rays: rays, pyramid: panorama.pyramid, coverage: panorama.coverage, bias: levelBias, runner: runner)
-            Self.sample(panorama.pyramid, panorama.coverage, keepsOutside: false, table: imageTable,
-                        shiftTurns: shiftTurns, into: &output, runner: runner)
+            Self.sample(
+                panorama.pyramid, panorama.coverage, keepsOutside: false, table: imageTable,
+                shiftTurns: shiftTurns, into: &output, runner: runner)
         }
         if let detail {
             detailTable.update(rays: rays, pyramid: detail.pyramid, coverage: detail.coverage, bias: levelBias, runner: runner)
-            Self.sample(detail.pyramid, detail.coverage, keepsOutside: true, table: detailTable,
-                        shiftTurns: shiftTurns, into: &output, runner: runner)
+            Self.sample(
+                detail.pyramid, detail.coverage, keepsOutside: true, table: detailTable,
+                shiftTurns: shiftTurns, into: &output, runner: runner)
         }
     }
 
@@ -57,7 +59,9 @@ public struct Reprojector: Sendable {
         // The column of the sphere's left edge at heading 0 is half a turn left of the centre.
         var shift = (Int(((shiftTurns + 0.5) * Double(table.span)).rounded()) - table.left) % table.span
         if shift < 0 { shift += table.span }
-        sample(pyramid, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside, table: table, shift: shift, into: &output, runner: runner)
+        sample(
+            pyramid, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside, table: table, shift: shift, into: &output,
+            runner: runner)
     }
 
     /// One sampling pass of `pyramid` over every ray, each ray's column moved by `shift` (in the

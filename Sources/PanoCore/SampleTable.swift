@@ -27,8 +27,10 @@ struct SampleTable {
     private(set) var levels: [EquirectSampler.LevelConstants] = []
     private var key: (rays: ViewRays.Key, coverage: PanoramaCoverage, levels: [MipPyramid.Level], bias: Float)?
 
-    mutating func update(rays: ViewRays, pyramid: MipPyramid, coverage: PanoramaCoverage, bias levelBias: Float,
-                         runner: any ParallelRunner) {
+    mutating func update(
+        rays: ViewRays, pyramid: MipPyramid, coverage: PanoramaCoverage, bias levelBias: Float,
+        runner: any ParallelRunner
+    ) {
         if let key, key.rays == rays.key, key.coverage == coverage, key.levels == pyramid.levels, key.bias == levelBias { return }
         let levelZero = pyramid.levels[0]
         levels = pyramid.levels.map(EquirectSampler.LevelConstants.init)
@@ -59,8 +61,9 @@ struct SampleTable {
                                     columns: columnsOut, rows: rowsOut, levelBlends: levelsOut
                                 )
                                 runner.forEachRange(of: count) { range in
-                                    Self.fill(buffers, range: range, columnScale: columnScale, rowScale: rowScale, top: top,
-                                              bias: bias, levelCount: levelCount)
+                                    Self.fill(
+                                        buffers, range: range, columnScale: columnScale, rowScale: rowScale, top: top,
+                                        bias: bias, levelCount: levelCount)
                                 }
                             }
                         }
@@ -72,8 +75,10 @@ struct SampleTable {
     }
 
     /// Fills the table for the rays in `range`, eight at a time while eight remain.
-    private static func fill(_ buffers: SampleTableBuffers, range: Range<Int>, columnScale: Float, rowScale: Float, top: Float,
-                             bias: Float, levelCount: Int) {
+    private static func fill(
+        _ buffers: SampleTableBuffers, range: Range<Int>, columnScale: Float, rowScale: Float, top: Float,
+        bias: Float, levelCount: Int
+    ) {
         var i = range.lowerBound
         let lastLevel = Int32(levelCount - 1) << 8
         // The fast rounding holds below 2²² (a panorama under 32,768 pixels round); beyond, the

@@ -26,8 +26,10 @@ public struct TileWindow: Equatable, Sendable {
     /// The level is the one the whole image's mip pyramid would sample first for the view's
     /// finest pixels (its centre), with the renderer's `levelBias`: the finest level whose
     /// texels are no more than 2^−levelBias to a pixel, so the tiled view is the plain one.
-    public static func forView(grid: TileGrid, camera: PanoramaCamera, centerHeading: Double, width: Int, height: Int,
-                               maxTiles: Int = defaultMaxTiles, levelBias: Float = Reprojector.defaultLevelBias) -> TileWindow? {
+    public static func forView(
+        grid: TileGrid, camera: PanoramaCamera, centerHeading: Double, width: Int, height: Int,
+        maxTiles: Int = defaultMaxTiles, levelBias: Float = Reprojector.defaultLevelBias
+    ) -> TileWindow? {
         guard width > 0, height > 0, grid.levelCount > 1 else { return nil }
         let projection = ViewProjection(camera: camera, width: width, height: height)
         // Texels round the circle that match the view's pixels at its centre, times the bias's
@@ -80,8 +82,9 @@ public struct TileWindow: Equatable, Sendable {
             let last = Int(((arc.start + arc.length) * Double(size.width) / tile).rounded(.down))
             let count = min(last - first + 1, columns)
             // A block of every column starts at column 0, where a whole level's layer begins.
-            self.init(level: level, firstColumn: count == columns ? 0 : (first % columns + columns) % columns, columnCount: count,
-                      firstRow: firstRow, rowCount: lastRow - firstRow + 1)
+            self.init(
+                level: level, firstColumn: count == columns ? 0 : (first % columns + columns) % columns, columnCount: count,
+                firstRow: firstRow, rowCount: lastRow - firstRow + 1)
         } else {
             self.init(level: level, firstColumn: 0, columnCount: columns, firstRow: firstRow, rowCount: lastRow - firstRow + 1)
         }
@@ -90,7 +93,8 @@ public struct TileWindow: Equatable, Sendable {
     /// The horizontal fractions ([0, 1)) and vertical extent ([0, 1], 0 straight up) of the view's
     /// sampled directions, widened by one sample spacing, and whether a pole is in view.
     private static func footprint(_ projection: ViewProjection, centerHeading: Double)
-        -> (us: [Double], vMin: Double, vMax: Double, seesPole: Bool) {
+        -> (us: [Double], vMin: Double, vMax: Double, seesPole: Bool)
+    {
         var us: [Double] = []
         var (vMin, vMax) = (1.0, 0.0)
         let steps = samplesPerSide - 1

@@ -68,8 +68,9 @@ public struct ViewRays: Sendable {
                                 // One block, of which the lanes past the right edge are dropped.
                                 let rays = basis.rays(x: 0, y: y)
                                 for x in 0..<width {
-                                    (out.first[row + x], out.second[row + x], out.third[row + x])
-                                        = (rays.longitudeTurns[x], rays.rowFraction[x], rays.footprintLog2[x])
+                                    (out.first[row + x], out.second[row + x], out.third[row + x]) = (
+                                        rays.longitudeTurns[x], rays.rowFraction[x], rays.footprintLog2[x]
+                                    )
                                 }
                                 continue
                             }
@@ -110,7 +111,9 @@ struct RayBasis: Sendable {
     init(_ projection: ViewProjection) {
         centreX = Float(projection.width) / 2
         centreY = Float(projection.height) / 2
-        let f = projection.forwardScaled, r = projection.rightAxis, u = projection.upAxis
+        let f = projection.forwardScaled
+        let r = projection.rightAxis
+        let u = projection.upAxis
         forward = (Float(f.x), Float(f.y), Float(f.z))
         right = (Float(r.x), Float(r.y), Float(r.z))
         up = (Float(u.x), Float(u.y), Float(u.z))
@@ -149,8 +152,10 @@ struct SendablePointers: @unchecked Sendable {
     let second: UnsafeMutableBufferPointer<Float>
     let third: UnsafeMutableBufferPointer<Float>
 
-    init(_ first: UnsafeMutableBufferPointer<Float>, _ second: UnsafeMutableBufferPointer<Float>,
-         _ third: UnsafeMutableBufferPointer<Float> = UnsafeMutableBufferPointer(start: nil, count: 0)) {
+    init(
+        _ first: UnsafeMutableBufferPointer<Float>, _ second: UnsafeMutableBufferPointer<Float>,
+        _ third: UnsafeMutableBufferPointer<Float> = UnsafeMutableBufferPointer(start: nil, count: 0)
+    ) {
         self.first = first
         self.second = second
         self.third = third

@@ -65,7 +65,7 @@ public enum FramePNG {
             for (index, y) in rows.enumerated() {
                 let row = out.baseAddress! + index * rowBytes
                 let source = pixels.baseAddress! + y * width * 3
-                row[0] = 1 // Sub
+                row[0] = 1  // Sub
                 for i in 0..<min(3, width * 3) { row[i + 1] = source[i] }
                 // A loop the compiler vectorises: each byte less the one three before.
                 for i in stride(from: 3, to: width * 3, by: 1) { row[i + 1] = source[i] &- source[i &- 3] }

@@ -16,7 +16,7 @@ enum HuffmanDeflate {
     /// stored block, which ends the output on a byte boundary (what zlib's Z_SYNC_FLUSH writes), so
     /// pieces compressed apart join into one stream by concatenation.
     static func appendBlock(_ bytes: UnsafeBufferPointer<UInt8>, histogram: [Int], to out: inout [UInt8]) {
-        var frequencies = histogram + [1] // symbol 256 ends the block
+        var frequencies = histogram + [1]  // symbol 256 ends the block
         // Two used symbols at least keep the code complete, as inflate requires.
         if frequencies.filter({ $0 > 0 }).count < 2 { frequencies[frequencies[0] == 0 ? 0 : 1] = 1 }
         let lengths = codeLengths(frequencies, limit: maxCodeBits)
@@ -31,9 +31,9 @@ enum HuffmanDeflate {
         let codeLengthsSent = max(4, (lengthCodeOrder.lastIndex { lengthCodeLengths[$0] > 0 } ?? 0) + 1)
 
         var writer = BitWriter(capacity: bytes.count * 2 + 512)
-        writer.write(0b100, bits: 3) // not final; type 2, dynamic Huffman
+        writer.write(0b100, bits: 3)  // not final; type 2, dynamic Huffman
         writer.write(UInt64(lengths.count - 257), bits: 5)
-        writer.write(0, bits: 5) // one distance code
+        writer.write(0, bits: 5)  // one distance code
         writer.write(UInt64(codeLengthsSent - 4), bits: 4)
         for symbol in lengthCodeOrder.prefix(codeLengthsSent) { writer.write(UInt64(lengthCodeLengths[symbol]), bits: 3) }
         for length in sent { writer.write(UInt64(lengthCodes[length]), bits: lengthCodeLengths[length]) }
@@ -76,12 +76,16 @@ enum HuffmanDeflate {
         var nextJoined = leaves.count
         func lightest() -> Int {
             let takeLeaf = nextLeaf < leaves.count && (nextJoined >= nodeWeight.count || nodeWeight[nextLeaf] <= nodeWeight[nextJoined])
-            if takeLeaf { nextLeaf += 1; return nextLeaf - 1 }
+            if takeLeaf {
+                nextLeaf += 1
+                return nextLeaf - 1
+            }
             nextJoined += 1
             return nextJoined - 1
         }
         for _ in 1..<leaves.count {
-            let a = lightest(), b = lightest()
+            let a = lightest()
+            let b = lightest()
             parent[a] = nodeWeight.count
             parent[b] = nodeWeight.count
             nodeWeight.append(nodeWeight[a] + nodeWeight[b])
@@ -200,7 +204,7 @@ private struct PendingWord {
         out.storeBytes(of: bits.littleEndian, toByteOffset: offset, as: UInt64.self)
         let whole = count & ~7
         offset &+= Int(whole &>> 3)
-        bits &>>= whole // whole <= 48: fewer than 8 bits were pending
+        bits &>>= whole  // whole <= 48: fewer than 8 bits were pending
         count &-= whole
     }
 }

@@ -8,13 +8,16 @@ public enum ImageDecoder {
     /// Reads and decodes an image file. `path` is used in error messages as given. With
     /// `minimumWidth`, the image may be decoded at 1/2, 1/4 or 1/8 size (much faster) as long as
     /// it stays at least that wide; an image over `limits.maxDecodedPixels` always is.
-    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
+    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage
+    {
         try decodeFileScaled(path, limits: limits, minimumWidth: minimumWidth).image
     }
 
     /// As `decodeFile`, with the factor the image was scaled down by (1, 2, 4 or 8).
-    public static func decodeFileScaled(_ path: String, limits: DecodeLimits = .standard,
-                                        minimumWidth: Int? = nil) throws(ImageError) -> (image: RGBImage, scale: Int) {
+    public static func decodeFileScaled(
+        _ path: String, limits: DecodeLimits = .standard,
+        minimumWidth: Int? = nil
+    ) throws(ImageError) -> (image: RGBImage, scale: Int) {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
         return try decodeScaled(bytes, name: path, limits: limits, minimumWidth: minimumWidth)
@@ -22,7 +25,9 @@ public enum ImageDecoder {
 
     /// Decodes image bytes; `name` identifies them in error messages. `minimumWidth` as for
     /// `decodeFile`.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage {
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError)
+        -> RGBImage
+    {
         try decodeScaled(bytes, name: name, limits: limits, minimumWidth: minimumWidth).image
     }
 
@@ -30,14 +35,17 @@ public enum ImageDecoder {
     /// decoding, the memory the decoded image will take (about `bytesPerDecodedPixel` a pixel) is
     /// asked of `canAllocate`; a refusal is `.outOfMemory`, a message, rather than an abort later
     /// in an allocation Swift cannot recover from.
-    public static func decodeScaled(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
-                                    canAllocate: (Int) -> Bool = MemoryProbe.canAllocate) throws(ImageError) -> (image: RGBImage, scale: Int) {
+    public static func decodeScaled(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
+        canAllocate: (Int) -> Bool = MemoryProbe.canAllocate
+    ) throws(ImageError) -> (image: RGBImage, scale: Int) {
         guard !bytes.isEmpty else { throw .empty(path: name) }
         func scaled(_ size: (width: Int, height: Int)?) throws(ImageError) -> Int {
             guard let size else { return 1 }
             let scale = scaleDenominator(width: size.width, height: size.height, minimumWidth: minimumWidth, limits: limits)
             if (1...limits.maxDimension).contains(size.width), (1...limits.maxDimension).contains(size.height),
-               !canAllocate((size.width / scale) * (size.height / scale) * bytesPerDecodedPixel) {
+                !canAllocate((size.width / scale) * (size.height / scale) * bytesPerDecodedPixel)
+            {
                 throw .outOfMemory(path: name)
             }
             return scale
@@ -90,7 +98,9 @@ public enum ImageDecoder {
         return status == SW_JPEG_OK ? (Int(width), Int(height)) : nil
     }
 
-    private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {
+    private static func decodeJPEG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError)
+        -> RGBImage
+    {
         var image = sw_jpeg_image()
         var message = [CChar](repeating: 0, count: messageCapacity)
         let cLimits = sw_jpeg_limits(
@@ -112,12 +122,15 @@ public enum ImageDecoder {
         }
     }
 
-    private static func decodePNG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError) -> RGBImage {
+    private static func decodePNG(_ bytes: [UInt8], name: String, limits: DecodeLimits, scaleDenominator: Int32) throws(ImageError)
+        -> RGBImage
+    {
         var image = sw_png_image()
         var message = [CChar](repeating: 0, count: messageCapacity)
         let status = bytes.withUnsafeBufferPointer { data in
-            sw_png_decode(data.baseAddress, data.count, limits.maxPixels, Int32(clamping: limits.maxDimension),
-                          scaleDenominator, limits.maxDecodedPixels, &image, &message, message.count)
+            sw_png_decode(
+                data.baseAddress, data.count, limits.maxPixels, Int32(clamping: limits.maxDimension),
+                scaleDenominator, limits.maxDecodedPixels, &image, &message, message.count)
         }
         defer { sw_png_free(&image) }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

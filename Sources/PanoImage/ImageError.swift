@@ -15,14 +15,14 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .file(error): error.description
-        case let .empty(path): "\(path): the file is empty"
-        case let .unknownFormat(path): "\(path): not a JPEG or PNG image"
-        case let .corrupt(path, format, detail): "\(path): corrupt \(format): \(detail)"
-        case let .dimensionsTooLarge(path, detail): "\(path): image too large: \(detail)"
-        case let .tooManyScans(path): "\(path): progressive JPEG has too many scans"
-        case let .outOfMemory(path): "\(path): not enough memory to decode it (is a memory limit such as ulimit -v set?)"
-        case let .notWritable(path, reason): "\(path): cannot write: \(reason)"
+        case .file(let error): error.description
+        case .empty(let path): "\(path): the file is empty"
+        case .unknownFormat(let path): "\(path): not a JPEG or PNG image"
+        case .corrupt(let path, let format, let detail): "\(path): corrupt \(format): \(detail)"
+        case .dimensionsTooLarge(let path, let detail): "\(path): image too large: \(detail)"
+        case .tooManyScans(let path): "\(path): progressive JPEG has too many scans"
+        case .outOfMemory(let path): "\(path): not enough memory to decode it (is a memory limit such as ulimit -v set?)"
+        case .notWritable(let path, let reason): "\(path): cannot write: \(reason)"
         }
     }
 }

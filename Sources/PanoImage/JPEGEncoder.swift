@@ -26,11 +26,13 @@ public enum JPEGEncoder {
             cmyk: storage.rawValue
         )
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            sw_jpeg_encode_rgb(pixels.baseAddress, Int32(image.width), Int32(image.height), options, &output, &size, &message, message.count)
+            sw_jpeg_encode_rgb(
+                pixels.baseAddress, Int32(image.width), Int32(image.height), options, &output, &size, &message, message.count)
         }
         defer { sw_jpeg_free_bytes(output) }
         guard status == SW_JPEG_OK, let output else {
-            throw .notWritable(path: name, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .notWritable(
+                path: name, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }

@@ -63,10 +63,10 @@ public enum PanoramaError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .image(error): error.description
-        case let .notEquirectangular(path, width, height):
+        case .image(let error): error.description
+        case .notEquirectangular(let path, let width, let height):
             "\(path): not a 360×180 equirectangular panorama (\(width)×\(height) is not 2:1)"
-        case let .badCrop(path): "\(path): the image does not fit the cropped area its metadata gives"
+        case .badCrop(let path): "\(path): the image does not fit the cropped area its metadata gives"
         }
     }
 }

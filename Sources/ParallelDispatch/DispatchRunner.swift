@@ -1,8 +1,9 @@
 import Dispatch
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// Runs work on all cores with Dispatch.
 public struct DispatchRunner: ParallelRunner {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Locking
 import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Web resources kept on disk (`$XDG_CACHE_HOME/sidewalk/http`, default `~/.cache/sidewalk/http`)
 /// as the server allows: fresh for `Cache-Control: max-age`, revalidated with the ETag after
@@ -29,8 +30,10 @@ public final class HTTPCache: Sendable {
         return environment["HOME"].map { $0 + "/.cache/sidewalk/http" }
     }
 
-    public init(folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, readOnly: Bool = false,
-                client: HTTPClient = HTTPClient()) {
+    public init(
+        folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, readOnly: Bool = false,
+        client: HTTPClient = HTTPClient()
+    ) {
         self.folder = folder
         self.byteCap = byteCap
         self.offline = offline
@@ -56,7 +59,10 @@ public final class HTTPCache: Sendable {
 
     private func store(_ entry: Entry, name: String) {
         guard (try? makeFolder()) != nil, let written = try? entry.write(folder: folder, name: name) else { return }
-        let total = stored.withLock { $0 += written; return $0 }
+        let total = stored.withLock {
+            $0 += written
+            return $0
+        }
         if total > byteCap { trim() }
     }
 
@@ -102,7 +108,8 @@ private struct Entry {
 
     static func read(folder: String, name: String, url: String, maxBytes: Int) -> Entry? {
         guard let bytes = try? InputFile.read(folder + "/" + name, limit: maxBytes + 4096),
-              let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+            let newline = bytes.firstIndex(of: 0x0A)
+        else { return nil }
         let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0] == url, let expires = Int(fields[2]) else { return nil }
         return Entry(url: url, etag: fields[1].isEmpty ? nil : String(fields[1]), expires: expires, body: Array(bytes[(newline + 1)...]))

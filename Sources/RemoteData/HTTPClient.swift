@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CCurl
 import ProductInfo
 import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// HTTP and HTTPS GETs through libcurl, with limits enforced by the transfer itself rather than
 /// trusted to the server: a connect timeout, a stalled-read timeout, a total timeout, a byte cap
@@ -83,8 +84,9 @@ public struct HTTPClient: Sendable {
         var message = [CChar](repeating: 0, count: 512)
         let status = (etag ?? "").withCString { condition in
             Self.userAgent.withCString { agent in
-                let options = sw_http_options(connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
-                                              total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent)
+                let options = sw_http_options(
+                    connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
+                    total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent)
                 return sw_http_get(url, options, &response, &message, message.count)
             }
         }

@@ -17,15 +17,15 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .status(url, code) where code == 429: "\(url): the server answered HTTP 429 (too many requests; try again later)"
-        case let .status(url, code): "\(url): the server answered HTTP \(code)"
-        case let .tooLarge(url, limit): "\(url): more than the \(limit)-byte limit for one response"
-        case let .timeout(url, detail): "\(url): timed out (\(detail))"
-        case let .unreachable(url, detail): "\(url): cannot reach the server (\(detail))"
-        case let .broken(url, detail): "\(url): the connection broke (\(detail))"
-        case let .refused(url, detail): "\(url): refused: only http and https are followed (\(detail))"
-        case let .failed(url, detail): "\(url): \(detail)"
-        case let .notCached(url): "\(url): not in the cache, and --offline forbids fetching it"
+        case .status(let url, let code) where code == 429: "\(url): the server answered HTTP 429 (too many requests; try again later)"
+        case .status(let url, let code): "\(url): the server answered HTTP \(code)"
+        case .tooLarge(let url, let limit): "\(url): more than the \(limit)-byte limit for one response"
+        case .timeout(let url, let detail): "\(url): timed out (\(detail))"
+        case .unreachable(let url, let detail): "\(url): cannot reach the server (\(detail))"
+        case .broken(let url, let detail): "\(url): the connection broke (\(detail))"
+        case .refused(let url, let detail): "\(url): refused: only http and https are followed (\(detail))"
+        case .failed(let url, let detail): "\(url): \(detail)"
+        case .notCached(let url): "\(url): not in the cache, and --offline forbids fetching it"
         }
     }
 
@@ -33,7 +33,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// a broken connection.
     var isTransient: Bool {
         switch self {
-        case let .status(_, code): code >= 500 || code == 429
+        case .status(_, let code): code >= 500 || code == 429
         case .broken, .unreachable: true
         default: false
         }

@@ -32,7 +32,7 @@ public struct RemoteFolder: Sendable {
     public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
         let url = address(of: relative)
         do { return try cache.fetch(url, maxBytes: limit) } catch {
-            if case let .tooLarge(_, limit) = error { throw .tooLarge(path: url, bytes: limit + 1, limit: limit) }
+            if case .tooLarge(_, let limit) = error { throw .tooLarge(path: url, bytes: limit + 1, limit: limit) }
             throw .unreadable(path: url, reason: Self.reason(error))
         }
     }

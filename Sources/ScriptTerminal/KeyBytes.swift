@@ -25,8 +25,8 @@ public enum KeyBytes {
         case .backTab: return TerminalSequences.backTab
         case .escape: return [TerminalSequences.escape]
         case .backspace: return [0x7F]
-        case let .control(letter): return [UInt8(letter.asciiValue ?? 0x40) & 0x1F]
-        case let .character(character): return Array(String(character).utf8)
+        case .control(let letter): return [UInt8(letter.asciiValue ?? 0x40) & 0x1F]
+        case .character(let character): return Array(String(character).utf8)
         }
     }
 }

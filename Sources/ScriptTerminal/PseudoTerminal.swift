@@ -1,8 +1,9 @@
+import CPseudoTerminal
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CPseudoTerminal
-import SystemIO
 
 /// A program running on a pseudo-terminal of our own (`CPseudoTerminal`), with a pipe it writes
 /// its state log to as descriptor 3: what `sidewalk test`'s terminal front types into and reads.
@@ -57,7 +58,10 @@ public final class PseudoTerminal {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = SystemCall.read(descriptor, into: &buffer)
-            if count > 0 { bytes += buffer.prefix(count); continue }
+            if count > 0 {
+                bytes += buffer.prefix(count)
+                continue
+            }
             // EIO: the terminal's other side is closed, the program has gone.
             return (bytes, count < 0 && errno == EAGAIN)
         }

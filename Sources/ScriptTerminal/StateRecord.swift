@@ -23,8 +23,9 @@ struct StateRecord {
     /// The record on one line; nil for a line that is not one.
     init?(_ line: [UInt8]) {
         guard let object = try? JSONParser.parse(line, limits: Self.limits).object, let keys = object["keys"]?.integer,
-              let heading = object["heading"]?.number, let pitch = object["pitch"]?.number, let zoom = object["zoom"]?.number,
-              let ways = object["ways"]?.integer else { return nil }
+            let heading = object["heading"]?.number, let pitch = object["pitch"]?.number, let zoom = object["zoom"]?.number,
+            let ways = object["ways"]?.integer
+        else { return nil }
         self.keys = keys
         settled = object["settled"]?.bool ?? true
         panoramaID = object["panorama"]?.string

@@ -38,7 +38,9 @@ public struct TerminalFront: ScriptFront {
 
     /// The explorer on `terminal`, whose screen is `columns`×`rows`, once it has drawn and settled;
     /// nil when it did not within `startLimit`.
-    public init?(terminal: PseudoTerminal, columns: Int, rows: Int, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked) {
+    public init?(
+        terminal: PseudoTerminal, columns: Int, rows: Int, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked
+    ) {
         self.terminal = terminal
         screen = VirtualScreen(columns: columns, rows: rows)
         self.panoramas = panoramas
@@ -50,11 +52,11 @@ public struct TerminalFront: ScriptFront {
 
     public mutating func perform(_ line: ScriptLine) {
         switch line.step {
-        case let .key(key): type([key], waits: line.waits)
-        case let .chord(keys): type(keys, waits: line.waits)
-        case let .modified(key, modifier): type([key], modifier: modifier, waits: line.waits)
+        case .key(let key): type([key], waits: line.waits)
+        case .chord(let keys): type(keys, waits: line.waits)
+        case .modified(let key, let modifier): type([key], modifier: modifier, waits: line.waits)
         case .command: type(line.text.map { Key.character($0) } + [.enter], waits: line.waits)
-        case let .wait(seconds): _ = pump(for: seconds, until: { _ in false })
+        case .wait(let seconds): _ = pump(for: seconds, until: { _ in false })
         case .expect: break
         }
     }
@@ -70,8 +72,9 @@ public struct TerminalFront: ScriptFront {
 
     public func perceived(said: [String], events: [Perceived.Event]) -> Perceived? {
         guard let latest, !ended else { return nil }
-        return Perceived(camera: latest.camera, panorama: latest.panoramaID.flatMap(panoramas), focus: latest.focus, ways: latest.ways,
-                         note: latest.note, said: said, events: events, screen: screen.text)
+        return Perceived(
+            camera: latest.camera, panorama: latest.panoramaID.flatMap(panoramas), focus: latest.focus, ways: latest.ways,
+            note: latest.note, said: said, events: events, screen: screen.text)
     }
 
     /// Types `keys` in one write; then waits for the explorer to settle after them, or one frame.

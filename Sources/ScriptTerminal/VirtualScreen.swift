@@ -60,10 +60,16 @@ public struct VirtualScreen: Sendable {
         let first = bytes[bytes.startIndex]
         switch first {
         case 0x1B: return escape(bytes)
-        case 0x0D: column = 0; wrapPending = false
+        case 0x0D:
+            column = 0
+            wrapPending = false
         case 0x0A, 0x0B, 0x0C: lineFeed()
-        case 0x08: column = max(0, column - 1); wrapPending = false
-        case 0x09: column = min(columns - 1, (column / 8 + 1) * 8); wrapPending = false
+        case 0x08:
+            column = max(0, column - 1)
+            wrapPending = false
+        case 0x09:
+            column = min(columns - 1, (column / 8 + 1) * 8)
+            wrapPending = false
         case 0x00...0x1F, 0x7F: break
         default:
             let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
@@ -117,12 +123,16 @@ public struct VirtualScreen: Sendable {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "#"):
             return bytes.count >= 3 ? 3 : nil
         case UInt8(ascii: "7"): saved = (row, column)
-        case UInt8(ascii: "8"): (row, column) = saved; wrapPending = false
+        case UInt8(ascii: "8"):
+            (row, column) = saved
+            wrapPending = false
         case UInt8(ascii: "M"): if row == top { scroll(down: 1) } else { row = max(0, row - 1) }
         case UInt8(ascii: "D"): lineFeed()
-        case UInt8(ascii: "E"): column = 0; lineFeed()
+        case UInt8(ascii: "E"):
+            column = 0
+            lineFeed()
         case UInt8(ascii: "c"): self = VirtualScreen(columns: columns, rows: rows)
-        default: break // keypad modes and the like
+        default: break  // keypad modes and the like
         }
         return 2
     }
@@ -167,12 +177,26 @@ public struct VirtualScreen: Sendable {
         case "X": for c in column..<min(columns, column + parameter(0, 1)) { cells[row][c] = " " }
         case "@":
             let count = min(parameter(0, 1), columns - column)
-            cells[row].insert(contentsOf: Array(repeating: " ", count: count), at: column); cells[row].removeLast(count)
+            cells[row].insert(contentsOf: Array(repeating: " ", count: count), at: column)
+            cells[row].removeLast(count)
         case "P":
             let count = min(parameter(0, 1), columns - column)
-            cells[row].removeSubrange(column..<(column + count)); cells[row] += Array(repeating: " ", count: count)
-        case "L": if (top...bottom).contains(row) { for _ in 0..<min(parameter(0, 1), rows) { cells.remove(at: bottom); cells.insert(blankRow, at: row) } }
-        case "M": if (top...bottom).contains(row) { for _ in 0..<min(parameter(0, 1), rows) { cells.remove(at: row); cells.insert(blankRow, at: bottom) } }
+            cells[row].removeSubrange(column..<(column + count))
+            cells[row] += Array(repeating: " ", count: count)
+        case "L":
+            if (top...bottom).contains(row) {
+                for _ in 0..<min(parameter(0, 1), rows) {
+                    cells.remove(at: bottom)
+                    cells.insert(blankRow, at: row)
+                }
+            }
+        case "M":
+            if (top...bottom).contains(row) {
+                for _ in 0..<min(parameter(0, 1), rows) {
+                    cells.remove(at: row)
+                    cells.insert(blankRow, at: bottom)
+                }
+            }
         case "S": scroll(up: parameter(0, 1))
         case "T": scroll(down: parameter(0, 1))
         case "r":
@@ -184,7 +208,7 @@ public struct VirtualScreen: Sendable {
         case "c" where !body.hasPrefix(">") && !body.hasPrefix("="): replies.append(TerminalSequences.deviceAttributes)
         case "n" where numbers.first == 5: replies.append(TerminalSequences.statusOK)
         case "n" where numbers.first == 6: replies.append(TerminalSequences.cursorPosition(row: row + 1, column: column + 1))
-        default: break // colours (m) and everything else that does not move text
+        default: break  // colours (m) and everything else that does not move text
         }
         return index - bytes.startIndex + 1
     }

@@ -49,8 +49,14 @@ public struct BrailleCanvas: Sendable {
             set(x, y, color: color, rank: rank)
             if x == end.x && y == end.y { return }
             let doubled = 2 * error
-            if doubled >= dy { error += dy; x += stepX }
-            if doubled <= dx { error += dx; y += stepY }
+            if doubled >= dy {
+                error += dy
+                x += stepX
+            }
+            if doubled <= dx {
+                error += dx
+                y += stepY
+            }
         }
     }
 

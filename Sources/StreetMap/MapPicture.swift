@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanoCore
 import StreetModel
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a map shows: the panoramas (dots) and the ways between them (lines), where you stand and
 /// the cone of your view, the markers (pins), and in the full map the cursor and the labels.
@@ -20,8 +21,10 @@ public struct MapContent: Sendable {
     /// Street names (the ways' descriptions) and marker titles are written (the full map).
     public var labelled: Bool
 
-    public init(panoramas: [Panorama], markers: [Marker], here: Panorama?, heading: Double, fieldOfView: Double,
-                cursor: Coordinate? = nil, labelled: Bool = false) {
+    public init(
+        panoramas: [Panorama], markers: [Marker], here: Panorama?, heading: Double, fieldOfView: Double,
+        cursor: Coordinate? = nil, labelled: Bool = false
+    ) {
         self.panoramas = panoramas
         self.markers = markers
         self.here = here
@@ -62,9 +65,12 @@ public enum MapPicture {
 
     /// Draws `content` seen through `projection` into `grid` at cells `left`, `top` (the
     /// projection's size is the area's: 2 dots a column, 4 a row).
-    public static func draw(_ content: MapContent, projection: MapProjection, into grid: inout CellGrid, left: Int, top: Int,
-                            colors: HUDColors) -> Drawn {
-        let columns = projection.width / 2, rows = projection.height / 4
+    public static func draw(
+        _ content: MapContent, projection: MapProjection, into grid: inout CellGrid, left: Int, top: Int,
+        colors: HUDColors
+    ) -> Drawn {
+        let columns = projection.width / 2
+        let rows = projection.height / 4
         var canvas = BrailleCanvas(columns: columns, rows: rows)
         var drawn = Drawn()
         func dot(_ place: Coordinate) -> (x: Int, y: Int) {
@@ -101,8 +107,9 @@ public enum MapPicture {
         for row in 0..<rows {
             for column in 0..<columns {
                 let cell = canvas.cell(column, row)
-                grid[left + column, top + row] = Cell(glyph: cell?.glyph ?? " ", foreground: cell?.color ?? colors.statusForeground,
-                                                      background: colors.panelBackground)
+                grid[left + column, top + row] = Cell(
+                    glyph: cell?.glyph ?? " ", foreground: cell?.color ?? colors.statusForeground,
+                    background: colors.panelBackground)
                 if cell?.rank == Rank.cone.rawValue { drawn.coneCells.append((left + column, top + row)) }
             }
         }
@@ -132,8 +139,9 @@ public enum MapPicture {
         for label in labels {
             let width = TextLayout.width(of: label.text)
             guard let box = placer.place(width: width, column: label.column, row: label.row) else { continue }
-            TextLayout.draw(label.text, into: &grid, row: top + box.row, column: left + box.columns.lowerBound, width: width,
-                            foreground: colors.statusForeground, background: colors.panelBackground)
+            TextLayout.draw(
+                label.text, into: &grid, row: top + box.row, column: left + box.columns.lowerBound, width: width,
+                foreground: colors.statusForeground, background: colors.panelBackground)
             drawn.labels.append((top + box.row, left + box.columns.lowerBound, width, label.text))
         }
         return drawn
@@ -141,8 +149,10 @@ public enum MapPicture {
 
     /// Each street's name once, on the link nearest the projection's centre, nearest first: the
     /// name and the link's two ends.
-    private static func streetNames(_ content: MapContent, byID: [String: Panorama],
-                                    projection: MapProjection) -> [(String, Coordinate, Coordinate)] {
+    private static func streetNames(
+        _ content: MapContent, byID: [String: Panorama],
+        projection: MapProjection
+    ) -> [(String, Coordinate, Coordinate)] {
         let segments = content.panoramas.flatMap { panorama in
             panorama.links.compactMap { link -> (String, Coordinate, Coordinate)? in
                 guard let name = link.description, let there = byID[link.target]?.coordinate ?? link.targetCoordinate else { return nil }

@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// A flat map around a centre, in braille dots (a cell is 2 dots across and 4 down, and a
 /// terminal cell is about twice as tall as wide, so dots are square): east is right and north

@@ -5,8 +5,9 @@ public enum CaptureDate {
     public static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts[0].count == 4, let year = Int(parts[0]),
-              parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return false }
+            parts[0].count == 4, let year = Int(parts[0]),
+            parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month)
+        else { return false }
         if parts.count == 3 {
             guard parts[2].count == 2, let day = Int(parts[2]), (1...daysIn(month: month, year: year)).contains(day) else { return false }
         }

@@ -38,8 +38,10 @@ public struct PanoramaService: Sendable {
     }
 
     /// Panoramas within `radius` metres of `coordinate` that `source` admits, nearest first.
-    public func panoramas(near coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
-                          source: SourceFilter = .default) -> [(panorama: Panorama, distance: Double)] {
+    public func panoramas(
+        near coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
+        source: SourceFilter = .default
+    ) -> [(panorama: Panorama, distance: Double)] {
         index.near(coordinate, radius: radius)
             .map { (panoramas[$0.handle], $0.distance) }
             .filter { source.admits($0.0.source) }
@@ -47,8 +49,10 @@ public struct PanoramaService: Sendable {
 
     /// The nearest panorama within `radius` metres that `source` admits, or nil when there is no
     /// imagery there.
-    public func nearest(to coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
-                        source: SourceFilter = .default) -> Panorama? {
+    public func nearest(
+        to coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
+        source: SourceFilter = .default
+    ) -> Panorama? {
         panoramas(near: coordinate, radius: radius, source: source).first?.panorama
     }
 

@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// Finds points near a coordinate quickly: points are bucketed in a grid of cells about
 /// `cellSize` metres on a side, and a query visits only the cells within its radius.
@@ -29,8 +30,9 @@ public struct SpatialIndex: Sendable {
     }
 
     private func key(for coordinate: Coordinate) -> CellKey {
-        CellKey(row: Int32((coordinate.latitude / cellDegrees).rounded(.down)),
-                column: Int32((coordinate.longitude / cellDegrees).rounded(.down)))
+        CellKey(
+            row: Int32((coordinate.latitude / cellDegrees).rounded(.down)),
+            column: Int32((coordinate.longitude / cellDegrees).rounded(.down)))
     }
 
     /// Handles of the points within `radius` metres of `centre`, nearest first, with distances.
@@ -39,7 +41,10 @@ public struct SpatialIndex: Sendable {
         let latitudeSpan = radius / (Coordinate.earthRadius * .pi / 180)
         let cosLatitude = max(cos(Degrees.radians(min(abs(centre.latitude) + latitudeSpan, 89.9))), 1e-6)
         let longitudeSpan = min(latitudeSpan / cosLatitude, 180)
-        let rows = Int32(((centre.latitude - latitudeSpan) / cellDegrees).rounded(.down))...Int32(((centre.latitude + latitudeSpan) / cellDegrees).rounded(.down))
+        let rows =
+            Int32(
+                ((centre.latitude - latitudeSpan) / cellDegrees).rounded(.down))...Int32(
+                ((centre.latitude + latitudeSpan) / cellDegrees).rounded(.down))
         let columnLow = Int32(((centre.longitude - longitudeSpan) / cellDegrees).rounded(.down))
         let columnHigh = Int32(((centre.longitude + longitudeSpan) / cellDegrees).rounded(.down))
         var found: [(handle: Int, distance: Double)] = []

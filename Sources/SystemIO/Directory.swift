@@ -25,8 +25,11 @@ public enum Directory {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name != ".", name != ".." else { continue }
             var info = stat()
-            guard SystemCall.retrying({ lstat(folder + "/" + name, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else { continue }
-            files.append(File(name: name, bytes: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+            guard SystemCall.retrying({ lstat(folder + "/" + name, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else {
+                continue
+            }
+            files.append(
+                File(name: name, bytes: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
         }
         return files
     }

@@ -16,8 +16,9 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file named.
     public var path: String {
         switch self {
-        case let .notFound(path), let .notRegularFile(path, _), let .tooLarge(path, _, _), let .unreadable(path, _),
-             let .noReader(path), let .notWritable(path, _), let .refusingToReplace(path, _): path
+        case .notFound(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _), .unreadable(let path, _),
+            .noReader(let path), .notWritable(let path, _), .refusingToReplace(let path, _):
+            path
         }
     }
 
@@ -25,12 +26,12 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .notFound: "no such file"
-        case let .notRegularFile(_, kind): "is \(kind), not a regular file"
-        case let .tooLarge(_, bytes, limit): "\(bytes) bytes is more than the \(limit)-byte limit"
-        case let .unreadable(_, reason): "cannot read: \(reason)"
+        case .notRegularFile(_, let kind): "is \(kind), not a regular file"
+        case .tooLarge(_, let bytes, let limit): "\(bytes) bytes is more than the \(limit)-byte limit"
+        case .unreadable(_, let reason): "cannot read: \(reason)"
         case .noReader: "a FIFO with no reader; start the reader first"
-        case let .notWritable(_, reason): "cannot write: \(reason)"
-        case let .refusingToReplace(_, kind): "is \(kind); refusing to replace it with a file (name a regular file or a new path)"
+        case .notWritable(_, let reason): "cannot write: \(reason)"
+        case .refusingToReplace(_, let kind): "is \(kind); refusing to replace it with a file (name a regular file or a new path)"
         }
     }
 

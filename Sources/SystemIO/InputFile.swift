@@ -17,7 +17,8 @@ public enum InputFile {
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {
-            let n = bytes.withUnsafeMutableBytes { buffer in SystemCall.retrying { Glibc.read(fd, buffer.baseAddress! + done, size - done) } }
+            let n = bytes.withUnsafeMutableBytes { buffer in SystemCall.retrying { Glibc.read(fd, buffer.baseAddress! + done, size - done) }
+            }
             guard n > 0 else {
                 throw .unreadable(path: path, reason: n == 0 ? "the file shrank while it was read" : FileDescriptorIO.message(errno))
             }

@@ -43,7 +43,7 @@ public enum OutputFile {
         umask(mask)
         let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
         guard fchmod(fd, mode) == 0 else { throw fail(errno) }
-        if case let .failed(code) = FileDescriptorIO.writeAll(fd, bytes) { throw fail(code) }
+        if case .failed(let code) = FileDescriptorIO.writeAll(fd, bytes) { throw fail(code) }
         guard fsync(fd) == 0 else { throw fail(errno) }
         guard close(fd) == 0 else {
             let code = errno

@@ -1,4 +1,5 @@
 import CSystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CTerminalSignals
 import Explorer
 import StreetModel
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `sidewalk --describe`: the explorer for screen readers and braille displays. No picture, no
 /// cursor addressing, no alternate screen: keys are read from the terminal as they are typed,
@@ -17,9 +18,11 @@ public enum DescribeSession {
     /// `problem` says why a panorama cannot be shown (nil when it can), checked on each arrival;
     /// `moreOfTheDataset` gives a service holding more of a sharded dataset near a panorama
     /// reached (nil when there is no more).
-    public static func run(state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
-                           moreOfTheDataset: (Panorama) -> PanoramaService? = { _ in nil },
-                           events: ((ExplorerEvent, Double) -> Void)? = nil) throws(TerminalError) -> Int32 {
+    public static func run(
+        state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
+        moreOfTheDataset: (Panorama) -> PanoramaService? = { _ in nil },
+        events: ((ExplorerEvent, Double) -> Void)? = nil
+    ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
         let status = try InputModes.reading(on: STDIN_FILENO) { (saved) throws(TerminalError) in
@@ -30,8 +33,10 @@ public enum DescribeSession {
     }
 
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
-    private static func loop(_ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
-                             more: (Panorama) -> PanoramaService?, events: ((ExplorerEvent, Double) -> Void)?) throws(TerminalError) -> Int32 {
+    private static func loop(
+        _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
+        more: (Panorama) -> PanoramaService?, events: ((ExplorerEvent, Double) -> Void)?
+    ) throws(TerminalError) -> Int32 {
         var state = initial
         let clock = ContinuousClock()
         let start = clock.now
@@ -39,7 +44,9 @@ public enum DescribeSession {
         say("Sidewalk, described. Keys as in the full view; r repeats this, ? lists the keys, q quits.")
         say(Narrator.arrival(state))
         var decoder = InputDecoder()
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)
+        ]
         var buffer = [UInt8](repeating: 0, count: 256)
         while !state.isFinished {
             for i in fds.indices { fds[i].revents = 0 }
@@ -48,7 +55,7 @@ public enum DescribeSession {
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH: continue
-                case SIGCONT: InputModes.apply(to: saved) // the shell may have reset them while stopped
+                case SIGCONT: InputModes.apply(to: saved)  // the shell may have reset them while stopped
                 default: return 128 + signal
                 }
             }

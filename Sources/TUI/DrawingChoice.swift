@@ -35,8 +35,10 @@ public struct DrawingChoice: Sendable {
         }
         if requests.symbols != applied.symbols {
             symbols = Self.next(symbols, by: requests.symbols - applied.symbols)
-            said.append(pixels ? "block symbols: \(symbols.rawValue), not used: the view is in pixels"
-                : "block symbols: \(symbols.rawValue) (b for the next)")
+            said.append(
+                pixels
+                    ? "block symbols: \(symbols.rawValue), not used: the view is in pixels"
+                    : "block symbols: \(symbols.rawValue) (b for the next)")
         }
         applied = requests
         return said.joined(separator: " · ")
@@ -53,8 +55,10 @@ public struct DrawingChoice: Sendable {
     /// Takes a terminal's answer into `capabilities`, and what it says about colours: the mode
     /// it shows (unless one was chosen) and its own 16 colours. True when frames must be drawn
     /// anew with another encoder.
-    mutating func take(_ reply: TerminalReply, into capabilities: inout TerminalCapabilities, detected: ColorMode,
-                       environment: [String: String]) -> Bool {
+    mutating func take(
+        _ reply: TerminalReply, into capabilities: inout TerminalCapabilities, detected: ColorMode,
+        environment: [String: String]
+    ) -> Bool {
         capabilities.take(reply)
         let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
         let newMode = !colorChosen && mode != colorMode

@@ -27,12 +27,14 @@ extension ExplorerLoop {
         let hadPixels = pixels.kind != nil
         var bytes: [UInt8] = []
         let view = viewKey(size: size, quality: quality, at: now)
-        pixels.frame(drawn.grid, image: composer.viewImage, view: view, area: drawn.viewArea, quality: quality,
-                     encoder: &encoder, into: &bytes)
-        if hadPixels && pixels.kind == nil { pacer.requestRedraw() } // given up: symbols next frame
+        pixels.frame(
+            drawn.grid, image: composer.viewImage, view: view, area: drawn.viewArea, quality: quality,
+            encoder: &encoder, into: &bytes)
+        if hadPixels && pixels.kind == nil { pacer.requestRedraw() }  // given up: symbols next frame
         noteOnScreen.drawn(&state, at: now)
         let rendered = Self.renderedSize(view: composer.viewImage, area: drawn.viewArea, symbols: shown.symbols)
-        loading.frameDrawn(view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, rendered: rendered)
+        loading.frameDrawn(
+            view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, rendered: rendered)
         // The clipboard's bytes go with a frame: the writer takes one write at a time.
         guard !bytes.isEmpty || !clipboard.isEmpty else { return [] }
         settings.events?(.didStartRendering, now)
@@ -50,7 +52,7 @@ extension ExplorerLoop {
     /// The top line: where you are, when, and whose picture it is.
     private var header: String? {
         switch settings.scenery {
-        case let .image(_, title): title
+        case .image(_, let title): title
         case .dataset: ExplorerFrame.header(of: state)
         }
     }
@@ -67,8 +69,9 @@ extension ExplorerLoop {
     static func blend(_ state: ExplorerState, leaving: (id: String, image: EquirectPanorama)?, now: Double) -> FrameComposer.Blend? {
         guard let transition = state.transition, let leaving, leaving.id == transition.from.id else { return nil }
         let amount = transition.progress(at: now)
-        return FrameComposer.Blend(from: leaving.image, camera: state.camera.magnified(by: pow(stepMagnification, amount)), amount: amount,
-                                   arrivingMagnification: pow(stepMagnification, amount - 1))
+        return FrameComposer.Blend(
+            from: leaving.image, camera: state.camera.magnified(by: pow(stepMagnification, amount)), amount: amount,
+            arrivingMagnification: pow(stepMagnification, amount - 1))
     }
 
     /// The pixels the view was reprojected at: the pixel picture's, or the cells' at the symbols'

@@ -59,19 +59,21 @@ extension ExplorerLoop {
     /// One input from the terminal at `now`.
     private mutating func take(_ input: TerminalInput, at now: Double) {
         switch input {
-        case let .key(key):
+        case .key(let key):
             press(key, at: now)
-        case let .pointer(report):
+        case .pointer(let report):
             if !state.isShowingHelp, state.commandLine == nil,
-               let command = pointer.command(for: report, camera: state.camera, area: viewArea, targets: clickTargets,
-                                             mapOpen: state.map != nil, now: now),
-               state.handle(gesture: command, at: now) {
+                let command = pointer.command(
+                    for: report, camera: state.camera, area: viewArea, targets: clickTargets,
+                    mapOpen: state.map != nil, now: now),
+                state.handle(gesture: command, at: now)
+            {
                 pacer.noteChange(at: now)
             }
             emitEvents(at: now)
         case .reply(.statusReport):
             link.answered(at: now, state: &state, pacer: &pacer, drawing: drawing, reduceMotion: settings.display.reduceMotion)
-        case let .reply(reply):
+        case .reply(let reply):
             // A late answer (a slow link, or after a resume) still counts.
             if drawing.take(reply, into: &capabilities, detected: settings.detected, environment: settings.environment) {
                 encoder = drawing.encoder(asciiOnly: settings.asciiOnly)

@@ -72,26 +72,32 @@ struct ExplorerLoop {
     static let drainSeconds = 1.0
 
     /// A session at time 0 on `terminal`'s size, drawn as `capabilities` allow; nothing is sent.
-    init(settings: Settings, camera: PanoramaCamera, gestures: GestureSettings, home: Coordinate?, sharper: SharperDecode?,
-         capabilities: TerminalCapabilities, size: (columns: Int, rows: Int)) throws(TerminalError) {
+    init(
+        settings: Settings, camera: PanoramaCamera, gestures: GestureSettings, home: Coordinate?, sharper: SharperDecode?,
+        capabilities: TerminalCapabilities, size: (columns: Int, rows: Int)
+    ) throws(TerminalError) {
         self.settings = settings
         self.capabilities = capabilities
         let display = settings.display
         switch settings.scenery {
         case .image: state = ExplorerState(camera: camera)
-        case let .dataset(dataset, start, _, _): state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
+        case .dataset(let dataset, let start, _, _): state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
         }
         state.gestures = gestures
         state.home = home
         state.reduceMotion = display.reduceMotion
         state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)
-        do { loading = try SceneryLoading(scenery: settings.scenery, state: state, sharper: sharper) } catch { throw .pollFailed(error.description) }
-        let colorMode = display.colorMode
+        do { loading = try SceneryLoading(scenery: settings.scenery, state: state, sharper: sharper) } catch {
+            throw .pollFailed(error.description)
+        }
+        let colorMode =
+            display.colorMode
             ?? TerminalProbe.colorMode(detected: settings.detected, capabilities: capabilities, environment: settings.environment)
         drawing = DrawingChoice(colorMode: colorMode, chosen: display.colorMode != nil, symbols: display.symbols)
         shown = display
-        pixels = PixelPicture(format: display.format, dithered: display.dither, capabilities: capabilities,
-                              environment: settings.environment, columns: size.columns, rows: size.rows)
+        pixels = PixelPicture(
+            format: display.format, dithered: display.dither, capabilities: capabilities,
+            environment: settings.environment, columns: size.columns, rows: size.rows)
         pixels.runner = settings.runner
         _ = drawing.take(capabilities)
         encoder = drawing.encoder(asciiOnly: settings.asciiOnly)
@@ -113,12 +119,13 @@ struct ExplorerLoop {
             advance(to: now)
             let busy = writerBusy || link.holds(pacer.pendingQuality, at: now)
             switch pacer.decide(at: now, writerBusy: busy) {
-            case let .draw(quality):
+            case .draw(let quality):
                 let bytes = draw(quality, size: terminal.size, at: now)
                 if !bytes.isEmpty { return .write(bytes) }
-            case let .wait(until):
+            case .wait(let until):
                 if until == nil, !state.isAnimating, loading.loadingID == nil, !busy, terminal.escapeSecondsLeft == nil,
-                   !terminal.hasQueuedInput {
+                    !terminal.hasQueuedInput
+                {
                     settings.stateLog?.settled(state, at: now)
                 }
                 return wait(until: until, writerBusy: writerBusy, terminal: terminal, at: now)
@@ -152,7 +159,7 @@ struct ExplorerLoop {
             if (!writerBusy && !link.awaitsAnswers) || left <= 0 { return .exit(0) }
             wakes = [left]
         } else if terminal.hasQueuedInput {
-            wakes.append(0) // typed during the probe: take it now
+            wakes.append(0)  // typed during the probe: take it now
         }
         if let escape = terminal.escapeSecondsLeft { wakes.append(escape) }
         let seconds = wakes.min().map { max(0, $0) }

@@ -1,5 +1,6 @@
 import Dispatch
 import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif

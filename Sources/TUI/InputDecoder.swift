@@ -43,7 +43,7 @@ public struct InputDecoder: Sendable {
 
     /// The keys among what `bytes` complete (describe mode, which asks nothing).
     public mutating func keys(_ bytes: [UInt8]) -> [Key] {
-        feed(bytes).compactMap { if case let .key(key) = $0 { key } else { nil } }
+        feed(bytes).compactMap { if case .key(let key) = $0 { key } else { nil } }
     }
 
     /// The waiting bytes as they are: a lone ESC is Escape; a cut-off sequence is dropped.
@@ -65,7 +65,7 @@ public struct InputDecoder: Sendable {
                 return (finalKey(bytes[2]).map { .key($0) }, 3)
             case UInt8(ascii: "["): return controlSequence(bytes)
             case UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]"), UInt8(ascii: "X"), UInt8(ascii: "^"): return string(bytes)
-            default: return (.key(.escape), 1) // ESC then an ordinary key
+            default: return (.key(.escape), 1)  // ESC then an ordinary key
             }
         case 0x0D, 0x0A: return (.key(.enter), 1)
         case 0x09: return (.key(.tab), 1)
@@ -76,7 +76,8 @@ public struct InputDecoder: Sendable {
             let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
             guard bytes.count >= length else { return nil }
             guard let text = String(validating: bytes[0..<length], as: UTF8.self), let character = text.first,
-                  !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return (nil, 1) }
+                !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+            else { return (nil, 1) }
             return (.key(.character(character)), length)
         }
     }
@@ -93,7 +94,8 @@ public struct InputDecoder: Sendable {
             // X10 encoding (a terminal that ignored mode 1006): three bytes, each value + 32.
             guard bytes.count >= end + 4 else { return nil }
             let (button, column, row) = (Int(bytes[end + 1]) - 32, Int(bytes[end + 2]) - 33, Int(bytes[end + 3]) - 33)
-            let report = button & 3 == 3 && button & 96 == 0
+            let report =
+                button & 3 == 3 && button & 96 == 0
                 ? PointerReport.release(column: column, row: row) : pointer(button: button, column: column, row: row, released: false)
             return (report.map { .pointer($0) }, end + 4)
         }
@@ -105,13 +107,14 @@ public struct InputDecoder: Sendable {
         }
         if final == UInt8(ascii: "~") {
             // The key's number; a modifier after it (";5" for Ctrl) is ignored, as on the arrows.
-            let key: Key? = switch parameters.prefix(while: { $0 != ";" }) {
-            case "1", "7": .home
-            case "4", "8": .end
-            case "5": .pageUp
-            case "6": .pageDown
-            default: nil
-            }
+            let key: Key? =
+                switch parameters.prefix(while: { $0 != ";" }) {
+                case "1", "7": .home
+                case "4", "8": .end
+                case "5": .pageUp
+                case "6": .pageDown
+                default: nil
+                }
             return (key.map { .key($0) }, end + 1)
         }
         return ((0x40...0x7E).contains(final) ? finalKey(final).map { .key($0) } : nil, end + 1)

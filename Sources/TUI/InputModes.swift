@@ -1,14 +1,17 @@
+import CTerminalSignals
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CTerminalSignals
 
 /// The terminal modes for reading keys without ncurses (described mode, the terminal report).
 enum InputModes {
     /// Runs `body` with the terminal on `descriptor` reading keys one at a time (`apply`), and
     /// gives it its modes back when `body` ends (the crash guard does after a crash). `body` gets
     /// the modes as they were. Nil when `descriptor` is not a terminal.
-    static func reading<Result, Failure: Error>(on descriptor: Int32, _ body: (termios) throws(Failure) -> Result) throws(Failure) -> Result? {
+    static func reading<Result, Failure: Error>(on descriptor: Int32, _ body: (termios) throws(Failure) -> Result) throws(Failure)
+        -> Result?
+    {
         var saved = termios()
         guard tcgetattr(descriptor, &saved) == 0 else { return nil }
         _ = sw_crash_guard_save_modes(descriptor)

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Explorer
 import ExplorerSession
@@ -10,6 +7,10 @@ import ParallelDispatch
 import StreetModel
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The interactive explorer on the real terminal: takes the tty over, asks it what it can do,
 /// then runs `ExplorerLoop`, polling the keyboard, the signals, the frame writer and the
@@ -38,8 +39,9 @@ public enum InteractiveSession {
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog,
             runner: DispatchRunner())
-        var loop = try ExplorerLoop(settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,
-                                    capabilities: capabilities, size: terminal.size)
+        var loop = try ExplorerLoop(
+            settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,
+            capabilities: capabilities, size: terminal.size)
         defer {
             // A terminal that stopped reading gets a bounded wait, then is given back at once.
             let deadline = FileDescriptorIO.monotonicSeconds() + (loop.finishedAt == nil ? ExplorerLoop.drainSeconds : 0)
@@ -53,8 +55,10 @@ public enum InteractiveSession {
 
     /// Runs `loop` until it ends, waiting on the keyboard, `signals`, `writer` and `arrivals`
     /// (the loader's descriptor) each time it asks to wait.
-    private static func poll(_ loop: inout ExplorerLoop, terminal: Terminal, signals: borrowing SignalPipe, writer: FrameWriter,
-                             arrivals: Int32) throws(TerminalError) -> Int32 {
+    private static func poll(
+        _ loop: inout ExplorerLoop, terminal: Terminal, signals: borrowing SignalPipe, writer: FrameWriter,
+        arrivals: Int32
+    ) throws(TerminalError) -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
@@ -62,12 +66,12 @@ public enum InteractiveSession {
         while true {
             let wait: Double?
             switch loop.next(at: now(), writerBusy: writer.isBusy, terminal: terminal) {
-            case let .write(bytes):
+            case .write(let bytes):
                 writer.write(bytes)
                 continue
-            case let .exit(status):
+            case .exit(let status):
                 return status
-            case let .wait(seconds, readsKeys):
+            case .wait(let seconds, let readsKeys):
                 wait = seconds
                 // A negative descriptor is skipped: a key typed while the last frame drains must not spin the loop.
                 fds[0].fd = readsKeys ? STDIN_FILENO : -1

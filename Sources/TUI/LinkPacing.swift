@@ -53,7 +53,8 @@ struct LinkPacing {
     /// moves jump or glide again as it allows, and still views take fewer colours or all of
     /// them (unless the user chose the colours), each said the first time; `reduceMotion` was
     /// asked for by the user, and stays.
-    mutating func answered(at now: Double, state: inout ExplorerState, pacer: inout FramePacer, drawing: DrawingChoice, reduceMotion: Bool) {
+    mutating func answered(at now: Double, state: inout ExplorerState, pacer: inout FramePacer, drawing: DrawingChoice, reduceMotion: Bool)
+    {
         guard meter.answered(at: now) else { return }
         var said = adaptation.adapt(to: meter) ? [Self.jumpNote] : []
         if adaptation.settlesInFewerColours, drawing.colorMode == .truecolor, !drawing.colorChosen, !saidFewerColours {
@@ -88,4 +89,3 @@ struct LinkPacing {
         meter.framesInFlight > 0 ? Int32(Self.answerCheck * 1000) : nil
     }
 }
-

@@ -49,7 +49,8 @@ struct PixelPicture {
 
     /// Pixels for `format`, or for what the terminal answered when it is nil, in a window of
     /// `columns`×`rows` cells.
-    init(format: PictureFormat?, dithered: Bool, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int) {
+    init(format: PictureFormat?, dithered: Bool, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int)
+    {
         switch format ?? PictureFormat.chosen(for: capabilities, environment: environment, columns: columns, rows: rows) {
         case .symbols: return
         case .kitty: kind = .kitty
@@ -80,8 +81,10 @@ struct PixelPicture {
 
     /// Replaces `bytes` with what turns the screen into `grid` with `image` (the view `view`
     /// names, nil when there is none) over `area`. `view` is asked for only in pixels.
-    mutating func frame(_ grid: CellGrid, image: RGBImage?, view: @autoclosure () -> String, area: ViewArea,
-                        quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
+    mutating func frame(
+        _ grid: CellGrid, image: RGBImage?, view: @autoclosure () -> String, area: ViewArea,
+        quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]
+    ) {
         guard let kind, let image else {
             encoder.encode(grid, quality: quality, into: &bytes)
             return
@@ -90,8 +93,9 @@ struct PixelPicture {
         let areaCells = area.top * grid.columns..<(area.top + area.rows) * grid.columns
         let overlay = grid.cells[areaCells]
         if kind == .kitty {
-            kittyFrame(grid, image: image, view: view, pieces: KittyGraphics.pieces(around: overlay, columns: area.columns, rows: area.rows),
-                       area: area, quality: quality, encoder: &encoder, into: &bytes)
+            kittyFrame(
+                grid, image: image, view: view, pieces: KittyGraphics.pieces(around: overlay, columns: area.columns, rows: area.rows),
+                area: area, quality: quality, encoder: &encoder, into: &bytes)
             return
         }
         guard view != shown || !overlay.elementsEqual(shownOverlay) else {
@@ -108,15 +112,18 @@ struct PixelPicture {
         encoder.encode(cleared, quality: .exact, into: &clearing)
         encoder.encode(grid, quality: quality, into: &labels)
         encoder.wrapsFrames = true
-        bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + clearing + picture + labels
+        bytes =
+            EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + clearing + picture + labels
             + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
     }
 
     /// A kitty frame: the cells, then a new picture when the view changed, or the picture on
     /// screen placed again when only the labels over it moved (`pieces`); a label that changes
     /// colour or text alone (a focus) sends no picture, as the pieces are the same.
-    private mutating func kittyFrame(_ grid: CellGrid, image: RGBImage, view: String, pieces: [KittyGraphics.Piece], area: ViewArea,
-                                     quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]) {
+    private mutating func kittyFrame(
+        _ grid: CellGrid, image: RGBImage, view: String, pieces: [KittyGraphics.Piece], area: ViewArea,
+        quality: FrameEncoder.Quality, encoder: inout FrameEncoder, into bytes: inout [UInt8]
+    ) {
         guard view != shown || pieces != shownPieces else {
             encoder.encode(grid, quality: quality, into: &bytes)
             return
@@ -127,21 +134,25 @@ struct PixelPicture {
         encoder.wrapsFrames = true
         let picture: [UInt8]
         if view == shown, let size = shownSize {
-            picture = KittyGraphics.replace(pieces: pieces, id: kittyID, size: size, row: area.top, column: 0, columns: area.columns, rows: area.rows)
+            picture = KittyGraphics.replace(
+                pieces: pieces, id: kittyID, size: size, row: area.top, column: 0, columns: area.columns, rows: area.rows)
         } else {
             kittyID = KittyGraphics.next(after: kittyID)
             picture = self.picture(image, kind: .kitty, quality: quality, area: area, pieces: pieces)
             (shown, shownSize) = (view, PixelSize(width: image.width, height: image.height))
         }
         shownPieces = pieces
-        bytes = EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + cells + picture
+        bytes =
+            EscapeSequence.beginSynchronizedUpdate + EscapeSequence.saveCursor + cells + picture
             + EscapeSequence.restoreCursor + EscapeSequence.endSynchronizedUpdate
     }
 
     /// The bytes that show `image` over `area` (kitty's through `pieces` only).
-    private func picture(_ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea,
-                         pieces: [KittyGraphics.Piece] = []) -> [UInt8] {
-        if case let .sixels(colours, dithered) = kind {
+    private func picture(
+        _ image: RGBImage, kind: Kind, quality: FrameEncoder.Quality, area: ViewArea,
+        pieces: [KittyGraphics.Piece] = []
+    ) -> [UInt8] {
+        if case .sixels(let colours, let dithered) = kind {
             let count = quality == .motion ? min(colours, Self.motionSixelColours) : colours
             let paletted = PalettedImage(image, colours: count, dithered: dithered && quality == .exact, runner: runner)
             return EscapeSequence.cursorPosition(row: area.top, column: 0) + SixelEncoder.encode(paletted, runner: runner)
@@ -150,8 +161,9 @@ struct PixelPicture {
         // (docs/decisions.md, 2026-12-01).
         let png = FramePNG.encode(image, runner: runner)
         if kind == .kitty {
-            return KittyGraphics.place(.png(png), size: PixelSize(width: image.width, height: image.height), id: kittyID,
-                                       row: area.top, column: 0, columns: area.columns, rows: area.rows, pieces: pieces, runner: runner)
+            return KittyGraphics.place(
+                .png(png), size: PixelSize(width: image.width, height: image.height), id: kittyID,
+                row: area.top, column: 0, columns: area.columns, rows: area.rows, pieces: pieces, runner: runner)
         }
         return ITermImage.place(png: png, row: area.top, column: 0, columns: area.columns, rows: area.rows, runner: runner)
     }

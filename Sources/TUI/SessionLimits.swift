@@ -38,10 +38,11 @@ public final class SessionLimits {
 
     /// "15 minutes", "90 seconds".
     static func words(_ seconds: Double) -> String {
-        seconds >= 120 && seconds.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int(seconds / 60)) minutes" : "\(Int(seconds.rounded())) seconds"
+        seconds >= 120 && seconds.truncatingRemainder(dividingBy: 60) == 0
+            ? "\(Int(seconds / 60)) minutes" : "\(Int(seconds.rounded())) seconds"
     }
 }
 
-private extension Double {
-    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+extension Double {
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

@@ -1,7 +1,8 @@
+import CTerminalSignals
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CTerminalSignals
 
 /// Signals the frame loop handles, delivered through a pipe it can poll beside the keyboard.
 struct SignalPipe: ~Copyable {

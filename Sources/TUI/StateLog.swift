@@ -1,8 +1,9 @@
+import Explorer
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Explorer
-import SystemIO
 
 /// `--state-log PATH`: a line for each frame drawn, and one each time the full view settles after
 /// a change or a key (`SettledState`), so a test driver that types into the terminal can follow a

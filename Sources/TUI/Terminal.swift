@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CNcursesw
 import CTerminalSignals
 import Explorer
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The terminal while Sidewalk owns it. ncurses owns modes and resize; frames are written
 /// straight to the tty between ncurses' refreshes (docs/decisions.md, 2026-11-29). Input is read
@@ -46,9 +47,9 @@ final class Terminal: SessionTerminal {
         _ = nonl()
         _ = keypad(window, true)
         _ = nodelay(window, true)
-        _ = typeahead(-1) // ncurses must never look at the input: it is ours
+        _ = typeahead(-1)  // ncurses must never look at the input: it is ours
         _ = curs_set(0)
-        _ = wrefresh(window) // enter the alternate screen and clear it now, not at the first key read
+        _ = wrefresh(window)  // enter the alternate screen and clear it now, not at the first key read
         let hasMouse = mouse && sw_mouse_enable() != 0
         if hasMouse { writeToTerminal(EscapeSequence.mouseDragTrackingOn) }
         var restore = [CChar](repeating: 0, count: 256)
@@ -117,7 +118,8 @@ final class Terminal: SessionTerminal {
         let count = SystemCall.read(STDIN_FILENO, into: &buffer)
         if count == 0 || (count < 0 && errno != EAGAIN) { return false }
         if count > 0 { queued += decoder.feed(Array(buffer[0..<count])) }
-        escapeDeadline = decoder.isWaiting
+        escapeDeadline =
+            decoder.isWaiting
             ? escapeDeadline ?? FileDescriptorIO.monotonicSeconds() + Double(Self.escapeDelayMilliseconds) / 1000 : nil
         return true
     }
@@ -142,7 +144,7 @@ final class Terminal: SessionTerminal {
             guard readInput() else { return nil }
             var replies: [TerminalReply] = []
             queued.removeAll { input in
-                guard case let .reply(reply) = input else { return false }
+                guard case .reply(let reply) = input else { return false }
                 replies.append(reply)
                 return true
             }

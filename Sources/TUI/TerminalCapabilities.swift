@@ -72,21 +72,21 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Takes one reply into account.
     public mutating func take(_ reply: TerminalReply) {
         switch reply {
-        case let .deviceAttributes(attributes):
+        case .deviceAttributes(let attributes):
             answered = true
             deviceAttributes = attributes
-            sixelGeometryReplies = 0 // the batch is over; a later one (after a resume) starts again
-        case let .version(text): version = text
-        case let .graphicRendition(parameters):
+            sixelGeometryReplies = 0  // the batch is over; a later one (after a resume) starts again
+        case .version(let text): version = text
+        case .graphicRendition(let parameters):
             guard let parameters else { return }
             let exact = Self.holdsProbeColour(parameters)
             trueColor = exact || trueColor == true
-        case let .capabilities(found):
+        case .capabilities(let found):
             if found["RGB"] != nil || found["Tc"] != nil { trueColor = true }
-        case let .kittyGraphics(message): kittyGraphics = message == "OK"
-        case let .cellSize(width, height): cellPixels = PixelSize(width: width, height: height)
-        case let .textAreaSize(width, height): textAreaPixels = PixelSize(width: width, height: height)
-        case let .graphicsAttribute(item, values):
+        case .kittyGraphics(let message): kittyGraphics = message == "OK"
+        case .cellSize(let width, let height): cellPixels = PixelSize(width: width, height: height)
+        case .textAreaSize(let width, let height): textAreaPixels = PixelSize(width: width, height: height)
+        case .graphicsAttribute(let item, let values):
             if item == 1, let count = values.first, count > 0 { sixelColours = count }
             // The two geometry reads are answered in the order asked: now, then the limit.
             if item == 2 {
@@ -94,7 +94,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
                 if sixelGeometryReplies == 0 { sixelArea = size } else { sixelAreaLimit = size }
                 sixelGeometryReplies += 1
             }
-        case let .paletteColour(index, colour): if index < 16 { paletteColours[index] = colour }
+        case .paletteColour(let index, let colour): if index < 16 { paletteColours[index] = colour }
         case .statusReport, .unrecognised: break
         }
     }

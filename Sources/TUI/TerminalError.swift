@@ -10,15 +10,15 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notATerminal(stream):
+        case .notATerminal(let stream):
             "\(stream) is not a terminal; use `sidewalk snapshot` for output to a file or pipe"
         case .terminalTypeUnset: "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color"
-        case let .unknownTerminalType(name): "unknown terminal type TERM=\(name); try TERM=xterm-256color"
+        case .unknownTerminalType(let name): "unknown terminal type TERM=\(name); try TERM=xterm-256color"
         case .noTerminfoDatabase: "no terminfo database found; install ncurses-base"
-        case let .cannotAddressCursor(name):
+        case .cannotAddressCursor(let name):
             "terminal type TERM=\(name) cannot move the cursor, so it cannot show images; try TERM=xterm-256color"
-        case let .cannotInitialise(name): "could not initialise the terminal (TERM=\(name))"
-        case let .pollFailed(reason): "waiting for input failed: \(reason)"
+        case .cannotInitialise(let name): "could not initialise the terminal (TERM=\(name))"
+        case .pollFailed(let reason): "waiting for input failed: \(reason)"
         }
     }
 }

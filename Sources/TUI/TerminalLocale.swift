@@ -1,8 +1,9 @@
+import TermRender
+import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TermRender
-import TextSafety
 
 /// The character set the user's locale gives the terminal (docs/reliability.md, "Locale"):
 /// Sidewalk writes UTF-8 only where it is UTF-8, and ASCII (`ASCIIFallback`) elsewhere.

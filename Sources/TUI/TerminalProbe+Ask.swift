@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CNcursesw
 import CTerminalSignals
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension TerminalProbe {
     /// The colour mode terminfo (read once, here) and the environment suggest for `termName`
@@ -23,7 +24,8 @@ extension TerminalProbe {
     /// a crash.
     /// Also returns the window's size in cells (0×0 when the terminal does not say).
     public static func ask(termName: String?, environment: [String: String], within seconds: Double)
-        throws(TerminalError) -> (capabilities: TerminalCapabilities, columns: Int, rows: Int) {
+        throws(TerminalError) -> (capabilities: TerminalCapabilities, columns: Int, rows: Int)
+    {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { throw .notATerminal(stream: "/dev/tty (no controlling terminal)") }
         defer { SystemCall.close(tty) }
@@ -35,7 +37,7 @@ extension TerminalProbe {
                 return collect(from: tty, within: seconds) {
                     let count = SystemCall.read(tty, into: &buffer)
                     guard count > 0 else { return nil }
-                    return decoder.feed(Array(buffer[0..<count])).compactMap { if case let .reply(reply) = $0 { reply } else { nil } }
+                    return decoder.feed(Array(buffer[0..<count])).compactMap { if case .reply(let reply) = $0 { reply } else { nil } }
                 }
             }
             guard let answers else { throw .notATerminal(stream: "/dev/tty") }
@@ -47,8 +49,10 @@ extension TerminalProbe {
 
     /// The answers, as `readReplies` takes them from `descriptor` whenever it has bytes, until
     /// DA1's reply or `seconds`; `readReplies` returns nil when the input has ended.
-    static func collect(from descriptor: Int32 = STDIN_FILENO, within seconds: Double,
-                        readReplies: () -> [TerminalReply]?) -> TerminalCapabilities {
+    static func collect(
+        from descriptor: Int32 = STDIN_FILENO, within seconds: Double,
+        readReplies: () -> [TerminalReply]?
+    ) -> TerminalCapabilities {
         var capabilities = TerminalCapabilities()
         let deadline = FileDescriptorIO.monotonicSeconds() + seconds
         while !capabilities.answered {

@@ -23,7 +23,8 @@ public enum TerminalProbe {
         let kitty = isKitty(termName: termName, environment: environment)
         let (red, green, blue) = probeColour
         return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
-            + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue) + (kitty ? [] : EscapeSequence.capabilityQuery(["RGB", "Tc"]))
+            + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue)
+            + (kitty ? [] : EscapeSequence.capabilityQuery(["RGB", "Tc"]))
             + EscapeSequence.pixelSizeQueries + (kitty ? [] : EscapeSequence.sixelLimitsQueries)
             + EscapeSequence.ansiPaletteQuery + EscapeSequence.deviceAttributesQuery
     }

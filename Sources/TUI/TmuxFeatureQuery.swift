@@ -1,7 +1,8 @@
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import SystemIO
 
 /// tmux's word on the terminal around it. Inside tmux nothing answers the colour questions
 /// (tmux keeps DECRQSS and XTGETTCAP to itself) and `COLORTERM` is not set, yet tmux passes 24-bit
@@ -31,8 +32,10 @@ public final class TmuxFeatureQuery {
     /// What `probe` (the terminal's own questions) returns, with tmux's answer taken in when
     /// `environment` is inside tmux: tmux is asked first and waited for no longer than `seconds`
     /// from then, so both share one wait.
-    public static func alongside(environment: [String: String], within seconds: Double,
-                                 _ probe: () throws(TerminalError) -> TerminalCapabilities) throws(TerminalError) -> TerminalCapabilities {
+    public static func alongside(
+        environment: [String: String], within seconds: Double,
+        _ probe: () throws(TerminalError) -> TerminalCapabilities
+    ) throws(TerminalError) -> TerminalCapabilities {
         let query = start(environment: environment)
         let asked = FileDescriptorIO.monotonicSeconds()
         var capabilities = try probe()
@@ -54,11 +57,17 @@ public final class TmuxFeatureQuery {
         var chunk = [UInt8](repeating: 0, count: 1024)
         while output >= 0 {
             let left = deadline - FileDescriptorIO.monotonicSeconds()
-            guard left > 0, SystemCall.poll(output, for: POLLIN, seconds: left) != nil else { stop(); return nil }
+            guard left > 0, SystemCall.poll(output, for: POLLIN, seconds: left) != nil else {
+                stop()
+                return nil
+            }
             let count = SystemCall.read(output, into: &chunk)
             guard count > 0 else { break }
             answer += chunk[0..<count]
-            guard answer.count <= 4096 else { stop(); return nil }
+            guard answer.count <= 4096 else {
+                stop()
+                return nil
+            }
         }
         let succeeded = reap()
         guard succeeded else { return nil }
@@ -75,7 +84,10 @@ public final class TmuxFeatureQuery {
 
     /// Closes the pipe and waits for tmux; true when it exited with status 0.
     private func reap() -> Bool {
-        if output >= 0 { SystemCall.close(output); output = -1 }
+        if output >= 0 {
+            SystemCall.close(output)
+            output = -1
+        }
         var status: Int32 = 0
         _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         return status == 0
@@ -99,8 +111,8 @@ public final class TmuxFeatureQuery {
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
+extension String {
+    fileprivate var trimmingSpaces: String {
         let scalars = unicodeScalars.drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed()
         return String(String.UnicodeScalarView(scalars))
     }

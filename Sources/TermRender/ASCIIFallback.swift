@@ -21,7 +21,7 @@ public enum ASCIIFallback {
     /// The symbols the HUD and the narration use, and their nearest ASCII.
     private static let symbols: [Unicode.Scalar: Unicode.Scalar] = [
         "°": "o", "×": "x", "·": "-", "–": "-", "—": "-", "…": ".", "⌂": "H", "»": ">", "«": "<",
-        "◆": "*", "◀": "<", "▶": ">", "▲": "^", "▼": "v", "█": "#", "\u{A0}": " ", "©": "C", "\u{FFFD}": "?",
+        "◆": "*", "◀": "<", "▶": ">", "▲": "^", "▼": "v", "█": "#", "\u{A0}": " ", "©": "C", "\u{FFFD}": "?"
     ]
     /// Latin-1 and Latin Extended-A letters with accents, and the same letters without.
     private static let accented = Array("ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿŠšŽžČčĆćŁłŚśŹźŻżŘřĚěŮů".unicodeScalars)

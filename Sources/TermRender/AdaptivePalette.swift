@@ -32,7 +32,9 @@ public struct AdaptivePalette: Sendable {
         }
         var boxes = [Box(bins: bins[...])]
         while boxes.count < count {
-            guard let widest = boxes.indices.filter({ boxes[$0].canSplit }).max(by: { boxes[$0].priority < boxes[$1].priority }) else { break }
+            guard let widest = boxes.indices.filter({ boxes[$0].canSplit }).max(by: { boxes[$0].priority < boxes[$1].priority }) else {
+                break
+            }
             let (low, high) = boxes[widest].split()
             boxes[widest] = low
             boxes.append(high)
@@ -114,7 +116,8 @@ public struct AdaptivePalette: Sendable {
             population = bins.reduce(0) { $0 + $1.count }
             var best = (channel: 0, spread: -1)
             for channel in 0..<3 {
-                var low = 31, high = 0
+                var low = 31
+                var high = 0
                 for bin in bins {
                     let value = bin.channel(channel)
                     low = min(low, value)
@@ -163,8 +166,9 @@ public struct AdaptivePalette: Sendable {
                 total.2 += histogram.sums[3 * bin.key + 2]
             }
             let half = population / 2
-            return RGB(percentRounded((total.0 + half) / population), percentRounded((total.1 + half) / population),
-                       percentRounded((total.2 + half) / population))
+            return RGB(
+                percentRounded((total.0 + half) / population), percentRounded((total.1 + half) / population),
+                percentRounded((total.2 + half) / population))
         }
     }
 }

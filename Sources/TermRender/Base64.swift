@@ -24,7 +24,9 @@ public enum Base64 {
     }
 
     /// Groups of three bytes `groups` into four letters each.
-    private static func encodeGroups(_ groups: Range<Int>, from input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+    private static func encodeGroups(
+        _ groups: Range<Int>, from input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         alphabet.withUnsafeBufferPointer { letters in
             for group in groups {
                 let i = group * 3

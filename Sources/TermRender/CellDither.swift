@@ -24,7 +24,7 @@ public struct CellDither: Sendable, Equatable {
 
     public init(palette: Palette) {
         self.palette = palette
-        if case let .ansi16(ansi) = palette {
+        if case .ansi16(let ansi) = palette {
             linear16 = ansi.colours.map(Self.linear)
             lightness16 = ansi.colours.map { Float(ColorPalette.oklab($0).0) }
         } else {
@@ -47,7 +47,7 @@ public struct CellDither: Sendable, Equatable {
         0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
         12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
         3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
-        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
     ]
 
     /// Replaces the colours of the cells in `rows` of `grid` with palette colours, each
@@ -59,7 +59,8 @@ public struct CellDither: Sendable, Equatable {
             for column in 0..<grid.columns {
                 var cell = grid[column, row]
                 guard cell.glyph != Cell.seeThroughGlyph else { continue }
-                let top = thresholds[(2 * row % 8) * 8 + column % 8], bottom = thresholds[((2 * row + 1) % 8) * 8 + column % 8]
+                let top = thresholds[(2 * row % 8) * 8 + column % 8]
+                let bottom = thresholds[((2 * row + 1) % 8) * 8 + column % 8]
                 let foregroundIsBottom = cell.glyph == Cell.lowerHalfBlock
                 cell.foreground = shown(cell.foreground, threshold: foregroundIsBottom ? bottom : top)
                 cell.background = shown(cell.background, threshold: foregroundIsBottom ? top : bottom)
@@ -92,8 +93,9 @@ public struct CellDither: Sendable, Equatable {
             let grey = between(UInt8((r + g + b) / 3), levels: greyLevels, threshold: threshold)
             return RGB(grey, grey, grey)
         }
-        return RGB(between(colour.r, levels: cubeLevels, threshold: threshold), between(colour.g, levels: cubeLevels, threshold: threshold),
-                   between(colour.b, levels: cubeLevels, threshold: threshold))
+        return RGB(
+            between(colour.r, levels: cubeLevels, threshold: threshold), between(colour.g, levels: cubeLevels, threshold: threshold),
+            between(colour.b, levels: cubeLevels, threshold: threshold))
     }
 
     /// The level of `levels` (ascending, from 0 to 255) below or above `value`, by `threshold`.
@@ -130,7 +132,7 @@ public struct CellDither: Sendable, Equatable {
             error += target - linear16[best]
         }
         pattern.sort { lightness16[$0] < lightness16[$1] }
-        guard case let .ansi16(ansi) = palette else { return colour }
+        guard case .ansi16(let ansi) = palette else { return colour }
         return ansi.colours[pattern[min(Int(threshold * Float(Self.patternLength)), Self.patternLength - 1)]]
     }
 

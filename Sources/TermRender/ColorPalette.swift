@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// The xterm palettes and nearest-colour lookup in a perceptual space (Oklab), through tables
 /// of 32×32×32 entries built once.
@@ -11,10 +12,17 @@ public enum ColorPalette {
     public static let xterm256: [RGB] = {
         let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
         var colours = [RGB](repeating: .black, count: 256)
-        for r in 0..<6 { for g in 0..<6 { for b in 0..<6 {
-            colours[16 + 36 * r + 6 * g + b] = RGB(levels[r], levels[g], levels[b])
-        } } }
-        for i in 0..<24 { let v = UInt8(8 + 10 * i); colours[232 + i] = RGB(v, v, v) }
+        for r in 0..<6 {
+            for g in 0..<6 {
+                for b in 0..<6 {
+                    colours[16 + 36 * r + 6 * g + b] = RGB(levels[r], levels[g], levels[b])
+                }
+            }
+        }
+        for i in 0..<24 {
+            let v = UInt8(8 + 10 * i)
+            colours[232 + i] = RGB(v, v, v)
+        }
         return colours
     }()
 
@@ -23,7 +31,7 @@ public enum ColorPalette {
     public static let ansi16: [RGB] = [
         RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0), RGB(0, 0, 238), RGB(205, 0, 205),
         RGB(0, 205, 205), RGB(229, 229, 229), RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0),
-        RGB(255, 255, 0), RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),
+        RGB(255, 255, 0), RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255)
     ]
 
     /// The palette index (16–255) nearest to a colour. The table's choice (made for the
@@ -39,7 +47,10 @@ public enum ColorPalette {
         var bestDistance = distance(colour, xterm256[Int(fromTable)])
         for candidate in [cube, grey] {
             let d = distance(colour, xterm256[candidate])
-            if d < bestDistance { bestDistance = d; best = UInt8(candidate) }
+            if d < bestDistance {
+                bestDistance = d
+                best = UInt8(candidate)
+            }
         }
         return best
     }
@@ -60,7 +71,9 @@ public enum ColorPalette {
     /// A cheap perceptual weighting of RGB distance (green counts most), for refining.
     @inline(__always)
     private static func distance(_ a: RGB, _ b: RGB) -> Int {
-        let dr = Int(a.r) - Int(b.r), dg = Int(a.g) - Int(b.g), db = Int(a.b) - Int(b.b)
+        let dr = Int(a.r) - Int(b.r)
+        let dg = Int(a.g) - Int(b.g)
+        let db = Int(a.b) - Int(b.b)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 
@@ -90,9 +103,13 @@ public enum ColorPalette {
             var best = 0
             var bestDistance = Double.infinity
             for (i, candidate) in labs.enumerated() {
-                let d = (lab.0 - candidate.0) * (lab.0 - candidate.0) + (lab.1 - candidate.1) * (lab.1 - candidate.1)
+                let d =
+                    (lab.0 - candidate.0) * (lab.0 - candidate.0) + (lab.1 - candidate.1) * (lab.1 - candidate.1)
                     + (lab.2 - candidate.2) * (lab.2 - candidate.2)
-                if d < bestDistance { bestDistance = d; best = i }
+                if d < bestDistance {
+                    bestDistance = d
+                    best = i
+                }
             }
             table[index] = UInt8(candidates[best])
         }
@@ -105,12 +122,16 @@ public enum ColorPalette {
             let x = Double(v) / 255
             return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
         }
-        let r = linear(c.r), g = linear(c.g), b = linear(c.b)
+        let r = linear(c.r)
+        let g = linear(c.g)
+        let b = linear(c.b)
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-                1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-                0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+        return (
+            0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+            1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+            0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+        )
     }
 }

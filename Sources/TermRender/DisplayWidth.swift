@@ -7,7 +7,7 @@ public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
-        if value < 0xA0 { return 0 } // DEL and the C1 controls
+        if value < 0xA0 { return 0 }  // DEL and the C1 controls
         if contains(DisplayWidthTable.zero, value) { return 0 }
         if value >= 0x1100 && contains(DisplayWidthTable.wide, value) { return 2 }
         return 1

@@ -150,7 +150,7 @@ public enum EscapeSequence {
     @inline(__always)
     private static func appendColour(_ code: ColourCode, base: Int, to out: inout ByteSink) {
         switch code {
-        case let .rgb(colour):
+        case .rgb(let colour):
             out.appendDecimal(base + 8)
             out.append(0x3B)
             out.append(0x32)
@@ -160,13 +160,13 @@ public enum EscapeSequence {
             out.appendByteDecimal(colour.g)
             out.append(0x3B)
             out.appendByteDecimal(colour.b)
-        case let .palette(index):
+        case .palette(let index):
             out.appendDecimal(base + 8)
             out.append(0x3B)
             out.append(0x35)
             out.append(0x3B)
             out.appendByteDecimal(index)
-        case let .ansi(index):
+        case .ansi(let index):
             out.appendDecimal(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8)
         }
     }

@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// Labels over the view: the ways on and the markers, at their directions, with a hint at the
 /// view's edge for those out of it.
@@ -68,8 +69,9 @@ extension FrameComposer {
         let middle = view.lowerBound + view.count / 2
         for (row, index) in zip(middle..<view.upperBound, plan.leftHints) {
             let hint = overlays[index]
-            let used = TextLayout.draw("◀ " + hint.label, into: &grid, row: row, column: 0, width: grid.columns / 2,
-                                       foreground: hint.foreground(colors), background: hint.background(colors))
+            let used = TextLayout.draw(
+                "◀ " + hint.label, into: &grid, row: row, column: 0, width: grid.columns / 2,
+                foreground: hint.foreground(colors), background: hint.background(colors))
             taken.take(0..<(used + 1), row: row)
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: 0..<used))
         }
@@ -77,8 +79,9 @@ extension FrameComposer {
             let hint = overlays[index]
             let text = hint.label + " ▶"
             let width = min(TextLayout.width(of: text), grid.columns / 2)
-            TextLayout.draw(text, into: &grid, row: row, column: grid.columns - width, width: width,
-                            foreground: hint.foreground(colors), background: hint.background(colors))
+            TextLayout.draw(
+                text, into: &grid, row: row, column: grid.columns - width, width: width,
+                foreground: hint.foreground(colors), background: hint.background(colors))
             taken.take((grid.columns - width - 1)..<grid.columns, row: row)
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: (grid.columns - width)..<grid.columns))
         }
@@ -86,8 +89,10 @@ extension FrameComposer {
 
     /// Hints for what is across from you but above or below the view, at its top or bottom
     /// edge: on the edge row, or a row or two in from it when another hint is there.
-    private mutating func drawEdgeHints(_ hints: [OverlayPlan.EdgeHint], _ overlays: [Overlay], view: Range<Int>,
-                                        taken: inout TakenCells) {
+    private mutating func drawEdgeHints(
+        _ hints: [OverlayPlan.EdgeHint], _ overlays: [Overlay], view: Range<Int>,
+        taken: inout TakenCells
+    ) {
         for (index, x, above) in hints {
             let hint = overlays[index]
             let text = above ? "▲ " + hint.label : hint.label + " ▼"
@@ -96,8 +101,9 @@ extension FrameComposer {
             let span = column..<(column + width + 1)
             let rows = above ? Array(view.prefix(3)) : Array(view.suffix(3).reversed())
             guard let row = taken.firstFree(span, rows: rows) else { continue }
-            TextLayout.draw(text, into: &grid, row: row, column: column, width: width,
-                            foreground: hint.foreground(colors), background: hint.background(colors))
+            TextLayout.draw(
+                text, into: &grid, row: row, column: column, width: width,
+                foreground: hint.foreground(colors), background: hint.background(colors))
             taken.take(span, row: row)
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + width)))
         }
@@ -105,16 +111,20 @@ extension FrameComposer {
 
     /// The overlays in view: each one's pin, if it has one, and its label centred under it (or
     /// a row or two lower when that is taken; left out when there is no room nearby).
-    private mutating func drawLabels(_ inView: [OverlayPlan.InView], _ overlays: [Overlay], projection: ViewProjection,
-                                     view: Range<Int>, taken: inout TakenCells) {
+    private mutating func drawLabels(
+        _ inView: [OverlayPlan.InView], _ overlays: [Overlay], projection: ViewProjection,
+        view: Range<Int>, taken: inout TakenCells
+    ) {
         for (index, x, y) in inView {
             let overlay = overlays[index]
             var below = y
             if overlay.pinRadius > 0 {
-                let radius = min(max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
-                                 Self.pinRadiusRange.upperBound)
-                drawPin(x: x, y: y, radius: radius, top: view.lowerBound, viewRows: view.count,
-                        color: overlay.highlighted ? colors.focusBackground : colors.pin)
+                let radius = min(
+                    max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
+                    Self.pinRadiusRange.upperBound)
+                drawPin(
+                    x: x, y: y, radius: radius, top: view.lowerBound, viewRows: view.count,
+                    color: overlay.highlighted ? colors.focusBackground : colors.pin)
                 below = y + radius + 1
             }
             let width = TextLayout.width(of: overlay.label)
@@ -123,8 +133,9 @@ extension FrameComposer {
             let wanted = min(view.lowerBound + Int(below / 2), view.upperBound - 1)
             guard let row = taken.firstFree(span, rows: wanted..<min(wanted + 3, view.upperBound)) else { continue }
             taken.take(span, row: row)
-            let used = TextLayout.draw(overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
-                                       foreground: overlay.foreground(colors), background: overlay.background(colors))
+            let used = TextLayout.draw(
+                overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
+                foreground: overlay.foreground(colors), background: overlay.background(colors))
             placedOverlays.append(PlacedOverlay(index: index, row: row, columns: column..<(column + used)))
         }
     }

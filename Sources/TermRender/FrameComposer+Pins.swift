@@ -35,7 +35,7 @@ extension FrameComposer {
         let (firstRow, lastRow) = (max(0, Int(cy - r)), min(image.height - 1, Int(cy + r)))
         let (firstColumn, lastColumn) = (max(0, Int(cx - r)), min(image.width - 1, Int(cx + r)))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
-        viewImage = nil // keep the pixels uniquely referenced while they are painted
+        viewImage = nil  // keep the pixels uniquely referenced while they are painted
         for py in firstRow...lastRow {
             for px in firstColumn...lastColumn {
                 let (dx, dy) = (Double(px) + 0.5 - cx, Double(py) + 0.5 - cy)

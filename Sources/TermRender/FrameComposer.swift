@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// Composes one frame: the reprojected view in half-blocks above a one-row status line. Keeps
 /// its buffers between frames, so composing a frame of an unchanged size allocates nothing.
@@ -56,10 +57,11 @@ public struct FrameComposer: Sendable {
         }
         let headerRows = header == nil ? 0 : 1
         let viewRows = rows - 1 - headerRows
-        viewImage = nil // the last frame's pixels share the buffer about to be drawn into
+        viewImage = nil  // the last frame's pixels share the buffer about to be drawn into
         if let (width, height) = pixelsPerCell {
-            viewImage = picture.pixels(panorama, camera: camera, width: max(1, Int(Double(columns) * width)),
-                                       height: max(1, Int(Double(viewRows) * height)), blend: blend, runner: runner)
+            viewImage = picture.pixels(
+                panorama, camera: camera, width: max(1, Int(Double(columns) * width)),
+                height: max(1, Int(Double(viewRows) * height)), blend: blend, runner: runner)
             for row in headerRows..<(headerRows + viewRows) {
                 for column in 0..<columns { grid[column, row] = .seeThrough }
             }
@@ -76,8 +78,9 @@ public struct FrameComposer: Sendable {
     public mutating func drawText(_ text: String, row: Int, alignedRight: Bool) -> CellGrid {
         guard row >= 0, row < grid.rows else { return grid }
         let width = min(TextLayout.width(of: text), grid.columns - 2)
-        TextLayout.draw(text, into: &grid, row: row, column: alignedRight ? grid.columns - width - 1 : 1, width: width,
-                        foreground: colors.statusForeground, background: colors.statusBackground)
+        TextLayout.draw(
+            text, into: &grid, row: row, column: alignedRight ? grid.columns - width - 1 : 1, width: width,
+            foreground: colors.statusForeground, background: colors.statusBackground)
         return grid
     }
 
@@ -116,14 +119,16 @@ public struct FrameComposer: Sendable {
     private mutating func drawStatusLine(row: Int, left: String, right: String) {
         let blank = Cell(glyph: " ", foreground: colors.statusForeground, background: colors.statusBackground)
         for column in 0..<grid.columns { grid[column, row] = blank }
-        let leftUsed = TextLayout.draw(left, into: &grid, row: row, column: 1, width: grid.columns - 1,
-                                       foreground: colors.statusForeground, background: colors.statusBackground)
+        let leftUsed = TextLayout.draw(
+            left, into: &grid, row: row, column: 1, width: grid.columns - 1,
+            foreground: colors.statusForeground, background: colors.statusBackground)
         let gap = 3
         let room = grid.columns - (1 + leftUsed + gap)
         guard room > 0 else { return }
         let rightWidth = min(TextLayout.width(of: right), room)
-        TextLayout.draw(right, into: &grid, row: row, column: grid.columns - rightWidth, width: rightWidth,
-                        foreground: colors.statusForeground, background: colors.statusBackground)
+        TextLayout.draw(
+            right, into: &grid, row: row, column: grid.columns - rightWidth, width: rightWidth,
+            foreground: colors.statusForeground, background: colors.statusBackground)
     }
 
     /// Draws a box of lines, centred, over the frame composed last (e.g. the list of keys).
@@ -140,10 +145,12 @@ public struct FrameComposer: Sendable {
                 grid[column, row] = Cell(glyph: " ", foreground: colors.statusForeground, background: background)
             }
         }
-        TextLayout.draw(title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: colors.panelTitle, background: background)
+        TextLayout.draw(
+            title, into: &grid, row: top, column: left + 2, width: width - 4, foreground: colors.panelTitle, background: background)
         for (i, line) in lines.prefix(max(height - 3, 0)).enumerated() {
-            TextLayout.draw(line, into: &grid, row: top + 2 + i, column: left + 2, width: width - 4,
-                            foreground: colors.statusForeground, background: background)
+            TextLayout.draw(
+                line, into: &grid, row: top + 2 + i, column: left + 2, width: width - 4,
+                foreground: colors.statusForeground, background: background)
         }
         return grid
     }
@@ -152,7 +159,8 @@ public struct FrameComposer: Sendable {
         for i in grid.cells.indices { grid.cells[i] = .blank }
         guard rows > 0 else { return }
         let notice = "Terminal too small: need \(Self.minimumColumns)×\(Self.minimumRows)"
-        TextLayout.draw(notice, into: &grid, row: rows / 2, column: 0, width: columns,
-                        foreground: .white, background: .black)
+        TextLayout.draw(
+            notice, into: &grid, row: rows / 2, column: 0, width: columns,
+            foreground: .white, background: .black)
     }
 }

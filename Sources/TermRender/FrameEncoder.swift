@@ -57,7 +57,7 @@ public struct FrameEncoder: Sendable {
         // Per cell at most: a cursor move, one SGR, a 4-byte glyph; plus the frame's wrapping.
         let capacity = frame.cells.count * (16 + EscapeSequence.longestColours + 4) + 64
         var scratch = self.scratch
-        self.scratch = [] // keep the buffer uniquely referenced while it is written
+        self.scratch = []  // keep the buffer uniquely referenced while it is written
         ByteSink.write(into: &out, scratch: &scratch, capacity: capacity) { sink in encodeCells(frame, quality: quality, into: &sink) }
         self.scratch = scratch
     }
@@ -74,7 +74,7 @@ public struct FrameEncoder: Sendable {
     private mutating func encodeCells(_ frame: CellGrid, quality: Quality, into out: inout ByteSink) {
         let full = displayed == nil
         var screen = displayed ?? CellGrid(columns: frame.columns, rows: frame.rows)
-        displayed = nil // keep `screen` uniquely referenced so updating it never copies
+        displayed = nil  // keep `screen` uniquely referenced so updating it never copies
         let tolerance = quality == .motion && colorMode == .truecolor ? motionTolerance : -1
         var writer = SGRWriter(colorMode: colorMode, tolerance: tolerance, asciiOnly: asciiOnly, ansi: ansiPalette)
         var cursorRow = -1

@@ -83,7 +83,7 @@ public enum KittyGraphics {
 
         var bytes: [UInt8] {
             switch self {
-            case let .png(bytes), let .zlibRGB(bytes, _, _): bytes
+            case .png(let bytes), .zlibRGB(let bytes, _, _): bytes
             }
         }
 
@@ -91,7 +91,7 @@ public enum KittyGraphics {
         var formatKeys: String {
             switch self {
             case .png: "f=100"
-            case let .zlibRGB(_, width, height): "f=24,o=z,s=\(width),v=\(height)"
+            case .zlibRGB(_, let width, let height): "f=24,o=z,s=\(width),v=\(height)"
             }
         }
     }
@@ -101,11 +101,14 @@ public enum KittyGraphics {
     /// through `pieces` (the whole rectangle when nil), and then delete the other image, the
     /// picture shown before. The cursor is left at the last piece (the cell frame that follows
     /// positions its own writes). The base64 is made on `runner`'s workers.
-    public static func place(_ image: Payload, size: PixelSize, id: Int = imageIDs[0], row: Int, column: Int,
-                             columns: Int, rows: Int, pieces: [Piece]? = nil, runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
+    public static func place(
+        _ image: Payload, size: PixelSize, id: Int = imageIDs[0], row: Int, column: Int,
+        columns: Int, rows: Int, pieces: [Piece]? = nil, runner: any ParallelRunner = SerialRunner()
+    ) -> [UInt8] {
         let whole = pieces == nil
         var out = EscapeSequence.cursorPosition(row: row, column: column)
-        let placing = whole ? "a=T,\(image.formatKeys),t=d,i=\(id),q=2,C=1,c=\(columns),r=\(rows)" : "a=t,\(image.formatKeys),t=d,i=\(id),q=2"
+        let placing =
+            whole ? "a=T,\(image.formatKeys),t=d,i=\(id),q=2,C=1,c=\(columns),r=\(rows)" : "a=t,\(image.formatKeys),t=d,i=\(id),q=2"
         transmit(image, keys: placing, into: &out, runner: runner)
         appendPlacements(pieces ?? [], id: id, size: size, row: row, column: column, columns: columns, rows: rows, to: &out)
         return out + deleting(next(after: id))
@@ -121,18 +124,22 @@ public enum KittyGraphics {
     }
 
     /// Appends a placement of image `id` for each of `pieces`, numbered from 1.
-    private static func appendPlacements(_ pieces: [Piece], id: Int, size: PixelSize, row: Int, column: Int, columns: Int, rows: Int,
-                                         to out: inout [UInt8]) {
+    private static func appendPlacements(
+        _ pieces: [Piece], id: Int, size: PixelSize, row: Int, column: Int, columns: Int, rows: Int,
+        to out: inout [UInt8]
+    ) {
         for (number, piece) in pieces.enumerated() {
             out += EscapeSequence.cursorPosition(row: row + piece.row, column: column + piece.column)
-            EscapeSequence.appendKittyGraphicsCommand(placementKeys(piece, number: number + 1, id: id, size: size, columns: columns, rows: rows),
-                                                      payload: [], to: &out)
+            EscapeSequence.appendKittyGraphicsCommand(
+                placementKeys(piece, number: number + 1, id: id, size: size, columns: columns, rows: rows),
+                payload: [], to: &out)
         }
     }
 
     /// The keys that show `piece` of image `id`: its share of the picture's pixels, scaled to its cells.
     private static func placementKeys(_ piece: Piece, number: Int, id: Int, size: PixelSize, columns: Int, rows: Int) -> String {
-        let x = piece.column * size.width / columns, y = piece.row * size.height / rows
+        let x = piece.column * size.width / columns
+        let y = piece.row * size.height / rows
         let width = max(1, (piece.column + piece.columns) * size.width / columns - x)
         let height = max(1, (piece.row + piece.rows) * size.height / rows - y)
         return "a=p,i=\(id),p=\(number),x=\(x),y=\(y),w=\(width),h=\(height),c=\(piece.columns),r=\(piece.rows),C=1,q=2"

@@ -87,7 +87,8 @@ public struct LinkAdaptation: Sendable {
     /// it would be shown later than the budget allows, where it would not be once those arrive.
     public func holds(_ quality: FrameEncoder.Quality, _ meter: LinkMeter, at now: Double) -> Bool {
         guard meter.framesInFlight > 0, let bytes = expectedBytes(quality),
-              let lag = meter.lag(ofFrame: bytes, at: now), let alone = meter.lag(ofFrame: bytes) else { return false }
+            let lag = meter.lag(ofFrame: bytes, at: now), let alone = meter.lag(ofFrame: bytes)
+        else { return false }
         // A millisecond's slack: the frames ahead must really be in the way.
         return lag > max(Self.lagBudget, alone + 0.001)
     }
@@ -102,7 +103,8 @@ public struct LinkAdaptation: Sendable {
             motion = lower
         }
         if motion == before, let higher = Motion(rawValue: motion.rawValue - 1), let estimate = cost(of: higher, meter),
-           estimate < Self.lagBudget / 2 {
+            estimate < Self.lagBudget / 2
+        {
             motion = higher
         }
         if let largest = exactBytes.max(), let settle = meter.lag(ofFrame: largest) {

@@ -71,9 +71,10 @@ public struct PalettedImage: Sendable {
                             let target = bins.baseAddress! + index * image.width
                             for x in 0..<image.width {
                                 let offset = pattern[x & 7]
-                                let bin = AdaptivePalette.bin(red: Self.clamp(Int(source[3 * x]) + offset),
-                                                              green: Self.clamp(Int(source[3 * x + 1]) + offset),
-                                                              blue: Self.clamp(Int(source[3 * x + 2]) + offset))
+                                let bin = AdaptivePalette.bin(
+                                    red: Self.clamp(Int(source[3 * x]) + offset),
+                                    green: Self.clamp(Int(source[3 * x + 1]) + offset),
+                                    blue: Self.clamp(Int(source[3 * x + 2]) + offset))
                                 target[x] = UInt16(truncatingIfNeeded: bin)
                                 if !seen[bin] {
                                     seen[bin] = true
@@ -106,13 +107,15 @@ public struct PalettedImage: Sendable {
         var size = 1
         while size < 8 {
             var next = [Int](repeating: 0, count: 4 * size * size)
-            for y in 0..<size { for x in 0..<size {
-                let value = 4 * matrix[y * size + x]
-                next[y * 2 * size + x] = value
-                next[y * 2 * size + x + size] = value + 2
-                next[(y + size) * 2 * size + x] = value + 3
-                next[(y + size) * 2 * size + x + size] = value + 1
-            } }
+            for y in 0..<size {
+                for x in 0..<size {
+                    let value = 4 * matrix[y * size + x]
+                    next[y * 2 * size + x] = value
+                    next[y * 2 * size + x + size] = value + 2
+                    next[(y + size) * 2 * size + x] = value + 3
+                    next[(y + size) * 2 * size + x + size] = value + 1
+                }
+            }
             matrix = next
             size *= 2
         }
@@ -148,14 +151,18 @@ struct NearestColour: Sendable {
 
     /// The nearest entry to the centre of bin `bin` (5 bits each of red, green, blue).
     func nearest(toBin bin: Int) -> UInt8 {
-        let red = Float((bin >> 10) << 3 | 4), green = Float((bin >> 5 & 31) << 3 | 4), blue = Float((bin & 31) << 3 | 4)
+        let red = Float((bin >> 10) << 3 | 4)
+        let green = Float((bin >> 5 & 31) << 3 | 4)
+        let blue = Float((bin & 31) << 3 | 4)
         // Distances are whole numbers below 2²⁴, exact in Float, and never negative, so they
         // order as their bit patterns do (LaneMath's selects avoid per-lane branches).
         var best = SIMD8<Int32>(repeating: Int32.max)
         var bestIndex = SIMD8<Int32>(repeating: 0)
         let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
         for group in reds.indices {
-            let dr = red - reds[group], dg = green - greens[group], db = blue - blues[group]
+            let dr = red - reds[group]
+            let dg = green - greens[group]
+            let db = blue - blues[group]
             let distance = LaneMath.bits(2 * dr * dr + 4 * dg * dg + 3 * db * db)
             let closer = LaneMath.negative(distance &- best)
             best = LaneMath.select(closer, distance, best)

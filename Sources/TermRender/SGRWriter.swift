@@ -36,8 +36,9 @@ struct SGRWriter {
     @inline(__always)
     func ascii(_ cell: Cell) -> Cell {
         if let (top, bottom) = cell.halves ?? SymbolSet.halvesOfAnySymbol(cell), cell.glyph != " " {
-            let mean = RGB(UInt8((Int(top.r) + Int(bottom.r) + 1) / 2), UInt8((Int(top.g) + Int(bottom.g) + 1) / 2),
-                           UInt8((Int(top.b) + Int(bottom.b) + 1) / 2))
+            let mean = RGB(
+                UInt8((Int(top.r) + Int(bottom.r) + 1) / 2), UInt8((Int(top.g) + Int(bottom.g) + 1) / 2),
+                UInt8((Int(top.b) + Int(bottom.b) + 1) / 2))
             return Cell(glyph: " ", foreground: cell.foreground, background: mean)
         }
         return Cell(glyph: ASCIIFallback.scalar(for: cell.glyph), foreground: cell.foreground, background: cell.background)
@@ -52,15 +53,17 @@ struct SGRWriter {
         case .truecolor:
             return cell
         case .palette256:
-            return Cell(glyph: cell.glyph, foreground: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.foreground))],
-                        background: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.background))])
+            return Cell(
+                glyph: cell.glyph, foreground: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.foreground))],
+                background: ColorPalette.xterm256[Int(ColorPalette.nearest256(cell.background))])
         case .ansi16:
             return Cell(glyph: cell.glyph, foreground: ansi.shown(cell.foreground), background: ansi.shown(cell.background))
         case .none:
             var glyph = cell.glyph
             if glyph != " ", let (top, bottom) = cell.halves ?? SymbolSet.halvesOfAnySymbol(cell) {
-                let luma = (2126 * (Int(top.r) + Int(bottom.r)) + 7152 * (Int(top.g) + Int(bottom.g))
-                    + 722 * (Int(top.b) + Int(bottom.b))) / 20000
+                let luma =
+                    (2126 * (Int(top.r) + Int(bottom.r)) + 7152 * (Int(top.g) + Int(bottom.g))
+                        + 722 * (Int(top.b) + Int(bottom.b))) / 20000
                 glyph = Self.brightnessRamp[min(luma * Self.brightnessRamp.count / 256, Self.brightnessRamp.count - 1)]
             }
             if asciiOnly { glyph = ASCIIFallback.scalar(for: glyph) }

@@ -22,7 +22,7 @@ public enum SixelEncoder {
             encodeBands((bands * piece / pieces)..<(bands * (piece + 1) / pieces), of: image)
         }
         for piece in 0..<pieces {
-            if piece > 0, !results[piece - 1].isEmpty { out.append(UInt8(ascii: "-")) } // the next band
+            if piece > 0, !results[piece - 1].isEmpty { out.append(UInt8(ascii: "-")) }  // the next band
             out += results[piece]
         }
         out += EscapeSequence.stringTerminator
@@ -65,7 +65,7 @@ public enum SixelEncoder {
                                 }
                             }
                             for (order, colour) in used.enumerated() {
-                                if order > 0 { out.append(UInt8(ascii: "$")) } // back to the band's start
+                                if order > 0 { out.append(UInt8(ascii: "$")) }  // back to the band's start
                                 out += selectors[colour]
                                 let (from, to) = (first[colour], last[colour])
                                 if from > 0 { appendRun(0, count: from, to: &out) }
@@ -78,7 +78,9 @@ public enum SixelEncoder {
                                     // Most of a colour's span is empty in a busy picture: skip
                                     // empty columns eight at a time.
                                     if value == 0 {
-                                        while end + 8 <= to + 1 && base.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0 { end += 8 }
+                                        while end + 8 <= to + 1 && base.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0 {
+                                            end += 8
+                                        }
                                     }
                                     while end <= to && columns[row + end] == value { end += 1 }
                                     appendRun(value, count: end - x, to: &out)

@@ -77,7 +77,8 @@ public enum SymbolRasterizer {
             return Cell(glyph: " ", foreground: rgb(mean), background: rgb(mean))
         }
         let litCount = Float(best.mask.nonzeroBitCount)
-        let foreground = litSums[best.mask] / litCount, background = (total - litSums[best.mask]) / (Float(count) - litCount)
+        let foreground = litSums[best.mask] / litCount
+        let background = (total - litSums[best.mask]) / (Float(count) - litCount)
         return Cell(glyph: symbols.glyph(for: best.mask), foreground: rgb(foreground), background: rgb(background))
     }
 

@@ -58,7 +58,10 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     private func makeGlyphs() -> [Unicode.Scalar] {
         switch self {
         case .half: return [" ", "\u{2580}", "\u{2584}", "\u{2588}"]
-        case .quadrant: return Array(" \u{2598}\u{259D}\u{2580}\u{2596}\u{258C}\u{259E}\u{259B}\u{2597}\u{259A}\u{2590}\u{259C}\u{2584}\u{2599}\u{259F}\u{2588}".unicodeScalars)
+        case .quadrant:
+            return Array(
+                " \u{2598}\u{259D}\u{2580}\u{2596}\u{258C}\u{259E}\u{259B}\u{2597}\u{259A}\u{2590}\u{259C}\u{2584}\u{2599}\u{259F}\u{2588}"
+                    .unicodeScalars)
         case .sextant:
             // U+1FB00 is BLOCK SEXTANT-1, and the run counts the patterns up in binary, leaving
             // out the two that ▌ and ▐ already draw.
@@ -72,7 +75,7 @@ public enum SymbolSet: String, Sendable, CaseIterable {
                 20: "\u{1FBE6}", 40: "\u{1FBE7}", 63: "\u{1FB85}", 64: "\u{1CEA3}", 80: "\u{2596}", 85: "\u{258C}",
                 90: "\u{259E}", 95: "\u{259B}", 128: "\u{1CEA0}", 160: "\u{2597}", 165: "\u{259A}", 170: "\u{2590}",
                 175: "\u{259C}", 192: "\u{2582}", 240: "\u{2584}", 245: "\u{2599}", 250: "\u{259F}", 252: "\u{2586}",
-                255: "\u{2588}",
+                255: "\u{2588}"
             ]
             return Self.run(from: 0x1CD00, patterns: 256, borrowed: borrowed)
         }
@@ -97,8 +100,9 @@ public enum SymbolSet: String, Sendable, CaseIterable {
             let lit = bits.filter { mask & (1 << $0) != 0 }.count
             let weight = Double(lit) / Double(bits.count)
             func channel(_ back: UInt8, _ front: UInt8) -> UInt8 { UInt8((Double(back) * (1 - weight) + Double(front) * weight).rounded()) }
-            return RGB(channel(cell.background.r, cell.foreground.r), channel(cell.background.g, cell.foreground.g),
-                       channel(cell.background.b, cell.foreground.b))
+            return RGB(
+                channel(cell.background.r, cell.foreground.r), channel(cell.background.g, cell.foreground.g),
+                channel(cell.background.b, cell.foreground.b))
         }
         // Sextants have an odd number of rows: the middle one counts half to each side.
         return rows == 3 ? (mix(rows: 0..<2), mix(rows: 1..<3)) : (mix(rows: 0..<(rows / 2)), mix(rows: (rows / 2)..<rows))

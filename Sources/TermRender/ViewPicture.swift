@@ -35,11 +35,14 @@ public struct ViewPicture: Sendable {
 
     /// Draws `camera`'s view of `panorama` into rows [firstRow, firstRow + rows) of `grid`, all
     /// its columns, with `blend` (a panorama being left) faded over it.
-    public mutating func draw(_ panorama: EquirectPanorama, camera: PanoramaCamera, into grid: inout CellGrid, firstRow: Int = 0,
-                              rows: Int, blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()) {
+    public mutating func draw(
+        _ panorama: EquirectPanorama, camera: PanoramaCamera, into grid: inout CellGrid, firstRow: Int = 0,
+        rows: Int, blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
+    ) {
         let (across, down) = pixelsPerCell
         let (width, height) = (grid.columns * across, rows * down)
-        render(panorama, camera: camera, width: width * Self.supersampling, height: height * Self.supersampling, blend: blend, runner: runner)
+        render(
+            panorama, camera: camera, width: width * Self.supersampling, height: height * Self.supersampling, blend: blend, runner: runner)
         Self.resize(&reduced, width: width, height: height)
         Self.halve(rendered, into: &reduced)
         if symbols == .half {
@@ -51,15 +54,19 @@ public struct ViewPicture: Sendable {
     }
 
     /// The view as `width`×`height` pixels (for pixel graphics), with `blend` faded over it.
-    public mutating func pixels(_ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
-                                blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()) -> RGBImage {
+    public mutating func pixels(
+        _ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
+        blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
+    ) -> RGBImage {
         render(panorama, camera: camera, width: width, height: height, blend: blend, runner: runner)
         return rendered
     }
 
     /// Reprojects the view into `rendered` at `width`×`height`, and fades `blend` over it.
-    private mutating func render(_ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
-                                 blend: FrameComposer.Blend?, runner: any ParallelRunner) {
+    private mutating func render(
+        _ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int,
+        blend: FrameComposer.Blend?, runner: any ParallelRunner
+    ) {
         Self.resize(&rendered, width: width, height: height)
         let arriving = blend.map { camera.magnified(by: $0.arrivingMagnification) } ?? camera
         reprojector.render(panorama, camera: arriving, into: &rendered, runner: runner)
@@ -86,7 +93,8 @@ public struct ViewPicture: Sendable {
                     for x in 0..<width {
                         for channel in 0..<3 {
                             let left = 6 * x + channel
-                            let sum = Int(from[top + left]) + Int(from[top + left + 3]) + Int(from[bottom + left]) + Int(from[bottom + left + 3])
+                            let sum =
+                                Int(from[top + left]) + Int(from[top + left + 3]) + Int(from[bottom + left]) + Int(from[bottom + left + 3])
                             to[(y * width + x) * 3 + channel] = UInt8((sum + 2) >> 2)
                         }
                     }

@@ -6,10 +6,10 @@ public enum ControlCharacters {
     /// bidirectional marks, embeddings, overrides and isolates.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true // C0, DEL, C1
-        case 0x061C, 0x200E, 0x200F: true // ALM, LRM, RLM
-        case 0x202A...0x202E: true // LRE, RLE, PDF, LRO, RLO
-        case 0x2066...0x2069: true // LRI, RLI, FSI, PDI
+        case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1
+        case 0x061C, 0x200E, 0x200F: true  // ALM, LRM, RLM
+        case 0x202A...0x202E: true  // LRE, RLE, PDF, LRO, RLO
+        case 0x2066...0x2069: true  // LRI, RLI, FSI, PDI
         default: false
         }
     }

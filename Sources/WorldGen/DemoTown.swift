@@ -38,29 +38,53 @@ public enum DemoTown {
         for k in 0...10 {
             let x = -60.0 + 12 * Double(k)
             let place = k == 5 ? "Main Street at Station Road" : "Main Street \(10 + 2 * k)"
-            spots.append(Spot(id: "main-\(k)", x: x, z: 0, description: "\(place), \(TownPlan.townName)", date: summer, season: .summer, level: nil, initialHeading: 90))
+            spots.append(
+                Spot(
+                    id: "main-\(k)", x: x, z: 0, description: "\(place), \(TownPlan.townName)", date: summer, season: .summer, level: nil,
+                    initialHeading: 90))
         }
         for k in 1...6 {
-            spots.append(Spot(id: "station-\(k)", x: 0, z: 12 * Double(k), description: "Station Road \(2 * k), \(TownPlan.townName)",
-                              date: summer, season: .summer, level: nil, initialHeading: 0))
+            spots.append(
+                Spot(
+                    id: "station-\(k)", x: 0, z: 12 * Double(k), description: "Station Road \(2 * k), \(TownPlan.townName)",
+                    date: summer, season: .summer, level: nil, initialHeading: 0))
         }
-        spots.append(Spot(id: "square-south", x: 0, z: 86, description: "Market Square, south side", date: summer, season: .summer, level: nil, initialHeading: 0))
-        spots.append(Spot(id: "square-west", x: -11, z: 96, description: "Market Square, by the Town Museum", date: summer, season: .summer, level: nil, initialHeading: 270))
-        spots.append(Spot(id: "square-east", x: 11, z: 96, description: "Market Square, east side", date: summer, season: .summer, level: nil, initialHeading: 90))
+        spots.append(
+            Spot(
+                id: "square-south", x: 0, z: 86, description: "Market Square, south side", date: summer, season: .summer, level: nil,
+                initialHeading: 0))
+        spots.append(
+            Spot(
+                id: "square-west", x: -11, z: 96, description: "Market Square, by the Town Museum", date: summer, season: .summer,
+                level: nil, initialHeading: 270))
+        spots.append(
+            Spot(
+                id: "square-east", x: 11, z: 96, description: "Market Square, east side", date: summer, season: .summer, level: nil,
+                initialHeading: 90))
         for k in 1...4 {
-            spots.append(Spot(id: "harbour-\(k)", x: 12 + 12 * Double(k), z: 96, description: "Harbour Lane \(2 * k - 1), \(TownPlan.townName)",
-                              date: summer, season: .summer, level: nil, initialHeading: 90))
+            spots.append(
+                Spot(
+                    id: "harbour-\(k)", x: 12 + 12 * Double(k), z: 96, description: "Harbour Lane \(2 * k - 1), \(TownPlan.townName)",
+                    date: summer, season: .summer, level: nil, initialHeading: 90))
         }
         for k in 3...7 {
             let x = -60.0 + 12 * Double(k)
-            spots.append(Spot(id: "main-\(k)-winter", x: x, z: 0, description: "Main Street in winter, \(TownPlan.townName)",
-                              date: winter, season: .winter, level: nil, initialHeading: 90))
+            spots.append(
+                Spot(
+                    id: "main-\(k)-winter", x: x, z: 0, description: "Main Street in winter, \(TownPlan.townName)",
+                    date: winter, season: .winter, level: nil, initialHeading: 90))
         }
         for level in 0...1 {
             let floor = level == 0 ? "ground floor" : "upper floor"
             let prefix = level == 0 ? "museum" : "museum-upper"
-            spots.append(Spot(id: "\(prefix)-hall", x: -32, z: 92, description: "Town Museum, \(floor), hall", date: summer, season: .summer, level: level, initialHeading: 0))
-            spots.append(Spot(id: "\(prefix)-gallery", x: -27, z: 101, description: "Town Museum, \(floor), gallery", date: summer, season: .summer, level: level, initialHeading: 0))
+            spots.append(
+                Spot(
+                    id: "\(prefix)-hall", x: -32, z: 92, description: "Town Museum, \(floor), hall", date: summer, season: .summer,
+                    level: level, initialHeading: 0))
+            spots.append(
+                Spot(
+                    id: "\(prefix)-gallery", x: -27, z: 101, description: "Town Museum, \(floor), gallery", date: summer, season: .summer,
+                    level: level, initialHeading: 0))
         }
         return spots
     }()
@@ -85,18 +109,24 @@ public enum DemoTown {
     }()
 
     public static let landmarks: [Landmark] = [
-        Landmark(id: "clock-tower", x: (TownPlan.tower.minX + TownPlan.tower.maxX) / 2, z: TownPlan.tower.maxZ, height: 29,
-                 title: "Clock Tower", snippet: "The town clock, 34 m", object: "tower"),
-        Landmark(id: "town-museum", x: TownPlan.museum.maxX, z: 96, height: 7, title: "Town Museum",
-                 snippet: "Two floors of local history", object: "museum"),
-        Landmark(id: "fountain", x: TownPlan.fountain.x, z: TownPlan.fountain.z - 2.6, height: 0.6, title: "Fountain",
-                 snippet: "Market Square's fountain", object: "fountain"),
-        Landmark(id: "cafe-aurora", x: -30, z: TownPlan.mainStreet.halfWidth + TownPlan.mainStreet.sidewalk, height: 2,
-                 title: "Café Aurora", snippet: "Coffee and cake", object: "cafe-aurora"),
-        Landmark(id: "bakery-korn", x: -(TownPlan.stationRoad.halfWidth + TownPlan.stationRoad.sidewalk), z: 40, height: 2,
-                 title: "Bakery Korn", snippet: "Bread since 1911", object: "bakery-korn"),
-        Landmark(id: "harbour-books", x: 42, z: TownPlan.harbourLane.start.1 + TownPlan.harbourLane.halfWidth + TownPlan.harbourLane.sidewalk,
-                 height: 2, title: "Harbour Books", snippet: "New and second-hand", object: "harbour-books"),
+        Landmark(
+            id: "clock-tower", x: (TownPlan.tower.minX + TownPlan.tower.maxX) / 2, z: TownPlan.tower.maxZ, height: 29,
+            title: "Clock Tower", snippet: "The town clock, 34 m", object: "tower"),
+        Landmark(
+            id: "town-museum", x: TownPlan.museum.maxX, z: 96, height: 7, title: "Town Museum",
+            snippet: "Two floors of local history", object: "museum"),
+        Landmark(
+            id: "fountain", x: TownPlan.fountain.x, z: TownPlan.fountain.z - 2.6, height: 0.6, title: "Fountain",
+            snippet: "Market Square's fountain", object: "fountain"),
+        Landmark(
+            id: "cafe-aurora", x: -30, z: TownPlan.mainStreet.halfWidth + TownPlan.mainStreet.sidewalk, height: 2,
+            title: "Café Aurora", snippet: "Coffee and cake", object: "cafe-aurora"),
+        Landmark(
+            id: "bakery-korn", x: -(TownPlan.stationRoad.halfWidth + TownPlan.stationRoad.sidewalk), z: 40, height: 2,
+            title: "Bakery Korn", snippet: "Bread since 1911", object: "bakery-korn"),
+        Landmark(
+            id: "harbour-books", x: 42, z: TownPlan.harbourLane.start.1 + TownPlan.harbourLane.halfWidth + TownPlan.harbourLane.sidewalk,
+            height: 2, title: "Harbour Books", snippet: "New and second-hand", object: "harbour-books")
     ]
 
     /// The scene a spot is rendered in, and the eye position in it.

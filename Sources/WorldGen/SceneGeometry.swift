@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// A point or direction in the town's local frame, metres: x east, y up, z north.
 public typealias TownPoint = Vector3
@@ -74,12 +75,16 @@ enum Intersect {
             var t1 = (low - origin) / dir
             var t2 = (high - origin) / dir
             if t1 > t2 { swap(&t1, &t2) }
-            if t1 > tNear { tNear = t1; axis = index }
+            if t1 > tNear {
+                tNear = t1
+                axis = index
+            }
             if t2 < tFar { tFar = t2 }
             return tNear <= tFar && tFar >= 0
         }
         guard slab(o.x, d.x, box.min.x, box.max.x, 0), slab(o.y, d.y, box.min.y, box.max.y, 1),
-              slab(o.z, d.z, box.min.z, box.max.z, 2), tNear > 1e-6, tNear < limit else { return nil }
+            slab(o.z, d.z, box.min.z, box.max.z, 2), tNear > 1e-6, tNear < limit
+        else { return nil }
         let normal: TownPoint
         switch axis {
         case 0: normal = Vector3(d.x > 0 ? -1 : 1, 0, 0)

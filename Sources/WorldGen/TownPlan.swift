@@ -1,7 +1,8 @@
+import PanoCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PanoCore
 
 /// The demo town's layout in metres (x east, z north): its streets, square and landmarks. Every
 /// other part of the generator reads positions from here, so the pictures, the panorama
@@ -47,4 +48,3 @@ public enum TownPlan {
         return origin.offset(by: distance, bearing: Degrees.degrees(fromRadians: atan2(x, z)))
     }
 }
-

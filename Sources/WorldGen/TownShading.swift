@@ -1,8 +1,9 @@
+import PanoCore
+
 #if canImport(Glibc)
 import CompassPanorama
 import Glibc
 #endif
-import PanoCore
 
 /// Anything that can say what colour is seen along a ray: the town outdoors, a museum room.
 public protocol PanoramaScene: Sendable {
@@ -40,7 +41,8 @@ extension TownScene: PanoramaScene {
 
     public func sky(_ d: TownPoint) -> RGB {
         let height = max(0, d.y)
-        let (horizon, zenith) = season == .summer
+        let (horizon, zenith) =
+            season == .summer
             ? (RGB(205, 222, 240), RGB(70, 120, 205)) : (RGB(216, 221, 229), RGB(150, 163, 183))
         var colour = horizon.mixed(with: zenith, amount: height.squareRoot())
         let angle = Degrees.degrees(fromRadians: acos(min(1, max(-1, d.dot(sun)))))
@@ -52,10 +54,10 @@ extension TownScene: PanoramaScene {
     /// Facades get windows, ground-floor doors and shopfronts by position on the wall.
     private func surfaceColour(_ hit: Hit) -> RGB {
         switch hit.kind {
-        case let .plain(colour), let .roof(colour), let .foliage(colour): return colour
+        case .plain(let colour), .roof(let colour), .foliage(let colour): return colour
         case .water: return RGB(70, 130, 185)
         case .lamp: return RGB(255, 236, 180)
-        case let .facade(wall, shop):
+        case .facade(let wall, let shop):
             guard hit.normal.y == 0 else { return wall }
             let u = hit.normal.x != 0 ? hit.point.z : hit.point.x
             let v = hit.point.y
@@ -125,14 +127,16 @@ public struct MuseumScene: PanoramaScene {
             Box(min: Vector3(-w - 0.3, 0, -d), max: Vector3(-w, h, d), kind: .plain(wall)),
             Box(min: Vector3(w, 0, -d), max: Vector3(w + 0.3, h, d), kind: .plain(wall)),
             Box(min: Vector3(-w, 0, -d - 0.3), max: Vector3(w, h, -d), kind: .plain(wall)),
-            Box(min: Vector3(-w, 0, d), max: Vector3(w, h, d + 0.3), kind: .plain(wall)),
+            Box(min: Vector3(-w, 0, d), max: Vector3(w, h, d + 0.3), kind: .plain(wall))
         ]
         for x in [-6.0, 6.0] {
             for z in [-4.0, 4.0] {
-                boxes.append(Box(min: Vector3(x - 0.35, 0, z - 0.35), max: Vector3(x + 0.35, h, z + 0.35), kind: .plain(RGB(240, 238, 230))))
+                boxes.append(
+                    Box(min: Vector3(x - 0.35, 0, z - 0.35), max: Vector3(x + 0.35, h, z + 0.35), kind: .plain(RGB(240, 238, 230))))
             }
         }
-        let paintings: [RGB] = level == 0
+        let paintings: [RGB] =
+            level == 0
             ? [RGB(240, 200, 60), RGB(40, 120, 200), RGB(230, 120, 40), RGB(60, 160, 90)]
             : [RGB(200, 40, 120), RGB(250, 240, 200), RGB(90, 60, 160), RGB(20, 170, 170)]
         for (i, colour) in paintings.enumerated() {
@@ -162,8 +166,8 @@ public struct MuseumScene: PanoramaScene {
 extension SurfaceKind {
     var baseColour: RGB {
         switch self {
-        case let .plain(c), let .roof(c), let .foliage(c): c
-        case let .facade(wall, _): wall
+        case .plain(let c), .roof(let c), .foliage(let c): c
+        case .facade(let wall, _): wall
         case .water: RGB(70, 130, 185)
         case .lamp: RGB(255, 236, 180)
         }
@@ -190,7 +194,9 @@ extension Double {
 /// Renders a scene as an equirectangular panorama whose centre faces north.
 public enum PanoramaRenderer {
     /// A `width` × `width/2` panorama seen from `eye`, rows split over `runner`.
-    public static func render(_ scene: any PanoramaScene, eye: TownPoint, width: Int, runner: any ParallelRunner = SerialRunner()) -> RGBImage {
+    public static func render(_ scene: any PanoramaScene, eye: TownPoint, width: Int, runner: any ParallelRunner = SerialRunner())
+        -> RGBImage
+    {
         let height = width / 2
         var image = RGBImage(width: width, height: height)
         let canvas = EquirectCanvas(width: width, height: height)

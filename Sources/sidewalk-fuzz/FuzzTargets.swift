@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Explorer
 import Foundation
 import PanoImage
 import TextSafety
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The inputs Sidewalk reads from other people, each as a fuzz target: bytes in, and a check
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
@@ -14,7 +15,8 @@ enum FuzzTarget: String, CaseIterable {
     case manifest, metadata, jpeg, png, url, sanitizer, panoramax
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
-    static let limits = DecodeLimits(maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100, maxDecodedPixels: 1 << 20)
+    static let limits = DecodeLimits(
+        maxFileBytes: 1 << 20, maxDimension: 2048, maxPixels: 1 << 20, maxScans: 100, maxDecodedPixels: 1 << 20)
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -27,13 +29,13 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
         case .metadata:
-            if case let .success(panorama) = PhotoImporter.describe(photo: bytes) {
+            if case .success(let panorama) = PhotoImporter.describe(photo: bytes) {
                 precondition(panorama.centerHeading.isFinite, "headings are finite")
             }
             // The same bytes as a GPS track, which places photos without GPS.
             if let track = try? GPXTrack.parse(bytes, name: "fuzz") {
                 precondition(zip(track.fixes, track.fixes.dropFirst()).allSatisfy { $0.time <= $1.time }, "fixes are in time order")
-                if case let .success(place) = track.place(at: track.fixes[0].time + 30) { precondition(place.latitude.isFinite) }
+                if case .success(let place) = track.place(at: track.fixes[0].time + 30) { precondition(place.latitude.isFinite) }
             }
         case .jpeg, .png:
             if let image = try? ImageDecoder.decode(bytes, name: rawValue, limits: Self.limits) {
@@ -48,7 +50,8 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .panoramax:
             // A server's answer: a search or a page of a sequence, else one item.
-            let pictures = (try? PanoramaxAnswer.pictures(bytes, address: "fuzz").pictures)
+            let pictures =
+                (try? PanoramaxAnswer.pictures(bytes, address: "fuzz").pictures)
                 ?? (try? PanoramaxAnswer.picture(bytes, address: "fuzz")).map { [$0] } ?? []
             for picture in pictures { Self.check(picture) }
         case .sanitizer:
@@ -67,7 +70,9 @@ enum FuzzTarget: String, CaseIterable {
         precondition(!panorama.id.isEmpty && panorama.centerHeading.isFinite, "an id and a finite heading")
         precondition(panorama.imagePath.lowercased().hasPrefix("http"), "images only from the web")
         for link in panorama.links { precondition(!link.target.isEmpty && link.heading.isFinite, "ways lead somewhere, in a direction") }
-        if let crop = panorama.crop { precondition(crop.fullWidth == 2 * crop.fullHeight && crop.left >= 0 && crop.top >= 0, "a crop on a sphere") }
+        if let crop = panorama.crop {
+            precondition(crop.fullWidth == 2 * crop.fullHeight && crop.left >= 0 && crop.top >= 0, "a crop on a sphere")
+        }
         if let tilt = panorama.tilt { precondition(abs(tilt.pitch) <= 90 && abs(tilt.roll) <= 180, "a tilt in range") }
     }
 
@@ -117,7 +122,8 @@ enum CorpusReplay {
                 print("sidewalk-fuzz: \(path): no such file")
                 exit(1)
             }
-            let files = isFolder.boolValue
+            let files =
+                isFolder.boolValue
                 ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" } : [path]
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }

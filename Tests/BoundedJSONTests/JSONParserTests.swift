@@ -17,17 +17,19 @@ struct JSONParserTests {
         #expect(object["n"]?.integer == 0)
     }
 
-    @Test("what Foundation let through is refused, with line and column", arguments: [
-        (#"{"fps": 1e999}"#, "line 1, column 9: the number 1e999 is too large"),
-        (#"{"a": 1, "a": 2}"#, "line 1, column 10: the key 'a' appears twice in one object"),
-        (#"["\ud800"]"#, #"line 1, column 9: a \u escape holds half of a surrogate pair"#),
-        ("[\"tab\there\"]", "line 1, column 6: a control character (U+0009) inside a string must be escaped"),
-        ("[0x10]", "line 1, column 3: expected ',' or ']' in an array"),
-        ("[01]", "line 1, column 3: expected ',' or ']' in an array"),
-        ("[NaN]", "line 1, column 2: unexpected character 'N'"),
-        ("{\n  \"a\": tru\n}", "line 2, column 8: unexpected word (expected true)"),
-        ("[1] x", "line 1, column 5: unexpected text after the end of the JSON value"),
-    ])
+    @Test(
+        "what Foundation let through is refused, with line and column",
+        arguments: [
+            (#"{"fps": 1e999}"#, "line 1, column 9: the number 1e999 is too large"),
+            (#"{"a": 1, "a": 2}"#, "line 1, column 10: the key 'a' appears twice in one object"),
+            (#"["\ud800"]"#, #"line 1, column 9: a \u escape holds half of a surrogate pair"#),
+            ("[\"tab\there\"]", "line 1, column 6: a control character (U+0009) inside a string must be escaped"),
+            ("[0x10]", "line 1, column 3: expected ',' or ']' in an array"),
+            ("[01]", "line 1, column 3: expected ',' or ']' in an array"),
+            ("[NaN]", "line 1, column 2: unexpected character 'N'"),
+            ("{\n  \"a\": tru\n}", "line 2, column 8: unexpected word (expected true)"),
+            ("[1] x", "line 1, column 5: unexpected text after the end of the JSON value")
+        ])
     func refused(text: String, message: String) {
         #expect(throws: JSONError.self) { try parse(text) }
         do { _ = try parse(text) } catch { #expect(error.description == message) }

@@ -1,9 +1,10 @@
-@testable import Datasets
 import Foundation
 import PanoCore
 import PanoImage
 import TestSupport
 import Testing
+
+@testable import Datasets
 
 /// Photos without GPS placed on a GPS track by when they were taken.
 @Suite("GPX tracks")
@@ -39,7 +40,8 @@ struct GPXTrackTests {
         for bad in ["2024-06-21", "2024-13-01T00:00:00Z", "2024-06-21T10:00:00+25:00", "2024-06-21T10:00:00Zjunk", "2024-06-21T1x:00:00Z"] {
             #expect(PhotoTime.iso8601(bad) == nil, "\(bad)")
         }
-        #expect(PhotoTime.offsetSeconds("-05:30") == -19800 && PhotoTime.offsetSeconds("+0200") == 7200 && PhotoTime.offsetSeconds("2") == nil)
+        #expect(
+            PhotoTime.offsetSeconds("-05:30") == -19800 && PhotoTime.offsetSeconds("+0200") == 7200 && PhotoTime.offsetSeconds("2") == nil)
         #expect(GPXTrack.clock(Self.tenUTC + 61) == "2024-06-21 10:01:01 UTC")
     }
 
@@ -51,20 +53,35 @@ struct GPXTrackTests {
         #expect(try #require(place(150)).distance(to: Self.at(30)) < 0.1)
         #expect(try #require(place(-30)).distance(to: Self.start) < 0.01)
         #expect(try #require(place(1400 + 50)).distance(to: Self.at(180)) < 0.01)
-        guard case let .failure(gap) = track.place(at: Self.tenUTC + 600) else { Issue.record("a 20-minute gap places nothing"); return }
+        guard case .failure(let gap) = track.place(at: Self.tenUTC + 600) else {
+            Issue.record("a 20-minute gap places nothing")
+            return
+        }
         #expect(gap.reason == "taken at 2024-06-21 10:10:00 UTC, in a 1200 s gap in the track")
-        guard case let .failure(outside) = track.place(at: Self.tenUTC - 3600) else { Issue.record("an hour early is off the track"); return }
-        #expect(outside.reason == "taken at 2024-06-21 09:00:00 UTC, outside the track (2024-06-21 10:00:00 UTC to 2024-06-21 10:23:20 UTC)")
+        guard case .failure(let outside) = track.place(at: Self.tenUTC - 3600) else {
+            Issue.record("an hour early is off the track")
+            return
+        }
+        #expect(
+            outside.reason == "taken at 2024-06-21 09:00:00 UTC, outside the track (2024-06-21 10:00:00 UTC to 2024-06-21 10:23:20 UTC)")
     }
 
-    @Test("a track that cannot be used is one line naming the file and what is wrong", arguments: [
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-06-21T10:00:00Z</time></trkpt>", "not well-formed GPX (or it declares a DOCTYPE)"),
-        ("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>", "not well-formed GPX (or it declares a DOCTYPE)"),
-        ("<gpx><trkpt lat=\"north\" lon=\"2\"/></gpx>", "track point 1 has no valid lat and lon"),
-        ("<gpx><trkpt lat=\"91\" lon=\"2\"/></gpx>", "track point 1 has no valid lat and lon"),
-        ("<gpx><trkpt lat=\"1\" lon=\"2\"/><wpt lat=\"1\" lon=\"2\"><time>2024-06-21T10:00:00Z</time></wpt></gpx>", "no track point with a time"),
-        ("<gpx><trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt></gpx>", "track point 1 has a time that is not ISO 8601"),
-    ])
+    @Test(
+        "a track that cannot be used is one line naming the file and what is wrong",
+        arguments: [
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-06-21T10:00:00Z</time></trkpt>",
+                "not well-formed GPX (or it declares a DOCTYPE)"
+            ),
+            ("<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>", "not well-formed GPX (or it declares a DOCTYPE)"),
+            ("<gpx><trkpt lat=\"north\" lon=\"2\"/></gpx>", "track point 1 has no valid lat and lon"),
+            ("<gpx><trkpt lat=\"91\" lon=\"2\"/></gpx>", "track point 1 has no valid lat and lon"),
+            (
+                "<gpx><trkpt lat=\"1\" lon=\"2\"/><wpt lat=\"1\" lon=\"2\"><time>2024-06-21T10:00:00Z</time></wpt></gpx>",
+                "no track point with a time"
+            ),
+            ("<gpx><trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt></gpx>", "track point 1 has a time that is not ISO 8601")
+        ])
     func badTracks(text: String, problem: String) {
         #expect(throws: GPXTrack.Failure.self) { try GPXTrack.parse(Array(text.utf8), name: "t.gpx") }
         do { _ = try GPXTrack.parse(Array(text.utf8), name: "t.gpx") } catch {
@@ -72,17 +89,22 @@ struct GPXTrackTests {
         }
     }
 
-    @Test("importing with a track: photos without GPS go where the track was, by their own zone or the one given; others are skipped with the reason")
+    @Test(
+        "importing with a track: photos without GPS go where the track was, by their own zone or the one given; others are skipped with the reason"
+    )
     func importAlongATrack() throws {
         let source = try ImportTests.folder()
         let output = try ImportTests.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 128, height: 64))
         let photos: [(String, [UInt8])] = [
             ("a.jpg", TestPhotoMetadata.exif(dateTimeOriginal: "2024:06:21 12:00:50", offsetTimeOriginal: "+02:00")),
             ("b.jpg", TestPhotoMetadata.exif(dateTimeOriginal: "2024:06:21 13:02:30")),
             ("late.jpg", TestPhotoMetadata.exif(dateTimeOriginal: "2024:06:21 14:00:00", offsetTimeOriginal: "+02:00")),
-            ("undated.jpg", []),
+            ("undated.jpg", [])
         ]
         for (name, exif) in photos {
             try Data(TestPhotoMetadata.insert(exif.isEmpty ? [] : [exif], into: jpeg)).write(to: source.appendingPathComponent(name))
@@ -91,9 +113,13 @@ struct GPXTrackTests {
         let report = try PhotoImporter.importFolder(source, into: output, placement: PhotoPlacement(track: track, zoneOffset: 3 * 3600))
         #expect(report.imported.map(\.id).sorted() == ["a", "b"])
         #expect(try #require(report.imported.first { $0.id == "a" }).coordinate.distance(to: Self.at(10)) < 0.1, "12:00:50+02:00, 50 s in")
-        #expect(try #require(report.imported.first { $0.id == "b" }).coordinate.distance(to: Self.at(30)) < 0.1, "13:02:30 at --time-zone +03:00")
+        #expect(
+            try #require(report.imported.first { $0.id == "b" }).coordinate.distance(to: Self.at(30)) < 0.1,
+            "13:02:30 at --time-zone +03:00")
         #expect(report.imported.first { $0.id == "a" }?.links.map(\.target) == ["b"], "20 m apart along the track: linked")
         #expect(Dictionary(uniqueKeysWithValues: report.skipped)["late.jpg"]?.contains("outside the track") == true)
-        #expect(Dictionary(uniqueKeysWithValues: report.skipped)["undated.jpg"] == "no GPS position and no capture time (DateTimeOriginal) to find on the track")
+        #expect(
+            Dictionary(uniqueKeysWithValues: report.skipped)["undated.jpg"]
+                == "no GPS position and no capture time (DateTimeOriginal) to find on the track")
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Foundation
 import PanoCore
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An import never destroys a dataset it did not make, and writes nothing when it fails.
 @Suite("Importing without losing data")
@@ -23,7 +24,8 @@ struct ImportSafetyTests {
 
     @Test("a dataset another import made is refused, and kept byte for byte; --update adds to it, --force writes over it")
     func othersDataset() throws {
-        let first = try ImportTests.folder(), second = try ImportTests.folder()
+        let first = try ImportTests.folder()
+        let second = try ImportTests.folder()
         let output = try ImportTests.folder().appendingPathComponent("dataset")
         defer { for url in [first, second, output.deletingLastPathComponent()] { try? FileManager.default.removeItem(at: url) } }
         try Self.photos(["a.jpg", "b.jpg", "c.jpg"], in: first)
@@ -37,8 +39,10 @@ struct ImportSafetyTests {
         do {
             _ = try PhotoImporter.importFolder(second, into: output)
         } catch {
-            #expect(error.description.hasSuffix("already holds files that importing \(second.resolvingSymlinksInPath().path) did not make; "
-                + "add --update to add these photos to it, or --force to write over it"))
+            #expect(
+                error.description.hasSuffix(
+                    "already holds files that importing \(second.resolvingSymlinksInPath().path) did not make; "
+                        + "add --update to add these photos to it, or --force to write over it"))
         }
 
         let updated = try PhotoImporter.importFolder(second, into: output, mode: .update)
@@ -100,7 +104,7 @@ struct ImportSafetyTests {
         try Self.photos(["a.jpg"], in: source)
         _ = try PhotoImporter.importFolder(source, into: output)
         var bytes = try [UInt8](Data(contentsOf: source.appendingPathComponent("a.jpg")))
-        bytes[bytes.count - 10] ^= 0x01 // same size, other pixels
+        bytes[bytes.count - 10] ^= 0x01  // same size, other pixels
         try Data(bytes).write(to: source.appendingPathComponent("a.jpg"))
         _ = try PhotoImporter.importFolder(source, into: output)
         #expect(try [UInt8](Data(contentsOf: output.appendingPathComponent("images/a.jpg"))) == bytes)

@@ -11,13 +11,17 @@ struct ImportTests {
     static let origin = Coordinate(latitude: 46.947_9, longitude: 7.447_4)!
 
     /// A camera-like photo: a 2:1 (or given) JPEG with EXIF GPS and date, and optional GPano XMP.
-    static func photo(at coordinate: Coordinate?, pose: Double? = nil, projection: String? = nil,
-                      width: Int = 128, height: Int = 64) throws -> [UInt8] {
+    static func photo(
+        at coordinate: Coordinate?, pose: Double? = nil, projection: String? = nil,
+        width: Int = 128, height: Int = 64
+    ) throws -> [UInt8] {
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: width, height: height))
         var payloads: [[UInt8]] = []
         if let coordinate {
-            payloads.append(TestPhotoMetadata.exif(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                                   dateTimeOriginal: "2024:06:21 10:30:00"))
+            payloads.append(
+                TestPhotoMetadata.exif(
+                    latitude: coordinate.latitude, longitude: coordinate.longitude,
+                    dateTimeOriginal: "2024:06:21 10:30:00"))
         }
         var properties: [(String, String)] = []
         if let projection { properties.append(("ProjectionType", projection)) }
@@ -36,7 +40,10 @@ struct ImportTests {
     func importFolder() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let east = Self.origin.offset(by: 12, bearing: 90)
         let west = Self.origin.offset(by: 12, bearing: 270)
         let files: [(String, [UInt8])] = [
@@ -45,17 +52,18 @@ struct ImportTests {
             ("street-3.jpeg", try Self.photo(at: west)),
             ("no-gps.jpg", try Self.photo(at: nil, pose: 10)),
             ("flat.jpg", try Self.photo(at: Self.origin, width: 96, height: 72)),
-            ("cylinder.jpg", try Self.photo(at: Self.origin, projection: "cylindrical")),
+            ("cylinder.jpg", try Self.photo(at: Self.origin, projection: "cylindrical"))
         ]
         for (name, bytes) in files { try Data(bytes).write(to: source.appendingPathComponent(name)) }
 
         let report = try PhotoImporter.importFolder(source, into: output)
         #expect(report.imported.map(\.id) == ["street-1", "street-2", "street-3"])
-        #expect(Dictionary(uniqueKeysWithValues: report.skipped) == [
-            "no-gps.jpg": "no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)",
-            "flat.jpg": "not a 360° photo: 96×72 is not 2:1 and no GPano cropped area says where it lies",
-            "cylinder.jpg": "its GPano projection is 'cylindrical', not equirectangular",
-        ])
+        #expect(
+            Dictionary(uniqueKeysWithValues: report.skipped) == [
+                "no-gps.jpg": "no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)",
+                "flat.jpg": "not a 360° photo: 96×72 is not 2:1 and no GPano cropped area says where it lies",
+                "cylinder.jpg": "its GPano projection is 'cylindrical', not equirectangular"
+            ])
         let dataset = try Dataset.open(output.path)
         let first = try #require(dataset.service.panorama(id: "street-1"))
         #expect(first.coordinate.distance(to: Self.origin) < 0.01, "position from EXIF GPS")
@@ -75,7 +83,10 @@ struct ImportTests {
     func linkSeparation() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let near = Self.origin.offset(by: 8, bearing: 90)
         let farSameWay = Self.origin.offset(by: 20, bearing: 100)
         for (name, place) in [("a.jpg", Self.origin), ("b.jpg", near), ("c.jpg", farSameWay)] {
@@ -89,7 +100,10 @@ struct ImportTests {
     func samePlaceIsNotAWay() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let beside = Self.origin.offset(by: 0.4, bearing: 10)
         let along = Self.origin.offset(by: 10, bearing: 90)
         for (name, place) in [("a.jpg", Self.origin), ("a-again.jpg", beside), ("b.jpg", along)] {
@@ -104,10 +118,14 @@ struct ImportTests {
     func distinctIDs() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let names = ["+45.jpg", "-45.jpg", "45.jpg", "--45.jpg", "Ä b.jpg", "ä-b.jpg", "_.jpg", "-.jpg"]
         for (index, name) in names.enumerated() {
-            try Data(try Self.photo(at: Self.origin.offset(by: Double(index) * 50, bearing: 0))).write(to: source.appendingPathComponent(name))
+            try Data(try Self.photo(at: Self.origin.offset(by: Double(index) * 50, bearing: 0))).write(
+                to: source.appendingPathComponent(name))
         }
         let ids = try PhotoImporter.importFolder(source, into: output).imported.map(\.id)
         #expect(ids.count == names.count && Set(ids).count == names.count, "\(ids)")
@@ -119,7 +137,10 @@ struct ImportTests {
     func placeForPhotosWithoutGPS() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let elsewhere = Self.origin.offset(by: 12, bearing: 90)
         for (name, place) in [("no-gps.jpg", nil), ("also-no-gps.jpg", nil), ("gps.jpg", elsewhere)] as [(String, Coordinate?)] {
             try Data(try Self.photo(at: place)).write(to: source.appendingPathComponent(name))
@@ -138,15 +159,23 @@ struct ImportTests {
     func metadataForms() throws {
         let source = try Self.folder()
         let output = try Self.folder().appendingPathComponent("dataset")
-        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        }
         let southWest = Coordinate(latitude: -33.857, longitude: -70.651)!
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))
-        let bytes = TestPhotoMetadata.insert([
-            TestPhotoMetadata.exif(latitude: southWest.latitude, longitude: southWest.longitude, dateTimeOriginal: "2023:12:01 08:00:00"),
-            TestPhotoMetadata.xmp([("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "271.5"),
-                                   ("InitialViewHeadingDegrees", "45"), ("InitialViewPitchDegrees", "-10"),
-                                   ("InitialHorizontalFOVDegrees", "60")], asElements: true),
-        ], into: jpeg)
+        let bytes = TestPhotoMetadata.insert(
+            [
+                TestPhotoMetadata.exif(
+                    latitude: southWest.latitude, longitude: southWest.longitude, dateTimeOriginal: "2023:12:01 08:00:00"),
+                TestPhotoMetadata.xmp(
+                    [
+                        ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "271.5"),
+                        ("InitialViewHeadingDegrees", "45"), ("InitialViewPitchDegrees", "-10"),
+                        ("InitialHorizontalFOVDegrees", "60")
+                    ], asElements: true)
+            ], into: jpeg)
         try Data(bytes).write(to: source.appendingPathComponent("sw.jpg"))
         let report = try PhotoImporter.importFolder(source, into: output)
         let panorama = try #require(report.imported.first)

@@ -50,32 +50,47 @@ struct ManifestTests {
         ("a level where sums overflow", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", Int.max) }),
         ("a level that is a boolean", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", true) }),
         ("a fractional level", "$.panoramas[2].level", { m in setPanorama(&m, 2, "level", 1.5) }),
-        ("a crop whose full size is not 2:1", "$.panoramas[0].crop", { m in
-            setPanorama(&m, 0, "crop", ["fullWidth": 100, "fullHeight": 100, "left": 0, "top": 0])
-        }),
-        ("a crop offset outside the sphere", "$.panoramas[0].crop.top", { m in
-            setPanorama(&m, 0, "crop", ["fullWidth": 200, "fullHeight": 100, "left": 0, "top": 100])
-        }),
-        ("an initial view with neither heading nor fov", "$.panoramas[0].initialView.heading", { m in
-            setPanorama(&m, 0, "initialView", ["pitch": 10])
-        }),
-        ("an initial field of view wider than 160°", "$.panoramas[0].initialView.fov", { m in
-            setPanorama(&m, 0, "initialView", ["fov": 200])
-        }),
+        (
+            "a crop whose full size is not 2:1", "$.panoramas[0].crop",
+            { m in
+                setPanorama(&m, 0, "crop", ["fullWidth": 100, "fullHeight": 100, "left": 0, "top": 0])
+            }
+        ),
+        (
+            "a crop offset outside the sphere", "$.panoramas[0].crop.top",
+            { m in
+                setPanorama(&m, 0, "crop", ["fullWidth": 200, "fullHeight": 100, "left": 0, "top": 100])
+            }
+        ),
+        (
+            "an initial view with neither heading nor fov", "$.panoramas[0].initialView.heading",
+            { m in
+                setPanorama(&m, 0, "initialView", ["pitch": 10])
+            }
+        ),
+        (
+            "an initial field of view wider than 160°", "$.panoramas[0].initialView.fov",
+            { m in
+                setPanorama(&m, 0, "initialView", ["fov": 200])
+            }
+        ),
         ("self link", "$.panoramas[2].links[0].target", { m in setLink(&m, 2, 0, "target", "c") }),
         ("unknown start", "$.start", { m in m["start"] = "zzz" }),
         ("wrong format", "$.format", { m in m["format"] = "something-else" }),
         ("panoramas not an array", "$.panoramas", { m in m["panoramas"] = "many" }),
-        ("marker without title", "$.markers[0].title", { m in
-            var markers = m["markers"] as! [[String: Any]]
-            markers[0].removeValue(forKey: "title")
-            m["markers"] = markers
-        }),
+        (
+            "marker without title", "$.markers[0].title",
+            { m in
+                var markers = m["markers"] as! [[String: Any]]
+                markers[0].removeValue(forKey: "title")
+                m["markers"] = markers
+            }
+        ),
         ("parent directory", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "../../etc/passwd") }),
         ("absolute path", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "/etc/passwd") }),
         ("percent-encoded dots stay literal", "$.panoramas[0].image", { m in setPanorama(&m, 0, "image", "%2e%2e/etc/passwd") }),
         ("pose pitch out of range", "$.panoramas[0].pose.pitch", { m in setPanorama(&m, 0, "pose", ["pitch": 95, "roll": 0]) }),
-        ("pose not an object", "$.panoramas[0].pose", { m in setPanorama(&m, 0, "pose", 3) }),
+        ("pose not an object", "$.panoramas[0].pose", { m in setPanorama(&m, 0, "pose", 3) })
     ]
 
     @Test("a camera's pose is written and read back, and its image is levelled when decoded")
@@ -108,7 +123,9 @@ struct ManifestTests {
         let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
         let panoramas = [
             Panorama(id: "a", imagePath: "images/a.png", coordinate: place, links: [Link(target: "b", heading: 359.996)]),
-            Panorama(id: "b", imagePath: "images/b.png", coordinate: place.offset(by: 10, bearing: 0), links: [Link(target: "a", heading: 179.999)]),
+            Panorama(
+                id: "b", imagePath: "images/b.png", coordinate: place.offset(by: 10, bearing: 0),
+                links: [Link(target: "a", heading: 179.999)])
         ]
         let bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: [])
         try bytes.write(to: fixture.folder.appendingPathComponent("manifest.json"))
@@ -122,12 +139,16 @@ struct ManifestTests {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
         let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
-        let views = [InitialView(orientation: Orientation(heading: 45, pitch: -10)), InitialView(orientation: nil, fieldOfView: 60),
-                     InitialView(orientation: Orientation(heading: 300, pitch: 5), fieldOfView: 120)]
+        let views = [
+            InitialView(orientation: Orientation(heading: 45, pitch: -10)), InitialView(orientation: nil, fieldOfView: 60),
+            InitialView(orientation: Orientation(heading: 300, pitch: 5), fieldOfView: 120)
+        ]
         let panoramas = views.enumerated().map { index, view in
-            Panorama(id: "p\(index)", imagePath: "images/a.png", coordinate: place.offset(by: Double(index) * 10, bearing: 0), initialView: view)
+            Panorama(
+                id: "p\(index)", imagePath: "images/a.png", coordinate: place.offset(by: Double(index) * 10, bearing: 0), initialView: view)
         }
-        try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []).write(to: fixture.folder.appendingPathComponent("manifest.json"))
+        try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []).write(
+            to: fixture.folder.appendingPathComponent("manifest.json"))
         let service = try Dataset.open(fixture.folder.path).service
         #expect(views.indices.map { service.panorama(id: "p\($0)")?.initialView } == views)
     }
@@ -141,15 +162,16 @@ struct ManifestTests {
         breakIt(&manifest)
         let folder = try fixture.write(manifest)
         let error = #expect(throws: DatasetError.self, "\(name)") { try Dataset.open(folder) }
-        guard case let .invalid(_, problems) = error else {
+        guard case .invalid(_, let problems) = error else {
             Issue.record("\(name): expected validation problems, got \(String(describing: error))")
             return
         }
         #expect(problems.contains { $0.path == path }, "\(name): \(problems)")
     }
 
-    @Test("a number far out of range is reported, not a crash (fuzzing found Int(1e300) trapping in the message)",
-          arguments: [1e300, -1e300, 9.3e18])
+    @Test(
+        "a number far out of range is reported, not a crash (fuzzing found Int(1e300) trapping in the message)",
+        arguments: [1e300, -1e300, 9.3e18])
     func hugeNumberOutOfRange(value: Double) throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
@@ -159,7 +181,7 @@ struct ManifestTests {
         manifest["markers"] = markers
         let folder = try fixture.write(manifest)
         let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
-        guard case let .invalid(_, problems) = error else {
+        guard case .invalid(_, let problems) = error else {
             Issue.record("expected validation problems, got \(String(describing: error))")
             return
         }
@@ -177,7 +199,10 @@ struct ManifestTests {
         Self.setPanorama(&manifest, 2, "date", "soon")
         let folder = try fixture.write(manifest)
         let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
-        guard case let .invalid(_, problems) = error else { Issue.record("not a validation error"); return }
+        guard case .invalid(_, let problems) = error else {
+            Issue.record("not a validation error")
+            return
+        }
         #expect(Set(problems.map(\.path)) == ["$.panoramas[0].lat", "$.panoramas[1].links[0].target", "$.panoramas[2].date"])
     }
 
@@ -185,13 +210,17 @@ struct ManifestTests {
     func symlinkEscape() throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
-        try FileManager.default.createSymbolicLink(atPath: fixture.folder.appendingPathComponent("images/escape.png").path,
-                                                   withDestinationPath: "/etc/hostname")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.folder.appendingPathComponent("images/escape.png").path,
+            withDestinationPath: "/etc/hostname")
         var manifest = DatasetFixture.validManifest()
         Self.setPanorama(&manifest, 0, "image", "images/escape.png")
         let folder = try fixture.write(manifest)
         let error = #expect(throws: DatasetError.self) { try Dataset.open(folder) }
-        guard case let .invalid(_, problems) = error else { Issue.record("not a validation error"); return }
+        guard case .invalid(_, let problems) = error else {
+            Issue.record("not a validation error")
+            return
+        }
         #expect(problems.first { $0.path == "$.panoramas[0].image" }?.message.contains("outside the dataset") == true)
     }
 
@@ -205,7 +234,10 @@ struct ManifestTests {
         if case .notJSON = error {} else { Issue.record("expected notJSON, got \(String(describing: error))") }
         let array = try fixture.writeRaw("[1, 2]")
         let arrayError = #expect(throws: DatasetError.self) { try Dataset.open(array) }
-        guard case let .invalid(_, problems) = arrayError else { Issue.record("expected invalid"); return }
+        guard case .invalid(_, let problems) = arrayError else {
+            Issue.record("expected invalid")
+            return
+        }
         #expect(problems == [ManifestProblem("$", "must be a JSON object")])
     }
 

@@ -20,9 +20,12 @@ struct PanoramaCacheTests {
     static func chain(_ count: Int) -> PanoramaService {
         let origin = Coordinate(latitude: 0, longitude: 0)!
         let panoramas = (0..<count).map { i in
-            Panorama(id: "p\(i)", imagePath: "p\(i).png", coordinate: origin.offset(by: Double(i) * 10, bearing: 90),
-                     links: [i + 1 < count ? Link(target: "p\(i + 1)", heading: 90) : nil,
-                             i > 0 ? Link(target: "p\(i - 1)", heading: 270) : nil].compactMap { $0 })
+            Panorama(
+                id: "p\(i)", imagePath: "p\(i).png", coordinate: origin.offset(by: Double(i) * 10, bearing: 90),
+                links: [
+                    i + 1 < count ? Link(target: "p\(i + 1)", heading: 90) : nil,
+                    i > 0 ? Link(target: "p\(i - 1)", heading: 270) : nil
+                ].compactMap { $0 })
         }
         return PanoramaService(panoramas: panoramas)
     }
@@ -81,8 +84,9 @@ struct PanoramaCacheTests {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
         // The fixture's images are 64 pixels wide: one wider, to be decoded smaller.
-        try PNGEncoder.write(SyntheticPanorama.cardinal(width: 512).pyramid.image(level: 0),
-                             to: fixture.folder.appendingPathComponent("images/b.png").path)
+        try PNGEncoder.write(
+            SyntheticPanorama.cardinal(width: 512).pyramid.image(level: 0),
+            to: fixture.folder.appendingPathComponent("images/b.png").path)
         let dataset = try Dataset.open(try fixture.write(DatasetFixture.validManifest()))
         let b = try #require(dataset.service.panorama(id: "b"))
         let cache = PanoramaCache(dataset: dataset, byteBudget: 1 << 30, minimumWidth: 100)
@@ -92,4 +96,3 @@ struct PanoramaCacheTests {
         #expect(try whole.panorama(b).pyramid.levels[0].width == 512, "without a width, the most the limits allow")
     }
 }
-

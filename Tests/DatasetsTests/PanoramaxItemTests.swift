@@ -1,9 +1,10 @@
 import BoundedJSON
-@testable import Datasets
 import PanoCore
 import StreetModel
 import TestSupport
 import Testing
+
+@testable import Datasets
 
 /// Reading Panoramax's STAC items: fields as GeoVisio's API serves them (its API tests and the web
 /// viewer's "Compatibility with STAC API" page list them), what each becomes, and what is refused.
@@ -39,7 +40,8 @@ struct PanoramaxItemTests {
     @Test("pers:pitch and pers:roll become the camera's tilt, undone when the image is decoded")
     func tilt() throws {
         var decoder = PanoramaxItemDecoder()
-        let decoded = decoder.decode(try Self.item([("\"view:azimuth\": 123.5,", "\"view:azimuth\": 123.5, \"pers:pitch\": -3.5, \"pers:roll\": 2,")]))
+        let decoded = decoder.decode(
+            try Self.item([("\"view:azimuth\": 123.5,", "\"view:azimuth\": 123.5, \"pers:pitch\": -3.5, \"pers:roll\": 2,")]))
         let picture = try #require(decoded)
         #expect(picture.panorama.tilt == CameraTilt(pitch: -3.5, roll: 2))
     }
@@ -47,8 +49,10 @@ struct PanoramaxItemTests {
     @Test("a flat item is placed on the sphere at its own field of view; the producer falls back to the providers")
     func flat() throws {
         var decoder = PanoramaxItemDecoder()
-        let item = try Self.item([("\"field_of_view\": 360", "\"field_of_view\": 67"), ("[5760, 2880]", "[4288, 3216]"),
-                                  (", \"geovisio:producer\": \"Adrien\"", "")])
+        let item = try Self.item([
+            ("\"field_of_view\": 360", "\"field_of_view\": 67"), ("[5760, 2880]", "[4288, 3216]"),
+            (", \"geovisio:producer\": \"Adrien\"", "")
+        ])
         let decoded = decoder.decode(item)
         let picture = try #require(decoded)
         #expect(!picture.isFullSphere && picture.fieldOfView == 67)
@@ -80,14 +84,18 @@ struct PanoramaxItemTests {
     @Test("a server is named panoramax: (the federation) or panoramax:URL; anything else is not one")
     func serverNames() {
         #expect(PanoramaxServer(dataset: "panoramax:")?.address == PanoramaxServer.federation)
-        #expect(PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr/api/")?.address == "https://panoramax.openstreetmap.fr")
-        #expect(PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr")?.description == "panoramax:https://panoramax.openstreetmap.fr")
+        #expect(
+            PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr/api/")?.address == "https://panoramax.openstreetmap.fr")
+        #expect(
+            PanoramaxServer(dataset: "panoramax:https://panoramax.openstreetmap.fr")?.description
+                == "panoramax:https://panoramax.openstreetmap.fr")
         #expect(PanoramaxServer(dataset: "panoramax:ftp://host") == nil)
         #expect(PanoramaxServer(dataset: "panoramax:https://host/?q=1") == nil)
         #expect(PanoramaxServer(dataset: "demo") == nil)
         let server = PanoramaxServer(address: "https://example.org")!
-        #expect(server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50)
-            == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&limit=50")
+        #expect(
+            server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50)
+                == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&limit=50")
         #expect(server.itemAddress("a b/c") == "https://example.org/api/pictures/a%20b%2Fc")
     }
 }

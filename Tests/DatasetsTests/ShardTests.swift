@@ -23,7 +23,7 @@ struct ShardTests {
     func opensOneShard() throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
-        let panoramas = Self.street(count: 40) // 1.56 km: across the boundary at 48.20°
+        let panoramas = Self.street(count: 40)  // 1.56 km: across the boundary at 48.20°
         let path = try write(panoramas, in: fixture)
         let dataset = try Dataset.open(path)
         let shards = try #require(dataset.shards)
@@ -58,7 +58,8 @@ struct ShardTests {
     func threshold() throws {
         let small = try ShardWriter.manifestFiles(name: nil, start: nil, panoramas: Self.street(count: 3), markers: [])
         #expect(small.map(\.path) == ["manifest.json"])
-        let large = try ShardWriter.manifestFiles(name: nil, start: nil, panoramas: Self.street(count: ShardWriter.threshold + 1), markers: [])
+        let large = try ShardWriter.manifestFiles(
+            name: nil, start: nil, panoramas: Self.street(count: ShardWriter.threshold + 1), markers: [])
         #expect(large.count > 2 && large.last?.path == "manifest.json")
         #expect(large.dropLast().allSatisfy { $0.path.hasPrefix("shards/") })
     }
@@ -78,12 +79,13 @@ struct ShardTests {
             // The second shard's link back into the first loses the position that finds it.
             let second = fixture.folder.appendingPathComponent(try #require(shards[1]["href"] as? String))
             let text = try String(contentsOf: second, encoding: .utf8)
-            try text.replacingOccurrences(of: "\"lat\" : 48.19", with: "\"latitude\" : 48.19").write(to: second, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"lat\" : 48.19", with: "\"latitude\" : 48.19").write(
+                to: second, atomically: true, encoding: .utf8)
         }
         root["shards"] = shards
         try JSONSerialization.data(withJSONObject: root).write(to: manifestURL)
         let result = Result { () throws(DatasetError) in try Dataset.open(path).withAllShards() }
-        guard case let .failure(.invalid(_, problems)) = result else {
+        guard case .failure(.invalid(_, let problems)) = result else {
             Issue.record("\(breakage): not reported as invalid: \(result)")
             return
         }

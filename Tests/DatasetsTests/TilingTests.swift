@@ -69,7 +69,8 @@ struct TilingTests {
         defer { fixture.remove() }
         var manifest = DatasetFixture.validManifest()
         var panoramas = try #require(manifest["panoramas"] as? [[String: Any]])
-        try PNGEncoder.write(SyntheticPanorama.gradient(width: 64, height: 16), to: fixture.folder.appendingPathComponent("images/c.png").path)
+        try PNGEncoder.write(
+            SyntheticPanorama.gradient(width: 64, height: 16), to: fixture.folder.appendingPathComponent("images/c.png").path)
         panoramas[2]["crop"] = ["fullWidth": 64, "fullHeight": 32, "left": 0, "top": 8]
         manifest["panoramas"] = panoramas
         let path = try fixture.write(manifest)
@@ -105,26 +106,33 @@ struct TilingTests {
         let levelled = EquirectLevelling.level(image, tilt: CameraTilt(pitch: 20, roll: 10))
         #expect(difference(tile, levelled) < 3, "JPEG's loss only")
         #expect(difference(tile, image) > 3 * difference(tile, levelled))
-        #expect(try String(contentsOf: fixture.folder.appendingPathComponent("manifest.json"), encoding: .utf8).contains("\"importedFrom\" : \"/photos\""))
+        #expect(
+            try String(contentsOf: fixture.folder.appendingPathComponent("manifest.json"), encoding: .utf8).contains(
+                "\"importedFrom\" : \"/photos\""))
     }
 
     /// A valid tiles entry for a 1024×512 panorama, to break.
     static func tilesEntry() -> [String: Any] {
-        ["href": "t/{level}/{row}/{col}.jpg", "width": 1024, "height": 512, "tileMatrix": [
-            ["level": 0, "tileWidth": 512, "tileHeight": 512, "matrixWidth": 1, "matrixHeight": 1],
-            ["level": 1, "tileWidth": 512, "tileHeight": 512, "matrixWidth": 2, "matrixHeight": 1],
-        ]]
+        [
+            "href": "t/{level}/{row}/{col}.jpg", "width": 1024, "height": 512,
+            "tileMatrix": [
+                ["level": 0, "tileWidth": 512, "tileHeight": 512, "matrixWidth": 1, "matrixHeight": 1],
+                ["level": 1, "tileWidth": 512, "tileHeight": 512, "matrixWidth": 2, "matrixHeight": 1]
+            ]
+        ]
     }
 
-    @Test("the manifest's tiles entry is checked against the grid it describes", arguments: [
-        ("", "$.panoramas[0].tiles.href"),
-        ("no placeholder", "$.panoramas[0].tiles.href"),
-        ("leaves the folder", "$.panoramas[0].tiles.href"),
-        ("wrong matrix", "$.panoramas[0].tiles.tileMatrix[1].matrixWidth"),
-        ("too few levels", "$.panoramas[0].tiles.tileMatrix"),
-        ("not 2:1", "$.panoramas[0].tiles"),
-        ("with a crop", "$.panoramas[0].tiles"),
-    ])
+    @Test(
+        "the manifest's tiles entry is checked against the grid it describes",
+        arguments: [
+            ("", "$.panoramas[0].tiles.href"),
+            ("no placeholder", "$.panoramas[0].tiles.href"),
+            ("leaves the folder", "$.panoramas[0].tiles.href"),
+            ("wrong matrix", "$.panoramas[0].tiles.tileMatrix[1].matrixWidth"),
+            ("too few levels", "$.panoramas[0].tiles.tileMatrix"),
+            ("not 2:1", "$.panoramas[0].tiles"),
+            ("with a crop", "$.panoramas[0].tiles")
+        ])
     func brokenTiles(breakage: String, path: String) throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
@@ -151,7 +159,7 @@ struct TilingTests {
             return
         }
         let result = Result { () throws(DatasetError) in try Dataset.open(folder) }
-        guard case let .failure(.invalid(_, problems)) = result else {
+        guard case .failure(.invalid(_, let problems)) = result else {
             Issue.record("\(breakage): not reported as invalid")
             return
         }

@@ -13,7 +13,9 @@ struct XMPTests {
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))
         let xmp = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(packet.utf8) + padding
         let exif = TestPhotoMetadata.exif(latitude: 48.2, longitude: 16.37, dateTimeOriginal: "2024:06:21 10:00:00")
-        guard case let .success(panorama) = PhotoImporter.describe(photo: TestPhotoMetadata.insert([exif, xmp], into: jpeg)) else { return nil }
+        guard case .success(let panorama) = PhotoImporter.describe(photo: TestPhotoMetadata.insert([exif, xmp], into: jpeg)) else {
+            return nil
+        }
         return panorama.centerHeading
     }
 
@@ -28,17 +30,25 @@ struct XMPTests {
     @Test("any prefix bound to the GPano namespace is read, as attributes and as elements")
     func otherPrefixes() throws {
         #expect(try heading(packet("xmlns:g=\"\(gpano)\"", "<rdf:Description g:PoseHeadingDegrees=\"30\"/>")) == 30)
-        #expect(try heading(packet("xmlns:pano=\"\(gpano)\"", "<rdf:Description><pano:PoseHeadingDegrees> 45 </pano:PoseHeadingDegrees></rdf:Description>")) == 45)
+        #expect(
+            try heading(
+                packet(
+                    "xmlns:pano=\"\(gpano)\"", "<rdf:Description><pano:PoseHeadingDegrees> 45 </pano:PoseHeadingDegrees></rdf:Description>")
+            ) == 45)
     }
 
     @Test("a look-alike in another namespace is not GPano")
     func lookAlike() throws {
-        #expect(try heading(packet("xmlns:GPano=\"http://example.com/not-gpano/\"", "<rdf:Description GPano:PoseHeadingDegrees=\"30\"/>")) == 0)
+        #expect(
+            try heading(packet("xmlns:GPano=\"http://example.com/not-gpano/\"", "<rdf:Description GPano:PoseHeadingDegrees=\"30\"/>")) == 0)
     }
 
     @Test("character references are read as the characters they stand for; padding after the packet is ignored")
     func references() throws {
-        #expect(try heading(packet("xmlns:GPano=\"\(gpano)\"", "<rdf:Description GPano:PoseHeadingDegrees=\"&#51;0\"/>"), padding: [0x20, 0x0A, 0, 0]) == 30)
+        #expect(
+            try heading(
+                packet("xmlns:GPano=\"\(gpano)\"", "<rdf:Description GPano:PoseHeadingDegrees=\"&#51;0\"/>"), padding: [0x20, 0x0A, 0, 0])
+                == 30)
     }
 
     @Test("a DOCTYPE (which could declare entities: billion laughs, external files) gives no metadata")

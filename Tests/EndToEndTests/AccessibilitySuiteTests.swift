@@ -15,8 +15,9 @@ struct AccessibilitySuiteTests {
         }
     }
 
-    @Test("every script passes under sidewalk test, headless and in a terminal; in the terminal with arrows in either form too",
-          arguments: [[], ["--front", "terminal", "--cursor-keys", "normal"], ["--front", "terminal", "--cursor-keys", "application"]])
+    @Test(
+        "every script passes under sidewalk test, headless and in a terminal; in the terminal with arrows in either form too",
+        arguments: [[], ["--front", "terminal", "--cursor-keys", "normal"], ["--front", "terminal", "--cursor-keys", "application"]])
     func passes(options: [String]) throws {
         let run = try ProgramRun.sidewalk(["test", Self.folder.path] + options, timeLimit: 300)
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
@@ -26,10 +27,11 @@ struct AccessibilitySuiteTests {
     @Test("every key binding in the help is pressed and every command typed somewhere in the suite")
     func coverage() throws {
         let lines = try Self.scripts()
-        let pressed = Set(lines.compactMap { line -> String? in if case let .key(key) = line.step { key.tmuxName } else { nil } })
-        let typed = Set(lines.compactMap { line -> String? in
-            if case .command = line.step { String(line.text.dropFirst().prefix { $0 != " " }) } else { nil }
-        })
+        let pressed = Set(lines.compactMap { line -> String? in if case .key(let key) = line.step { key.tmuxName } else { nil } })
+        let typed = Set(
+            lines.compactMap { line -> String? in
+                if case .command = line.step { String(line.text.dropFirst().prefix { $0 != " " }) } else { nil }
+            })
         // The help's names for keys, as tmux names them; "1 ... 9" is covered by 1 and 2.
         let names = ["Shift-Tab": "BTab", "Ctrl-C": "C-c", "...": nil, "9": "2"] as [String: String?]
         for (keys, does) in KeyBindings.help {

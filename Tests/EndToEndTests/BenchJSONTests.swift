@@ -3,9 +3,12 @@ import Testing
 
 @Suite("Benchmarks' JSON")
 struct BenchJSONTests {
-    @Test("every benchmark's --json is one JSON document and nothing else (bench encode --color 256 --json once printed nothing)",
-          arguments: [["reproject"], ["reproject", "--threads", "1"], ["encode"], ["encode", "--color", "256"], ["encode", "--color", "16"],
-                      ["data"], ["imagery"], ["fidelity"], ["pixels"], ["flicker"], ["minify"]])
+    @Test(
+        "every benchmark's --json is one JSON document and nothing else (bench encode --color 256 --json once printed nothing)",
+        arguments: [
+            ["reproject"], ["reproject", "--threads", "1"], ["encode"], ["encode", "--color", "256"], ["encode", "--color", "16"],
+            ["data"], ["imagery"], ["fidelity"], ["pixels"], ["flicker"], ["minify"]
+        ])
     func validJSON(arguments: [String]) throws {
         let run = try ProgramRun.sidewalk(["bench"] + arguments + ["--quick", "--json"], timeLimit: 600)
         #expect(run.status == 0, "\(run.standardError)")

@@ -11,7 +11,8 @@ struct CommandLineTests {
     func helpAndVersion() throws {
         let help = try ProgramRun.sidewalk(["--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.contains("USAGE:") && help.standardOutput.contains("KEYS:") && help.standardOutput.contains("EXIT STATUS:"))
+        #expect(
+            help.standardOutput.contains("USAGE:") && help.standardOutput.contains("KEYS:") && help.standardOutput.contains("EXIT STATUS:"))
         let version = try ProgramRun.sidewalk(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput.hasPrefix("sidewalk "))
@@ -20,7 +21,8 @@ struct CommandLineTests {
     @Test("README's usage block is the USAGE section --help makes from the command tables")
     func readmeUsageMatchesHelp() throws {
         let readme = try String(contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "## Using it").dropFirst().first?.components(separatedBy: "```").dropFirst().first)
+        let block = try #require(
+            readme.components(separatedBy: "## Using it").dropFirst().first?.components(separatedBy: "```").dropFirst().first)
         let help = try ProgramRun.sidewalk(["--help"]).standardOutput
         let usage = try #require(help.components(separatedBy: "USAGE:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
         let readmeLines = block.split(separator: "\n").map(String.init)
@@ -29,17 +31,20 @@ struct CommandLineTests {
         #expect(helpLines.contains { $0.hasPrefix("sidewalk bench data") }, "bench data was missing from --help")
     }
 
-    @Test("every option of every command's --help is documented in README.md or docs/",
-          arguments: [[], ["open"], ["snapshot"], ["info"], ["import"], ["bench"], ["terminal"], ["test"]])
+    @Test(
+        "every option of every command's --help is documented in README.md or docs/",
+        arguments: [[], ["open"], ["snapshot"], ["info"], ["import"], ["bench"], ["terminal"], ["test"]])
     func optionsDocumented(command: [String]) throws {
         let root = BuiltProducts.packageRoot(from: #filePath)
         var documents = [try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)]
-        for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path) where name.hasSuffix(".md") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+        where name.hasSuffix(".md") {
             documents.append(try String(contentsOf: root.appendingPathComponent("docs/\(name)"), encoding: .utf8))
         }
         let help = try ProgramRun.sidewalk(command + ["--help"])
         #expect(help.status == 0)
-        let table = try #require(help.standardOutput.components(separatedBy: "OPTIONS:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let table = try #require(
+            help.standardOutput.components(separatedBy: "OPTIONS:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
         let options = table.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("  --") else { return nil }
             return line.dropFirst(2).split(separator: " ").first.map(String.init)
@@ -55,9 +60,11 @@ struct CommandLineTests {
         #expect(run.errorLines.first?.contains("-h") == true)
     }
 
-    @Test("bad command lines get one line and status 2", arguments: [
-        ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["--cache-mb", "8"], ["a.jpg", "b.jpg"],
-    ])
+    @Test(
+        "bad command lines get one line and status 2",
+        arguments: [
+            ["--bogus"], ["--heading"], ["--pitch", "abc"], ["--zoom", "9"], ["--cache-mb", "8"], ["a.jpg", "b.jpg"]
+        ])
     func usageErrors(arguments: [String]) throws {
         let run = try ProgramRun.sidewalk(arguments)
         #expect(run.status == 2)
@@ -66,17 +73,19 @@ struct CommandLineTests {
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test("numbers have one form everywhere, and each mistake is named", arguments: [
-        (["--heading", "0x10"], "sidewalk: --heading needs a decimal number, not '0x10'"),
-        (["--heading", "inf"], "sidewalk: --heading needs a decimal number, not 'inf'"),
-        (["--fps", "1.5"], "sidewalk: --fps needs a whole number, not '1.5'"),
-        (["--at", "91,0"], "sidewalk: --at 91,0: latitude 91 is out of range (-90 to 90 degrees)"),
-        (["--at", "0,181"], "sidewalk: --at 0,181: longitude 181 is out of range (-180 to 180 degrees)"),
-        (["--at", "north,0"], "sidewalk: --at north,0: the latitude 'north' is not a decimal number"),
-        ([""], "sidewalk: the IMAGE or DATASET path is empty"),
-        (["snapshot", "", "--output", "x.png"], "sidewalk: the IMAGE or DATASET path is empty"),
-        (["snapshot", "--output", ""], "sidewalk: --output needs a value, not an empty one"),
-    ])
+    @Test(
+        "numbers have one form everywhere, and each mistake is named",
+        arguments: [
+            (["--heading", "0x10"], "sidewalk: --heading needs a decimal number, not '0x10'"),
+            (["--heading", "inf"], "sidewalk: --heading needs a decimal number, not 'inf'"),
+            (["--fps", "1.5"], "sidewalk: --fps needs a whole number, not '1.5'"),
+            (["--at", "91,0"], "sidewalk: --at 91,0: latitude 91 is out of range (-90 to 90 degrees)"),
+            (["--at", "0,181"], "sidewalk: --at 0,181: longitude 181 is out of range (-180 to 180 degrees)"),
+            (["--at", "north,0"], "sidewalk: --at north,0: the latitude 'north' is not a decimal number"),
+            ([""], "sidewalk: the IMAGE or DATASET path is empty"),
+            (["snapshot", "", "--output", "x.png"], "sidewalk: the IMAGE or DATASET path is empty"),
+            (["snapshot", "--output", ""], "sidewalk: --output needs a value, not an empty one")
+        ])
     func numberForms(arguments: [String], message: String) throws {
         let run = try ProgramRun.sidewalk(arguments)
         #expect(run.status == 2)
@@ -123,11 +132,13 @@ struct CommandLineTests {
         #expect(!hostileRun.standardError.contains("\u{1B}") && !hostileRun.standardError.contains("\u{07}"))
     }
 
-    @Test("a config file that is not valid gets one line naming it and status 1", arguments: [
-        "{not json", #"{"gestures": {"tilt": false}}"#, #"{"colour": "red"}"#, #"{"fps": 1000}"#,
-        #"{"fps": true}"#, #"{"fps": 1.5}"#, #"{"mouse": 1}"#, #"{"gestures": {"zoom": 0}}"#, #"{"fps": 1e999}"#,
-        #"{"mouse": true, "mouse": false}"#,
-    ])
+    @Test(
+        "a config file that is not valid gets one line naming it and status 1",
+        arguments: [
+            "{not json", #"{"gestures": {"tilt": false}}"#, #"{"colour": "red"}"#, #"{"fps": 1000}"#,
+            #"{"fps": true}"#, #"{"fps": 1.5}"#, #"{"mouse": 1}"#, #"{"gestures": {"zoom": 0}}"#, #"{"fps": 1e999}"#,
+            #"{"mouse": true, "mouse": false}"#
+        ])
     func badConfig(text: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-badconfig-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
@@ -159,12 +170,14 @@ struct KeyListTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let header = lines.firstIndex(where: { $0.hasPrefix("| key |") }) else { return "" }
         let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }
-        return rows.map { $0.split(separator: "|").first.map(String.init) ?? "" }.joined(separator: " ").replacingOccurrences(of: "`", with: "")
+        return rows.map { $0.split(separator: "|").first.map(String.init) ?? "" }.joined(separator: " ").replacingOccurrences(
+            of: "`", with: "")
     }
 
     @Test("README and docs/keys.md name every key of the one list, and --help shows it", arguments: ["README.md", "docs/keys.md"])
     func documentsNameEveryKey(file: String) throws {
-        let cells = " " + (try Self.keyCells(in: file)).replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: "/", with: " ") + " "
+        let cells =
+            " " + (try Self.keyCells(in: file)).replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: "/", with: " ") + " "
         let help = try ProgramRun.sidewalk(["--help"]).standardOutput
         for (keys, _) in KeyBindings.help {
             #expect(help.contains(keys), "--help lacks '\(keys)'")

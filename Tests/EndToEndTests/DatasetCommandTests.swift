@@ -79,7 +79,9 @@ struct DatasetCommandTests {
         let far = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.3,16.37", "--radius", "200", "--output", output])
         #expect(far.status == 3)
         #expect(far.errorLines == ["sidewalk: No street-level imagery available within 200 m of 48.3,16.37"])
-        let indoorOnly = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.2,16.3704", "--radius", "5", "--source", "outdoor", "--output", output])
+        let indoorOnly = try ProgramRun.sidewalk([
+            "snapshot", folder, "--at", "48.2,16.3704", "--radius", "5", "--source", "outdoor", "--output", output
+        ])
         #expect(indoorOnly.status == 3, "only the indoor panorama is within 5 m")
     }
 
@@ -92,7 +94,9 @@ struct DatasetCommandTests {
         let unknown = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "zzz", "--output", out])
         #expect(unknown.status == 1)
         #expect(unknown.errorLines.first?.hasSuffix("no panorama with id 'zzz'") == true)
-        let image = try ProgramRun.sidewalk(["snapshot", fixture.folder.appendingPathComponent("images/a.png").path, "--pano", "a", "--output", out])
+        let image = try ProgramRun.sidewalk([
+            "snapshot", fixture.folder.appendingPathComponent("images/a.png").path, "--pano", "a", "--output", out
+        ])
         #expect(image.status == 2)
         let both = try ProgramRun.sidewalk(["snapshot", folder, "--pano", "a", "--at", "48.2,16.37", "--output", out])
         #expect(both.status == 2)
@@ -110,10 +114,11 @@ struct ImportCommandTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let jpeg = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 256, height: 128), quality: 95)
-        let photo = TestPhotoMetadata.insert([
-            TestPhotoMetadata.exif(latitude: 59.3293, longitude: 18.0686, dateTimeOriginal: "2022:08:15 12:00:00"),
-            TestPhotoMetadata.xmp([("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "123")]),
-        ], into: jpeg)
+        let photo = TestPhotoMetadata.insert(
+            [
+                TestPhotoMetadata.exif(latitude: 59.3293, longitude: 18.0686, dateTimeOriginal: "2022:08:15 12:00:00"),
+                TestPhotoMetadata.xmp([("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "123")])
+            ], into: jpeg)
         let raw = photos.appendingPathComponent("plaza.jpg").path
         try Data(photo).write(to: URL(fileURLWithPath: raw))
         let dataset = work.appendingPathComponent("dataset").path
@@ -125,10 +130,14 @@ struct ImportCommandTests {
         let throughDataset = work.appendingPathComponent("a.png").path
         let fromRaw = work.appendingPathComponent("b.png").path
         for (heading, pitch) in [(200.0, 10.0), (5.0, -20.0)] {
-            let a = try ProgramRun.sidewalk(["snapshot", dataset, "--pano", "plaza", "--heading", "\(heading)", "--pitch", "\(pitch)",
-                                             "--size", "64x36", "--output", throughDataset])
-            let b = try ProgramRun.sidewalk(["snapshot", raw, "--heading", "\(heading)", "--pitch", "\(pitch)",
-                                             "--size", "64x36", "--output", fromRaw])
+            let a = try ProgramRun.sidewalk([
+                "snapshot", dataset, "--pano", "plaza", "--heading", "\(heading)", "--pitch", "\(pitch)",
+                "--size", "64x36", "--output", throughDataset
+            ])
+            let b = try ProgramRun.sidewalk([
+                "snapshot", raw, "--heading", "\(heading)", "--pitch", "\(pitch)",
+                "--size", "64x36", "--output", fromRaw
+            ])
             #expect(a.status == 0 && b.status == 0, "\(a.standardError) \(b.standardError)")
             #expect(try ImageDecoder.decodeFile(throughDataset) == ImageDecoder.decodeFile(fromRaw), "heading \(heading)")
         }
@@ -142,7 +151,9 @@ struct ImportCommandTests {
         try Data(try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 64, height: 32))).write(to: work.appendingPathComponent("x.jpg"))
         let run = try ProgramRun.sidewalk(["import", work.path, "--output", work.appendingPathComponent("out").path])
         #expect(run.status == 1)
-        #expect(run.errorLines.first == "skipped x.jpg: no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)")
+        #expect(
+            run.errorLines.first
+                == "skipped x.jpg: no GPS position in its EXIF data (--place LAT,LNG or --track FILE.gpx places such photos)")
         #expect(run.errorLines.last?.hasSuffix("no photo could be placed, so nothing was written") == true)
     }
 
@@ -157,21 +168,29 @@ struct ImportCommandTests {
         try Data(TestPhotoMetadata.insert([TestPhotoMetadata.exif(dateTimeOriginal: "2024:06:21 10:00:30")], into: jpeg))
             .write(to: photos.appendingPathComponent("walk.jpg"))
         let track = work.appendingPathComponent("walk.gpx")
-        try Data("""
+        try Data(
+            """
             <gpx xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>
             <trkpt lat="46.9479" lon="7.4474"><time>2024-06-21T08:00:00Z</time></trkpt>
             <trkpt lat="46.9479" lon="7.4484"><time>2024-06-21T08:01:00Z</time></trkpt>
             </trkseg></trk></gpx>
-            """.utf8).write(to: track)
+            """.utf8
+        ).write(to: track)
         let output = work.appendingPathComponent("out").path
         let run = try ProgramRun.sidewalk(["import", photos.path, "--track", track.path, "--time-zone", "+02:00", "--output", output])
         #expect(run.status == 0, "\(run.standardError)")
         let info = try ProgramRun.sidewalk(["info", output, "--pano", "walk"])
         #expect(info.standardOutput.contains("place:    46.9479,7.4479,"), "half way along the track: \(info.standardOutput)")
         let badZone = try ProgramRun.sidewalk(["import", photos.path, "--track", track.path, "--time-zone", "CEST", "--output", output])
-        #expect(badZone.status == 2 && badZone.errorLines.first?.contains("'CEST' is not a zone like +02:00 or -05:30") == true, "\(badZone.standardError)")
-        let missing = try ProgramRun.sidewalk(["import", photos.path, "--track", work.appendingPathComponent("none.gpx").path, "--output", output])
-        #expect(missing.status == 1 && missing.errorLines == ["sidewalk: \(work.appendingPathComponent("none.gpx").path): no such file"], "\(missing.standardError)")
+        #expect(
+            badZone.status == 2 && badZone.errorLines.first?.contains("'CEST' is not a zone like +02:00 or -05:30") == true,
+            "\(badZone.standardError)")
+        let missing = try ProgramRun.sidewalk([
+            "import", photos.path, "--track", work.appendingPathComponent("none.gpx").path, "--output", output
+        ])
+        #expect(
+            missing.status == 1 && missing.errorLines == ["sidewalk: \(work.appendingPathComponent("none.gpx").path): no such file"],
+            "\(missing.standardError)")
     }
 }
 

@@ -13,10 +13,13 @@ struct EverydayTerminalTests {
         try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
     }
 
-    @Test("walking: way 1 is the way ahead; s steps back keeping the heading; facing a wall w names the ways; a double click walks; a photo offers no walk")
+    @Test(
+        "walking: way 1 is the way ahead; s steps back keeping the heading; facing a wall w names the ways; a double click walks; a photo offers no walk"
+    )
     func walking() throws {
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion", columns: 120, rows: 36,
-                                      environment: Self.backtraceOff)
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion", columns: 120, rows: 36,
+            environment: Self.backtraceOff)
         defer { session.close() }
         func status() throws -> String { try String(Self.lines(session).dropLast().last { !$0.isEmpty } ?? "") }
         func top() throws -> String { try String(Self.lines(session).first ?? "") }
@@ -28,7 +31,8 @@ struct EverydayTerminalTests {
         let back = try status()
         #expect(back.contains("Heading 90° E"), "s kept the heading: \(back)")
         try session.send("n", "w")
-        #expect(try session.waitUntil { try status().contains("no way forward; ways go east along Main Street and west along Main Street") })
+        #expect(
+            try session.waitUntil { try status().contains("no way forward; ways go east along Main Street and west along Main Street") })
         // Facing north, a double click on the ground right of the centre (about 40° east) walks east.
         let mouse = TmuxSession.mouseReport
         let click = mouse(0, 100, 30) + mouse(3, 100, 30)
@@ -37,8 +41,10 @@ struct EverydayTerminalTests {
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
 
-        let photo = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(BuiltProducts.packageRoot(from: #filePath).path)/Assets/default-panorama.png'",
-                                    columns: 120, rows: 36, environment: Self.backtraceOff)
+        let photo = try TmuxSession(
+            command:
+                "'\(BuiltProducts.sidewalk)' --color truecolor '\(BuiltProducts.packageRoot(from: #filePath).path)/Assets/default-panorama.png'",
+            columns: 120, rows: 36, environment: Self.backtraceOff)
         defer { photo.close() }
         #expect(try photo.waitUntil(timeout: 30) { try photo.capture().contains("arrows turn") })
         #expect(try !photo.capture().contains("w walk"), "one photo has nowhere to walk")
@@ -52,25 +58,31 @@ struct EverydayTerminalTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let gpano = [("ProjectionType", "equirectangular"), ("InitialViewHeadingDegrees", "200"), ("InitialHorizontalFOVDegrees", "45")]
-        let photo = TestPhotoMetadata.insert([TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 512, height: 256)))
+        let photo = TestPhotoMetadata.insert(
+            [TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 512, height: 256)))
         let path = folder.appendingPathComponent("camera.jpg").path
         try Data(photo).write(to: URL(fileURLWithPath: path))
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(path)'", columns: 120, rows: 36,
-                                      environment: Self.backtraceOff)
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor '\(path)'", columns: 120, rows: 36,
+            environment: Self.backtraceOff)
         defer { session.close() }
-        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 200° S · Pitch 0° · Zoom 2.4×") }, "\((try? session.capture().suffix(200)) ?? "")")
+        #expect(
+            try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 200° S · Pitch 0° · Zoom 2.4×") },
+            "\((try? session.capture().suffix(200)) ?? "")")
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
     }
 
     @Test("--describe: the essentials first and three markers at most; what is typed after : is echoed; an unbound key is answered")
     func listening() throws {
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --describe", columns: 200, rows: 30, environment: Self.backtraceOff)
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --describe", columns: 200, rows: 30, environment: Self.backtraceOff)
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("3 more; r reads them.") })
         // The arrival line, joined where the pane wrapped it.
         let screen = try session.capture().replacingOccurrences(of: "\n", with: "")
-        let arrival = screen.range(of: "Facing east").map { String(screen[$0.lowerBound...]) }?.components(separatedBy: "r reads them.").first ?? ""
+        let arrival =
+            screen.range(of: "Facing east").map { String(screen[$0.lowerBound...]) }?.components(separatedBy: "r reads them.").first ?? ""
         #expect(arrival.hasPrefix("Facing east, 90°, level. At Main Street 16, Lindenfeld, 21 June 2024. 2 ways: 1 east along Main Street"))
         #expect(arrival.components(separatedBy: " m ").count - 1 == 3, "three markers: \(arrival)")
         try session.send(":", "g", "o")

@@ -30,47 +30,76 @@ struct FuzzCorpusTests {
         let manifest = try JSONSerialization.data(withJSONObject: DatasetFixture.validManifest(), options: [.sortedKeys])
         let exif = TestPhotoMetadata.exif(latitude: 48.2, longitude: -16.37, dateTimeOriginal: "2024:06:21 10:30:00")
         let gpano: [(String, String)] = [
-            ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "30"), ("FullPanoWidthPixels", "32"), ("FullPanoHeightPixels", "16"),
-            ("CroppedAreaLeftPixels", "8"), ("CroppedAreaTopPixels", "4"), ("InitialViewHeadingDegrees", "90"), ("InitialViewPitchDegrees", "-10"),
-            ("InitialHorizontalFOVDegrees", "75"),
+            ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", "30"), ("FullPanoWidthPixels", "32"),
+            ("FullPanoHeightPixels", "16"),
+            ("CroppedAreaLeftPixels", "8"), ("CroppedAreaTopPixels", "4"), ("InitialViewHeadingDegrees", "90"),
+            ("InitialViewPitchDegrees", "-10"),
+            ("InitialHorizontalFOVDegrees", "75")
         ]
         return [
-            "manifest": [("valid.json", [UInt8](manifest)), ("truncated.json", Array([UInt8](manifest).prefix(100))), ("empty-object.json", Array("{}".utf8))],
+            "manifest": [
+                ("valid.json", [UInt8](manifest)), ("truncated.json", Array([UInt8](manifest).prefix(100))),
+                ("empty-object.json", Array("{}".utf8))
+            ],
             "metadata": [
                 ("exif-and-xmp.jpg", TestPhotoMetadata.insert([exif, TestPhotoMetadata.xmp(gpano)], into: jpeg)),
                 ("xmp-elements.jpg", TestPhotoMetadata.insert([exif, TestPhotoMetadata.xmp(gpano, asElements: true)], into: jpeg)),
                 ("exif-only.jpg", TestPhotoMetadata.insert([exif], into: jpeg)),
-                ("track.gpx", Array(Self.track.utf8)),
+                ("track.gpx", Array(Self.track.utf8))
             ],
             "jpeg": [
                 ("baseline.jpg", jpeg), ("progressive.jpg", try JPEGEncoder.encode(image, progressive: true)),
                 ("grey.jpg", try JPEGEncoder.encode(image, grayscale: true)), ("cmyk.jpg", try JPEGEncoder.encode(image, storage: .cmyk)),
-                ("ycck.jpg", try JPEGEncoder.encode(image, storage: .ycck)),
+                ("ycck.jpg", try JPEGEncoder.encode(image, storage: .ycck))
             ],
             "png": [
                 ("rgb.png", TestPNG.encode(width: 16, height: 8, colorType: .rgb) { x, y in [x * 16, y * 32, 128] }),
-                ("rgb16-interlaced.png", TestPNG.encode(width: 16, height: 8, colorType: .rgb, bitDepth: 16, interlaced: true) { x, y in [x * 4096, y * 8192, 0] }),
-                ("palette-transparent.png", TestPNG.encode(width: 4, height: 2, colorType: .palette, palette: [(255, 0, 0), (0, 255, 0)],
-                                                           transparency: [255, 0]) { x, _ in [x % 2] }),
+                (
+                    "rgb16-interlaced.png",
+                    TestPNG.encode(width: 16, height: 8, colorType: .rgb, bitDepth: 16, interlaced: true) { x, y in [x * 4096, y * 8192, 0]
+                    }
+                ),
+                (
+                    "palette-transparent.png",
+                    TestPNG.encode(
+                        width: 4, height: 2, colorType: .palette, palette: [(255, 0, 0), (0, 255, 0)],
+                        transparency: [255, 0]
+                    ) { x, _ in [x % 2] }
+                ),
                 ("grey-alpha.png", TestPNG.encode(width: 4, height: 2, colorType: .greyAlpha) { x, _ in [x * 60, 128] }),
-                ("compressed.png", try PNGEncoder.encode(image, name: "seed")),
+                ("compressed.png", try PNGEncoder.encode(image, name: "seed"))
             ],
             "url": [
-                ("google-viewpoint.txt", Array("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80".utf8)),
-                ("google-pano.txt", Array("https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270".utf8)),
+                (
+                    "google-viewpoint.txt",
+                    Array(
+                        "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80".utf8)
+                ),
+                (
+                    "google-pano.txt",
+                    Array("https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270".utf8)
+                ),
                 ("ios.txt", Array("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview".utf8)),
-                ("sidewalk.txt", Array("sidewalk://view?pano=caf%C3%A9+corner&viewpoint=46.9412,7.4453&heading=90&pitch=-5&fov=45".utf8)),
+                ("sidewalk.txt", Array("sidewalk://view?pano=caf%C3%A9+corner&viewpoint=46.9412,7.4453&heading=90&pitch=-5&fov=45".utf8))
             ],
             "panoramax": [
                 ("item.json", Array(PanoramaxItemJSON.geovisio.utf8)),
-                ("search.json", Array("{\"type\": \"FeatureCollection\", \"features\": [\(PanoramaxItemJSON.geovisio)], \"links\": [{\"rel\": \"next\", \"href\": \"https://example.org/api/search?page=2\"}]}".utf8)),
-                ("flat.json", Array(PanoramaxItemJSON.geovisio.replacingOccurrences(of: "\"field_of_view\": 360", with: "\"field_of_view\": 67").utf8)),
+                (
+                    "search.json",
+                    Array(
+                        "{\"type\": \"FeatureCollection\", \"features\": [\(PanoramaxItemJSON.geovisio)], \"links\": [{\"rel\": \"next\", \"href\": \"https://example.org/api/search?page=2\"}]}"
+                            .utf8)
+                ),
+                (
+                    "flat.json",
+                    Array(PanoramaxItemJSON.geovisio.replacingOccurrences(of: "\"field_of_view\": 360", with: "\"field_of_view\": 67").utf8)
+                )
             ],
             "sanitizer": [
                 ("escapes.txt", Array("Title\u{1B}]0;owned\u{07}\u{1B}]52;c;eA==\u{07}\u{1B}[2J\u{9B}31m\r\n\u{202E}x\u{2066}y".utf8)),
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
-                ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8)),
-            ],
+                ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8))
+            ]
         ]
     }
 
@@ -92,8 +121,9 @@ struct FuzzCorpusTests {
         }
     }
 
-    @Test("every saved input, seeds and findings alike, replays through its target without a finding",
-          arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax"])
+    @Test(
+        "every saved input, seeds and findings alike, replays through its target without a finding",
+        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])

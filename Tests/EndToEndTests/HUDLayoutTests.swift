@@ -7,24 +7,28 @@ import Testing
 /// stays whole.
 @Suite("The HUD at every size")
 struct HUDLayoutTests {
-    @Test("? keys and q quit always show; the compass sits beside the name, never over it",
-          arguments: [(20, 4), (40, 12), (80, 24), (120, 40), (203, 61), (400, 100)])
+    @Test(
+        "? keys and q quit always show; the compass sits beside the name, never over it",
+        arguments: [(20, 4), (40, 12), (80, 24), (120, 40), (203, 61), (400, 100)])
     func sizes(columns: Int, rows: Int) throws {
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --heading 100", columns: columns, rows: rows,
-                                      environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --heading 100", columns: columns, rows: rows,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         var lines: [Substring] = []
-        #expect(try session.waitUntil(timeout: 30) {
-            lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count >= rows && lines[rows - 1].contains("q quit")
-        }, "\(lines.last ?? "")")
+        #expect(
+            try session.waitUntil(timeout: 30) {
+                lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.count >= rows && lines[rows - 1].contains("q quit")
+            }, "\(lines.last ?? "")")
         let status = String(lines[rows - 1])
         #expect(status.contains("? keys · q quit"), "\(columns)×\(rows): \(status)")
         let top = String(lines[0])
         #expect(top.hasPrefix(" Main Street 16, L"), "\(columns)×\(rows): \(top)")
         if let bracket = top.firstIndex(of: "[") {
-            #expect(top[..<bracket].hasSuffix(" ") && top.hasSuffix("]") || top.trimmingCharacters(in: .whitespaces).hasSuffix("]"),
-                    "\(columns)×\(rows): the compass stands apart: \(top)")
+            #expect(
+                top[..<bracket].hasSuffix(" ") && top.hasSuffix("]") || top.trimmingCharacters(in: .whitespaces).hasSuffix("]"),
+                "\(columns)×\(rows): the compass stands apart: \(top)")
             #expect(top[..<bracket].contains("Lindenfeld"), "\(columns)×\(rows): the whole name shows before the compass: \(top)")
         }
         try session.send("q")
@@ -33,8 +37,9 @@ struct HUDLayoutTests {
 
     @Test("below the smallest size the notice stays whole: no compass, control or label is drawn over it")
     func tooSmall() throws {
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --heading 100", columns: 19, rows: 8,
-                                      environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --heading 100", columns: 19, rows: 8,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Terminal too") })
         let screen = try session.capture()
@@ -49,13 +54,17 @@ struct HUDLayoutTests {
 struct ClickableControlsTests {
     @Test("a click on the compass faces north; on home, goes home with the start view; a marker out of view has an edge hint")
     func clicks() throws {
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion --heading 100", columns: 120, rows: 36,
-                                      environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion --heading 100", columns: 120, rows: 36,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("⌂ home g") })
         // Café Aurora stands behind, on the left: its hint is at the left edge.
         // (Waited for: a frame reaches tmux in pieces, top rows first.)
-        #expect(try session.waitUntil { try session.capture().split(separator: "\n").contains { $0.contains("◀") && $0.contains("Café Aurora") } })
+        #expect(
+            try session.waitUntil {
+                try session.capture().split(separator: "\n").contains { $0.contains("◀") && $0.contains("Café Aurora") }
+            })
         let mouse = TmuxSession.mouseReport
         // The compass is the top line's last 27 columns but one (cells from 0: 119 is the last).
         try session.sendBytes(mouse(0, 105, 0) + mouse(3, 105, 0))

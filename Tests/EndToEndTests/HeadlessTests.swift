@@ -54,15 +54,20 @@ struct HeadlessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("events.jsonl")
-        let run = try ProgramRun.sidewalk([Self.demo, "--at", "46.9412,7.4445", "--headless", "--keys", ":near 46.9412,7.4453",
-                                           "--events", events.path])
+        let run = try ProgramRun.sidewalk([
+            Self.demo, "--at", "46.9412,7.4445", "--headless", "--keys", ":near 46.9412,7.4453",
+            "--events", events.path
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let records = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
             .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let moves = records.filter { ($0["event"] as? String)?.contains("Panorama") == true }
             .map { "\($0["event"] as? String ?? "") \($0["panorama"] as? String ?? "")" }
-        #expect(moves == ["didMoveToPanorama main-0", "didMoveToPanoramaNearCoordinate main-0",
-                          "willMoveToPanorama main-5", "didMoveToPanorama main-5", "didMoveToPanoramaNearCoordinate main-5"], "\(moves)")
+        #expect(
+            moves == [
+                "didMoveToPanorama main-0", "didMoveToPanoramaNearCoordinate main-0",
+                "willMoveToPanorama main-5", "didMoveToPanorama main-5", "didMoveToPanoramaNearCoordinate main-5"
+            ], "\(moves)")
     }
 
     @Test("docs/accessibility.md shows what the demo walk's script really prints")
@@ -78,27 +83,44 @@ struct HeadlessTests {
 
     @Test("a headless random walk of 20,000 steps through the demo town: it ends, exits 0, and memory stays bounded")
     func soak() throws {
-        var random = SeededGenerator(seed: 20261130)
-        let keys = ["Left", "Right", "Up", "Down", "+", "-", "n", "w", "s", "Tab", "BTab", "Enter", "1", "2", "3", "9", "[", "]", "t", "g",
-                    "r", "u", "?", "Escape"]
-        let commands = [":heading 270", ":animate 180 10 2 1", ":goto museum-hall", ":goto nowhere\nexpect error", ":near 0,0\nexpect error /0,0/", "wait 5"]
-        let steps = (0..<20_000).map { _ in Int.random(in: 0..<100, using: &random) < 3 ? commands.randomElement(using: &random)! : keys.randomElement(using: &random)! }
+        var random = SeededGenerator(seed: 20_261_130)
+        let keys = [
+            "Left", "Right", "Up", "Down", "+", "-", "n", "w", "s", "Tab", "BTab", "Enter", "1", "2", "3", "9", "[", "]", "t", "g",
+            "r", "u", "?", "Escape"
+        ]
+        let commands = [
+            ":heading 270", ":animate 180 10 2 1", ":goto museum-hall", ":goto nowhere\nexpect error", ":near 0,0\nexpect error /0,0/",
+            "wait 5"
+        ]
+        let steps = (0..<20_000).map { _ in
+            Int.random(in: 0..<100, using: &random) < 3 ? commands.randomElement(using: &random)! : keys.randomElement(using: &random)!
+        }
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-soak-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: script) }
         try Data(steps.joined(separator: "\n").utf8).write(to: script)
         let run = try ProgramRun.sidewalk([Self.demo, "--script", script.path], measuringMemory: true)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").count > 10_000, "most steps change something")
-        #expect(run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 128 << 10), "peak \(run.peakResidentKilobytes) KB")
+        #expect(
+            run.peakResidentKilobytes > 0 && run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 128 << 10),
+            "peak \(run.peakResidentKilobytes) KB")
     }
 
-    @Test("an unknown key or command is one line naming where it is, status 2", arguments: [
-        (["--keys", "Left Jump"], "sidewalk: --keys: step 1: unknown key or command 'Jump' (keys as tmux names them, commands after ':', or wait, expect)"),
-        (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
-        (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
-        (["--script", "/nonexistent"], "sidewalk: /nonexistent: no such file"),
-        (["--headless", "--keys", "q", "--state-log", "/tmp/x"], "sidewalk: --state-log is written by the full view; --headless and --describe say what changes themselves"),
-    ])
+    @Test(
+        "an unknown key or command is one line naming where it is, status 2",
+        arguments: [
+            (
+                ["--keys", "Left Jump"],
+                "sidewalk: --keys: step 1: unknown key or command 'Jump' (keys as tmux names them, commands after ':', or wait, expect)"
+            ),
+            (["--headless", "--keys", "q", "--script", "x"], "sidewalk: --keys and --script cannot be used together"),
+            (["--describe", "--keys", "q"], "sidewalk: --keys and --script run headless; --describe reads keys as you type them"),
+            (["--script", "/nonexistent"], "sidewalk: /nonexistent: no such file"),
+            (
+                ["--headless", "--keys", "q", "--state-log", "/tmp/x"],
+                "sidewalk: --state-log is written by the full view; --headless and --describe say what changes themselves"
+            )
+        ])
     func errors(arguments: [String], message: String) throws {
         let run = try ProgramRun.sidewalk([Self.demo] + arguments)
         #expect(run.status == 2)
@@ -140,7 +162,8 @@ struct HeadlessTests {
         try Data("not an image".utf8).write(to: fixture.folder.appendingPathComponent("images/c.png"))
         let folder = try fixture.write(DatasetFixture.validManifest())
         let events = fixture.folder.appendingPathComponent("events.jsonl").path
-        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "2; expect error /not a JPEG or PNG/; r", "--events", events]) // way 2 leads east, to c
+        // Way 2 leads east, to c.
+        let run = try ProgramRun.sidewalk([folder, "--headless", "--keys", "2; expect error /not a JPEG or PNG/; r", "--events", events])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("cannot show c: images/c.png: not a JPEG or PNG image"), "\(run.standardOutput)")
         // It said "At c" and stayed there while a terminal would show b.
@@ -159,8 +182,10 @@ struct HeadlessTests {
 
     @Test("sidewalk open: each URL form opens its place and view; u prints the view's URL; a bad URL is one line, status 2")
     func openURLs() throws {
-        let google = try ProgramRun.sidewalk(["open", "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45",
-                                              Self.demo, "--keys", "u"])
+        let google = try ProgramRun.sidewalk([
+            "open", "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45",
+            Self.demo, "--keys", "u"
+        ])
         #expect(google.status == 0, "\(google.standardError)")
         let lines = google.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Facing south, 200°, looking up 10°, zoom 2.4×. At Main Street at Station Road") == true, "\(lines)")

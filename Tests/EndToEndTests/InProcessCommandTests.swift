@@ -1,14 +1,20 @@
-@testable import SidewalkCommands
+import TUI
 import TestSupport
 import Testing
-import TUI
+
+@testable import SidewalkCommands
 
 /// Commands called in-process, where the process boundary is not the point.
 @Suite("Commands in-process")
 struct InProcessCommandTests {
-    @Test("a benchmark's JSON holds an infinite PSNR (identical pictures) as \"inf\", not nothing (bench encode --color 256 --json printed nothing)")
+    @Test(
+        "a benchmark's JSON holds an infinite PSNR (identical pictures) as \"inf\", not nothing (bench encode --color 256 --json printed nothing)"
+    )
     func infiniteInJSON() {
-        struct Report: Encodable { let psnr_db: Double; let bytes: Int }
+        struct Report: Encodable {
+            let psnr_db: Double
+            let bytes: Int
+        }
         #expect(BenchCommand.json([Report(psnr_db: .infinity, bytes: 3)]) == #"[{"bytes":3,"psnr_db":"inf"}]"#)
         #expect(BenchCommand.json(Report(psnr_db: 31.5, bytes: 1)) == #"{"bytes":1,"psnr_db":31.5}"#)
     }
@@ -19,7 +25,7 @@ struct InProcessCommandTests {
         defer { fixture.remove() }
         let folder = try fixture.write(DatasetFixture.validManifest())
         let opened = try PanoramaSelection().open(folder)
-        guard case let .dataset(_, start, _, cache) = opened.scenery(cacheBytes: 32 << 20) else {
+        guard case .dataset(_, let start, _, let cache) = opened.scenery(cacheBytes: 32 << 20) else {
             Issue.record("a dataset opens as a dataset")
             return
         }

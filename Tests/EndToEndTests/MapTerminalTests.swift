@@ -7,12 +7,14 @@ import Testing
 struct MapTerminalTests {
     private static let environment = ["SWIFT_BACKTRACE": "interactive=no"]
 
-    @Test("at 120×36 the minimap is on; m hides it; M opens the map, the arrows move its cursor, Enter walks there, q restores the terminal")
+    @Test(
+        "at 120×36 the minimap is on; m hides it; M opens the map, the arrows move its cursor, Enter walks there, q restores the terminal")
     func inTmux() throws {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-map-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion --events '\(events.path)'",
-                                      columns: 120, rows: 36, environment: Self.environment)
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --reduce-motion --events '\(events.path)'",
+            columns: 120, rows: 36, environment: Self.environment)
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("●") }, "the minimap shows where you are")
         try session.send("m")
@@ -22,7 +24,9 @@ struct MapTerminalTests {
         try session.send("Right", "Right", "Right")
         #expect(try session.waitUntil { try session.capture().contains("Cursor 24 m east of you") })
         try session.send("Enter")
-        #expect(try session.waitUntil { try !session.capture().contains("Map · ") && session.capture().contains("Main Street at Station Road") })
+        #expect(
+            try session.waitUntil { try !session.capture().contains("Map · ") && session.capture().contains("Main Street at Station Road") }
+        )
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
         #expect(session.exitStatus == 0)
@@ -49,11 +53,15 @@ struct MapTerminalTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
-        let png = try ProgramRun.sidewalk(["snapshot", demo, "--map", "--size", "480x320", "--output", folder.appendingPathComponent("map.png").path])
+        let png = try ProgramRun.sidewalk([
+            "snapshot", demo, "--map", "--size", "480x320", "--output", folder.appendingPathComponent("map.png").path
+        ])
         #expect(png.status == 0, "\(png.standardError)")
         let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("map.png")))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count > 1000)
-        let ans = try ProgramRun.sidewalk(["snapshot", demo, "--map", "--size", "80x24", "--output", folder.appendingPathComponent("map.ans").path])
+        let ans = try ProgramRun.sidewalk([
+            "snapshot", demo, "--map", "--size", "80x24", "--output", folder.appendingPathComponent("map.ans").path
+        ])
         #expect(ans.status == 0, "\(ans.standardError)")
         let art = try String(contentsOf: folder.appendingPathComponent("map.ans"), encoding: .utf8)
         #expect(art.contains("Main Street") && art.contains("╋") && art.contains("◆"))

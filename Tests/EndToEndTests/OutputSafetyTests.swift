@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Nothing that isn't ours is ever replaced (docs/reliability.md): streams are written in
 /// place, whole files only over a regular file or nothing, and inputs that are not regular
@@ -39,7 +40,7 @@ struct OutputSafetyTests {
 
         // A character device of our own where we may make one (root), else /dev/null.
         var device = folder.appendingPathComponent("null").path
-        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) != 0 { device = "/dev/null" } // major 1, minor 3
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) != 0 { device = "/dev/null" }  // major 1, minor 3
         let toDevice = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "q", "--events", device])
         #expect(toDevice.status == 0, "\(toDevice.standardError)")
         #expect(Self.kind(device) == S_IFCHR)
@@ -67,7 +68,8 @@ struct OutputSafetyTests {
         #expect(Self.kind(fifo) == S_IFIFO)
     }
 
-    @Test("a snapshot refuses to replace a link, a FIFO or a folder, with one line, before rendering", arguments: ["link", "fifo", "folder"])
+    @Test(
+        "a snapshot refuses to replace a link, a FIFO or a folder, with one line, before rendering", arguments: ["link", "fifo", "folder"])
     func snapshotRefuses(what: String) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -77,13 +79,23 @@ struct OutputSafetyTests {
         let expectedKind: mode_t
         let phrase: String
         switch what {
-        case "link": #expect(symlink(target, output) == 0); expectedKind = S_IFLNK; phrase = "a symbolic link"
-        case "fifo": #expect(mkfifo(output, 0o600) == 0); expectedKind = S_IFIFO; phrase = "a FIFO (named pipe)"
-        default: #expect(mkdir(output, 0o755) == 0); expectedKind = S_IFDIR; phrase = "a folder"
+        case "link":
+            #expect(symlink(target, output) == 0)
+            expectedKind = S_IFLNK
+            phrase = "a symbolic link"
+        case "fifo":
+            #expect(mkfifo(output, 0o600) == 0)
+            expectedKind = S_IFIFO
+            phrase = "a FIFO (named pipe)"
+        default:
+            #expect(mkdir(output, 0o755) == 0)
+            expectedKind = S_IFDIR
+            phrase = "a folder"
         }
         let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--size", "32x16", "--output", output], timeLimit: 30)
         #expect(run.status == 1)
-        #expect(run.errorLines == ["sidewalk: \(output): is \(phrase); refusing to replace it with a file (name a regular file or a new path)"])
+        #expect(
+            run.errorLines == ["sidewalk: \(output): is \(phrase); refusing to replace it with a file (name a regular file or a new path)"])
         #expect(Self.kind(output) == expectedKind)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine")
     }
@@ -108,7 +120,8 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pano.jpg").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        for arguments in [[fifo, "--headless", "--keys", "q"], ["snapshot", fifo, "--output", folder.appendingPathComponent("o.png").path]] {
+        for arguments in [[fifo, "--headless", "--keys", "q"], ["snapshot", fifo, "--output", folder.appendingPathComponent("o.png").path]]
+        {
             let run = try ProgramRun.sidewalk(arguments, timeLimit: 20)
             #expect(run.status == 1)
             #expect(run.errorLines == ["sidewalk: \(fifo): is a FIFO (named pipe), not a regular file"], "\(arguments)")
@@ -121,7 +134,9 @@ struct OutputSafetyTests {
         let dataset = try fixture.write(DatasetFixture.validManifest())
         let info = try ProgramRun.sidewalk(["info", dataset], timeLimit: 20)
         #expect(info.status == 1)
-        #expect(info.standardOutput.contains("$.panoramas[1].image: 'images/b.png' is a FIFO (named pipe), not a regular file"), "\(info.standardOutput)")
+        #expect(
+            info.standardOutput.contains("$.panoramas[1].image: 'images/b.png' is a FIFO (named pipe), not a regular file"),
+            "\(info.standardOutput)")
     }
 
     @Test("a manifest that is a FIFO says so, without blocking")

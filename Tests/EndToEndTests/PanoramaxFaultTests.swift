@@ -25,7 +25,8 @@ struct PanoramaxFaultTests {
         let server = try PanoramaxFixture()
         let failed = try Self.run([server.dataset, "--at", "0.1,0.1"])
         #expect(failed.status == 1)
-        #expect(failed.error.hasSuffix("the server answered HTTP 500\n") && failed.error.split(separator: "\n").count == 1, "\(failed.error)")
+        #expect(
+            failed.error.hasSuffix("the server answered HTTP 500\n") && failed.error.split(separator: "\n").count == 1, "\(failed.error)")
         let unreachable = try Self.run(["panoramax:http://127.0.0.1:1", "--at", PanoramaxFixture.nearA0])
         #expect(unreachable.status == 1)
         #expect(unreachable.error.contains("cannot reach the server"), "\(unreachable.error)")
@@ -48,7 +49,9 @@ struct PanoramaxFaultTests {
         let server = try PanoramaxFixture()
         let refused = try Self.run([server.dataset, "--pano", PanoramaxFixture.flat])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("a flat picture (67°); only 360° pictures are walked unless --all-pictures is given"), "\(refused.error)")
+        #expect(
+            refused.error.contains("a flat picture (67°); only 360° pictures are walked unless --all-pictures is given"), "\(refused.error)"
+        )
         let shown = try Self.run([server.dataset, "--pano", PanoramaxFixture.flat, "--all-pictures"])
         #expect(shown.status == 0, "\(shown.error)")
         #expect(shown.output.contains("At \(PanoramaxFixture.flat), 1 May 2022."), "\(shown.output)")
@@ -64,8 +67,9 @@ struct PanoramaxFaultTests {
         #expect(snapshot.status == 1)
         #expect(snapshot.standardError.contains("sd.jpg") && snapshot.standardError.contains("HTTP 404"), "\(snapshot.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        let walk = try ProgramRun.sidewalk([server.dataset, "--pano", a[4], "--heading", "90", "--headless", "--keys", "w; expect error /HTTP 404/"],
-                                          timeLimit: 120)
+        let walk = try ProgramRun.sidewalk(
+            [server.dataset, "--pano", a[4], "--heading", "90", "--headless", "--keys", "w; expect error /HTTP 404/"],
+            timeLimit: 120)
         #expect(walk.status == 0, "\(walk.standardError)")
         #expect(walk.standardOutput.contains("cannot show \(a[5])") && walk.standardOutput.contains("HTTP 404"), "\(walk.standardOutput)")
     }
@@ -77,14 +81,17 @@ struct PanoramaxFaultTests {
         defer { try? FileManager.default.removeItem(at: cache) }
         let environment = ["XDG_CACHE_HOME": cache.path]
         let a = PanoramaxFixture.a
-        let online = try ProgramRun.sidewalk([server.dataset, "--pano", a[1], "--headless", "--keys", ""], environment: environment, timeLimit: 120)
+        let online = try ProgramRun.sidewalk(
+            [server.dataset, "--pano", a[1], "--headless", "--keys", ""], environment: environment, timeLimit: 120)
         #expect(online.status == 0, "\(online.standardError)")
-        let offline = try ProgramRun.sidewalk([server.dataset, "--pano", a[1], "--offline", "--headless", "--keys", ""],
-                                              environment: environment, timeLimit: 120)
+        let offline = try ProgramRun.sidewalk(
+            [server.dataset, "--pano", a[1], "--offline", "--headless", "--keys", ""],
+            environment: environment, timeLimit: 120)
         #expect(offline.status == 0, "\(offline.standardError)")
         #expect(offline.standardOutput == online.standardOutput)
-        let unseen = try ProgramRun.sidewalk([server.dataset, "--pano", a[4], "--offline", "--headless", "--keys", ""],
-                                             environment: environment, timeLimit: 120)
+        let unseen = try ProgramRun.sidewalk(
+            [server.dataset, "--pano", a[4], "--offline", "--headless", "--keys", ""],
+            environment: environment, timeLimit: 120)
         #expect(unseen.status == 1)
         #expect(unseen.standardError.contains("not in the cache, and --offline forbids fetching it"), "\(unseen.standardError)")
     }

@@ -36,8 +36,9 @@ final class PanoramaxFixture {
         logPath = folder.appendingPathComponent("requests.log").path
         let original = folder.appendingPathComponent("original.png").path
         try PNGEncoder.write(SyntheticPanorama.gradient(width: 4096, height: 2048), to: original)
-        let server = try Subprocess.startServer(["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, original],
-                                                portFile: portFile)
+        let server = try Subprocess.startServer(
+            ["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, original],
+            portFile: portFile)
         (pid, address) = (server.pid, server.address)
     }
 

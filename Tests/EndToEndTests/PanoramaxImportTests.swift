@@ -15,8 +15,9 @@ struct PanoramaxImportTests {
         let output = Self.folder()
         defer { try? FileManager.default.removeItem(at: output) }
         var server: PanoramaxFixture? = try PanoramaxFixture()
-        let run = try ProgramRun.sidewalk(["import", server!.dataset, "--bbox", "7.4440,46.9410,7.4460,46.9414", "--output", output.path],
-                                          timeLimit: 120)
+        let run = try ProgramRun.sidewalk(
+            ["import", server!.dataset, "--bbox", "7.4440,46.9410,7.4460,46.9414", "--output", output.path],
+            timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "imported 7 panoramas with 14 links into \(output.path); skipped 3\n", "\(run.standardOutput)")
         #expect(run.standardError.contains("skipped \(PanoramaxFixture.flat): a flat picture"), "\(run.standardError)")
@@ -27,8 +28,9 @@ struct PanoramaxImportTests {
         let walk = try ProgramRun.sidewalk([output.path, "--pano", a[2], "--heading", "90", "--headless", "--keys", "w t"], timeLimit: 60)
         #expect(walk.status == 0, "\(walk.standardError)")
         let lines = walk.standardOutput.split(separator: "\n")
-        #expect(lines.count == 3 && lines[1].contains("At \(a[3]), 21 June 2024") && lines[2].contains("At \(PanoramaxFixture.b3)"),
-                "\(walk.standardOutput)")
+        #expect(
+            lines.count == 3 && lines[1].contains("At \(a[3]), 21 June 2024") && lines[2].contains("At \(PanoramaxFixture.b3)"),
+            "\(walk.standardOutput)")
         let info = try ProgramRun.sidewalk(["info", output.path, "--pano", a[3]])
         #expect(info.standardOutput.contains("credit:   © Lindenfeld survey, CC-BY-SA-4.0"), "\(info.standardOutput)")
     }

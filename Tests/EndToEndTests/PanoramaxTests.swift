@@ -11,7 +11,7 @@ struct PanoramaxTests {
     private static func moves(_ path: URL) throws -> [String] {
         try String(contentsOf: path, encoding: .utf8).split(separator: "\n")
             .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { ($0["event"] as? String) == "didMoveToPanorama" } // sent on every change, the start too
+            .filter { ($0["event"] as? String) == "didMoveToPanorama" }  // sent on every change, the start too
             .compactMap { $0["panorama"] as? String }
     }
 
@@ -19,14 +19,18 @@ struct PanoramaxTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-\(UUID().uuidString)-\(name)")
     }
 
-    @Test("--at opens the nearest 360° picture; w walks the sequence forward, s steps back still facing ahead, and --events shows each move")
+    @Test(
+        "--at opens the nearest 360° picture; w walks the sequence forward, s steps back still facing ahead, and --events shows each move")
     func walkTheSequence() throws {
         let server = try PanoramaxFixture()
         let events = Self.temporaryFile("events.jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
         let a = PanoramaxFixture.a
-        let run = try ProgramRun.sidewalk(["panoramax", "--server", server.address, "--at", PanoramaxFixture.nearA0, "--heading", "90",
-                                           "--headless", "--keys", "w w w w s w", "--events", events.path], timeLimit: 120)
+        let run = try ProgramRun.sidewalk(
+            [
+                "panoramax", "--server", server.address, "--at", PanoramaxFixture.nearA0, "--heading", "90",
+                "--headless", "--keys", "w w w w s w", "--events", events.path
+            ], timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try Self.moves(events) == [a[0], a[1], a[2], a[3], a[4], a[3], a[4]], "\(run.standardOutput)")
         let lines = run.standardOutput.split(separator: "\n")
@@ -73,7 +77,8 @@ struct PanoramaxTests {
         #expect(info.standardOutput.contains("date:     2024-06-21"), "\(info.standardOutput)")
         let output = Self.temporaryFile("snapshot.png")
         defer { try? FileManager.default.removeItem(at: output) }
-        let snapshot = try ProgramRun.sidewalk(["snapshot", server.dataset, "--at", PanoramaxFixture.nearA1, "--output", output.path], timeLimit: 120)
+        let snapshot = try ProgramRun.sidewalk(
+            ["snapshot", server.dataset, "--at", PanoramaxFixture.nearA1, "--output", output.path], timeLimit: 120)
         #expect(snapshot.status == 0, "\(snapshot.standardError)")
         let png = try Data(contentsOf: output)
         let copyright = Data("iTXtCopyright\0\0\0\0\0© Lindenfeld survey, CC-BY-SA-4.0".utf8)
@@ -87,11 +92,13 @@ struct PanoramaxTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let id = PanoramaxFixture.a[1]
         let hd = "/api/pictures/\(id)/hd.jpg"
-        let wide = try ProgramRun.sidewalk(["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--output", output.path], timeLimit: 120)
+        let wide = try ProgramRun.sidewalk(
+            ["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--output", output.path], timeLimit: 120)
         #expect(wide.status == 0, "\(wide.standardError)")
         #expect(!server.requests().contains { $0.path == hd }, "480 pixels across 90° need 1920 round the circle: sd is enough")
-        let zoomed = try ProgramRun.sidewalk(["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--zoom", "4", "--output", output.path],
-                                             timeLimit: 120)
+        let zoomed = try ProgramRun.sidewalk(
+            ["snapshot", server.dataset, "--pano", id, "--size", "480x270", "--zoom", "4", "--output", output.path],
+            timeLimit: 120)
         #expect(zoomed.status == 0, "\(zoomed.standardError)")
         #expect(server.requests().filter { $0.path == hd }.count == 1, "zoom 4 needs 4× as many: the original")
     }
@@ -111,14 +118,18 @@ struct PanoramaxTests {
         let server = try PanoramaxFixture()
         let events = Self.temporaryFile("events.jsonl")
         let cache = Self.temporaryFile("cache")
-        defer { try? FileManager.default.removeItem(at: events); try? FileManager.default.removeItem(at: cache) }
+        defer {
+            try? FileManager.default.removeItem(at: events)
+            try? FileManager.default.removeItem(at: cache)
+        }
         let a = PanoramaxFixture.a
         let session = try TmuxSession(
             command: "'\(BuiltProducts.sidewalk)' panoramax --server \(server.address) --at \(PanoramaxFixture.nearA0) --heading 90 "
                 + "--reduce-motion --events '\(events.path)'",
             columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
-        #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(a[0]) && session.capture().contains("Lindenfeld survey") })
+        #expect(
+            try session.waitUntil(timeout: 60) { try session.capture().contains(a[0]) && session.capture().contains("Lindenfeld survey") })
         for (key, arrival) in [("w", a[1]), ("w", a[2]), ("s", a[1])] {
             try session.send(key)
             #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(arrival) }, "\(key) to \(arrival)")

@@ -6,14 +6,19 @@ import Testing
 /// A 360° photo opens where its GPano metadata says to look first, as wide as it says.
 @Suite("Photos' initial view")
 struct PhotoInitialViewTests {
-    @Test("InitialViewHeadingDegrees, InitialViewPitchDegrees and InitialHorizontalFOVDegrees set the starting camera; --heading and --zoom win")
+    @Test(
+        "InitialViewHeadingDegrees, InitialViewPitchDegrees and InitialHorizontalFOVDegrees set the starting camera; --heading and --zoom win"
+    )
     func initialView() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-initial-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let gpano = [("ProjectionType", "equirectangular"), ("InitialViewHeadingDegrees", "120"), ("InitialViewPitchDegrees", "-10"),
-                     ("InitialHorizontalFOVDegrees", "45")]
-        let photo = TestPhotoMetadata.insert([TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 256, height: 128)))
+        let gpano = [
+            ("ProjectionType", "equirectangular"), ("InitialViewHeadingDegrees", "120"), ("InitialViewPitchDegrees", "-10"),
+            ("InitialHorizontalFOVDegrees", "45")
+        ]
+        let photo = TestPhotoMetadata.insert(
+            [TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 256, height: 128)))
         let path = folder.appendingPathComponent("wide.jpg").path
         try Data(photo).write(to: URL(fileURLWithPath: path))
         let url = { (flags: [String]) throws -> String in

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PanoCore
 import PanoImage
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// 360° photos made the way a camera held askew makes them: a level world (sky above the true
 /// horizon, ground below, a red post due north) seen through the pose, with the GPano tags that
@@ -29,7 +30,7 @@ struct PhotoPoseTests {
         Pose(heading: 0, pitch: 5, roll: 0), Pose(heading: 0, pitch: -5, roll: 0),
         Pose(heading: 0, pitch: 0, roll: 5), Pose(heading: 0, pitch: 0, roll: -5),
         Pose(heading: 45, pitch: 5, roll: 5), Pose(heading: 0, pitch: 90, roll: 0),
-        Pose(heading: 200, pitch: -12, roll: 20),
+        Pose(heading: 200, pitch: -12, roll: 20)
     ]
 
     /// rotation.js's `localToWorld`: a direction in the picture (heading from its centre, pitch
@@ -85,8 +86,10 @@ struct PhotoPoseTests {
 
     /// Writes the photo for `pose` with its GPano tags into `folder`, and returns its path.
     static func writePhoto(_ pose: Pose, into folder: URL) throws -> String {
-        let gpano = [("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", String(pose.heading)),
-                     ("PosePitchDegrees", String(pose.pitch)), ("PoseRollDegrees", String(pose.roll))]
+        let gpano = [
+            ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", String(pose.heading)),
+            ("PosePitchDegrees", String(pose.pitch)), ("PoseRollDegrees", String(pose.roll))
+        ]
         let bytes = TestPhotoMetadata.insert([TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(photo(pose), quality: 95))
         let path = folder.appendingPathComponent("askew.jpg").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -96,8 +99,11 @@ struct PhotoPoseTests {
     /// A 320×180 view at zoom 1 (90° across) facing `heading`, level, from `source`.
     static func view(_ source: [String], heading: Double, in folder: URL) throws -> RGBImage {
         let output = folder.appendingPathComponent("view-\(UUID().uuidString).png").path
-        let run = try ProgramRun.sidewalk(["snapshot"] + source + ["--heading", String(heading), "--pitch", "0", "--zoom", "1",
-                                                                    "--size", "320x180", "--no-cache", "--output", output])
+        let run = try ProgramRun.sidewalk(
+            ["snapshot"] + source + [
+                "--heading", String(heading), "--pitch", "0", "--zoom", "1",
+                "--size", "320x180", "--no-cache", "--output", output
+            ])
         #expect(run.status == 0, "\(run.standardError)")
         return try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: output))), name: output)
     }
@@ -113,8 +119,9 @@ struct PhotoPoseTests {
             #expect(abs(middle - 90) <= 1.6, "\(path): \(pose.testDescription): the horizon is at row \(middle) of 180 facing \(heading)°")
             guard heading == 0 else { continue }
             let north = post(view, horizonRow: Int(middle), fieldOfView: 90)
-            #expect(north.map { abs($0) < 0.5 } == true,
-                    "\(path): \(pose.testDescription): north is \(north.map { "\($0)° right of the view's centre" } ?? "not in view")")
+            #expect(
+                north.map { abs($0) < 0.5 } == true,
+                "\(path): \(pose.testDescription): north is \(north.map { "\($0)° right of the view's centre" } ?? "not in view")")
         }
     }
 
@@ -142,14 +149,16 @@ struct PhotoPoseTests {
     /// back with its colours (`tmux capture-pane -e`) into pixels, two a cell.
     static func explorerView(_ photo: String, heading: Double) throws -> RGBImage {
         let (columns, rows) = (200, 60)
-        let command = "'\(BuiltProducts.sidewalk)' '\(photo)' --heading \(heading) --color truecolor --format symbols --hide-compass --minimap off"
+        let command =
+            "'\(BuiltProducts.sidewalk)' '\(photo)' --heading \(heading) --color truecolor --format symbols --hide-compass --minimap off"
         let session = try TmuxSession(command: command, columns: columns, rows: rows)
         defer { session.close() }
         var screen = ""
-        #expect(session.waitUntil(timeout: 60) {
-            screen = (try? session.capture(escapes: true)) ?? ""
-            return screen.contains("Heading \(Int(heading))°")
-        }, "the explorer drew its view")
+        #expect(
+            session.waitUntil(timeout: 60) {
+                screen = (try? session.capture(escapes: true)) ?? ""
+                return screen.contains("Heading \(Int(heading))°")
+            }, "the explorer drew its view")
         try session.send("q")
         var terminal = VirtualTerminal(columns: columns, rows: rows)
         for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).enumerated() {
@@ -161,7 +170,9 @@ struct PhotoPoseTests {
         for row in 1..<(rows - 1) {
             for column in 0..<columns {
                 let cell = terminal[column, row]
-                let (top, bottom) = cell.glyph == "\u{2584}" ? (cell.background, cell.foreground)
+                let (top, bottom) =
+                    cell.glyph == "\u{2584}"
+                    ? (cell.background, cell.foreground)
                     : cell.glyph == " " ? (cell.background, cell.background) : (cell.foreground, cell.background)
                 view[column, 2 * (row - 1)] = top ?? RGB(0, 0, 0)
                 view[column, 2 * (row - 1) + 1] = bottom ?? RGB(0, 0, 0)
@@ -181,7 +192,9 @@ struct PhotoPoseTests {
             let (tilt, middle) = Self.horizon(view)
             // A pixel is 0.38° of tilt over the 150 columns measured.
             #expect(abs(tilt) < 0.5, "\(pose.testDescription): the explorer's horizon tilts \(tilt)° facing \(heading)°")
-            #expect(abs(middle - Double(view.height) / 2) <= 2, "\(pose.testDescription): the horizon is at row \(middle) of \(view.height) facing \(heading)°")
+            #expect(
+                abs(middle - Double(view.height) / 2) <= 2,
+                "\(pose.testDescription): the horizon is at row \(middle) of \(view.height) facing \(heading)°")
             guard heading == 0 else { continue }
             let north = Self.post(view, horizonRow: Int(middle), fieldOfView: 90)
             #expect(north.map { abs($0) < 1 } == true, "\(pose.testDescription): north is \(north.map { "\($0)°" } ?? "not in view")")

@@ -19,8 +19,10 @@ struct ProgramRun {
     ///
     /// With `timeLimit`, a run still going after that many seconds is killed (status 137), so a
     /// test of a hang fails instead of hanging.
-    static func sidewalk(_ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false,
-                         timeLimit: Int? = nil) throws -> ProgramRun {
+    static func sidewalk(
+        _ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false,
+        timeLimit: Int? = nil
+    ) throws -> ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
@@ -31,7 +33,8 @@ struct ProgramRun {
         for (key, value) in environment { env[key] = value }
         let report = cache.appendingPathExtension("time")
         defer { try? FileManager.default.removeItem(at: report) }
-        let prefix = (timeLimit.map { ["timeout", "--signal=KILL", String($0)] } ?? [])
+        let prefix =
+            (timeLimit.map { ["timeout", "--signal=KILL", String($0)] } ?? [])
             + (measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : [])
         let result = try Subprocess.run(prefix + [BuiltProducts.sidewalk] + arguments, environment: env)
         let peak = measuringMemory ? Int((try String(contentsOf: report, encoding: .utf8)).split(separator: "\n").last ?? "") : 0
@@ -60,7 +63,8 @@ enum ProcessTree {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { Int32($0) }.filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[1]) == parent
         }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PanoCore
 import PanoImage
 import TermRender
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What xterm and kitty really show, on a virtual X display: what the explorer asked them,
 /// a screenshot of the window against `sidewalk snapshot` of the same view, and the terminal
@@ -35,57 +36,86 @@ struct RealTerminalTests {
     static let tmuxSocket = "sidewalk-real-terminal-\(getpid())"
 
     static let terminals = [
-        Terminal(name: "xterm", windowClass: "XTerm", expected: ["24-bit colour:   yes", "colour mode:     truecolor", "picture:         symbols"]) { shell, _ in
+        Terminal(
+            name: "xterm", windowClass: "XTerm",
+            expected: ["24-bit colour:   yes", "colour mode:     truecolor", "picture:         symbols"]
+        ) { shell, _ in
             ["xterm", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
         },
-        Terminal(name: "xterm -ti vt340", windowClass: "XTerm",
-                 expected: ["sixel:           yes, 1024 colours", "colour mode:     truecolor", "picture:         sixels"]) { shell, _ in
-            ["xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e", "sh", "-c", shell]
+        Terminal(
+            name: "xterm -ti vt340", windowClass: "XTerm",
+            expected: ["sixel:           yes, 1024 colours", "colour mode:     truecolor", "picture:         sixels"]
+        ) { shell, _ in
+            [
+                "xterm", "-ti", "vt340", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10", "-e",
+                "sh", "-c", shell
+            ]
         },
-        Terminal(name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor", "picture:         kitty"]) { shell, _ in
-            ["kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
-             "-o", "window_padding_width=0", "-o", "remember_window_size=no", "sh", "-c", shell]
+        Terminal(
+            name: "kitty", windowClass: "kitty", expected: ["kitty graphics:  yes", "colour mode:     truecolor", "picture:         kitty"]
+        ) { shell, _ in
+            [
+                "kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
+                "-o", "window_padding_width=0", "-o", "remember_window_size=no", "sh", "-c", shell
+            ]
         },
         // tmux as people set it up (tmux-256color inside, an xterm-256color outside, no status
         // line here so the pane is the whole window): it answers for itself, without sixels or
         // kitty graphics, so the picture is symbols. tmux 3.3 asks the outer terminal its name
         // (XTVERSION), knows XTerm has RGB, and says so (client_termfeatures): truecolor.
-        Terminal(name: "tmux in xterm", windowClass: "XTerm",
-                 expected: ["terminal:        tmux", "TMUX=/", "24-bit colour:   yes (tmux lists RGB", "colour mode:     truecolor", "picture:         symbols"],
-                 cleanup: ["tmux", "-L", tmuxSocket, "kill-server"], halfCellFloor: 38) { shell, work in
+        Terminal(
+            name: "tmux in xterm", windowClass: "XTerm",
+            expected: [
+                "terminal:        tmux", "TMUX=/", "24-bit colour:   yes (tmux lists RGB", "colour mode:     truecolor",
+                "picture:         symbols"
+            ],
+            cleanup: ["tmux", "-L", tmuxSocket, "kill-server"], halfCellFloor: 38
+        ) { shell, work in
             let configuration = work + "/tmux.conf"
-            _ = FileManager.default.createFile(atPath: configuration, contents: Data("set -g status off\nset -g default-terminal tmux-256color\n".utf8))
-            return ["xterm", "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10",
-                    "-e", "tmux", "-L", tmuxSocket, "-f", configuration, "new-session", "sh", "-c", shell]
+            _ = FileManager.default.createFile(
+                atPath: configuration, contents: Data("set -g status off\nset -g default-terminal tmux-256color\n".utf8))
+            return [
+                "xterm", "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10",
+                "-e", "tmux", "-L", tmuxSocket, "-f", configuration, "new-session", "sh", "-c", shell
+            ]
         },
         // The usual set-up for 24-bit colour: `RGB` in terminal-features for the outer terminal.
         // tmux says so when asked (client_termfeatures), so the picture is truecolor.
-        Terminal(name: "tmux with RGB in xterm", windowClass: "XTerm",
-                 expected: ["24-bit colour:   yes (tmux lists RGB", "colour mode:     truecolor", "picture:         symbols"],
-                 cleanup: ["tmux", "-L", tmuxSocket, "kill-server"], halfCellFloor: 38) { shell, work in
+        Terminal(
+            name: "tmux with RGB in xterm", windowClass: "XTerm",
+            expected: ["24-bit colour:   yes (tmux lists RGB", "colour mode:     truecolor", "picture:         symbols"],
+            cleanup: ["tmux", "-L", tmuxSocket, "kill-server"], halfCellFloor: 38
+        ) { shell, work in
             let configuration = work + "/tmux.conf"
             let settings = "set -g status off\nset -g default-terminal tmux-256color\nset -as terminal-features ',xterm-256color:RGB'\n"
             _ = FileManager.default.createFile(atPath: configuration, contents: Data(settings.utf8))
-            return ["xterm", "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10",
-                    "-e", "tmux", "-L", tmuxSocket, "-f", configuration, "new-session", "sh", "-c", shell]
-        },
+            return [
+                "xterm", "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)+0+0", "-b", "0", "-fa", "DejaVu Sans Mono", "-fs", "10",
+                "-e", "tmux", "-L", tmuxSocket, "-f", configuration, "new-session", "sh", "-c", shell
+            ]
+        }
     ]
 
-    @Test("the terminal is asked and answers; the window shows the view a snapshot shows; q gives the terminal back",
-          arguments: terminals)
+    @Test(
+        "the terminal is asked and answers; the window shows the view a snapshot shows; q gives the terminal back",
+        arguments: terminals)
     func realTerminal(terminal: Terminal) throws {
         let display = try XDisplay()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-x-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let sidewalk = BuiltProducts.sidewalk
-        let shell = "unset NO_COLOR; '\(sidewalk)' terminal > '\(work.path)/report'; stty -g > '\(work.path)/before'; "
+        let shell =
+            "unset NO_COLOR; '\(sidewalk)' terminal > '\(work.path)/report'; stty -g > '\(work.path)/before'; "
             + "'\(sidewalk)' --hide-compass '\(Self.compass)'; echo $? > '\(work.path)/status'; stty -g > '\(work.path)/after'; sleep 60"
         defer { if let cleanup = terminal.cleanup { _ = try? Subprocess.run(cleanup) } }
         try display.launch(terminal.command(shell, work.path), environment: ["SWIFT_BACKTRACE": "interactive=no", "LC_ALL": "C.UTF-8"])
 
         // What it answered.
-        #expect(Wait.until(seconds: 30) { ((try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? "").contains("colour mode:") })
+        #expect(
+            Wait.until(seconds: 30) {
+                ((try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? "").contains("colour mode:")
+            })
         let report = (try? String(contentsOfFile: work.path + "/report", encoding: .utf8)) ?? ""
         for line in terminal.expected { #expect(report.contains(line), "\(terminal): \(report)") }
 
@@ -98,27 +128,34 @@ struct RealTerminalTests {
         let pixels = report.contains("picture:         kitty") || report.contains("picture:         sixels")
         let (width, height) = pixels ? (Self.columns * cellWidth, viewRows * cellHeight) : (Self.columns, viewRows * 2)
         let snapshotPath = work.path + "/view.png"
-        let snap = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "\(width)x\(height)", "--no-cache", "--output", snapshotPath])
+        let snap = try ProgramRun.sidewalk([
+            "snapshot", Self.compass, "--size", "\(width)x\(height)", "--no-cache", "--output", snapshotPath
+        ])
         #expect(snap.status == 0)
         let expected = try ImageDecoder.decodeFile(snapshotPath)
         var psnr = 0.0
         _ = Wait.until(seconds: 30) {
             guard let screen = try? display.screenshot() else { return false }
             let inside = Self.crop(screen, left: window.x, top: window.y + cellHeight, width: window.width, height: viewRows * cellHeight)
-            let shown = pixels ? Self.crop(inside, left: 0, top: 0, width: width, height: height)
+            let shown =
+                pixels
+                ? Self.crop(inside, left: 0, top: 0, width: width, height: height)
                 : Self.halfCells(of: inside, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows)
             psnr = ImageMetrics.psnr(shown, expected)
             return psnr > (pixels ? 35 : terminal.halfCellFloor)
         }
         #expect(psnr > (pixels ? 35 : terminal.halfCellFloor), "\(terminal): the window against the snapshot, \(psnr) dB")
-        print("\(terminal): \(pixels ? "pixels" : "half cells") of the window against a snapshot, PSNR \(String(format: "%.1f", psnr)) dB, "
-              + "cells \(cellWidth)x\(cellHeight) pixels")
+        print(
+            "\(terminal): \(pixels ? "pixels" : "half cells") of the window against a snapshot, PSNR \(String(format: "%.1f", psnr)) dB, "
+                + "cells \(cellWidth)x\(cellHeight) pixels")
 
         // The status line as sent: kitty 0.26.5 drew every cell background wrong (maroon, with
         // stale letters) while an image lay under the text.
         if report.contains("colour mode:     truecolor"), let screen = try? display.screenshot() {
-            let statusLine = Self.crop(screen, left: window.x, top: window.y + (Self.rows - 1) * cellHeight, width: window.width, height: cellHeight)
-            let background = Self.mostCommonColour(statusLine), sent = HUDColors.standard.statusBackground
+            let statusLine = Self.crop(
+                screen, left: window.x, top: window.y + (Self.rows - 1) * cellHeight, width: window.width, height: cellHeight)
+            let background = Self.mostCommonColour(statusLine)
+            let sent = HUDColors.standard.statusBackground
             let off = max(abs(Int(background.r) - Int(sent.r)), abs(Int(background.g) - Int(sent.g)), abs(Int(background.b) - Int(sent.b)))
             #expect(off <= 4, "\(terminal): the status line's background is \(background), sent \(sent)")
         }
@@ -128,7 +165,10 @@ struct RealTerminalTests {
         // The shell writes the file after creating it: wait for its line, not for the file.
         #expect(Wait.until(seconds: 30) { ((try? String(contentsOfFile: work.path + "/after", encoding: .utf8)) ?? "").hasSuffix("\n") })
         #expect((try? String(contentsOfFile: work.path + "/status", encoding: .utf8)) == "0\n")
-        let (before, after) = (try String(contentsOfFile: work.path + "/before", encoding: .utf8), try String(contentsOfFile: work.path + "/after", encoding: .utf8))
+        let (before, after) = (
+            try String(contentsOfFile: work.path + "/before", encoding: .utf8),
+            try String(contentsOfFile: work.path + "/after", encoding: .utf8)
+        )
         #expect(before == after, "\(terminal): stty -g before \(before.dropLast()), after \(after.dropLast())")
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real OpenSSH server of the tests' own on loopback (scripts/lib/loopback_ssh.py: Debian's
 /// sshd with a throwaway host key and user key, run by this user), with scripts/ssh-demo's demo
@@ -23,15 +24,18 @@ final class LoopbackSSHServer {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         stateLog = work.appendingPathComponent("state.jsonl").path
         let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
-        let block = try Subprocess.run([root.appendingPathComponent("scripts/ssh-demo").path, "config", "--user", user,
-                                        "--command", "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)'"])
+        let block = try Subprocess.run([
+            root.appendingPathComponent("scripts/ssh-demo").path, "config", "--user", user,
+            "--command", "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)'"
+        ])
         try #require(block.status == 0, "ssh-demo config: \(block.errorText)")
         let config = work.appendingPathComponent("demo.conf").path
         try block.outputText.write(toFile: config, atomically: true, encoding: .utf8)
         let portFile = work.appendingPathComponent("port").path
         let script = root.appendingPathComponent("scripts/lib/loopback_ssh.py").path
-        let server = try Subprocess.startServer(["python3", script, work.path, portFile, "--config", config]
-            + (megabits.map { ["--rate-mbit", "\($0)"] } ?? []), portFile: portFile)
+        let server = try Subprocess.startServer(
+            ["python3", script, work.path, portFile, "--config", config]
+                + (megabits.map { ["--rate-mbit", "\($0)"] } ?? []), portFile: portFile)
         pid = server.pid
         port = String(server.address.split(separator: ":").last ?? "0")
         try #require(port != "0", "the loopback sshd did not start (is openssh-server installed? ./scripts/test installs it)")
@@ -40,7 +44,8 @@ final class LoopbackSSHServer {
     /// ssh's options for this server, then `user@127.0.0.1`.
     var sshArguments: String {
         let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
-        return "-p \(port) -i '\(work.path)/user_key' -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \(user)@127.0.0.1"
+        return
+            "-p \(port) -i '\(work.path)/user_key' -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \(user)@127.0.0.1"
     }
 
     /// Pids of processes whose command line holds `text`.
@@ -76,12 +81,14 @@ struct SSHDemoTests {
         #expect(drawn, "no picture through ssh: \(screen.suffix(600))", sourceLocation: sourceLocation)
     }
 
-    @Test("through ssh and a slow link: moves jump where the link is too slow for motion, and say so; q gives the terminal back",
-          arguments: [1.0, 10.0])
+    @Test(
+        "through ssh and a slow link: moves jump where the link is too slow for motion, and say so; q gives the terminal back",
+        arguments: [1.0, 10.0])
     func quit(megabits: Double) throws {
         let server = try LoopbackSSHServer(megabits: megabits)
-        let session = try TmuxSession(command: "ssh -tt -o SendEnv=COLORTERM \(server.sshArguments)", columns: 120, rows: 40,
-                                      environment: Self.environment)
+        let session = try TmuxSession(
+            command: "ssh -tt -o SendEnv=COLORTERM \(server.sshArguments)", columns: 120, rows: 40,
+            environment: Self.environment)
         defer { session.close() }
         try waitForPicture(session)
         let note = "slow link: moves jump instead of gliding; still views in 256 colours"
@@ -102,7 +109,8 @@ struct SSHDemoTests {
     func cutLink(megabits: Double) throws {
         let server = try LoopbackSSHServer(megabits: megabits)
         let connect = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("scripts/ssh-demo").path
-        let session = try TmuxSession(command: "'\(connect)' connect \(server.sshArguments)", columns: 120, rows: 40, environment: Self.environment)
+        let session = try TmuxSession(
+            command: "'\(connect)' connect \(server.sshArguments)", columns: 120, rows: 40, environment: Self.environment)
         defer { session.close() }
         try waitForPicture(session)
         let explorers = try LoopbackSSHServer.processes(holding: server.stateLog)
@@ -118,8 +126,9 @@ struct SSHDemoTests {
     @Test("the demo account runs the explorer whatever is asked, in --demo, and forwards nothing")
     func restrictedAccount() throws {
         let server = try LoopbackSSHServer()
-        let session = try TmuxSession(command: "ssh -tt \(server.sshArguments) 'echo a shell command'", columns: 100, rows: 30,
-                                      environment: Self.environment)
+        let session = try TmuxSession(
+            command: "ssh -tt \(server.sshArguments) 'echo a shell command'", columns: 100, rows: 30,
+            environment: Self.environment)
         defer { session.close() }
         try waitForPicture(session)
         #expect(try !session.capture().contains("a shell command"))
@@ -129,11 +138,15 @@ struct SSHDemoTests {
         #expect(forward.status != 0)
         #expect(forward.errorText.contains("forwarding failed"), "\(forward.errorText)")
         let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
-        let effective = try Subprocess.run(["/usr/sbin/sshd", "-T", "-f", server.work.appendingPathComponent("sshd_config").path,
-                                            "-C", "user=\(user),host=localhost,addr=127.0.0.1"])
+        let effective = try Subprocess.run([
+            "/usr/sbin/sshd", "-T", "-f", server.work.appendingPathComponent("sshd_config").path,
+            "-C", "user=\(user),host=localhost,addr=127.0.0.1"
+        ])
         #expect(effective.status == 0, "\(effective.errorText)")
-        for setting in ["disableforwarding yes", "allowagentforwarding no", "allowtcpforwarding no", "x11forwarding no", "permittunnel no",
-                        "permituserrc no", "maxsessions 1", "forcecommand '\(BuiltProducts.sidewalk)' --demo"] {
+        for setting in [
+            "disableforwarding yes", "allowagentforwarding no", "allowtcpforwarding no", "x11forwarding no", "permittunnel no",
+            "permituserrc no", "maxsessions 1", "forcecommand '\(BuiltProducts.sidewalk)' --demo"
+        ] {
             #expect(effective.outputText.contains(setting), "sshd -T lacks \(setting)")
         }
     }

@@ -24,14 +24,18 @@ struct ScriptSuiteTests {
 
     @Test("a folder of scripts: a line each, the failing line named with what was there, a summary, status 1")
     func suite() throws {
-        let folder = try Self.folder(["a-pass.txt": Self.passing, "b-fail.txt": Self.failing, "c-error.txt": Self.erring, "notes.md": "not a script"])
+        let folder = try Self.folder([
+            "a-pass.txt": Self.passing, "b-fail.txt": Self.failing, "c-error.txt": Self.erring, "notes.md": "not a script"
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try ProgramRun.sidewalk(["test", folder.path, "--front", "headless"])
         #expect(run.status == 1, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "ok   \(folder.path)/a-pass.txt (headless, 5 expectations)")
         #expect(lines.contains("FAIL \(folder.path)/b-fail.txt:2 (headless): expect heading 100: heading is 105° (waited 2 s)"))
-        #expect(lines.contains("FAIL \(folder.path)/c-error.txt:1 (headless): :goto nowhere: the explorer reported an error: nowhere: no such panorama"))
+        #expect(
+            lines.contains(
+                "FAIL \(folder.path)/c-error.txt:1 (headless): :goto nowhere: the explorer reported an error: nowhere: no such panorama"))
         #expect(lines.last == "1 passed, 2 failed")
         let alone = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a-pass.txt").path, "--front", "headless"])
         #expect(alone.status == 0 && alone.standardOutput.hasSuffix("1 passed, 0 failed\n"))
@@ -44,8 +48,11 @@ struct ScriptSuiteTests {
         let run = try ProgramRun.sidewalk(["test", folder.path])
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty, "nothing ran")
-        #expect(run.errorLines == ["sidewalk: \(folder.path)/b.txt: line 2: cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, "
-                + "ways, event, note, error, screen or visible focus"])
+        #expect(
+            run.errorLines == [
+                "sidewalk: \(folder.path)/b.txt: line 2: cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, "
+                    + "ways, event, note, error, screen or visible focus"
+            ])
         let missing = try ProgramRun.sidewalk(["test", folder.path, folder.appendingPathComponent("gone.txt").path])
         #expect(missing.status == 2 && missing.errorLines == ["sidewalk: \(folder.path)/gone.txt: no such file"])
     }
@@ -71,7 +78,9 @@ struct ScriptSuiteTests {
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuite name=\"\(folder.path)/b-fail.txt (headless)\" package=\"sidewalk\" id=\"1\""))
         #expect(xml.contains("<failure message=\"expect heading 100: heading is 105° (waited 2 s)\" type=\"expectation\">"))
-        let passing = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a-pass.txt").path, "--front", "headless", "--tap", tap])
+        let passing = try ProgramRun.sidewalk([
+            "test", folder.appendingPathComponent("a-pass.txt").path, "--front", "headless", "--tap", tap
+        ])
         let proveAgain = try Subprocess.run(["prove", "--exec", "cat", tap])
         #expect(passing.status == 0 && proveAgain.status == 0)
     }
@@ -85,15 +94,18 @@ struct ScriptSuiteTests {
         #expect(fail.errorLines == ["sidewalk: --keys step 2: expect heading 90: heading is 105° (waited 2 s)"])
     }
 
-    @Test("the same scripts in the full-screen explorer on a pseudo-terminal and headless give the same results, expectation by expectation")
+    @Test(
+        "the same scripts in the full-screen explorer on a pseudo-terminal and headless give the same results, expectation by expectation")
     func sameOnBothFronts() throws {
         let folder = try Self.folder([
             "a-pass.txt": Self.passing,
             "b-fail.txt": Self.failing,
             "c-error.txt": Self.erring,
-            "d-screen.txt": "expect screen /Main Street 16/\nTab; expect visible focus; expect screen /» ▲1/\nexpect screen /Nowhere Lane/ within 0.5\n",
-            "e-keys.txt": "Right &\nRight\nexpect heading 120\nM-n; expect heading 0; expect focus none\nEscape; BTab; expect focus /Harbour Books/\n",
-            "f-unfocused.txt": "expect visible focus within 0.3\n",
+            "d-screen.txt":
+                "expect screen /Main Street 16/\nTab; expect visible focus; expect screen /» ▲1/\nexpect screen /Nowhere Lane/ within 0.5\n",
+            "e-keys.txt":
+                "Right &\nRight\nexpect heading 120\nM-n; expect heading 0; expect focus none\nEscape; BTab; expect focus /Harbour Books/\n",
+            "f-unfocused.txt": "expect visible focus within 0.3\n"
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let tap = folder.appendingPathComponent("results.tap").path
@@ -101,15 +113,23 @@ struct ScriptSuiteTests {
         #expect(run.status == 1)
         #expect(run.standardOutput.hasSuffix("4 passed, 8 failed\n"), "\(run.standardOutput)")
         // Each front's test points, with the front's name taken out, are the same list.
-        let points = try String(contentsOfFile: tap, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }
+        let points = try String(contentsOfFile: tap, encoding: .utf8).split(separator: "\n").filter {
+            $0.hasPrefix("ok") || $0.hasPrefix("not ok")
+        }
         func results(_ front: String) -> [String] {
             points.filter { $0.contains("(\(front))") }.map {
-                $0.replacingOccurrences(of: " (\(front))", with: "").replacingOccurrences(of: #"^(not ok|ok) \d+"#, with: "$1", options: .regularExpression)
+                $0.replacingOccurrences(of: " (\(front))", with: "").replacingOccurrences(
+                    of: #"^(not ok|ok) \d+"#, with: "$1", options: .regularExpression)
             }
         }
         #expect(results("headless").count == 16)
         #expect(results("headless") == results("terminal"))
-        #expect(run.standardOutput.contains("FAIL \(folder.path)/d-screen.txt:3 (terminal): expect screen /Nowhere Lane/ within 0.5: the screen does not show it (waited 0.5 s)"))
-        #expect(run.standardOutput.contains("FAIL \(folder.path)/f-unfocused.txt:1 (terminal): expect visible focus within 0.3: nothing is focused (waited 0.3 s)"))
+        #expect(
+            run.standardOutput.contains(
+                "FAIL \(folder.path)/d-screen.txt:3 (terminal): expect screen /Nowhere Lane/ within 0.5: the screen does not show it (waited 0.5 s)"
+            ))
+        #expect(
+            run.standardOutput.contains(
+                "FAIL \(folder.path)/f-unfocused.txt:1 (terminal): expect visible focus within 0.3: nothing is focused (waited 0.3 s)"))
     }
 }

@@ -12,9 +12,11 @@ struct SnapshotTests {
         return url
     }
 
-    @Test("writes a WxH PNG of the view the camera flags ask for", arguments: [
-        (90.0, 0.0, SyntheticPanorama.east), (180, 0, SyntheticPanorama.south), (0, 70, SyntheticPanorama.up),
-    ] as [(Double, Double, RGB)])
+    @Test(
+        "writes a WxH PNG of the view the camera flags ask for",
+        arguments: [
+            (90.0, 0.0, SyntheticPanorama.east), (180, 0, SyntheticPanorama.south), (0, 70, SyntheticPanorama.up)
+        ] as [(Double, Double, RGB)])
     func writesTheView(heading: Double, pitch: Double, expected: RGB) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,7 +25,7 @@ struct SnapshotTests {
         let output = directory.appendingPathComponent("view.png").path
         let run = try ProgramRun.sidewalk([
             "snapshot", source, "--heading", "\(heading)", "--pitch", "\(pitch)", "--zoom", "2", "--fov", "60",
-            "--size", "64x48", "--output", output,
+            "--size", "64x48", "--output", output
         ])
         #expect(run.status == 0, "\(run.standardError)")
         let view = try ImageDecoder.decodeFile(output)
@@ -31,11 +33,13 @@ struct SnapshotTests {
         #expect(view[32, 24] == expected)
     }
 
-    @Test("bad snapshot command lines get one line and status 2", arguments: [
-        ["snapshot"], ["snapshot", "a.png"], ["snapshot", "a.png", "--output", "x.jpg"],
-        ["snapshot", "a.png", "--output", "x.png", "--size", "0x10"], ["snapshot", "a.png", "--output", "x.png", "--size", "big"],
-        ["snapshot", "a.png", "--output", "x.png", "--bogus"],
-    ])
+    @Test(
+        "bad snapshot command lines get one line and status 2",
+        arguments: [
+            ["snapshot"], ["snapshot", "a.png"], ["snapshot", "a.png", "--output", "x.jpg"],
+            ["snapshot", "a.png", "--output", "x.png", "--size", "0x10"], ["snapshot", "a.png", "--output", "x.png", "--size", "big"],
+            ["snapshot", "a.png", "--output", "x.png", "--bogus"]
+        ])
     func usageErrors(arguments: [String]) throws {
         let run = try ProgramRun.sidewalk(arguments)
         #expect(run.status == 2)
@@ -80,7 +84,9 @@ struct SnapshotKindTests {
         return out
     }
 
-    @Test("each kind at three sizes: PNG pixels, ANSI art cells with colour codes, the description", arguments: [(16, 8), (80, 24), (203, 61)])
+    @Test(
+        "each kind at three sizes: PNG pixels, ANSI art cells with colour codes, the description", arguments: [(16, 8), (80, 24), (203, 61)]
+    )
     func kindsAndSizes(width: Int, height: Int) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,7 +94,9 @@ struct SnapshotKindTests {
         let ans = directory.appendingPathComponent("view.ans").path
         let txt = directory.appendingPathComponent("view.txt").path
         for output in [png, ans] {
-            let run = try ProgramRun.sidewalk(["snapshot", Self.compass, "--heading", "90", "--size", "\(width)x\(height)", "--output", output])
+            let run = try ProgramRun.sidewalk([
+                "snapshot", Self.compass, "--heading", "90", "--size", "\(width)x\(height)", "--output", output
+            ])
             #expect(run.status == 0, "\(run.standardError)")
         }
         let image = try ImageDecoder.decodeFile(png)
@@ -121,8 +129,10 @@ struct SnapshotKindTests {
         #expect(text.contains("\u{1B}[38;5;") && !text.contains("38;2;"))
     }
 
-    @Test("--symbols: ANSI art of the demo town in quadrants, sextants and octants uses those glyphs; half blocks none of them",
-          arguments: [("half", 0x2580...0x2580), ("quadrant", 0x2596...0x259F), ("sextant", 0x1FB00...0x1FB3B), ("octant", 0x1CD00...0x1CDE5)])
+    @Test(
+        "--symbols: ANSI art of the demo town in quadrants, sextants and octants uses those glyphs; half blocks none of them",
+        arguments: [("half", 0x2580...0x2580), ("quadrant", 0x2596...0x259F), ("sextant", 0x1FB00...0x1FB3B), ("octant", 0x1CD00...0x1CDE5)]
+    )
     func symbols(name: String, range: ClosedRange<UInt32>) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -133,7 +143,8 @@ struct SnapshotKindTests {
         #expect(scalars.filter { range.contains($0) }.count > 20, "\(name) glyphs drawn")
         let (quadrants, sextants, octants): (ClosedRange<UInt32>, ClosedRange<UInt32>, ClosedRange<UInt32>) =
             (0x2596...0x259F, 0x1FB00...0x1FB3B, 0x1CD00...0x1CDE5)
-        let others = ["half": [quadrants, sextants, octants], "quadrant": [sextants, octants], "sextant": [octants], "octant": [sextants]][name]!
+        let others = ["half": [quadrants, sextants, octants], "quadrant": [sextants, octants], "sextant": [octants], "octant": [sextants]][
+            name]!
         #expect(!scalars.contains { value in others.contains { $0.contains(value) } }, "no glyphs of another set")
     }
 
@@ -162,7 +173,9 @@ struct SnapshotKindTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for kind in ["png", "ans", "txt"] {
-            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--at", "0,0", "--output", directory.appendingPathComponent("v.\(kind)").path])
+            let run = try ProgramRun.sidewalk([
+                "snapshot", Self.demo, "--at", "0,0", "--output", directory.appendingPathComponent("v.\(kind)").path
+            ])
             #expect(run.status == 3)
             #expect(run.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0"])
         }
@@ -187,7 +200,8 @@ struct SnapshotKindTests {
         let environment = ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
         func snapshot(_ input: String, _ output: String) throws -> String {
             let path = directory.appendingPathComponent(output).path
-            let run = try ProgramRun.sidewalk(["snapshot", input, "--pano", "a", "--size", "40x20", "--output", path], environment: environment)
+            let run = try ProgramRun.sidewalk(
+                ["snapshot", input, "--pano", "a", "--size", "40x20", "--output", path], environment: environment)
             #expect(run.status == 0, "\(run.standardError)")
             return try String(contentsOfFile: path, encoding: .utf8)
         }
@@ -204,7 +218,8 @@ struct SnapshotKindTests {
             #expect(try snapshot(input, "words.txt").contains("After \(input.count)"), "a stale description was served for \(input)")
         }
         let before = try snapshot(manifestFile, "view.ans")
-        try PNGEncoder.write(SyntheticPanorama.gradient(width: 64, height: 32), to: fixture.folder.appendingPathComponent("images/a.png").path)
+        try PNGEncoder.write(
+            SyntheticPanorama.gradient(width: 64, height: 32), to: fixture.folder.appendingPathComponent("images/a.png").path)
         #expect(try snapshot(manifestFile, "view.ans") != before, "a stale picture was served after the image changed")
     }
 
@@ -219,22 +234,34 @@ struct SnapshotKindTests {
             let path = entries.appendingPathComponent(name).path
             #expect(FileManager.default.createFile(atPath: path, contents: nil))
             #expect(truncate(path, 40 << 20) == 0)
-            var times = [timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0), timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0),
+                timespec(tv_sec: 1_000_000 + (name == "old-1" ? 0 : 1), tv_nsec: 0)
+            ]
             #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         }
         let output = directory.appendingPathComponent("view.ans").path
-        let run = try ProgramRun.sidewalk(["snapshot", Self.compass, "--size", "30x10", "--output", output],
-                                          environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path])
+        let run = try ProgramRun.sidewalk(
+            ["snapshot", Self.compass, "--size", "30x10", "--output", output],
+            environment: ["XDG_CACHE_HOME": directory.appendingPathComponent("cache").path])
         #expect(run.status == 0, "\(run.standardError)")
         let left = try FileManager.default.contentsOfDirectory(atPath: entries.path)
         #expect(!left.contains("old-1"), "the least recently used went first")
         #expect(left.contains("old-2") && left.count == 2, "\(left)")
     }
 
-    @Test("a snapshot larger than the memory budget allows is refused before any work", arguments: [
-        (["--size", "8192x8192", "--output", "o.ans"], "sidewalk: --size 8192x8192 is more than the 1000000 cells a .ans snapshot may have (memory budget, docs/reliability.md)"),
-        (["--size", "4096x4096", "--output", "o.png"], "sidewalk: --size 4096x4096 is more than the 8388608 pixels a .png snapshot may have (memory budget, docs/reliability.md)"),
-    ])
+    @Test(
+        "a snapshot larger than the memory budget allows is refused before any work",
+        arguments: [
+            (
+                ["--size", "8192x8192", "--output", "o.ans"],
+                "sidewalk: --size 8192x8192 is more than the 1000000 cells a .ans snapshot may have (memory budget, docs/reliability.md)"
+            ),
+            (
+                ["--size", "4096x4096", "--output", "o.png"],
+                "sidewalk: --size 4096x4096 is more than the 8388608 pixels a .png snapshot may have (memory budget, docs/reliability.md)"
+            )
+        ])
     func tooLarge(arguments: [String], message: String) throws {
         let run = try ProgramRun.sidewalk(["snapshot", Self.compass] + arguments)
         #expect(run.status == 2)
@@ -270,7 +297,9 @@ struct SnapshotKindTests {
         #expect(try render(["--no-cache"]) == first, "--no-cache neither reads nor trusts the entry")
 
         // Corrupt entries: a flipped byte, a truncated payload, a garbage header.
-        for corrupt in [original.enumerated().map { $0 == original.count - 3 ? $1 ^ 0xFF : $1 }, Array(original.dropLast(40)), Array("junk".utf8)] {
+        for corrupt in [
+            original.enumerated().map { $0 == original.count - 3 ? $1 ^ 0xFF : $1 }, Array(original.dropLast(40)), Array("junk".utf8)
+        ] {
             try Data(corrupt).write(to: entry)
             #expect(try render() == first, "treated as a miss and made again")
             #expect(try [UInt8](Data(contentsOf: entry)) == original, "and the entry is whole again")

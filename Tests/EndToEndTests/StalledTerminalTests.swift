@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A terminal that stops reading (a stalled SSH link; Ctrl-S under IXON) must never keep the
 /// explorer from ending: before the fix, `q` spun the loop at 100% CPU until the output drained,

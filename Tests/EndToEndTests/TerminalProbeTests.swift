@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The explorer asks the terminal what it can do (docs/terminals.md). Here the test is the
 /// terminal: it reads the questions from a pseudo-terminal and answers them, or doesn't.
@@ -19,8 +20,9 @@ struct TerminalProbeTests {
         environment["LC_ALL"] = "C.UTF-8"
         environment["SWIFT_BACKTRACE"] = "interactive=no"
         for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
-        return try PseudoTerminalProcess([BuiltProducts.sidewalk, Self.demo] + options,
-                                         environment: environment, columns: 100, rows: 30)
+        return try PseudoTerminalProcess(
+            [BuiltProducts.sidewalk, Self.demo] + options,
+            environment: environment, columns: 100, rows: 30)
     }
 
     private static func contains(_ output: [UInt8], _ text: String) -> Bool {
@@ -28,8 +30,9 @@ struct TerminalProbeTests {
         return output.indices.contains { output[$0...].starts(with: wanted) }
     }
 
-    @Test("a terminal that shows 24-bit colour when asked gets truecolor frames with no COLORTERM (over SSH); one that rounds it gets 256",
-          arguments: [true, false])
+    @Test(
+        "a terminal that shows 24-bit colour when asked gets truecolor frames with no COLORTERM (over SSH); one that rounds it gets 256",
+        arguments: [true, false])
     func trueColourFromTheAnswer(answersTrueColour: Bool) throws {
         let terminal = try explorer()
         #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20), "the probe ends with DA1")
@@ -74,17 +77,21 @@ struct TerminalProbeTests {
         #expect(lines.filter { $0.contains("didMoveCamera") }.count == 2, "the start, and the one key typed (l): \(lines)")
     }
 
-    @Test("a terminal that lists sixels and the size of its sixel area gets the view in sixels at its pixel size, the labels written over it")
+    @Test(
+        "a terminal that lists sixels and the size of its sixel area gets the view in sixels at its pixel size, the labels written over it")
     func sixelPicture() throws {
         let terminal = try explorer()
         #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20))
         // xterm -ti vt340 in a 100×30 window of 8×17-pixel cells: 800×510 pixels, at most 1000×1000.
         terminal.type(Array("\u{1B}[?1;0;1024S\u{1B}[?2;0;800;510S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6c".utf8))
-        let image = "\u{1B}P0;1;0q\"1;1;800;476" // 28 view rows of 17 pixels
+        let image = "\u{1B}P0;1;0q\"1;1;800;476"  // 28 view rows of 17 pixels
         // Until the frame that holds the image has ended (an earlier frame may have ended before it).
-        #expect(terminal.read(until: { output in
-            String(decoding: output, as: UTF8.self).components(separatedBy: image).dropFirst().last?.contains("\u{1B}[?2026l") == true
-        }, seconds: 60), "a sixel view")
+        #expect(
+            terminal.read(
+                until: { output in
+                    String(decoding: output, as: UTF8.self).components(separatedBy: image).dropFirst().last?.contains("\u{1B}[?2026l")
+                        == true
+                }, seconds: 60), "a sixel view")
         let output = String(decoding: terminal.output, as: UTF8.self)
         let afterImage = output.components(separatedBy: image).last ?? ""
         #expect(afterImage.contains("\u{1B}\\"), "the image ends")
@@ -97,7 +104,7 @@ struct TerminalProbeTests {
     @Test("a 16-colour terminal that tells its palette (OSC 4) gets the picture fitted to those colours, not xterm's")
     func ownPalette() throws {
         var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm" // 8 colours in terminfo: 16-colour frames
+        environment["TERM"] = "xterm"  // 8 colours in terminfo: 16-colour frames
         environment["LC_ALL"] = "C.UTF-8"
         for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
         let terminal = try PseudoTerminalProcess([BuiltProducts.sidewalk, Self.demo], environment: environment, columns: 100, rows: 30)
@@ -105,8 +112,9 @@ struct TerminalProbeTests {
         // A palette of black and one mid grey, in slot 5 (magenta): every colour is one of the two.
         let answers = (0..<16).map { "\u{1B}]4;\($0);rgb:\($0 == 5 ? "8080/8080/8080" : "0000/0000/0000")\u{1B}\\" }.joined()
         terminal.type(Array((answers + "\u{1B}[?62;22c").utf8))
-        #expect(terminal.read(until: { Self.contains($0, "Heading") && Self.contains($0, "45m") }, seconds: 60),
-                "grey drawn as the terminal's colour 5 (xterm's magenta is never chosen for the demo)")
+        #expect(
+            terminal.read(until: { Self.contains($0, "Heading") && Self.contains($0, "45m") }, seconds: 60),
+            "grey drawn as the terminal's colour 5 (xterm's magenta is never chosen for the demo)")
         terminal.type(Array("q".utf8))
         #expect(terminal.exit(within: 10) == 0)
     }
@@ -128,4 +136,3 @@ struct TerminalProbeTests {
         #expect(report.contains("terminal:        Evil"))
     }
 }
-

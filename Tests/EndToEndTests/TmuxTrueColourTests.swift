@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Inside tmux nothing answers the colour questions and `COLORTERM` is unset, yet tmux passes
 /// 24-bit colour through when its outer terminal has the `RGB` feature. A real tmux, its client
@@ -27,13 +28,16 @@ struct TmuxTrueColourTests {
         for name in ["COLORTERM", "NO_COLOR", "TMUX", "TMUX_PANE"] { environment[name] = nil }
         let socket = "sidewalk-rgb-\(getpid())-\(UUID().uuidString.prefix(8))"
         let pane = "\(BuiltProducts.sidewalk) terminal > \(output.path) 2>&1; exec \(BuiltProducts.sidewalk) \(Self.demo)"
-        let client = try PseudoTerminalProcess(["/usr/bin/tmux", "-L", socket, "-f", conf.path, "new-session", pane],
-                                               environment: environment, columns: 100, rows: 30)
+        let client = try PseudoTerminalProcess(
+            ["/usr/bin/tmux", "-L", socket, "-f", conf.path, "new-session", pane],
+            environment: environment, columns: 100, rows: 30)
         defer { _ = try? Subprocess.run(["/usr/bin/tmux", "-L", socket, "kill-server"], environment: environment) }
         // The client's screen is read (and its questions to its terminal left unanswered, as a
         // plain pty leaves them) until tmux ends with the pane's command.
         let tmux = { (arguments: [String]) throws -> String in
-            String(decoding: try Subprocess.run(["/usr/bin/tmux", "-L", socket] + arguments, environment: environment).standardOutput, as: UTF8.self)
+            String(
+                decoding: try Subprocess.run(["/usr/bin/tmux", "-L", socket] + arguments, environment: environment).standardOutput,
+                as: UTF8.self)
         }
         var screen = ""
         let deadline = Date().addingTimeInterval(60)

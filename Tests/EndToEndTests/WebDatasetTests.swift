@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Foundation
 import PanoCore
@@ -8,6 +5,10 @@ import PanoImage
 import StreetModel
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A static file server of our own on loopback (Support/fault_server.py) with faults on chosen
 /// paths; stopped when released.
@@ -67,17 +68,20 @@ struct WebDatasetTests {
         let offline = folder.appendingPathComponent("offline.png").path
         let view = ["--zoom", "4", "--size", "320x180", "--no-cache"]
         #expect(try ProgramRun.sidewalk(["snapshot", folder.appendingPathComponent("tiled").path, "--output", local] + view).status == 0)
-        let fetched = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/", "--output", web] + view, environment: ["XDG_CACHE_HOME": cache],
-                                              timeLimit: 60)
+        let fetched = try ProgramRun.sidewalk(
+            ["snapshot", server.base + "tiled/", "--output", web] + view, environment: ["XDG_CACHE_HOME": cache],
+            timeLimit: 60)
         #expect(fetched.status == 0, "\(fetched.standardError)")
         #expect(FileManager.default.contents(atPath: web) == FileManager.default.contents(atPath: local))
         withExtendedLifetime(server) {}
-        let fromCache = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/manifest.json", "--offline", "--output", offline] + view,
-                                                environment: ["XDG_CACHE_HOME": cache], timeLimit: 60)
+        let fromCache = try ProgramRun.sidewalk(
+            ["snapshot", server.base + "tiled/manifest.json", "--offline", "--output", offline] + view,
+            environment: ["XDG_CACHE_HOME": cache], timeLimit: 60)
         #expect(fromCache.status == 0, "\(fromCache.standardError)")
         #expect(FileManager.default.contents(atPath: offline) == FileManager.default.contents(atPath: local))
-        let empty = try ProgramRun.sidewalk(["info", server.base + "tiled/", "--offline"],
-                                            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("empty").path], timeLimit: 60)
+        let empty = try ProgramRun.sidewalk(
+            ["info", server.base + "tiled/", "--offline"],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("empty").path], timeLimit: 60)
         #expect(empty.status == 1)
         #expect(empty.errorLines.count == 1 && empty.standardError.contains("not in the cache"), "\(empty.standardError)")
     }
@@ -90,22 +94,27 @@ struct WebDatasetTests {
         let cache = folder.appendingPathComponent("cache")
         func cached() -> Int { (try? FileManager.default.subpathsOfDirectory(atPath: cache.path).count) ?? 0 }
         let environment = ["XDG_CACHE_HOME": cache.path]
-        let demo = try ProgramRun.sidewalk([server.base + "tiled/", "--demo", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
+        let demo = try ProgramRun.sidewalk(
+            [server.base + "tiled/", "--demo", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
         #expect(demo.status == 0, "\(demo.standardError)")
         #expect(cached() == 0, "nothing written")
-        let filled = try ProgramRun.sidewalk([server.base + "tiled/", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
+        let filled = try ProgramRun.sidewalk(
+            [server.base + "tiled/", "--headless", "--keys", "Right"], environment: environment, timeLimit: 60)
         #expect(filled.status == 0 && cached() > 0, "without --demo the cache fills")
         let before = cached()
         withExtendedLifetime(server) {}
-        let offline = try ProgramRun.sidewalk([server.base + "tiled/", "--demo", "--offline", "--headless", "--keys", "Right"], environment: environment,
-                                              timeLimit: 60)
+        let offline = try ProgramRun.sidewalk(
+            [server.base + "tiled/", "--demo", "--offline", "--headless", "--keys", "Right"], environment: environment,
+            timeLimit: 60)
         #expect(offline.status == 0 && cached() == before, "what the cache holds is served, and it is left as it was")
     }
 
-    @Test("a manifest that cannot be had is one clear line and status 1, within the timeout", arguments: [
-        ("stall", "timed out"), ("huge", "limit"), ("file-redirect", "only http and https"), ("500", "HTTP 500"),
-        ("404", "HTTP 404"), ("reset", "broke"),
-    ])
+    @Test(
+        "a manifest that cannot be had is one clear line and status 1, within the timeout",
+        arguments: [
+            ("stall", "timed out"), ("huge", "limit"), ("file-redirect", "only http and https"), ("500", "HTTP 500"),
+            ("404", "HTTP 404"), ("reset", "broke")
+        ])
     func manifestFaults(fault: String, message: String) throws {
         let folder = try Self.tiledDataset()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -118,31 +127,41 @@ struct WebDatasetTests {
         withExtendedLifetime(server) {}
     }
 
-    @Test("tiles that fail are named and shown from a coarser level; the snapshot still comes", arguments: [
-        "stall", "reset", "404", "500", "truncate", "huge", "file-redirect",
-    ])
+    @Test(
+        "tiles that fail are named and shown from a coarser level; the snapshot still comes",
+        arguments: [
+            "stall", "reset", "404", "500", "truncate", "huge", "file-redirect"
+        ])
     func tileFaults(fault: String) throws {
         let folder = try Self.tiledDataset()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try FaultServer(folder: folder, faults: [Self.centreTile: fault])
         let output = folder.appendingPathComponent("view.png").path
-        let run = try ProgramRun.sidewalk(["snapshot", server.base + "tiled/", "--zoom", "4", "--size", "320x180", "--output", output,
-                                           "--http-timeout", "1"], timeLimit: 60)
+        let run = try ProgramRun.sidewalk(
+            [
+                "snapshot", server.base + "tiled/", "--zoom", "4", "--size", "320x180", "--output", output,
+                "--http-timeout", "1"
+            ], timeLimit: 60)
         withExtendedLifetime(server) {}
         #expect(run.status == 0, "\(fault): \(run.standardError)")
         #expect(FileManager.default.fileExists(atPath: output))
         #expect(run.standardError.contains("tile 2/0/2 not loaded"), "\(fault): \(run.standardError)")
     }
 
-    @Test("the explorer turns at once while a tile fails (or stalls), says what is missing, and gives the terminal back on q",
-          arguments: ["stall", "reset", "404", "500", "truncate", "huge", "file-redirect"])
+    @Test(
+        "the explorer turns at once while a tile fails (or stalls), says what is missing, and gives the terminal back on q",
+        arguments: ["stall", "reset", "404", "500", "truncate", "huge", "file-redirect"])
     func explorerStaysResponsive(fault: String) throws {
         let folder = try Self.tiledDataset()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try FaultServer(folder: folder, faults: [Self.centreTile: fault])
-        let session = try TmuxSession(command: "'\(BuiltProducts.sidewalk)' --color 256 --zoom 4 --http-timeout 5 '\(server.base)tiled/'",
-                                      columns: 100, rows: 30, environment: ["SWIFT_BACKTRACE": "interactive=no",
-                                                                            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color 256 --zoom 4 --http-timeout 5 '\(server.base)tiled/'",
+            columns: 100, rows: 30,
+            environment: [
+                "SWIFT_BACKTRACE": "interactive=no",
+                "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path
+            ])
         defer { session.close() }
         // "0° N" in every form of the camera readout (a long note leaves only the shortest).
         #expect(try session.waitUntil { try session.capture().contains("0° N") })
@@ -173,8 +192,9 @@ struct WebDatasetTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("city/images"), withIntermediateDirectories: true)
         try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("city/images/a.png").path)
         let panoramas = NorthwardStreet.panoramas(count: 40)
-        try ShardWriter.write(try ShardWriter.shardedFiles(name: "City", start: "p0", panoramas: panoramas, markers: []),
-                              into: folder.appendingPathComponent("city"))
+        try ShardWriter.write(
+            try ShardWriter.shardedFiles(name: "City", start: "p0", panoramas: panoramas, markers: []),
+            into: folder.appendingPathComponent("city"))
         let server = try FaultServer(folder: folder)
         let info = try ProgramRun.sidewalk(["info", server.base + "city/"], timeLimit: 60)
         #expect(info.status == 0, "\(info.standardError)")

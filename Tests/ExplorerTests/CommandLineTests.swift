@@ -4,21 +4,28 @@ import Testing
 
 @Suite("The : command line")
 struct TypedCommandTests {
-    @Test("commands parse", arguments: [
-        ("heading 90", TypedCommand.heading(90)), ("pitch -20", .pitch(-20)), ("zoom 2.5", .zoom(2.5)),
-        ("camera 10 5 2", .camera(heading: 10, pitch: 5, zoom: 2)), ("animate 180 0 1 1.5", .animate(heading: 180, pitch: 0, zoom: 1, seconds: 1.5)),
-        ("goto main-3", .goto(id: "main-3")), ("near 50,10", .near(Coordinate(latitude: 50, longitude: 10)!, radius: 50, source: .default)),
-        ("near 50,10 200 outdoor", .near(Coordinate(latitude: 50, longitude: 10)!, radius: 200, source: .outdoor)), ("quit", .quit),
-    ] as [(String, TypedCommand)])
+    @Test(
+        "commands parse",
+        arguments: [
+            ("heading 90", TypedCommand.heading(90)), ("pitch -20", .pitch(-20)), ("zoom 2.5", .zoom(2.5)),
+            ("camera 10 5 2", .camera(heading: 10, pitch: 5, zoom: 2)),
+            ("animate 180 0 1 1.5", .animate(heading: 180, pitch: 0, zoom: 1, seconds: 1.5)),
+            ("goto main-3", .goto(id: "main-3")),
+            ("near 50,10", .near(Coordinate(latitude: 50, longitude: 10)!, radius: 50, source: .default)),
+            ("near 50,10 200 outdoor", .near(Coordinate(latitude: 50, longitude: 10)!, radius: 200, source: .outdoor)), ("quit", .quit)
+        ] as [(String, TypedCommand)])
     func parses(text: String, expected: TypedCommand) throws {
         #expect(try TypedCommand.parse(text) == expected)
     }
 
-    @Test("mistakes are one clear line", arguments: [
-        ("", "empty command"), ("fly 3", "unknown command ':fly'"), ("heading", "usage: :heading H"),
-        ("heading east", ":heading needs a heading in degrees"), ("zoom 9", ":zoom: a zoom must be within 1.0...5.0"),
-        ("near north", ":near north: needs LAT,LNG in degrees, e.g. 48.2082,16.3738"), ("near 50,10 far", ":near: 'far' is neither a radius in metres nor default/outdoor"),
-    ])
+    @Test(
+        "mistakes are one clear line",
+        arguments: [
+            ("", "empty command"), ("fly 3", "unknown command ':fly'"), ("heading", "usage: :heading H"),
+            ("heading east", ":heading needs a heading in degrees"), ("zoom 9", ":zoom: a zoom must be within 1.0...5.0"),
+            ("near north", ":near north: needs LAT,LNG in degrees, e.g. 48.2082,16.3738"),
+            ("near 50,10 far", ":near: 'far' is neither a radius in metres nor default/outdoor")
+        ])
     func errors(text: String, message: String) {
         let error = #expect(throws: TypedCommandError.self) { try TypedCommand.parse(text) }
         #expect(error?.message == message)

@@ -10,8 +10,11 @@ struct EventTests {
         state.handle(.right)
         #expect(state.takeEvents() == [.didMoveCamera(heading: 95, pitch: 0, zoom: 1)])
         state.handle(.character("w"))
-        #expect(state.takeEvents() == [.willMoveToPanorama(id: "east"), .didMoveToPanorama(id: "east"),
-                                       .didMoveCamera(heading: 90, pitch: 0, zoom: 1)])
+        #expect(
+            state.takeEvents() == [
+                .willMoveToPanorama(id: "east"), .didMoveToPanorama(id: "east"),
+                .didMoveCamera(heading: 90, pitch: 0, zoom: 1)
+            ])
         state.gestures = GestureSettings(orientation: false)
         state.handle(.right)
         #expect(state.takeEvents().isEmpty, "a disabled gesture moves nothing and reports nothing")
@@ -21,9 +24,11 @@ struct EventTests {
 
     @Test("events are JSON lines with the delegate's names; untrusted text is escaped")
     func json() {
-        #expect(ExplorerEvent.didMoveCamera(heading: 90, pitch: -10.5, zoom: 2).jsonLine(time: 1.25)
-            == #"{"event":"didMoveCamera","time":1.25,"heading":90,"pitch":-10.5,"zoom":2}"#)
-        #expect(ExplorerEvent.didMoveToPanorama(id: "a\"b\u{1B}]0;x\u{07}").jsonLine(time: 0)
-            == #"{"event":"didMoveToPanorama","time":0,"panorama":"a\"b\u001b]0;x\u0007"}"#)
+        #expect(
+            ExplorerEvent.didMoveCamera(heading: 90, pitch: -10.5, zoom: 2).jsonLine(time: 1.25)
+                == #"{"event":"didMoveCamera","time":1.25,"heading":90,"pitch":-10.5,"zoom":2}"#)
+        #expect(
+            ExplorerEvent.didMoveToPanorama(id: "a\"b\u{1B}]0;x\u{07}").jsonLine(time: 0)
+                == #"{"event":"didMoveToPanorama","time":0,"panorama":"a\"b\u001b]0;x\u0007"}"#)
     }
 }

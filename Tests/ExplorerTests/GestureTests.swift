@@ -4,13 +4,15 @@ import Testing
 
 @Suite("Gesture flags")
 struct GestureTests {
-    @Test("a disabled gesture's keys change nothing but show a note; programmatic commands still work", arguments: [
-        (GestureSettings(orientation: false), Key.right, "turning is switched off"),
-        (GestureSettings(orientation: false), Key.character("n"), "turning is switched off"),
-        (GestureSettings(zoom: false), Key.character("+"), "zooming is switched off"),
-        (GestureSettings(navigation: false), Key.character("w"), "walking is switched off"),
-        (GestureSettings.none, Key.up, "turning is switched off"),
-    ] as [(GestureSettings, Key, String)])
+    @Test(
+        "a disabled gesture's keys change nothing but show a note; programmatic commands still work",
+        arguments: [
+            (GestureSettings(orientation: false), Key.right, "turning is switched off"),
+            (GestureSettings(orientation: false), Key.character("n"), "turning is switched off"),
+            (GestureSettings(zoom: false), Key.character("+"), "zooming is switched off"),
+            (GestureSettings(navigation: false), Key.character("w"), "walking is switched off"),
+            (GestureSettings.none, Key.up, "turning is switched off")
+        ] as [(GestureSettings, Key, String)])
     func disabled(settings: GestureSettings, key: Key, note: String) {
         var state = NavigationTests.state(at: "centre", heading: 80)
         state.gestures = settings

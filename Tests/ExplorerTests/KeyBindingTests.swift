@@ -4,10 +4,12 @@ import Testing
 
 @Suite("Keys move the camera")
 struct KeyBindingTests {
-    @Test("arrows and vi keys turn and tilt by a sixth of the view", arguments: [
-        (Key.right, 15.0, 0.0), (.left, 345, 0), (.up, 0, 15), (.down, 0, -15),
-        (.character("l"), 15, 0), (.character("h"), 345, 0), (.character("k"), 0, 15), (.character("j"), 0, -15),
-    ])
+    @Test(
+        "arrows and vi keys turn and tilt by a sixth of the view",
+        arguments: [
+            (Key.right, 15.0, 0.0), (.left, 345, 0), (.up, 0, 15), (.down, 0, -15),
+            (.character("l"), 15, 0), (.character("h"), 345, 0), (.character("k"), 0, 15), (.character("j"), 0, -15)
+        ])
     func turnKeys(key: Key, heading: Double, pitch: Double) {
         var state = ExplorerState()
         let changed = state.handle(key)
@@ -61,9 +63,11 @@ struct KeyBindingTests {
         state.handle(.character("?"))
         state.handle(.character("?"))
         #expect(!state.isShowingHelp)
-        let keys: [Key] = [.left, .right, .up, .down, .character("+"), .character("-"), .character("n"), .character("w"), .enter,
-                           .character("s"), .character("1"), .character("9"), .character("["), .character("]"), .character("t"),
-                           .character("?"), .character("q"), .control("c"), .character("h"), .character("l"), .character("k"), .character("j")]
+        let keys: [Key] = [
+            .left, .right, .up, .down, .character("+"), .character("-"), .character("n"), .character("w"), .enter,
+            .character("s"), .character("1"), .character("9"), .character("["), .character("]"), .character("t"),
+            .character("?"), .character("q"), .control("c"), .character("h"), .character("l"), .character("k"), .character("j")
+        ]
         for key in keys {
             #expect(KeyBindings.command(for: key, effectiveFOV: 90) != nil, "\(key) is listed in the help but unbound")
         }
@@ -78,14 +82,17 @@ struct KeyBindingTests {
 
 @Suite("Animated key moves")
 struct AnimatedKeyTests {
-    @Test("a key turn animates over the move's duration, its first step taken at once, ending exactly at the target; events end with the final camera")
+    @Test(
+        "a key turn animates over the move's duration, its first step taken at once, ending exactly at the target; events end with the final camera"
+    )
     func keyTurnAnimates() {
         var state = ExplorerState()
         let started = state.handle(.right, at: 10)
         #expect(started)
         let firstStep = 15 * CameraAnimation.easeInOut(CameraMotion.firstStep / CameraMotion.keyMoveDuration)
-        #expect(abs(state.camera.heading - firstStep) < 1e-9 && state.camera.heading > 0.5 && state.isAnimating,
-                "the frame drawn at the key already shows the move: \(state.camera.heading)°")
+        #expect(
+            abs(state.camera.heading - firstStep) < 1e-9 && state.camera.heading > 0.5 && state.isAnimating,
+            "the frame drawn at the key already shows the move: \(state.camera.heading)°")
         state.advance(to: 10 - CameraMotion.firstStep + CameraMotion.keyMoveDuration / 2)
         #expect(abs(state.camera.heading - 7.5) < 1e-9)
         state.advance(to: 10 - CameraMotion.firstStep + CameraMotion.keyMoveDuration)

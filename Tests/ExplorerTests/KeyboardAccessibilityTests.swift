@@ -9,13 +9,15 @@ import Testing
 struct KeyboardAccessibilityTests {
     /// A runner standing at the crossroads, facing `heading`, with the café marker in range.
     static func runner(at id: String = "centre", heading: Double = 80, home: Coordinate? = nil) -> ScriptRunner {
-        var state = ExplorerState(camera: PanoramaCamera(heading: heading), panorama: FocusTests.service.panorama(id: id)!, service: FocusTests.service)
+        var state = ExplorerState(
+            camera: PanoramaCamera(heading: heading), panorama: FocusTests.service.panorama(id: id)!, service: FocusTests.service)
         state.home = home
         return ScriptRunner(state: state)
     }
 
     /// Every key a keyboard can send that the help mentions, by tmux name.
-    static let keyboard: [Key] = [.left, .right, .up, .down, .enter, .escape, .tab, .backTab, .control("c")]
+    static let keyboard: [Key] =
+        [.left, .right, .up, .down, .enter, .escape, .tab, .backTab, .control("c")]
         + "hjklnwstgrucbmM:?q+-[]123456789".map { Key.character($0) }
 
     @Test("every feature of the explorer is reachable from the keyboard alone")
@@ -23,8 +25,11 @@ struct KeyboardAccessibilityTests {
         // The explorer's commands, by kind; the mouse's own (look, tap, tapMarker) are covered:
         // the arrows turn and tilt, and Tab then Enter reads a marker (didTapMarker).
         let reachable = Set(Self.keyboard.compactMap { KeyBindings.command(for: $0, effectiveFOV: 90).map(Self.kind) })
-        let features = ["turn", "tilt", "zoom", "faceNorth", "followLink", "walkForward", "walkBack", "changeLevel", "switchDate", "goHome",
-                        "moveFocus", "activate", "describe", "showURL", "nextColours", "nextSymbols", "toggleMinimap", "openMap", "toggleHelp", "dismiss", "quit"]
+        let features = [
+            "turn", "tilt", "zoom", "faceNorth", "followLink", "walkForward", "walkBack", "changeLevel", "switchDate", "goHome",
+            "moveFocus", "activate", "describe", "showURL", "nextColours", "nextSymbols", "toggleMinimap", "openMap", "toggleHelp",
+            "dismiss", "quit"
+        ]
         for feature in features { #expect(reachable.contains(feature), "no key reaches \(feature)") }
         // The programmatic commands are all reachable through `:` (the `:` promise types two).
         for text in TypedCommand.usage {

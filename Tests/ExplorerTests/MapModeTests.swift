@@ -30,7 +30,7 @@ struct MapModeTests {
         var state = Self.state()
         state.handle(.character("M"))
         _ = state.takeEvents()
-        state.handle(.right) // 8 dots of 1 m: 8 m east
+        state.handle(.right)  // 8 dots of 1 m: 8 m east
         let note = try #require(state.note)
         #expect(note.hasPrefix("Cursor 8 m east of you. Nearest panorama: east, 4 m east; Enter goes there."), "\(note)")
         let went = state.handle(.enter)
@@ -67,7 +67,8 @@ struct MapModeTests {
         #expect(state.note?.hasPrefix("centre-winter.") == true, "the nearest first: \(state.note ?? "")")
         state.handle(.tab)
         let second = try #require(state.map?.cursor)
-        #expect([NavigationTests.at(12, 0), NavigationTests.at(-12, 0), NavigationTests.at(0, 12)].contains { $0.distance(to: second) < 0.01 })
+        #expect(
+            [NavigationTests.at(12, 0), NavigationTests.at(-12, 0), NavigationTests.at(0, 12)].contains { $0.distance(to: second) < 0.01 })
         state.handle(.backTab)
         #expect(state.map?.cursor == NavigationTests.origin)
     }

@@ -5,39 +5,50 @@ import Testing
 
 @Suite("Narrator")
 struct NarratorTests {
-    @Test("the camera in words", arguments: [
-        (PanoramaCamera(), "Facing north, 0°, level."),
-        (PanoramaCamera(heading: 90, pitch: 20), "Facing east, 90°, looking up 20°."),
-        (PanoramaCamera(heading: 225, pitch: -15, zoom: 2), "Facing south-west, 225°, looking down 15°, zoom 2×."),
-        (PanoramaCamera(heading: 359.7, zoom: 1.4142), "Facing north, 0°, level, zoom 1.4×."),
-    ] as [(PanoramaCamera, String)])
+    @Test(
+        "the camera in words",
+        arguments: [
+            (PanoramaCamera(), "Facing north, 0°, level."),
+            (PanoramaCamera(heading: 90, pitch: 20), "Facing east, 90°, looking up 20°."),
+            (PanoramaCamera(heading: 225, pitch: -15, zoom: 2), "Facing south-west, 225°, looking down 15°, zoom 2×."),
+            (PanoramaCamera(heading: 359.7, zoom: 1.4142), "Facing north, 0°, level, zoom 1.4×.")
+        ] as [(PanoramaCamera, String)])
     func facing(camera: PanoramaCamera, words: String) {
         #expect(Narrator.facing(camera) == words)
     }
 
     @Test("the whole description: facing, place and date, the ways in order, the markers in range, nearest first")
     func describe() {
-        let state = ExplorerState(camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
-        #expect(Narrator.describe(state) == "Facing north, 0°, level. At centre, June 2024. "
-            + "3 ways: 1 north along Station Road, 2 east along Main Street, 3 west along Main Street. Café Aurora 7 m ahead on the right.")
+        let state = ExplorerState(
+            camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
+        #expect(
+            Narrator.describe(state) == "Facing north, 0°, level. At centre, June 2024. "
+                + "3 ways: 1 north along Station Road, 2 east along Main Street, 3 west along Main Street. Café Aurora 7 m ahead on the right."
+        )
     }
 
-    @Test("capture dates are said as words; anything else is kept", arguments: [
-        ("2024-06", "June 2024"), ("2023-12-15", "15 December 2023"), ("2024-13", "2024-13"), ("spring", "spring"), ("2024-02-40", "2024-02-40"),
-    ])
+    @Test(
+        "capture dates are said as words; anything else is kept",
+        arguments: [
+            ("2024-06", "June 2024"), ("2023-12-15", "15 December 2023"), ("2024-13", "2024-13"), ("spring", "spring"),
+            ("2024-02-40", "2024-02-40")
+        ])
     func dates(date: String, spoken: String) {
         let panorama = Panorama(id: "p", imagePath: "", coordinate: NavigationTests.origin, captureDate: date)
         let state = ExplorerState(camera: PanoramaCamera(), panorama: panorama, service: PanoramaService(panoramas: [panorama]))
         #expect(Narrator.describe(state).contains("At p, \(spoken). No ways on."))
     }
 
-    @Test("where a marker lies from the heading", arguments: [
-        (0.0, "ahead"), (-30.0, "ahead on the left"), (90.0, "on the right"), (-140.0, "behind on the left"), (179.0, "behind"),
-    ])
+    @Test(
+        "where a marker lies from the heading",
+        arguments: [
+            (0.0, "ahead"), (-30.0, "ahead on the left"), (90.0, "on the right"), (-140.0, "behind on the left"), (179.0, "behind")
+        ])
     func relative(heading: Double, words: String) {
         // The café is 5 m east and 5 m north of the centre: 45° from north.
-        let state = ExplorerState(camera: PanoramaCamera(heading: 45 - heading), panorama: FocusTests.service.panorama(id: "centre")!,
-                                  service: FocusTests.service)
+        let state = ExplorerState(
+            camera: PanoramaCamera(heading: 45 - heading), panorama: FocusTests.service.panorama(id: "centre")!,
+            service: FocusTests.service)
         #expect(Narrator.marker(FocusTests.service.markers[0], in: state) == "Café Aurora 7 m \(words)")
     }
 
@@ -55,7 +66,8 @@ struct NarratorTests {
         #expect(Narrator.changes(from: before, to: state) == ["Focus: way 1, west."])
         before = Narrator.Snapshot(state)
         state.handle(.character("?"))
-        #expect(Narrator.changes(from: before, to: state).first?.hasPrefix("Keys: Left Right h l: turn; Up Down k j: look up, down;") == true)
+        #expect(
+            Narrator.changes(from: before, to: state).first?.hasPrefix("Keys: Left Right h l: turn; Up Down k j: look up, down;") == true)
         before = Narrator.Snapshot(state)
         state.handle(.character("?"))
         #expect(Narrator.changes(from: before, to: state) == ["Help closed."])
@@ -65,7 +77,8 @@ struct NarratorTests {
 @Suite("Saying less, first things first")
 struct VerbosityTests {
     private static func state(_ verbosity: Verbosity) -> ExplorerState {
-        var state = ExplorerState(camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
+        var state = ExplorerState(
+            camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
         state.verbosity = verbosity
         return state
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Explorer
 import PanoCore
 import StreetModel
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A crossroads: "centre" with ways east, west and north; a museum on two floors; a second
 /// capture date at "centre".
@@ -18,15 +19,19 @@ struct NavigationTests {
     }
 
     static let service = PanoramaService(panoramas: [
-        Panorama(id: "centre", imagePath: "", coordinate: at(0, 0), captureDate: "2024-06",
-                 links: [Link(target: "east", heading: 90, description: "Main Street"), Link(target: "west", heading: 270, description: "Main Street"),
-                         Link(target: "north", heading: 0, description: "Station Road")]),
+        Panorama(
+            id: "centre", imagePath: "", coordinate: at(0, 0), captureDate: "2024-06",
+            links: [
+                Link(target: "east", heading: 90, description: "Main Street"),
+                Link(target: "west", heading: 270, description: "Main Street"),
+                Link(target: "north", heading: 0, description: "Station Road")
+            ]),
         Panorama(id: "east", imagePath: "", coordinate: at(12, 0), links: [Link(target: "centre", heading: 270)]),
         Panorama(id: "west", imagePath: "", coordinate: at(-12, 0), links: [Link(target: "centre", heading: 90)]),
         Panorama(id: "north", imagePath: "", coordinate: at(0, 12), links: [Link(target: "centre", heading: 180)]),
         Panorama(id: "centre-winter", imagePath: "", coordinate: at(0, 0), captureDate: "2023-12"),
         Panorama(id: "hall", imagePath: "", coordinate: at(40, 40), source: .indoor, building: "museum", level: 0),
-        Panorama(id: "upper", imagePath: "", coordinate: at(40, 40), source: .indoor, building: "museum", level: 1),
+        Panorama(id: "upper", imagePath: "", coordinate: at(40, 40), source: .indoor, building: "museum", level: 1)
     ])
 
     static func state(at id: String, heading: Double = 0) -> ExplorerState {
@@ -49,8 +54,9 @@ struct NavigationTests {
 
     @Test("g goes home with the view the explorer started with; at home, g brings that view back")
     func homeRestoresTheStartView() {
-        var state = ExplorerState(camera: PanoramaCamera(heading: 33, pitch: -10, zoom: 2), panorama: Self.service.panorama(id: "centre")!,
-                                  service: Self.service)
+        var state = ExplorerState(
+            camera: PanoramaCamera(heading: 33, pitch: -10, zoom: 2), panorama: Self.service.panorama(id: "centre")!,
+            service: Self.service)
         state.handle(.character("w"))
         state.handle(.right)
         state.handle(.character("g"))
@@ -106,8 +112,9 @@ struct NavigationTests {
         turned.advance(to: 10)
         #expect(turned.camera.heading != 260)
         #expect(turned.linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street", "turning does not renumber")
-        #expect(Self.state(at: "centre", heading: 180).linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street",
-                "of two ways equally near, the one on the right comes first")
+        #expect(
+            Self.state(at: "centre", heading: 180).linkSummary == "1 W Main Street  2 N Station Road  3 E Main Street",
+            "of two ways equally near, the one on the right comes first")
         var walked = Self.state(at: "east", heading: 270)
         walked.handle(.character("w"))
         #expect(walked.panorama?.id == "centre" && walked.linkSummary.hasPrefix("1 W Main Street"), "after a walk, 1 is the way on")
@@ -195,10 +202,12 @@ struct HomeTests {
 struct FocusTests {
     static let service: PanoramaService = {
         let base = NavigationTests.service
-        return PanoramaService(panoramas: base.panoramas, markers: [
-            Marker(id: "cafe", coordinate: NavigationTests.at(5, 5), title: "Café Aurora", snippet: "Coffee and cake"),
-            Marker(id: "far", coordinate: NavigationTests.at(900, 0), title: "Far away"),
-        ])
+        return PanoramaService(
+            panoramas: base.panoramas,
+            markers: [
+                Marker(id: "cafe", coordinate: NavigationTests.at(5, 5), title: "Café Aurora", snippet: "Coffee and cake"),
+                Marker(id: "far", coordinate: NavigationTests.at(900, 0), title: "Far away")
+            ])
     }()
 
     @Test("Tab steps through the ways then the markers in range; Enter takes a way once, or reads a marker")

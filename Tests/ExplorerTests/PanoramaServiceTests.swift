@@ -1,21 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Explorer
 import PanoCore
 import StreetModel
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("Panorama service")
 struct PanoramaServiceTests {
     static let origin = Coordinate(latitude: 48.2, longitude: 16.37)!
 
-    static func pano(_ id: String, east: Double, north: Double, source: PanoramaSource = .outdoor,
-                     building: String? = nil, level: Int? = nil, date: String? = nil) -> Panorama {
+    static func pano(
+        _ id: String, east: Double, north: Double, source: PanoramaSource = .outdoor,
+        building: String? = nil, level: Int? = nil, date: String? = nil
+    ) -> Panorama {
         let distance = (east * east + north * north).squareRoot()
         let bearing = Degrees.degrees(fromRadians: atan2(east, north))
-        return Panorama(id: id, imagePath: "\(id).jpg", coordinate: origin.offset(by: distance, bearing: bearing),
-                        source: source, building: building, level: level, captureDate: date)
+        return Panorama(
+            id: id, imagePath: "\(id).jpg", coordinate: origin.offset(by: distance, bearing: bearing),
+            source: source, building: building, level: level, captureDate: date)
     }
 
     @Test("the spatial index finds exactly what a brute-force search finds, nearest first")
@@ -45,7 +49,7 @@ struct PanoramaServiceTests {
     func nearCoordinate() {
         let service = PanoramaService(panoramas: [
             Self.pano("far", east: 80, north: 0), Self.pano("near", east: 10, north: 0),
-            Self.pano("inside", east: 0, north: 5, source: .indoor, building: "museum", level: 0),
+            Self.pano("inside", east: 0, north: 5, source: .indoor, building: "museum", level: 0)
         ])
         #expect(service.panoramas(near: Self.origin).map(\.panorama.id) == ["inside", "near"])
         #expect(service.nearest(to: Self.origin, source: .outdoor)?.id == "near")
@@ -65,7 +69,7 @@ struct PanoramaServiceTests {
             Self.pano("hall-0", east: 50, north: 50, source: .indoor, building: "museum", level: 0),
             Self.pano("hall-1", east: 50, north: 51, source: .indoor, building: "museum", level: 1),
             Self.pano("hall-1b", east: 60, north: 60, source: .indoor, building: "museum", level: 1),
-            Self.pano("attic", east: 50, north: 50, source: .indoor, building: "museum", level: 2),
+            Self.pano("attic", east: 50, north: 50, source: .indoor, building: "museum", level: 2)
         ])
         #expect(service.otherDates(of: service.panorama(id: "summer")!).map(\.id) == ["winter"])
         #expect(service.otherLevels(of: service.panorama(id: "hall-0")!).map(\.id) == ["hall-1", "attic"])

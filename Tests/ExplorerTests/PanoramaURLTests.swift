@@ -5,81 +5,129 @@ import Testing
 
 @Suite("URLs")
 struct PanoramaURLTests {
-    @Test("each accepted form", arguments: [
-        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80",
-         PanoramaURL(place: Coordinate(latitude: 48.857832, longitude: 2.295226), heading: -45, pitch: 38, fov: 80)),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270",
-         PanoramaURL(panoramaID: "tu510ie_z4ptBZYo2BGEJg", heading: 270)),
-        ("https://google.com/maps/@?map_action=pano&api=1&viewpoint=-33.8,151.2", PanoramaURL(place: Coordinate(latitude: -33.8, longitude: 151.2))),
-        ("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview", PanoramaURL(place: Coordinate(latitude: 46.414382, longitude: 10.013988))),
-        ("sidewalk://view?pano=main%2D3&heading=90&pitch=-5&fov=45", PanoramaURL(panoramaID: "main-3", heading: 90, pitch: -5, fov: 45)),
-        ("SIDEWALK://view?pano=caf%C3%A9+corner", PanoramaURL(panoramaID: "café corner")),
-        ("sidewalk://view", PanoramaURL()),
-    ] as [(String, PanoramaURL)])
+    @Test(
+        "each accepted form",
+        arguments: [
+            (
+                "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80",
+                PanoramaURL(place: Coordinate(latitude: 48.857832, longitude: 2.295226), heading: -45, pitch: 38, fov: 80)
+            ),
+            (
+                "https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270",
+                PanoramaURL(panoramaID: "tu510ie_z4ptBZYo2BGEJg", heading: 270)
+            ),
+            (
+                "https://google.com/maps/@?map_action=pano&api=1&viewpoint=-33.8,151.2",
+                PanoramaURL(place: Coordinate(latitude: -33.8, longitude: 151.2))
+            ),
+            (
+                "comgooglemaps://?center=46.414382,10.013988&mapmode=streetview",
+                PanoramaURL(place: Coordinate(latitude: 46.414382, longitude: 10.013988))
+            ),
+            (
+                "sidewalk://view?pano=main%2D3&heading=90&pitch=-5&fov=45",
+                PanoramaURL(panoramaID: "main-3", heading: 90, pitch: -5, fov: 45)
+            ),
+            ("SIDEWALK://view?pano=caf%C3%A9+corner", PanoramaURL(panoramaID: "café corner")),
+            ("sidewalk://view", PanoramaURL())
+        ] as [(String, PanoramaURL)])
     func accepted(text: String, expected: PanoramaURL) throws {
         #expect(try PanoramaURL.parse(text) == expected)
     }
 
-    @Test("malformed URLs get one clear line", arguments: [
-        ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)"),
-        ("ftp://x?pano=a", "unsupported scheme 'ftp' (https, comgooglemaps or sidewalk)"),
-        ("https://example.com/maps/@?api=1&map_action=pano&pano=a",
-         "not a Google Maps or Panoramax viewer URL (a Panoramax URL has pic=ID or map=ZOOM/LAT/LNG)"),
-        ("https://api.panoramax.xyz/?map=19/48.85", "map must be ZOOM/LAT/LNG, not '19/48.85'"),
-        ("https://api.panoramax.xyz/?map=none", "the URL names no place: it needs pic=ID or map=ZOOM/LAT/LNG"),
-        ("https://api.panoramax.xyz/?pic=a&xyz=10/20", "xyz must be HEADING/PITCH/ZOOM, not '10/20'"),
-        ("https://api.panoramax.xyz/#pic=a&xyz=10/95/0", "xyz pitch 95 is out of range (-90...90)"),
-        ("https://www.google.com/maps/@?map_action=pano&pano=a", "a Google Maps URL needs api=1, or /@LAT,LNG,... as a browser shows it"),
-        ("https://www.google.com/maps/@48.85,2.35,15z", "this Google Maps URL shows a map, not Street View (no y, h and t)"),
-        ("https://www.google.com/maps/@?api=1&map_action=map&center=1,2", "only map_action=pano (Street View) URLs open panoramas"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&heading=3", "the URL names no place: it needs viewpoint=LAT,LNG or pano=ID"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=91,0", "viewpoint 91,0: latitude 91 is out of range (-90 to 90 degrees)"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1;2", "viewpoint 1;2: needs LAT,LNG in degrees, e.g. 48.2082,16.3738"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&heading=400", "heading 400 is out of range (-180...360)"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pitch=-91", "pitch -91 is out of range (-90...90)"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=5", "fov 5 is out of range (10...100)"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=wide", "fov must be a decimal number, not 'wide'"),
-        ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pano=b", "pano is given twice"),
-        ("comgooglemaps://?center=1,2", "a comgooglemaps:// URL opens a panorama only with mapmode=streetview"),
-        ("comgooglemaps://?mapmode=streetview", "comgooglemaps:// needs center=LAT,LNG"),
-        ("sidewalk://elsewhere?pano=a", "sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H"),
-        ("sidewalk://view?pano=a%zz", "a % in the URL is not followed by two hex digits"),
-        ("sidewalk://view?pano=%ff", "the URL decodes to invalid UTF-8"),
-    ])
+    @Test(
+        "malformed URLs get one clear line",
+        arguments: [
+            ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)"),
+            ("ftp://x?pano=a", "unsupported scheme 'ftp' (https, comgooglemaps or sidewalk)"),
+            (
+                "https://example.com/maps/@?api=1&map_action=pano&pano=a",
+                "not a Google Maps or Panoramax viewer URL (a Panoramax URL has pic=ID or map=ZOOM/LAT/LNG)"
+            ),
+            ("https://api.panoramax.xyz/?map=19/48.85", "map must be ZOOM/LAT/LNG, not '19/48.85'"),
+            ("https://api.panoramax.xyz/?map=none", "the URL names no place: it needs pic=ID or map=ZOOM/LAT/LNG"),
+            ("https://api.panoramax.xyz/?pic=a&xyz=10/20", "xyz must be HEADING/PITCH/ZOOM, not '10/20'"),
+            ("https://api.panoramax.xyz/#pic=a&xyz=10/95/0", "xyz pitch 95 is out of range (-90...90)"),
+            (
+                "https://www.google.com/maps/@?map_action=pano&pano=a",
+                "a Google Maps URL needs api=1, or /@LAT,LNG,... as a browser shows it"
+            ),
+            ("https://www.google.com/maps/@48.85,2.35,15z", "this Google Maps URL shows a map, not Street View (no y, h and t)"),
+            ("https://www.google.com/maps/@?api=1&map_action=map&center=1,2", "only map_action=pano (Street View) URLs open panoramas"),
+            (
+                "https://www.google.com/maps/@?api=1&map_action=pano&heading=3",
+                "the URL names no place: it needs viewpoint=LAT,LNG or pano=ID"
+            ),
+            (
+                "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=91,0",
+                "viewpoint 91,0: latitude 91 is out of range (-90 to 90 degrees)"
+            ),
+            (
+                "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1;2",
+                "viewpoint 1;2: needs LAT,LNG in degrees, e.g. 48.2082,16.3738"
+            ),
+            ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&heading=400", "heading 400 is out of range (-180...360)"),
+            ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pitch=-91", "pitch -91 is out of range (-90...90)"),
+            ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=5", "fov 5 is out of range (10...100)"),
+            ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&fov=wide", "fov must be a decimal number, not 'wide'"),
+            ("https://www.google.com/maps/@?api=1&map_action=pano&pano=a&pano=b", "pano is given twice"),
+            ("comgooglemaps://?center=1,2", "a comgooglemaps:// URL opens a panorama only with mapmode=streetview"),
+            ("comgooglemaps://?mapmode=streetview", "comgooglemaps:// needs center=LAT,LNG"),
+            ("sidewalk://elsewhere?pano=a", "sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H"),
+            ("sidewalk://view?pano=a%zz", "a % in the URL is not followed by two hex digits"),
+            ("sidewalk://view?pano=%ff", "the URL decodes to invalid UTF-8")
+        ])
     func malformed(text: String, message: String) {
         #expect(throws: PanoramaURLError(message)) { try PanoramaURL.parse(text) }
     }
 
-    @Test("control characters are refused, raw or percent-encoded: escape, C1 CSI, newline, bidi overrides", arguments: [
-        "sidewalk://view?pano=a\u{1B}]0;owned\u{07}", "sidewalk://view?pano=%1B%5B2J", "sidewalk://view?pano=%C2%9B2J",
-        "sidewalk://view?pano=a%0Ab", "sidewalk://view?pano=%E2%80%AEevil", "https://www.google.com/maps/@?api=1&map_action=pano&pano=\r",
-        // Found by fuzzing: the Arabic letter mark (U+061C), a bidi mark the sanitiser removes, got through.
-        "sidewalk://view?pano=caf%C3%A9,\u{061C}x", "sidewalk://view?pano=%D8%9Cx", "sidewalk://view?pano=%E2%80%8Fx",
-    ])
+    @Test(
+        "control characters are refused, raw or percent-encoded: escape, C1 CSI, newline, bidi overrides",
+        arguments: [
+            "sidewalk://view?pano=a\u{1B}]0;owned\u{07}", "sidewalk://view?pano=%1B%5B2J", "sidewalk://view?pano=%C2%9B2J",
+            "sidewalk://view?pano=a%0Ab", "sidewalk://view?pano=%E2%80%AEevil",
+            "https://www.google.com/maps/@?api=1&map_action=pano&pano=\r",
+            // Found by fuzzing: the Arabic letter mark (U+061C), a bidi mark the sanitiser removes, got through.
+            "sidewalk://view?pano=caf%C3%A9,\u{061C}x", "sidewalk://view?pano=%D8%9Cx", "sidewalk://view?pano=%E2%80%8Fx"
+        ])
     func controlCharacters(text: String) {
         #expect(throws: PanoramaURLError("the URL contains control characters")) { try PanoramaURL.parse(text) }
     }
 
-    @Test("Google Maps Street View URLs as a browser shows them: place, y (fov), h (heading), t (90 is level), the !1s panorama id",
-          arguments: [
-            ("https://www.google.com/maps/@51.5083663,-0.1114931,2a,75y,260.89h,78.32t/data=!3m7!1e1!3m5!1sjJXYsBpPPqWuvSR5RUaIEQ!2e0!6s%2F%2Fgeo2.ggpht.com%2Fcbk%3Fpanoid%3DjJXYsBpPPqWuvSR5RUaIEQ!7i13312!8i6656",
-             PanoramaURL(panoramaID: "jJXYsBpPPqWuvSR5RUaIEQ", place: Coordinate(latitude: 51.5083663, longitude: -0.1114931), heading: 260.89,
-                         pitch: 78.32 - 90, fov: 75)),
-            ("https://www.google.com/maps/@46.9412,7.4453,3a,90y,90h,95t/data=!3m6!1e1!3m4!1smain-3!2e0!7i16384!8i8192?entry=ttu",
-             PanoramaURL(panoramaID: "main-3", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 90, pitch: 5, fov: 90)),
-            ("https://www.google.com/maps/@-33.8568,151.2153,3a,15y,400h,90t", PanoramaURL(place: Coordinate(latitude: -33.8568, longitude: 151.2153),
-                                                                                      heading: 40, pitch: 0, fov: 15)),
-            ("https://maps.google.com/maps/@46.9412,7.4453,3a,75y,0h,90t/data=!3m5!1e1!3m3!1sca%C3%A9!2e0",
-             PanoramaURL(panoramaID: "caé", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 0, pitch: 0, fov: 75)),
-          ] as [(String, PanoramaURL)])
+    @Test(
+        "Google Maps Street View URLs as a browser shows them: place, y (fov), h (heading), t (90 is level), the !1s panorama id",
+        arguments: [
+            (
+                "https://www.google.com/maps/@51.5083663,-0.1114931,2a,75y,260.89h,78.32t/data=!3m7!1e1!3m5!1sjJXYsBpPPqWuvSR5RUaIEQ!2e0!6s%2F%2Fgeo2.ggpht.com%2Fcbk%3Fpanoid%3DjJXYsBpPPqWuvSR5RUaIEQ!7i13312!8i6656",
+                PanoramaURL(
+                    panoramaID: "jJXYsBpPPqWuvSR5RUaIEQ", place: Coordinate(latitude: 51.5083663, longitude: -0.1114931), heading: 260.89,
+                    pitch: 78.32 - 90, fov: 75)
+            ),
+            (
+                "https://www.google.com/maps/@46.9412,7.4453,3a,90y,90h,95t/data=!3m6!1e1!3m4!1smain-3!2e0!7i16384!8i8192?entry=ttu",
+                PanoramaURL(panoramaID: "main-3", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 90, pitch: 5, fov: 90)
+            ),
+            (
+                "https://www.google.com/maps/@-33.8568,151.2153,3a,15y,400h,90t",
+                PanoramaURL(
+                    place: Coordinate(latitude: -33.8568, longitude: 151.2153),
+                    heading: 40, pitch: 0, fov: 15)
+            ),
+            (
+                "https://maps.google.com/maps/@46.9412,7.4453,3a,75y,0h,90t/data=!3m5!1e1!3m3!1sca%C3%A9!2e0",
+                PanoramaURL(panoramaID: "caé", place: Coordinate(latitude: 46.9412, longitude: 7.4453), heading: 0, pitch: 0, fov: 75)
+            )
+        ] as [(String, PanoramaURL)])
     func googleBrowser(text: String, expected: PanoramaURL) throws {
         #expect(try PanoramaURL.parse(text) == expected)
     }
 
     @Test("a Panoramax viewer's permalink, in the query or after #, names its picture, place, view and server")
     func panoramaxViewer() throws {
-        let query = try PanoramaURL.parse("https://api.panoramax.xyz/?focus=pic&map=19.51/48.1204522/-1.7199004&pic=890b6268-7716&xyz=10/25/50")
-        var expected = PanoramaURL(panoramaID: "890b6268-7716", place: Coordinate(latitude: 48.1204522, longitude: -1.7199004), heading: 10, pitch: 25)
+        let query = try PanoramaURL.parse(
+            "https://api.panoramax.xyz/?focus=pic&map=19.51/48.1204522/-1.7199004&pic=890b6268-7716&xyz=10/25/50")
+        var expected = PanoramaURL(
+            panoramaID: "890b6268-7716", place: Coordinate(latitude: 48.1204522, longitude: -1.7199004), heading: 10, pitch: 25)
         expected.server = "https://api.panoramax.xyz"
         #expect(query == expected)
         let hash = try PanoramaURL.parse("https://panoramax.openstreetmap.fr/#map=17/48.85/2.35")

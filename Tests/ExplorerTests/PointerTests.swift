@@ -8,19 +8,23 @@ struct PointerTests {
     static let area = ViewArea(columns: 100, top: 1, rows: 30)
 
     /// Feeds reports to a fresh tracker and returns the commands they asked for.
-    static func commands(_ reports: [PointerReport], camera: PanoramaCamera = PanoramaCamera(),
-                         targets: [ClickTarget] = []) -> [ExplorerCommand] {
+    static func commands(
+        _ reports: [PointerReport], camera: PanoramaCamera = PanoramaCamera(),
+        targets: [ClickTarget] = []
+    ) -> [ExplorerCommand] {
         var pointer = PointerInput()
         return reports.compactMap { pointer.command(for: $0, camera: camera, area: area, targets: targets) }
     }
 
     @Test("dragging the picture right turns left by the angle it moved under the pointer; down looks up")
     func drag() throws {
-        let commands = Self.commands([.press(column: 50, row: 15), .motion(column: 60, row: 15), .motion(column: 60, row: 10),
-                                      .release(column: 60, row: 10)])
+        let commands = Self.commands([
+            .press(column: 50, row: 15), .motion(column: 60, row: 15), .motion(column: 60, row: 10),
+            .release(column: 60, row: 10)
+        ])
         #expect(commands.count == 2, "the release after a drag is not a click: \(commands)")
         let projection = ViewProjection(camera: PanoramaCamera(), width: 100, height: 60)
-        guard case let .look(turn, tilt) = commands[0], case let .look(turn2, tilt2) = commands[1] else {
+        guard case .look(let turn, let tilt) = commands[0], case .look(let turn2, let tilt2) = commands[1] else {
             Issue.record("expected two looks, got \(commands)")
             return
         }
@@ -36,13 +40,15 @@ struct PointerTests {
     func tapReportsDirection() throws {
         let camera = PanoramaCamera(heading: 90, pitch: 10)
         let commands = Self.commands([.press(column: 50, row: 16), .release(column: 50, row: 16)], camera: camera)
-        guard case let .tap(orientation) = try #require(commands.first) else {
+        guard case .tap(let orientation) = try #require(commands.first) else {
             Issue.record("expected a tap, got \(commands)")
             return
         }
-        #expect(abs(orientation.heading - 90) < 1 && abs(orientation.pitch - 10) < 1.5, "the middle of the cell below the centre: \(orientation)")
+        #expect(
+            abs(orientation.heading - 90) < 1 && abs(orientation.pitch - 10) < 1.5,
+            "the middle of the cell below the centre: \(orientation)")
         let right = Self.commands([.press(column: 99, row: 16), .release(column: 99, row: 16)], camera: camera)
-        guard case let .tap(edge) = try #require(right.first) else { return }
+        guard case .tap(let edge) = try #require(right.first) else { return }
         #expect(edge.heading > 130 && edge.heading < 136, "the right edge, half the 90° field of view round: \(edge)")
     }
 
@@ -54,17 +60,31 @@ struct PointerTests {
             _ = pointer.command(for: .press(column: column, row: 25), camera: camera, area: Self.area, targets: [], now: time)
             return pointer.command(for: .release(column: column, row: 25), camera: camera, area: Self.area, targets: [], now: time)
         }
-        guard case let .tap(first)? = click(80, at: 1.0) else { Issue.record("a tap first"); return }
-        guard case let .walkToward(heading)? = click(80, at: 1.3) else { Issue.record("then a walk"); return }
+        guard case .tap(let first)? = click(80, at: 1.0) else {
+            Issue.record("a tap first")
+            return
+        }
+        guard case .walkToward(let heading)? = click(80, at: 1.3) else {
+            Issue.record("then a walk")
+            return
+        }
         #expect(abs(heading - first.heading) < 1e-9 && heading > 90, "toward the point clicked, right of the heading")
-        guard case .tap? = click(80, at: 2.0), case .tap? = click(80, at: 2.5) else { Issue.record("0.5 s apart: two taps"); return }
-        guard case .tap? = click(20, at: 2.6) else { Issue.record("another place: a tap"); return }
+        guard case .tap? = click(80, at: 2.0), case .tap? = click(80, at: 2.5) else {
+            Issue.record("0.5 s apart: two taps")
+            return
+        }
+        guard case .tap? = click(20, at: 2.6) else {
+            Issue.record("another place: a tap")
+            return
+        }
         var state = NavigationTests.state(at: "centre", heading: 0)
         state.handle(gesture: .walkToward(heading: 85))
         #expect(state.panorama?.id == "east")
     }
 
-    @Test("with no way that way, a double click goes to the nearest panorama within 30° and 60 m of the direction, or says which ways there are")
+    @Test(
+        "with no way that way, a double click goes to the nearest panorama within 30° and 60 m of the direction, or says which ways there are"
+    )
     func doubleClickWithoutAWay() {
         var state = NavigationTests.state(at: "east", heading: 0)
         state.handle(gesture: .walkToward(heading: 40))
@@ -105,7 +125,10 @@ struct PointerTests {
 
     @Test("the wheel zooms by the + and - step")
     func wheel() {
-        #expect(Self.commands([.wheel(up: true), .wheel(up: false)]) == [.zoom(factor: KeyBindings.zoomStep), .zoom(factor: 1 / KeyBindings.zoomStep)])
+        #expect(
+            Self.commands([.wheel(up: true), .wheel(up: false)]) == [
+                .zoom(factor: KeyBindings.zoomStep), .zoom(factor: 1 / KeyBindings.zoomStep)
+            ])
     }
 
     @Test("drag, wheel and a click on a way obey the gesture flags; taps are reported whatever the flags")
@@ -131,7 +154,8 @@ struct PointerTests {
 
     @Test("a click on a marker reads it and reports didTapMarker")
     func tapMarker() {
-        var state = ExplorerState(camera: PanoramaCamera(), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
+        var state = ExplorerState(
+            camera: PanoramaCamera(), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
         state.handle(gesture: .tapMarker(id: "cafe"))
         #expect(state.note == "Café Aurora: Coffee and cake")
         #expect(state.takeEvents() == [.didTapMarker(id: "cafe")])

@@ -13,7 +13,8 @@ struct ScriptPlayerTests {
 
     @Test("a script whose expectations all come true passes, each one recorded")
     func passes() throws {
-        let result = try Self.play("""
+        let result = try Self.play(
+            """
             expect panorama centre; expect ways 3; expect said /At centre/
             Right; expect heading 15; expect said "Facing north, 15°"; expect event didMoveCamera
             + ; expect zoom 1.5 ±0.3
@@ -24,19 +25,21 @@ struct ScriptPlayerTests {
         #expect(result.assertions.count == 12 && result.assertions.allSatisfy(\.passed))
     }
 
-    @Test("each kind of expectation fails with the line, what was expected and what was there", arguments: [
-        ("expect heading 90", "expect heading 90: heading is 0° (waited 2 s)"),
-        ("expect pitch 10 ±2", "expect pitch 10 ±2: pitch is 0° (waited 2 s)"),
-        ("expect zoom 2", "expect zoom 2: zoom is 1× (waited 2 s)"),
-        ("expect panorama east", "expect panorama east: at centre (waited 2 s)"),
-        ("expect near 50.001,10", "expect near 50.001,10: 111 m away, at centre (waited 2 s)"),
-        ("expect focus \"Fountain\"", "expect focus \"Fountain\": nothing is focused (waited 2 s)"),
-        ("expect said /Fountain/", "expect said /Fountain/: nothing was said (waited 2 s)"),
-        ("expect ways 2", "expect ways 2: 3 ways (waited 2 s)"),
-        ("expect event didTapMarker", "expect event didTapMarker: no events (waited 2 s)"),
-        ("expect note /switched off/", "expect note /switched off/: no note (waited 2 s)"),
-        ("expect error", "expect error: no errors (waited 2 s)"),
-    ])
+    @Test(
+        "each kind of expectation fails with the line, what was expected and what was there",
+        arguments: [
+            ("expect heading 90", "expect heading 90: heading is 0° (waited 2 s)"),
+            ("expect pitch 10 ±2", "expect pitch 10 ±2: pitch is 0° (waited 2 s)"),
+            ("expect zoom 2", "expect zoom 2: zoom is 1× (waited 2 s)"),
+            ("expect panorama east", "expect panorama east: at centre (waited 2 s)"),
+            ("expect near 50.001,10", "expect near 50.001,10: 111 m away, at centre (waited 2 s)"),
+            ("expect focus \"Fountain\"", "expect focus \"Fountain\": nothing is focused (waited 2 s)"),
+            ("expect said /Fountain/", "expect said /Fountain/: nothing was said (waited 2 s)"),
+            ("expect ways 2", "expect ways 2: 3 ways (waited 2 s)"),
+            ("expect event didTapMarker", "expect event didTapMarker: no events (waited 2 s)"),
+            ("expect note /switched off/", "expect note /switched off/: no note (waited 2 s)"),
+            ("expect error", "expect error: no errors (waited 2 s)")
+        ])
     func failures(line: String, message: String) throws {
         let result = try Self.play("Escape\n" + line + "\nRight\n")
         #expect(result.failure?.line == ScriptLine(try #require(KeyScript.parse(line, form: .file).first).step, line: 2, text: line))
@@ -61,9 +64,12 @@ struct ScriptPlayerTests {
         #expect(try Self.play(":animate 180 0 1 2\nexpect heading 180 within 0").passed)
         // Going on at once, it is not there within 1 s, and is within its 2 s.
         let early = try Self.play(":animate 180 0 1 2 &\nexpect heading 180 within 1")
-        #expect(early.failure?.message.hasPrefix("expect heading 180 within 1: heading is ") == true, "\(String(describing: early.failure))")
+        #expect(
+            early.failure?.message.hasPrefix("expect heading 180 within 1: heading is ") == true, "\(String(describing: early.failure))")
         let onTime = try Self.play(":animate 180 0 1 2 &\nexpect heading 180 within 2.1")
-        #expect(onTime.passed && onTime.assertions[0].time > 1.9, "it came true when the move ended, at \(onTime.assertions.first?.time ?? 0) s")
+        #expect(
+            onTime.passed && onTime.assertions[0].time > 1.9, "it came true when the move ended, at \(onTime.assertions.first?.time ?? 0) s"
+        )
     }
 
     @Test("a key pressed during a move retargets it; what is said is the settled view, once")

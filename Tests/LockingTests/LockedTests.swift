@@ -26,7 +26,11 @@ struct LockedTests {
     func resultsAndErrors() {
         struct Refused: Error, Equatable {}
         let names = Locked(["a"])
-        #expect(names.withLock { $0.append("b"); return $0.count } == 2)
+        #expect(
+            names.withLock {
+                $0.append("b")
+                return $0.count
+            } == 2)
         #expect(throws: Refused.self) { try names.withLock { (_: inout [String]) throws(Refused) in throw Refused() } }
         #expect(names.withLock { $0 } == ["a", "b"])
     }

@@ -1,23 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanoCore
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("Camera conventions")
 struct CameraTests {
-    @Test("heading wraps into [0, 360)", arguments: [
-        (0.0, 0.0), (359.5, 359.5), (360, 0), (361, 1), (-1, 359), (-360, 0), (720.25, 0.25), (-0.0000000001, 359.9999999999),
-    ])
+    @Test(
+        "heading wraps into [0, 360)",
+        arguments: [
+            (0.0, 0.0), (359.5, 359.5), (360, 0), (361, 1), (-1, 359), (-360, 0), (720.25, 0.25), (-0.0000000001, 359.9999999999)
+        ])
     func headingWraps(input: Double, expected: Double) {
         let camera = PanoramaCamera(heading: input)
         #expect(abs(camera.heading - expected) < 1e-9)
         #expect(camera.heading >= 0 && camera.heading < 360)
     }
 
-    @Test("signed angles wrap into [-180, 180)", arguments: [
-        (0.0, 0.0), (180, -180), (-180, -180), (190, -170), (-190, 170), (350, -10), (540, -180),
-    ])
+    @Test(
+        "signed angles wrap into [-180, 180)",
+        arguments: [
+            (0.0, 0.0), (180, -180), (-180, -180), (190, -170), (-190, 170), (350, -10), (540, -180)
+        ])
     func signedWrap(input: Double, expected: Double) {
         #expect(abs(Degrees.wrap180(input) - expected) < 1e-9)
     }
@@ -35,9 +40,11 @@ struct CameraTests {
         #expect(PanoramaCamera(fov: 179).fov == 160)
     }
 
-    @Test("zoom N shows the central 1/N of the zoom-1 view", arguments: [
-        (90.0, 1.0, 90.0), (90, 2, 53.130102354155978), (90, 5, 22.619864948040426), (60, 1, 60), (120, 3, 60),
-    ])
+    @Test(
+        "zoom N shows the central 1/N of the zoom-1 view",
+        arguments: [
+            (90.0, 1.0, 90.0), (90, 2, 53.130102354155978), (90, 5, 22.619864948040426), (60, 1, 60), (120, 3, 60)
+        ])
     func effectiveFOV(fov: Double, zoom: Double, expected: Double) {
         let camera = PanoramaCamera(zoom: zoom, fov: fov)
         #expect(abs(camera.effectiveFOV - expected) < 1e-9)

@@ -13,9 +13,11 @@ struct CoordinateTests {
         #expect(abs(paris.distance(to: london) - 343_550) < 500)
     }
 
-    @Test("bearings point the right way", arguments: [
-        (0.0, 1.0, 90.0), (1.0, 0.0, 0.0), (0.0, -1.0, 270.0), (-1.0, 0.0, 180.0),
-    ])
+    @Test(
+        "bearings point the right way",
+        arguments: [
+            (0.0, 1.0, 90.0), (1.0, 0.0, 0.0), (0.0, -1.0, 270.0), (-1.0, 0.0, 180.0)
+        ])
     func bearings(latitude: Double, longitude: Double, expected: Double) throws {
         let origin = try #require(Coordinate(latitude: 0, longitude: 0))
         let target = try #require(Coordinate(latitude: latitude, longitude: longitude))
@@ -38,9 +40,11 @@ struct CoordinateTests {
         #expect(Coordinate(latitude: 0, longitude: 180)?.longitude == -180)
     }
 
-    @Test("coordinates print as LAT,LNG to six decimals", arguments: [
-        (10.0, 10.0, "10,10"), (48.2082, 16.3738, "48.2082,16.3738"), (-33.8570001, -70.6512344, "-33.857,-70.651234"),
-    ])
+    @Test(
+        "coordinates print as LAT,LNG to six decimals",
+        arguments: [
+            (10.0, 10.0, "10,10"), (48.2082, 16.3738, "48.2082,16.3738"), (-33.8570001, -70.6512344, "-33.857,-70.651234")
+        ])
     func printing(latitude: Double, longitude: Double, text: String) throws {
         #expect(try #require(Coordinate(latitude: latitude, longitude: longitude)).description == text)
     }

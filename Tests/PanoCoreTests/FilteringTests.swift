@@ -55,7 +55,10 @@ struct FilteringTests {
     @Test("each mip level is the 2×2 mean of the one above")
     func pyramidLevels() {
         var image = RGBImage(width: 4, height: 2)
-        for x in 0..<4 { image[x, 0] = RGB(UInt8(x * 40), 0, 200); image[x, 1] = RGB(UInt8(x * 40 + 20), 100, 0) }
+        for x in 0..<4 {
+            image[x, 0] = RGB(UInt8(x * 40), 0, 200)
+            image[x, 1] = RGB(UInt8(x * 40 + 20), 100, 0)
+        }
         let pyramid = MipPyramid(image)
         #expect(pyramid.levels.map(\.width) == [4, 2])
         let half = pyramid.image(level: 1)
@@ -69,7 +72,8 @@ struct FilteringTests {
         // centre faces north, so it spans headings 180°...360°.
         var image = RGBImage(width: 100, height: 100)
         for y in 0..<100 { for x in 0..<100 { image[x, y] = RGB(200, 120, 40) } }
-        let coverage = try #require(PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: 0, top: 0, croppedWidth: 100, croppedHeight: 100))
+        let coverage = try #require(
+            PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: 0, top: 0, croppedWidth: 100, croppedHeight: 100))
         let panorama = EquirectPanorama(image: image, coverage: coverage)
         func centre(heading: Double) -> RGB {
             var view = RGBImage(width: 9, height: 9)
@@ -79,8 +83,9 @@ struct FilteringTests {
         }
         #expect(centre(heading: 270) == RGB(200, 120, 40))
         #expect(centre(heading: 90) == .black)
-        #expect(PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: 0, top: 50, croppedWidth: 100, croppedHeight: 100) == nil,
-                "a crop reaching below the sphere is refused")
+        #expect(
+            PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: 0, top: 50, croppedWidth: 100, croppedHeight: 100) == nil,
+            "a crop reaching below the sphere is refused")
     }
 
     @Test("a crop is drawn where it lies, at every left edge, also across the ±180° seam", arguments: [0, 20, 90, 150, 170, 190])
@@ -89,7 +94,8 @@ struct FilteringTests {
         // sphere that is black elsewhere: outside the crop's edges both must agree.
         var crop = RGBImage(width: 40, height: 60)
         for y in 0..<60 { for x in 0..<40 { crop[x, y] = RGB(200, UInt8(100 + x), 40) } }
-        let coverage = try #require(PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: left, top: 20, croppedWidth: 40, croppedHeight: 60))
+        let coverage = try #require(
+            PanoramaCoverage(fullWidth: 200, fullHeight: 100, left: left, top: 20, croppedWidth: 40, croppedHeight: 60))
         let cropped = EquirectPanorama(image: crop, coverage: coverage, prefiltered: false)
         var full = RGBImage(width: 200, height: 100)
         for y in 0..<60 { for x in 0..<40 { full[(left + x) % 200, 20 + y] = crop[x, y] } }

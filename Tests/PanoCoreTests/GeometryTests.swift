@@ -8,9 +8,9 @@ import Testing
 struct GeometryTests {
     /// Directions of the discs: (heading, pitch) in degrees.
     static let discs: [(Double, Double)] = [
-        (30, 10), (55, 10), (5, 10), (30, 35), (30, -20), (50, -15), (10, 30), (-2, -5),
+        (30, 10), (55, 10), (5, 10), (30, 35), (30, -20), (50, -15), (10, 30), (-2, -5)
     ]
-    static let discRadius = 0.8 // degrees
+    static let discRadius = 0.8  // degrees
 
     /// Black, with a white cone-shaped disc (bright centre, fading to its rim) round each
     /// direction. The image centre faces north.
@@ -49,7 +49,9 @@ struct GeometryTests {
         let rad = Double.pi / 180
         let (h, p) = (heading * rad, pitch * rad)
         // World: x east, y up, z north.
-        var x = sin(h) * cos(p), y = sin(p), z = cos(h) * cos(p)
+        var x = sin(h) * cos(p)
+        var y = sin(p)
+        var z = cos(h) * cos(p)
         // Undo the camera heading (rotate about y by +heading).
         let ch = camera.heading * rad
         (x, z) = (x * cos(ch) - z * sin(ch), x * sin(ch) + z * cos(ch))
@@ -62,8 +64,11 @@ struct GeometryTests {
 
     /// Intensity-weighted centroid of the view within `radius` pixels of a point.
     static func centroid(_ view: RGBImage, near point: (Double, Double), radius: Int) -> (Double, Double)? {
-        var sum = 0.0, sx = 0.0, sy = 0.0
-        let cx = Int(point.0), cy = Int(point.1)
+        var sum = 0.0
+        var sx = 0.0
+        var sy = 0.0
+        let cx = Int(point.0)
+        let cy = Int(point.1)
         for y in max(0, cy - radius)...min(view.height - 1, cy + radius) {
             for x in max(0, cx - radius)...min(view.width - 1, cx + radius) {
                 let w = Double(view[x, y].g)
@@ -75,10 +80,12 @@ struct GeometryTests {
         return sum > 0 ? (sx / sum, sy / sum) : nil
     }
 
-    @Test("discs land at the analytically predicted pixel within 0.5 px", arguments: [
-        PanoramaCamera(heading: 30, pitch: 10), PanoramaCamera(heading: 25, pitch: 0, zoom: 1.5),
-        PanoramaCamera(heading: 20, pitch: 15, fov: 100),
-    ])
+    @Test(
+        "discs land at the analytically predicted pixel within 0.5 px",
+        arguments: [
+            PanoramaCamera(heading: 30, pitch: 10), PanoramaCamera(heading: 25, pitch: 0, zoom: 1.5),
+            PanoramaCamera(heading: 20, pitch: 15, fov: 100)
+        ])
     func discsLandWherePredicted(camera: PanoramaCamera) throws {
         let panorama = Self.discPanorama(width: 2048)
         let (width, height) = (480, 270)
@@ -90,8 +97,9 @@ struct GeometryTests {
             let predicted = Self.analyticPoint(heading: heading, pitch: pitch, camera: camera, width: width, height: height)
             guard predicted.0 > 12, predicted.0 < Double(width - 12), predicted.1 > 12, predicted.1 < Double(height - 12) else { continue }
             let found = try #require(Self.centroid(view, near: predicted, radius: 10), "disc at \(heading), \(pitch) not drawn")
-            #expect(abs(found.0 - predicted.0) < 0.5 && abs(found.1 - predicted.1) < 0.5,
-                    "disc at \(heading)°, \(pitch)°: predicted \(predicted), found \(found)")
+            #expect(
+                abs(found.0 - predicted.0) < 0.5 && abs(found.1 - predicted.1) < 0.5,
+                "disc at \(heading)°, \(pitch)°: predicted \(predicted), found \(found)")
             checked += 1
         }
         #expect(checked >= 5)

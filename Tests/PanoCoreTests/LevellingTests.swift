@@ -13,7 +13,8 @@ struct LevellingTests {
     /// (degrees from the image centre, right and up positive).
     private static func dot(longitude: Int, latitude: Int) -> RGBImage {
         var image = RGBImage(width: width, height: height)
-        let x = width / 2 + longitude, y = height / 2 - latitude
+        let x = width / 2 + longitude
+        let y = height / 2 - latitude
         for dy in -1...0 { for dx in -1...0 { image[x + dx, y + dy] = RGB(255, 0, 0) } }
         return image
     }
@@ -21,9 +22,13 @@ struct LevellingTests {
     /// Where the red is, as longitude and latitude of the pixel centres' mean, degrees.
     private static func red(_ image: RGBImage) -> (longitude: Double, latitude: Double)? {
         var (sumX, sumY, count) = (0.0, 0.0, 0.0)
-        for y in 0..<image.height { for x in 0..<image.width where image[x, y].r > 100 && image[x, y].g < 50 {
-            sumX += Double(x) + 0.5; sumY += Double(y) + 0.5; count += 1
-        } }
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].r > 100 && image[x, y].g < 50 {
+                sumX += Double(x) + 0.5
+                sumY += Double(y) + 0.5
+                count += 1
+            }
+        }
         guard count > 0 else { return nil }
         return (sumX / count - Double(width) / 2, Double(height) / 2 - sumY / count)
     }

@@ -12,14 +12,15 @@ struct PerceivedColourErrorTests {
         return image
     }
 
-    @Test("ΔE between flat colours is the distance of their published CIELAB coordinates",
-          arguments: [
+    @Test(
+        "ΔE between flat colours is the distance of their published CIELAB coordinates",
+        arguments: [
             // sRGB red (53.2408, 80.0925, 67.2032) and white (100, 0, 0): ΔE 114.56;
             // sRGB mid grey 119 is L* 50.0: against black (0, 0, 0), ΔE 50.0.
             (RGB(255, 0, 0), RGB(255, 255, 255), 114.56), (RGB(119, 119, 119), RGB(0, 0, 0), 50.0),
             // sRGB blue (32.2970, 79.1875, -107.8602) against black: ΔE 137.64.
-            (RGB(0, 0, 255), RGB(0, 0, 0), 137.64),
-          ] as [(RGB, RGB, Double)])
+            (RGB(0, 0, 255), RGB(0, 0, 0), 137.64)
+        ] as [(RGB, RGB, Double)])
     func publishedCoordinates(a: RGB, b: RGB, expected: Double) {
         let deltaE = PerceivedColourError.meanDeltaE(Self.flat(a), Self.flat(b), sigma: 2)
         #expect(abs(deltaE - expected) < 0.1, "\(deltaE)")

@@ -3,9 +3,11 @@ import Testing
 
 @Suite("Viewport projection")
 struct ProjectionTests {
-    @Test("the viewport centre looks where the camera looks", arguments: [
-        (0.0, 0.0), (90, 0), (200, 30), (359, -45), (10, 89),
-    ])
+    @Test(
+        "the viewport centre looks where the camera looks",
+        arguments: [
+            (0.0, 0.0), (90, 0), (200, 30), (359, -45), (10, 89)
+        ])
     func centreIsCameraDirection(heading: Double, pitch: Double) {
         let projection = ViewProjection(camera: PanoramaCamera(heading: heading, pitch: pitch), width: 160, height: 90)
         let centre = projection.orientation(atX: 80, y: 45)

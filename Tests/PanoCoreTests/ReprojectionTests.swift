@@ -11,11 +11,13 @@ struct ReprojectionTests {
         return view[16, 10]
     }
 
-    @Test("the centre pixel has the colour of the direction faced", arguments: [
-        (0.0, 0.0, SyntheticPanorama.north), (90.0, 0.0, SyntheticPanorama.east), (180.0, 0.0, SyntheticPanorama.south),
-        (270.0, 0.0, SyntheticPanorama.west), (0.0, 60.0, SyntheticPanorama.up), (0.0, -60.0, SyntheticPanorama.down),
-        (315.0, 60.0, SyntheticPanorama.up), (225.0, -60.0, SyntheticPanorama.down),
-    ] as [(Double, Double, RGB)])
+    @Test(
+        "the centre pixel has the colour of the direction faced",
+        arguments: [
+            (0.0, 0.0, SyntheticPanorama.north), (90.0, 0.0, SyntheticPanorama.east), (180.0, 0.0, SyntheticPanorama.south),
+            (270.0, 0.0, SyntheticPanorama.west), (0.0, 60.0, SyntheticPanorama.up), (0.0, -60.0, SyntheticPanorama.down),
+            (315.0, 60.0, SyntheticPanorama.up), (225.0, -60.0, SyntheticPanorama.down)
+        ] as [(Double, Double, RGB)])
     func centreColour(heading: Double, pitch: Double, expected: RGB) {
         #expect(centrePixel(of: SyntheticPanorama.cardinal(), heading: heading, pitch: pitch) == expected)
     }
@@ -24,7 +26,7 @@ struct ReprojectionTests {
     func centerHeadingRotates(centerHeading: Double) {
         let panorama = SyntheticPanorama.cardinal(centerHeading: centerHeading)
         let expected: [(Double, RGB)] = [
-            (0, SyntheticPanorama.north), (90, SyntheticPanorama.east), (180, SyntheticPanorama.south), (270, SyntheticPanorama.west),
+            (0, SyntheticPanorama.north), (90, SyntheticPanorama.east), (180, SyntheticPanorama.south), (270, SyntheticPanorama.west)
         ]
         for (heading, colour) in expected {
             #expect(centrePixel(of: panorama, heading: heading, pitch: 0) == colour)

@@ -1,6 +1,7 @@
-@testable import PanoCore
-import Testing
 import TestSupport
+import Testing
+
+@testable import PanoCore
 
 @Suite("The sampler against a plain trilinear filter")
 struct SamplerTests {
@@ -33,8 +34,9 @@ struct SamplerTests {
         return (at(0, 0) * (1 - down) + at(0, 1) * down) * (1 - right) + (at(1, 0) * (1 - down) + at(1, 1) * down) * right
     }
 
-    @Test("each pixel is within 1.5 of a floating-point trilinear sample (three roundings of half a step), at headings round the seam, in a view that minifies and one that magnifies",
-          arguments: [0, 1_000, 8_191, 16_383], [120.0, 30.0])
+    @Test(
+        "each pixel is within 1.5 of a floating-point trilinear sample (three roundings of half a step), at headings round the seam, in a view that minifies and one that magnifies",
+        arguments: [0, 1_000, 8_191, 16_383], [120.0, 30.0])
     func matchesReference(shift: Int, fov: Double) throws {
         // Looking towards the seam; 37 pixels across take in 85 texels at 120°, 21 at 30°.
         let (blended, fullResolution, count) = Self.compare(PanoramaCamera(heading: 170, pitch: 20, fov: fov), shift: shift)
@@ -45,8 +47,9 @@ struct SamplerTests {
         }
     }
 
-    @Test("the same at the poles, where the rows above the first and below the last are the edge rows again",
-          arguments: [0, 8_191], [88.0, -88.0])
+    @Test(
+        "the same at the poles, where the rows above the first and below the last are the edge rows again",
+        arguments: [0, 8_191], [88.0, -88.0])
     func matchesReferenceAtThePoles(shift: Int, pitch: Double) throws {
         _ = Self.compare(PanoramaCamera(heading: 170, pitch: pitch, fov: 120), shift: shift)
     }
@@ -54,8 +57,10 @@ struct SamplerTests {
     /// Renders a 37×21 view of `noise()` through the sampler, turned by `shift` (the table's
     /// units), and expects each pixel within 1.5 of the floating-point trilinear sample; returns
     /// how many pixels blended two levels, how many took level 0 alone, and how many there were.
-    private static func compare(_ camera: PanoramaCamera, shift: Int,
-                                sourceLocation: SourceLocation = #_sourceLocation) -> (blended: Int, fullResolution: Int, count: Int) {
+    private static func compare(
+        _ camera: PanoramaCamera, shift: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (blended: Int, fullResolution: Int, count: Int) {
         let image = noise()
         let pyramid = MipPyramid(image)
         let coverage = PanoramaCoverage.full(imageWidth: image.width)
@@ -66,7 +71,8 @@ struct SamplerTests {
         let shift = shift % span
         let count = rays.footprintLog2.count
         var view = RGBImage(width: 37, height: 21)
-        Reprojector.sample(pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift, into: &view, runner: SerialRunner())
+        Reprojector.sample(
+            pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift, into: &view, runner: SerialRunner())
         let output = view.pixels
         var (blended, fullResolution) = (0, 0)
         for i in 0..<count {
@@ -82,8 +88,9 @@ struct SamplerTests {
                     expected += (bilinear(pyramid, level: level + 1, x: x, y: y, channel: channel) - expected) * blend
                 }
                 let actual = Double(output[i * 3 + channel])
-                #expect(abs(actual - expected) <= 1.5, "pixel \(i) channel \(channel): \(actual) against \(expected)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    abs(actual - expected) <= 1.5, "pixel \(i) channel \(channel): \(actual) against \(expected)",
+                    sourceLocation: sourceLocation)
             }
         }
         return (blended, fullResolution, count)

@@ -51,11 +51,14 @@ struct TiledRenderingTests {
     @Test("a detail layer leaves every pixel outside its window as the image drew it (the pixel after its right edge lost its red)")
     func detailLeavesOutsideAlone() throws {
         let flat = { (width: Int, height: Int, colour: RGB) in
-            RGBImage(width: width, height: height, pixels: Array(repeating: [colour.r, colour.g, colour.b], count: width * height).flatMap { $0 })
+            RGBImage(
+                width: width, height: height, pixels: Array(repeating: [colour.r, colour.g, colour.b], count: width * height).flatMap { $0 }
+            )
         }
         let (outside, inside) = (RGB(10, 200, 30), RGB(250, 20, 20))
         var panorama = EquirectPanorama(image: flat(512, 256, outside))
-        let coverage = try #require(PanoramaCoverage(fullWidth: 2048, fullHeight: 1024, left: 900, top: 400, croppedWidth: 300, croppedHeight: 200))
+        let coverage = try #require(
+            PanoramaCoverage(fullWidth: 2048, fullHeight: 1024, left: 900, top: 400, croppedWidth: 300, croppedHeight: 200))
         panorama.detail = DetailLayer(image: flat(300, 200, inside), coverage: coverage)
         for heading in [0.0, 20, -15] {
             let view = render(panorama, PanoramaCamera(heading: heading, pitch: 3))
@@ -84,10 +87,14 @@ struct TiledRenderingTests {
     func windowFollowsZoom() throws {
         let grid = try #require(TileGrid(width: 16384, height: 8192))
         #expect(TileWindow.forView(grid: grid, camera: PanoramaCamera(zoom: 1), centerHeading: 0, width: 80, height: 40) == nil)
-        let near = try #require(TileWindow.forView(grid: grid, camera: PanoramaCamera(heading: 0, zoom: 5), centerHeading: 0,
-                                                   width: 800, height: 450))
-        let far = try #require(TileWindow.forView(grid: grid, camera: PanoramaCamera(heading: 0, zoom: 2), centerHeading: 0,
-                                                  width: 800, height: 450))
+        let near = try #require(
+            TileWindow.forView(
+                grid: grid, camera: PanoramaCamera(heading: 0, zoom: 5), centerHeading: 0,
+                width: 800, height: 450))
+        let far = try #require(
+            TileWindow.forView(
+                grid: grid, camera: PanoramaCamera(heading: 0, zoom: 2), centerHeading: 0,
+                width: 800, height: 450))
         #expect(near.level > far.level)
         #expect(near.columnCount * near.rowCount <= TileWindow.defaultMaxTiles)
         // Facing the image's centre: the middle columns and the rows at the horizon.
@@ -101,8 +108,10 @@ struct TiledRenderingTests {
     func windowWrapsRoundTheSeam() throws {
         let grid = try #require(TileGrid(width: 8192, height: 4096))
         // The image's centre faces north, so its edges face south.
-        let window = try #require(TileWindow.forView(grid: grid, camera: PanoramaCamera(heading: 180, zoom: 4), centerHeading: 0,
-                                                     width: 640, height: 360))
+        let window = try #require(
+            TileWindow.forView(
+                grid: grid, camera: PanoramaCamera(heading: 180, zoom: 4), centerHeading: 0,
+                width: 640, height: 360))
         let columns = Set(window.keys(in: grid).map(\.column))
         let last = grid.matrix(level: window.level).columns - 1
         #expect(columns.contains(0) && columns.contains(last))
@@ -142,8 +151,9 @@ struct TiledRenderingTests {
                     if let window = TileWindow.forView(grid: grid, camera: camera, centerHeading: 0, width: width, height: height) {
                         tiled.detail = DetailComposer.compose(grid: grid, window: window) { tiles[$0] }.layer
                     }
-                    let psnr = ImageMetrics.psnr(render(tiled, camera, width: width, height: height),
-                                                 render(EquirectPanorama(image: image), camera, width: width, height: height))
+                    let psnr = ImageMetrics.psnr(
+                        render(tiled, camera, width: width, height: height),
+                        render(EquirectPanorama(image: image), camera, width: width, height: height))
                     if psnr < worst.psnr { worst = (psnr, "\(width)×\(height), zoom \(zoom), pitch \(pitch)") }
                 }
             }
@@ -154,14 +164,17 @@ struct TiledRenderingTests {
     @Test("looking straight up takes every column of the top rows")
     func windowAtThePole() throws {
         let grid = try #require(TileGrid(width: 8192, height: 4096))
-        let window = try #require(TileWindow.forView(grid: grid, camera: PanoramaCamera(pitch: 90, zoom: 3), centerHeading: 0,
-                                                     width: 320, height: 180))
+        let window = try #require(
+            TileWindow.forView(
+                grid: grid, camera: PanoramaCamera(pitch: 90, zoom: 3), centerHeading: 0,
+                width: 320, height: 180))
         #expect(window.firstRow == 0)
         #expect(window.columnCount == grid.matrix(level: window.level).columns)
     }
 
-    @Test("a view rendered from level 0 and its window's tiles matches the view of the whole image",
-          arguments: [(0.0, 0.0, 5.0), (180.0, 0.0, 4.0), (75.0, 40.0, 3.0), (300.0, -85.0, 5.0)])
+    @Test(
+        "a view rendered from level 0 and its window's tiles matches the view of the whole image",
+        arguments: [(0.0, 0.0, 5.0), (180.0, 0.0, 4.0), (75.0, 40.0, 3.0), (300.0, -85.0, 5.0)])
     func detailMatchesTheWholeImage(heading: Double, pitch: Double, zoom: Double) throws {
         let (image, grid, tiles) = (Self.image, Self.grid, Self.cut)
         let camera = PanoramaCamera(heading: heading, pitch: pitch, zoom: zoom)

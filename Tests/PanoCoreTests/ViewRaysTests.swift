@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Ray tables")
 struct ViewRaysTests {
-    @Test("every pixel's ray is where the projection says, for views narrower than a block of eight, one block and a half, and wider",
-          arguments: [1, 5, 8, 9, 17, 40])
+    @Test(
+        "every pixel's ray is where the projection says, for views narrower than a block of eight, one block and a half, and wider",
+        arguments: [1, 5, 8, 9, 17, 40])
     func matchesProjection(width: Int) {
         let camera = PanoramaCamera(heading: 0, pitch: 20)
         let height = 7

@@ -1,8 +1,9 @@
 import CPNG
-@testable import PanoImage
 import PanoCore
 import TestSupport
 import Testing
+
+@testable import PanoImage
 
 @Suite("Frame PNGs")
 struct FramePNGTests {
@@ -17,8 +18,9 @@ struct FramePNGTests {
         return image
     }
 
-    @Test("libpng decodes every frame PNG to the very pixels, at any size and any number of bands (the Adler-32 and CRCs check)",
-          arguments: [(1, 1, 1), (7, 3, 2), (5, 9, 8), (640, 361, 1), (640, 361, 2), (333, 200, 6)])
+    @Test(
+        "libpng decodes every frame PNG to the very pixels, at any size and any number of bands (the Adler-32 and CRCs check)",
+        arguments: [(1, 1, 1), (7, 3, 2), (5, 9, 8), (640, 361, 1), (640, 361, 2), (333, 200, 6)])
     func roundTrip(width: Int, height: Int, workers: Int) throws {
         let image = Self.picture(width: width, height: height, seed: UInt32(width * 31 + height))
         let png = FramePNG.encode(image, runner: PretendWorkers(width: workers))
@@ -54,15 +56,18 @@ struct FramePNGTests {
 
 @Suite("Adler-32")
 struct Adler32Tests {
-    @Test("the same checksum as zlib's for lengths around the chunk and block sizes, and continued from a start",
-          arguments: [0, 1, 15, 16, 17, 5535, 5536, 5537, 11_073, 100_003])
+    @Test(
+        "the same checksum as zlib's for lengths around the chunk and block sizes, and continued from a start",
+        arguments: [0, 1, 15, 16, 17, 5535, 5536, 5537, 11_073, 100_003])
     func matchesZlib(count: Int) {
         // All 255s make the largest sums, where an overflow would show.
         for fill in [{ (i: Int) in UInt8(truncatingIfNeeded: i &* 7 &+ i >> 5) }, { _ in UInt8(255) }] {
             let bytes = (0..<count).map(fill)
             bytes.withUnsafeBufferPointer { buffer in
                 #expect(UInt(Adler32.checksum(buffer)) == sw_adler32(1, buffer.baseAddress, buffer.count))
-                #expect(UInt(Adler32.checksum(buffer, start: 0x1234_5678 % 65521)) == sw_adler32(0x1234_5678 % 65521, buffer.baseAddress, buffer.count))
+                #expect(
+                    UInt(Adler32.checksum(buffer, start: 0x1234_5678 % 65521))
+                        == sw_adler32(0x1234_5678 % 65521, buffer.baseAddress, buffer.count))
             }
         }
     }

@@ -40,7 +40,8 @@ struct ImageCodecTests {
 
     @Test("a PNG claiming 60000×60000 pixels is refused before decoding")
     func hugePNGRefused() throws {
-        let png = LyingHeaders.png(try PNGEncoder.encode(RGBImage(width: 1, height: 1), name: "memory"), claimingWidth: 60000, height: 60000)
+        let png = LyingHeaders.png(
+            try PNGEncoder.encode(RGBImage(width: 1, height: 1), name: "memory"), claimingWidth: 60000, height: 60000)
         let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(png, name: "huge.png") }
         #expect(error?.description.hasPrefix("huge.png: ") == true)
         if case .corrupt = error { Issue.record("should be reported as too large, not corrupt: \(error!)") }
@@ -63,7 +64,10 @@ struct JPEGDecodingTests {
             let decoded = try ImageDecoder.decode(bytes, name: "memory")
             #expect(decoded.width == 64 && decoded.height == 32)
             if grayscale {
-                #expect(decoded.pixels.indices.allSatisfy { $0 % 3 != 0 || (decoded.pixels[$0] == decoded.pixels[$0 + 1] && decoded.pixels[$0] == decoded.pixels[$0 + 2]) })
+                #expect(
+                    decoded.pixels.indices.allSatisfy {
+                        $0 % 3 != 0 || (decoded.pixels[$0] == decoded.pixels[$0 + 1] && decoded.pixels[$0] == decoded.pixels[$0 + 2])
+                    })
             } else {
                 #expect(ImageMetrics.psnr(decoded, image) > 30, "progressive: \(progressive)")
             }
@@ -78,9 +82,11 @@ struct JPEGDecodingTests {
         #expect(ImageMetrics.psnr(decoded, image) > 30)
     }
 
-    @Test("with a minimum width a JPEG decodes at the smallest DCT scale that keeps it", arguments: [
-        (512, 512), (300, 512), (256, 256), (200, 256), (129, 256), (128, 128), (64, 64), (10, 64),
-    ])
+    @Test(
+        "with a minimum width a JPEG decodes at the smallest DCT scale that keeps it",
+        arguments: [
+            (512, 512), (300, 512), (256, 256), (200, 256), (129, 256), (128, 128), (64, 64), (10, 64)
+        ])
     func reducedScale(minimumWidth: Int, expectedWidth: Int) throws {
         let bytes = try JPEGEncoder.encode(SyntheticPanorama.gradient(width: 512, height: 256))
         let decoded = try ImageDecoder.decode(bytes, name: "memory", minimumWidth: minimumWidth)
@@ -106,7 +112,8 @@ struct PNGVariantTests {
 
     @Test("8-bit RGB, interlaced or not, and 16-bit RGB decode exactly", arguments: [(8, false), (8, true), (16, false), (16, true)])
     func rgb(bitDepth: Int, interlaced: Bool) throws {
-        let png = TestPNG.encode(width: Self.width, height: Self.height, colorType: .rgb, bitDepth: bitDepth, interlaced: interlaced) { x, y in
+        let png = TestPNG.encode(width: Self.width, height: Self.height, colorType: .rgb, bitDepth: bitDepth, interlaced: interlaced) {
+            x, y in
             let c = Self.colour(x, y)
             return [Int(c.r), Int(c.g), Int(c.b)].map { bitDepth == 16 ? $0 * 257 : $0 }
         }
@@ -149,7 +156,7 @@ struct JPEGLimitTests {
         let huge = LyingHeaders.jpeg(jpeg, claimingWidth: 60000, height: 60000)
         #expect(ImageDecoder.jpegSize(huge)! == (60000, 60000))
         let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(huge, name: "huge.jpg") }
-        guard case let .dimensionsTooLarge(path, detail) = error else {
+        guard case .dimensionsTooLarge(let path, let detail) = error else {
             Issue.record("expected dimensionsTooLarge, got \(String(describing: error))")
             return
         }
@@ -212,17 +219,25 @@ struct ScaledDecodeTests {
         let png = TestPNG.encode(width: 64, height: 32, colorType: .rgb) { x, y in [x, y, 0] }
         var asked: [Int] = []
         #expect(throws: ImageError.outOfMemory(path: "p.png")) {
-            try ImageDecoder.decodeScaled(png, name: "p.png", canAllocate: { asked.append($0); return false })
+            try ImageDecoder.decodeScaled(
+                png, name: "p.png",
+                canAllocate: {
+                    asked.append($0)
+                    return false
+                })
         }
         #expect(asked == [64 * 32 * ImageDecoder.bytesPerDecodedPixel])
-        #expect(ImageError.outOfMemory(path: "p.png").description == "p.png: not enough memory to decode it (is a memory limit such as ulimit -v set?)")
+        #expect(
+            ImageError.outOfMemory(path: "p.png").description
+                == "p.png: not enough memory to decode it (is a memory limit such as ulimit -v set?)")
         #expect(MemoryProbe.canAllocate(1 << 20))
     }
 
     @Test("a header claiming 4294967295×4294967295 is refused, not a trap (fuzzing found the scale's product overflowing)")
     func hugeHeader() throws {
         #expect(ImageDecoder.scaleDenominator(width: 4_294_967_295, height: 4_294_967_295, minimumWidth: nil, limits: .standard) == 1)
-        let finding = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/FuzzCorpus/png/finding-header-overflows-scale.png")
+        let finding = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent(
+            "Tests/FuzzCorpus/png/finding-header-overflows-scale.png")
         let bytes = [UInt8](try Data(contentsOf: finding))
         #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes, name: "finding.png") }
     }

@@ -1,14 +1,17 @@
 import Foundation
-@testable import RemoteData
 import Testing
+
+@testable import RemoteData
 
 @Suite("HTTP cache rules")
 struct HTTPCacheTests {
-    @Test("Cache-Control decides whether a response is kept and how long it is fresh", arguments: [
-        (nil, true, 0), ("max-age=60", true, 60), ("public, max-age=31536000, immutable", true, 31_536_000),
-        ("no-store", false, 0), ("no-cache", true, 0), ("max-age=60, no-cache", true, 0), ("max-age=-5", true, 0),
-        ("MAX-AGE=\"30\"", true, 30), ("max-age=99999999999", true, 365 * 86400),
-    ] as [(String?, Bool, Int)])
+    @Test(
+        "Cache-Control decides whether a response is kept and how long it is fresh",
+        arguments: [
+            (nil, true, 0), ("max-age=60", true, 60), ("public, max-age=31536000, immutable", true, 31_536_000),
+            ("no-store", false, 0), ("no-cache", true, 0), ("max-age=60, no-cache", true, 0), ("max-age=-5", true, 0),
+            ("MAX-AGE=\"30\"", true, 30), ("max-age=99999999999", true, 365 * 86400)
+        ] as [(String?, Bool, Int)])
     func policy(header: String?, stores: Bool, fresh: Int) {
         let policy = CachePolicy(header)
         #expect(policy.mayStore == stores && policy.freshSeconds == fresh, "\(header ?? "none")")
@@ -18,7 +21,9 @@ struct HTTPCacheTests {
     func addresses() {
         let folder = RemoteFolder("https://example.org/town", cache: HTTPCache(folder: "/nonexistent"))
         #expect(folder.base == "https://example.org/town/")
-        #expect(RemoteFolder("https://example.org/town/manifest.json", cache: HTTPCache(folder: "/nonexistent")).base == "https://example.org/town/")
+        #expect(
+            RemoteFolder("https://example.org/town/manifest.json", cache: HTTPCache(folder: "/nonexistent")).base
+                == "https://example.org/town/")
         #expect(folder.address(of: "images/café 1.jpg") == "https://example.org/town/images/caf%C3%A9%201.jpg")
         #expect(folder.address(of: "tiles/a_b-c.d~e/0/0/0.jpg") == "https://example.org/town/tiles/a_b-c.d~e/0/0/0.jpg")
     }

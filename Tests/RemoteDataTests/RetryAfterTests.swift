@@ -1,5 +1,6 @@
-@testable import RemoteData
 import Testing
+
+@testable import RemoteData
 
 /// Retry-After as servers send it (RFC 9110 §10.2.3): delay-seconds is honoured; a date, or
 /// anything else, falls back to the client's own backoff.

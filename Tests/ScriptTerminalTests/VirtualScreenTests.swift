@@ -31,7 +31,10 @@ struct VirtualScreenTests {
     @Test("colours, titles, clipboard and images are read and dropped, even split across reads")
     func sequencesDropped() {
         var screen = VirtualScreen(columns: 10, rows: 1)
-        for piece in ["\u{1B}[38;2;1;2;3ma\u{1B}]0;ti", "tle\u{07}b\u{1B}]52;c;eA==\u{1B}", "\\c\u{1B}_Ga=q;AAAA\u{1B}\\d\u{1B}P", "q#0;2;0;0;0\u{1B}\\e"] {
+        for piece in [
+            "\u{1B}[38;2;1;2;3ma\u{1B}]0;ti", "tle\u{07}b\u{1B}]52;c;eA==\u{1B}", "\\c\u{1B}_Ga=q;AAAA\u{1B}\\d\u{1B}P",
+            "q#0;2;0;0;0\u{1B}\\e"
+        ] {
             screen.feed(Array(piece.utf8))
         }
         #expect(screen.text == "abcde     ")

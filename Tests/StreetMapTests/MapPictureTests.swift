@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanoCore
 import StreetMap
 import StreetModel
 import TermRender
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The map drawn into cells: where things land, the cone of the view, and the labels.
 @Suite("Maps in braille")
@@ -18,17 +19,21 @@ struct MapPictureTests {
             Panorama(id: "p\(index)", imagePath: "", coordinate: centre.offset(by: 20, bearing: bearing), description: "Street \(index)")
         }
         var middle = Panorama(id: "here", imagePath: "", coordinate: centre, description: "Crossroads")
-        middle.links = ends.enumerated().map { index, end in Link(target: end.id, heading: Double(index) * 90, description: "Street \(index)") }
+        middle.links = ends.enumerated().map { index, end in
+            Link(target: end.id, heading: Double(index) * 90, description: "Street \(index)")
+        }
         return [middle] + ends
     }
 
-    @Test("the cone points the way the camera faces, north up, at four headings (read from the drawn cells)", arguments: [0.0, 90, 180, 270])
+    @Test(
+        "the cone points the way the camera faces, north up, at four headings (read from the drawn cells)", arguments: [0.0, 90, 180, 270])
     func cone(heading: Double) throws {
         let panoramas = Self.crossroads()
         var grid = CellGrid(columns: 30, rows: 15)
         let projection = MapProjection(center: Self.centre, metresPerDot: 1, width: 60, height: 60)
-        let drawn = MapPicture.draw(MapContent(panoramas: panoramas, markers: [], here: panoramas[0], heading: heading, fieldOfView: 60),
-                                    projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
+        let drawn = MapPicture.draw(
+            MapContent(panoramas: panoramas, markers: [], here: panoramas[0], heading: heading, fieldOfView: 60),
+            projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
         let you = try #require(drawn.you)
         #expect(grid[you.column, you.row].glyph == MapPicture.youGlyph)
         #expect(!drawn.coneCells.isEmpty)
@@ -44,8 +49,9 @@ struct MapPictureTests {
         let panoramas = Self.crossroads()
         var grid = CellGrid(columns: 30, rows: 15)
         let projection = MapProjection(center: Self.centre, metresPerDot: 1, up: 90, width: 60, height: 60)
-        let drawn = MapPicture.draw(MapContent(panoramas: panoramas, markers: [], here: panoramas[0], heading: 90, fieldOfView: 60),
-                                    projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
+        let drawn = MapPicture.draw(
+            MapContent(panoramas: panoramas, markers: [], here: panoramas[0], heading: 90, fieldOfView: 60),
+            projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
         let you = try #require(drawn.you)
         #expect(drawn.coneCells.allSatisfy { $0.row <= you.row })
         // The panorama to the east is now straight up.
@@ -73,24 +79,34 @@ struct MapPictureTests {
                 let here = Self.centre.offset(by: Double(row) * 15, bearing: 180).offset(by: Double(column) * 15, bearing: 90)
                 var panorama = Panorama(id: "p\(row)-\(column)", imagePath: "", coordinate: here)
                 if column < 7 {
-                    panorama.links.append(Link(target: "p\(row)-\(column + 1)", heading: 90, description: "Long Street Name \(row)",
-                                               targetCoordinate: here.offset(by: 15, bearing: 90)))
+                    panorama.links.append(
+                        Link(
+                            target: "p\(row)-\(column + 1)", heading: 90, description: "Long Street Name \(row)",
+                            targetCoordinate: here.offset(by: 15, bearing: 90)))
                 }
                 panoramas.append(panorama)
             }
         }
-        let markers = (0..<10).map { Marker(id: "m\($0)", coordinate: Self.centre.offset(by: Double($0) * 9, bearing: 135), title: "Marker number \($0)") }
+        let markers = (0..<10).map {
+            Marker(id: "m\($0)", coordinate: Self.centre.offset(by: Double($0) * 9, bearing: 135), title: "Marker number \($0)")
+        }
         for (columns, rows) in [(80, 22), (203, 59), (30, 8)] {
             var grid = CellGrid(columns: columns, rows: rows)
-            let projection = MapProjection(center: Self.centre.offset(by: 50, bearing: 135), metresPerDot: 1, width: columns * 2, height: rows * 4)
-            let drawn = MapPicture.draw(MapContent(panoramas: panoramas, markers: markers, here: panoramas[0], heading: 0, fieldOfView: 90,
-                                                   cursor: projection.center, labelled: true),
-                                        projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
+            let projection = MapProjection(
+                center: Self.centre.offset(by: 50, bearing: 135), metresPerDot: 1, width: columns * 2, height: rows * 4)
+            let drawn = MapPicture.draw(
+                MapContent(
+                    panoramas: panoramas, markers: markers, here: panoramas[0], heading: 0, fieldOfView: 90,
+                    cursor: projection.center, labelled: true),
+                projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
             #expect(!drawn.labels.isEmpty)
             for (index, label) in drawn.labels.enumerated() {
-                #expect(label.column >= 0 && label.column + label.width <= columns && (0..<rows).contains(label.row), "\(label) at \(columns)×\(rows)")
+                #expect(
+                    label.column >= 0 && label.column + label.width <= columns && (0..<rows).contains(label.row),
+                    "\(label) at \(columns)×\(rows)")
                 for other in drawn.labels[(index + 1)...] where other.row == label.row {
-                    #expect(other.column >= label.column + label.width || label.column >= other.column + other.width, "\(label) and \(other)")
+                    #expect(
+                        other.column >= label.column + label.width || label.column >= other.column + other.width, "\(label) and \(other)")
                 }
                 let cells = (label.column..<(label.column + label.width)).map { grid[$0, label.row].glyph }
                 #expect(!cells.contains(MapPicture.youGlyph) && !cells.contains(MapPicture.cursorGlyph), "\(label) covers a glyph")

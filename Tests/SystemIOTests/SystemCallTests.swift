@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
 import Locking
 import SystemIO
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The syscall funnel: EINTR retried with the deadline kept, pipes that wake loops, and the
 /// directory operations that never follow a link.
@@ -33,9 +34,13 @@ struct SystemCallTests {
     @Test("a poll interrupted by signals goes on waiting for the time left, where poll(2) returns EINTR")
     func pollKeepsItsDeadline() throws {
         let ends = try #require(SystemCall.makePipe())
-        defer { SystemCall.close(ends.read); SystemCall.close(ends.write) }
+        defer {
+            SystemCall.close(ends.read)
+            SystemCall.close(ends.write)
+        }
         // The test runner's worker threads block signals: this one takes SIGUSR2 for the test.
-        var usr2 = sigset_t(), before = sigset_t()
+        var usr2 = sigset_t()
+        var before = sigset_t()
         sigemptyset(&usr2)
         sigaddset(&usr2, SIGUSR2)
         pthread_sigmask(SIG_UNBLOCK, &usr2, &before)

@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
-@testable import ExplorerSession
 import Foundation
 import PanoCore
 import StreetModel
-@testable import TUI
 import TestSupport
 import Testing
+
+@testable import ExplorerSession
+@testable import TUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Shards read as the walk comes near")
 struct DatasetFollowerTests {
@@ -20,7 +22,8 @@ struct DatasetFollowerTests {
     func readsNearShards() throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
-        try ShardWriter.write(try ShardWriter.shardedFiles(name: nil, start: "p0", panoramas: Self.street(), markers: []), into: fixture.folder)
+        try ShardWriter.write(
+            try ShardWriter.shardedFiles(name: nil, start: "p0", panoramas: Self.street(), markers: []), into: fixture.folder)
         let dataset = try Dataset.open(fixture.folder.path)
         let mailbox = try ArrivalMailbox()
         var follower = try #require(DatasetFollower(dataset))

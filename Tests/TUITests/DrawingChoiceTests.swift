@@ -1,6 +1,7 @@
-@testable import Explorer
 import TermRender
 import Testing
+
+@testable import Explorer
 @testable import TUI
 
 @Suite("Cycling colours and block symbols live")

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Explorer
 import ExplorerSession
 import ExplorerView
@@ -9,7 +6,12 @@ import PanoCore
 import TermRender
 import TestSupport
 import Testing
+
 @testable import TUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A terminal the loop runs in with no tty: the test says what was typed, how large it is and
 /// whether it is still there, and reads what the loop asked of it.
@@ -45,14 +47,17 @@ private final class FakeTerminal: SessionTerminal {
 @Suite("The explorer's session loop")
 struct ExplorerLoopTests {
     /// A session on the cardinal panorama at 80×24 in truecolor, reporting its events to `events`.
-    private static func session(limits: SessionLimits = SessionLimits(), queries: [UInt8] = [],
-                                events: ((ExplorerEvent, Double) -> Void)? = nil) throws -> ExplorerLoop {
+    private static func session(
+        limits: SessionLimits = SessionLimits(), queries: [UInt8] = [],
+        events: ((ExplorerEvent, Double) -> Void)? = nil
+    ) throws -> ExplorerLoop {
         let settings = ExplorerLoop.Settings(
             scenery: .image(SyntheticPanorama.cardinal(width: 512), title: "cardinal"),
             display: DisplayOptions(colorMode: .truecolor), environment: [:], detected: .truecolor, queries: queries,
             asciiOnly: false, limits: limits, events: events, stateLog: nil, runner: SerialRunner())
-        return try ExplorerLoop(settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: nil,
-                                capabilities: TerminalCapabilities(), size: (80, 24))
+        return try ExplorerLoop(
+            settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: nil,
+            capabilities: TerminalCapabilities(), size: (80, 24))
     }
 
     /// Runs the loop from `time` as a terminal that takes each frame at once would: every frame
@@ -60,17 +65,19 @@ struct ExplorerLoopTests {
     /// the loop waits with no limit, ends, or `until` passes. Returns the frames written and the
     /// last step.
     @discardableResult
-    private static func settle(_ loop: inout ExplorerLoop, on terminal: FakeTerminal, screen: inout VirtualTerminal,
-                               from time: inout Double, until: Double = 10) -> (frames: Int, last: ExplorerLoop.Step) {
+    private static func settle(
+        _ loop: inout ExplorerLoop, on terminal: FakeTerminal, screen: inout VirtualTerminal,
+        from time: inout Double, until: Double = 10
+    ) -> (frames: Int, last: ExplorerLoop.Step) {
         var frames = 0
         while time <= until {
             let step = loop.next(at: time, writerBusy: false, terminal: terminal)
             switch step {
-            case let .write(bytes):
+            case .write(let bytes):
                 frames += 1
                 screen.apply(bytes)
                 _ = loop.frameWritten(true, at: time)
-            case let .wait(seconds?, _):
+            case .wait(let seconds?, _):
                 time += max(seconds, 0.001)
                 _ = loop.takeInput(from: terminal, hungUp: false, at: time)
             case .wait(nil, _), .exit:
@@ -102,7 +109,7 @@ struct ExplorerLoopTests {
     func rightTurnsInFrames() throws {
         let moves = Locked([Double]())
         var loop = try Self.session { event, _ in
-            if case let .didMoveCamera(heading, _, _) = event { moves.withLock { $0.append(heading) } }
+            if case .didMoveCamera(let heading, _, _) = event { moves.withLock { $0.append(heading) } }
         }
         let terminal = FakeTerminal(columns: 80, rows: 24)
         var screen = VirtualTerminal(columns: 80, rows: 24)
@@ -128,7 +135,7 @@ struct ExplorerLoopTests {
         Self.settle(&loop, on: terminal, screen: &screen, from: &time)
         terminal.typed = [.key(.character("q"))]
         _ = loop.takeInput(from: terminal, hungUp: false, at: time)
-        guard case let .wait(seconds?, readsKeys) = loop.next(at: time, writerBusy: true, terminal: terminal) else {
+        guard case .wait(let seconds?, let readsKeys) = loop.next(at: time, writerBusy: true, terminal: terminal) else {
             Issue.record("a frame on its way holds the exit")
             return
         }
@@ -139,8 +146,9 @@ struct ExplorerLoopTests {
         terminal.typed = [.key(.character("q"))]
         _ = stalled.takeInput(from: terminal, hungUp: false, at: time)
         _ = stalled.next(at: time, writerBusy: true, terminal: terminal)
-        #expect(stalled.next(at: time + ExplorerLoop.drainSeconds, writerBusy: true, terminal: terminal) == .exit(0),
-                "a terminal that stopped reading does not hold the exit")
+        #expect(
+            stalled.next(at: time + ExplorerLoop.drainSeconds, writerBusy: true, terminal: terminal) == .exit(0),
+            "a terminal that stopped reading does not hold the exit")
     }
 
     @Test("SIGTERM ends with 143; SIGWINCH takes the new size and draws at it; SIGCONT asks the terminal again")
@@ -156,8 +164,9 @@ struct ExplorerLoopTests {
         var wider = VirtualTerminal(columns: 100, rows: 30)
         let (frames, _) = Self.settle(&loop, on: terminal, screen: &wider, from: &time)
         #expect(frames >= 1, "a resize redraws")
-        #expect(Self.text(wider).split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).isEmpty == false,
-                "the frame fills the 30th row:\n\(Self.text(wider))")
+        #expect(
+            Self.text(wider).split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).isEmpty == false,
+            "the frame fills the 30th row:\n\(Self.text(wider))")
         #expect(loop.take(signals: [SIGCONT], terminal: terminal) == nil)
         #expect(terminal.askedAgain == [Array("?probe".utf8)])
         #expect(loop.take(signals: [SIGTERM], terminal: terminal) == 128 + SIGTERM)

@@ -1,8 +1,8 @@
 import Explorer
 import PanoCore
+import TUI
 import TermRender
 import Testing
-import TUI
 
 @Suite("Input from bytes: keys, mouse reports and the terminal's replies")
 struct InputDecoderTests {
@@ -22,7 +22,10 @@ struct InputDecoderTests {
 
     @Test("printable characters in UTF-8, Enter, Tab, Backspace, Ctrl letters")
     func plain() {
-        #expect(Self.keys("q+1é\r\t\u{7F}\u{03}") == [.character("q"), .character("+"), .character("1"), .character("é"), .enter, .tab, .backspace, .control("c")])
+        #expect(
+            Self.keys("q+1é\r\t\u{7F}\u{03}") == [
+                .character("q"), .character("+"), .character("1"), .character("é"), .enter, .tab, .backspace, .control("c")
+            ])
     }
 
     @Test("a lone Escape waits for time to tell it from a sequence; a sequence split across reads is joined")
@@ -52,7 +55,8 @@ struct InputDecoderTests {
     }
 
     /// What xterm answers to `TerminalProbe.queries`, as one string.
-    static let xtermReplies = "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\"
+    static let xtermReplies =
+        "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\"
         + "\u{1B}[6;17;9t\u{1B}[4;816;1440t\u{1B}[?1;0;1024S\u{1B}[?2;0;1440;816S\u{1B}[?2;0;4096;4096S"
         + "\u{1B}]4;1;rgb:cdcd/0000/0000\u{1B}\\\u{1B}]4;12;rgb:5c/5c/ff\u{7}\u{1B}[?64;1;2;4;6;9;15;18;21;22c"
 
@@ -61,7 +65,7 @@ struct InputDecoderTests {
         var capabilities = TerminalCapabilities()
         let inputs = Self.inputs([Self.xtermReplies, "\u{1B}_Gi=31;OK\u{1B}\\"])
         for input in inputs {
-            guard case let .reply(reply) = input else {
+            guard case .reply(let reply) = input else {
                 Issue.record("not a reply: \(input)")
                 continue
             }
@@ -69,14 +73,18 @@ struct InputDecoderTests {
         }
         #expect(capabilities.answered && capabilities.sixel && capabilities.kittyGraphics)
         #expect(capabilities.version == "XTerm(390)" && capabilities.trueColor == true)
-        #expect(capabilities.cellPixels == PixelSize(width: 9, height: 17) && capabilities.textAreaPixels == PixelSize(width: 1440, height: 816))
+        #expect(
+            capabilities.cellPixels == PixelSize(width: 9, height: 17) && capabilities.textAreaPixels == PixelSize(width: 1440, height: 816)
+        )
         #expect(capabilities.paletteColours == [1: RGB(205, 0, 0), 12: RGB(92, 92, 255)] && capabilities.ansiColours == nil)
-        #expect(capabilities.sixelColours == 1024 && capabilities.sixelArea == PixelSize(width: 1440, height: 816)
-            && capabilities.sixelAreaLimit == PixelSize(width: 4096, height: 4096))
+        #expect(
+            capabilities.sixelColours == 1024 && capabilities.sixelArea == PixelSize(width: 1440, height: 816)
+                && capabilities.sixelAreaLimit == PixelSize(width: 4096, height: 4096))
     }
 
-    @Test("a reply split across reads anywhere, or with keys typed before and after it, leaves exactly the keys",
-          arguments: [1, 2, 3, 5, 7, 11, 40])
+    @Test(
+        "a reply split across reads anywhere, or with keys typed before and after it, leaves exactly the keys",
+        arguments: [1, 2, 3, 5, 7, 11, 40])
     func splitAndInterleaved(chunk: Int) {
         let stream = Array(("q\u{1B}[A" + Self.xtermReplies + "é\u{1B}[<0;5;3M+").utf8)
         var decoder = InputDecoder()
@@ -84,7 +92,7 @@ struct InputDecoderTests {
         for start in stride(from: 0, to: stream.count, by: chunk) {
             inputs += decoder.feed(Array(stream[start..<min(start + chunk, stream.count)]))
         }
-        let keys = inputs.compactMap { if case let .key(key) = $0 { key } else { nil } }
+        let keys = inputs.compactMap { if case .key(let key) = $0 { key } else { nil } }
         #expect(keys == [.character("q"), .up, .character("é"), .character("+")])
         #expect(inputs.contains(.pointer(.press(column: 4, row: 2))))
         #expect(inputs.filter { if case .reply = $0 { true } else { false } }.count == 11)
@@ -93,7 +101,7 @@ struct InputDecoderTests {
     @Test("a late reply after keys, a refused DECRQSS, an unknown OSC and a cut-off string are never keys")
     func lateAndOdd() {
         let inputs = Self.inputs(["w", "\u{1B}P0$r\u{1B}\\", "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}P>|half", "\u{1B}[C", "s"])
-        let keys = inputs.compactMap { if case let .key(key) = $0 { key } else { nil } }
+        let keys = inputs.compactMap { if case .key(let key) = $0 { key } else { nil } }
         #expect(keys == [.character("w"), .right, .character("s")])
         #expect(inputs.contains(.reply(.graphicRendition(nil))))
         #expect(Self.inputs(["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\"]) == [.reply(.graphicRendition("0;48:2::1:2:3"))])
@@ -108,15 +116,19 @@ struct InputDecoderTests {
     @Test("status reports (the answers that measure the link) are replies between keys, never keys")
     func statusReports() {
         let inputs = Self.inputs(["\u{1B}[0n", "x\u{1B}[0", "n\u{1B}[3n\u{1B}[A", "\u{1B}[5n"])
-        #expect(inputs == [.reply(.statusReport), .key(.character("x")), .reply(.statusReport), .reply(.statusReport), .key(.up)],
-                "an unknown status (5) is dropped, not typed")
+        #expect(
+            inputs == [.reply(.statusReport), .key(.character("x")), .reply(.statusReport), .reply(.statusReport), .key(.up)],
+            "an unknown status (5) is dropped, not typed")
     }
 
     @Test("SGR mouse reports: press, drag, release and the wheel, cells from 0; other buttons are ignored")
     func mouse() {
         let inputs = Self.inputs(["\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;3;3M"])
-        #expect(inputs == [.pointer(.press(column: 9, row: 4)), .pointer(.motion(column: 10, row: 4)), .pointer(.release(column: 10, row: 4)),
-                           .pointer(.wheel(up: true)), .pointer(.wheel(up: false))])
+        #expect(
+            inputs == [
+                .pointer(.press(column: 9, row: 4)), .pointer(.motion(column: 10, row: 4)), .pointer(.release(column: 10, row: 4)),
+                .pointer(.wheel(up: true)), .pointer(.wheel(up: false))
+            ])
     }
 
     @Test("the questions: DA1 last; only DA1 for the Linux console; no kitty query (an APC string) inside tmux or screen")
@@ -145,4 +157,3 @@ struct InputDecoderTests {
         #expect(xterm.contains(sixelLimits) && xterm.contains(termcap))
     }
 }
-

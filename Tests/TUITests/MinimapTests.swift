@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@testable import ExplorerView
-import Glibc
-#endif
 import Datasets
 import Explorer
 import PanoCore
@@ -10,7 +6,13 @@ import StreetModel
 import TermRender
 import TestSupport
 import Testing
+
 @testable import TUI
+
+#if canImport(Glibc)
+@testable import ExplorerView
+import Glibc
+#endif
 
 /// The maps on the demo town, as the explorer's frame draws them.
 @Suite("Maps in the explorer's frame")
@@ -22,22 +24,25 @@ struct MinimapTests {
 
     private static func state(heading: Double) throws -> ExplorerState {
         let dataset = try demo.get()
-        var state = ExplorerState(camera: PanoramaCamera(heading: heading), panorama: dataset.service.panorama(id: dataset.startID)!,
-                                  service: dataset.service)
+        var state = ExplorerState(
+            camera: PanoramaCamera(heading: heading), panorama: dataset.service.panorama(id: dataset.startID)!,
+            service: dataset.service)
         state.minimapShown = true
         return state
     }
 
     private static func frame(_ state: ExplorerState, columns: Int = 120, rows: Int = 40) -> (grid: CellGrid, map: MapPicture.Drawn?) {
         var composer = FrameComposer()
-        let drawn = ExplorerFrame.draw(composer: &composer, panorama: picture, state: state, header: ExplorerFrame.header(of: state),
-                                       display: DisplayOptions(), columns: columns, rows: rows)
+        let drawn = ExplorerFrame.draw(
+            composer: &composer, panorama: picture, state: state, header: ExplorerFrame.header(of: state),
+            display: DisplayOptions(), columns: columns, rows: rows)
         var grid = drawn.grid
         let map = MapLayer.draw(state, display: DisplayOptions(), into: &grid, top: 1)
         return (drawn.grid, map)
     }
 
-    @Test("the minimap's cone points the way the camera faces, at four headings (read from the drawn cells)", arguments: [0.0, 90, 180, 270])
+    @Test(
+        "the minimap's cone points the way the camera faces, at four headings (read from the drawn cells)", arguments: [0.0, 90, 180, 270])
     func cone(heading: Double) throws {
         let (grid, drawn) = Self.frame(try Self.state(heading: heading))
         let map = try #require(drawn)
@@ -47,13 +52,17 @@ struct MinimapTests {
         // cone's direction is the middle of the arc its cells span (cells are twice as tall as wide).
         // Cells next to you are too coarse to give a direction.
         let cone = map.coneCells.filter {
-            grid[$0.column, $0.row].foreground == HUDColors.standard.focusBackground && max(abs($0.column - you.column), abs($0.row - you.row) * 2) > 2
+            grid[$0.column, $0.row].foreground == HUDColors.standard.focusBackground
+                && max(abs($0.column - you.column), abs($0.row - you.row) * 2) > 2
         }
         #expect(cone.count > 4)
-        let angles = cone.map { Degrees.wrap360(Degrees.degrees(fromRadians: atan2(Double($0.column - you.column), -Double($0.row - you.row) * 2))) }.sorted()
+        let angles = cone.map {
+            Degrees.wrap360(Degrees.degrees(fromRadians: atan2(Double($0.column - you.column), -Double($0.row - you.row) * 2)))
+        }.sorted()
         let gaps = angles.indices.map { ($0, Degrees.wrap360(angles[($0 + 1) % angles.count] - angles[$0])) }
         let widest = try #require(gaps.max { $0.1 < $1.1 })
-        let start = angles[(widest.0 + 1) % angles.count], span = 360 - widest.1
+        let start = angles[(widest.0 + 1) % angles.count]
+        let span = 360 - widest.1
         let pointing = Degrees.wrap360(start + span / 2)
         #expect(abs(Degrees.wrap180(pointing - heading)) < 15, "cone \(pointing)°, camera \(heading)°: \(angles.map { Int($0) })")
     }
@@ -84,8 +93,9 @@ struct MinimapTests {
         #expect(MinimapSettings(shown: true).shownAtStart(columns: 80, rows: 24))
     }
 
-    @Test("the full map at 80×24 and 203×61: labels inside the screen, never overlapping; Enter lands on the panorama nearest the cursor",
-          arguments: [(80, 24), (203, 61)])
+    @Test(
+        "the full map at 80×24 and 203×61: labels inside the screen, never overlapping; Enter lands on the panorama nearest the cursor",
+        arguments: [(80, 24), (203, 61)])
     func fullMap(columns: Int, rows: Int) throws {
         var state = try Self.state(heading: 90)
         state.perform(.map)

@@ -1,15 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Explorer
-@testable import ExplorerSession
 import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
 import TestSupport
 import Testing
+
+@testable import ExplorerSession
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a front shows and loads, in-process, with no terminal: the walk's next panorama decoded
 /// off the loop and shown when it arrives, the one left kept for the blend, a failed decode not
@@ -43,7 +45,7 @@ struct SceneryLoadingTests {
 
         _ = state.apply(.goToPanorama(id: "c"))
         let asked = loading.takeArrivals(into: &state, at: 0.1)
-        let arrivedAtOnce = loading.shownID == "c" // prefetched neighbours may already be in memory
+        let arrivedAtOnce = loading.shownID == "c"  // prefetched neighbours may already be in memory
         if !arrivedAtOnce {
             #expect(asked.redraw && loading.loadingID == "c" && loading.loadNote == SceneryLoading.loadingNote)
             #expect(Self.waitForArrival(loading))

@@ -1,5 +1,5 @@
-import Testing
 import TUI
+import Testing
 
 @Suite("Session limits")
 struct SessionLimitsTests {

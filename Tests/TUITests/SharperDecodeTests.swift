@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import ExplorerSession
 import Foundation
 import PanoCore
 import PanoImage
 import SystemIO
-@testable import TUI
 import TestSupport
 import Testing
+
+@testable import ExplorerSession
+@testable import TUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("A single image decoded at the size the view needs, then larger")
 struct SharperDecodeTests {

@@ -1,10 +1,11 @@
 import Datasets
 import Explorer
-@testable import ExplorerView
 import Foundation
 import PanoCore
 import TestSupport
 import Testing
+
+@testable import ExplorerView
 @testable import TUI
 
 /// docs/keys.md's table of what the bottom line says at each width is what `HUDLayout` makes.
@@ -15,8 +16,9 @@ struct StatusLineTableTests {
     /// The table's rows for the demo town's start, facing 100°.
     static func rows() throws -> [String] {
         let dataset = try Dataset.open(BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path)
-        let state = ExplorerState(camera: PanoramaCamera(heading: 100), panorama: dataset.service.panorama(id: dataset.startID)!,
-                                  service: dataset.service)
+        let state = ExplorerState(
+            camera: PanoramaCamera(heading: 100), panorama: dataset.service.panorama(id: dataset.startID)!,
+            service: dataset.service)
         return widths.map { width in
             let (left, right) = HUDLayout.statusLine(state, note: nil, width: width)
             return "| \(width) | `\(left)` | `\(right.trimmingCharacters(in: .whitespaces))` |"

@@ -27,12 +27,15 @@ struct CellDitherTests {
         let shown = pixels(grid)
         var reference = shown
         for y in 0..<reference.height { for x in 0..<reference.width { reference[x, y] = colour } }
-        return PerceivedColourError.meanDeltaE(shown, reference, sigma: 4) // half the pattern's 8 pixels
+        return PerceivedColourError.meanDeltaE(shown, reference, sigma: 4)  // half the pattern's 8 pixels
     }
 
-    @Test("colours between the palette's entries: dithered, the eye sees them; nearest-only, it sees the nearest entry",
-          arguments: [(ColorMode.palette256, RGB(60, 110, 150)), (.palette256, RGB(40, 40, 40)), (.palette256, RGB(200, 150, 30)),
-                      (.ansi16, RGB(60, 110, 150)), (.ansi16, RGB(150, 120, 90)), (.ansi16, RGB(90, 90, 90))] as [(ColorMode, RGB)])
+    @Test(
+        "colours between the palette's entries: dithered, the eye sees them; nearest-only, it sees the nearest entry",
+        arguments: [
+            (ColorMode.palette256, RGB(60, 110, 150)), (.palette256, RGB(40, 40, 40)), (.palette256, RGB(200, 150, 30)),
+            (.ansi16, RGB(60, 110, 150)), (.ansi16, RGB(150, 120, 90)), (.ansi16, RGB(90, 90, 90))
+        ] as [(ColorMode, RGB)])
     func meanColourKept(mode: ColorMode, colour: RGB) throws {
         let dither = try #require(CellDither.forMode(mode, ansi: .xterm))
         var dithered = Self.flat(colour)
@@ -42,13 +45,15 @@ struct CellDitherTests {
         nearest = encoder.shownExactly(nearest)
         #expect(encoder.shownExactly(dithered) == dithered, "every colour drawn is a palette colour")
         let (ditheredError, nearestError) = (Self.error(dithered, against: colour), Self.error(nearest, against: colour))
-        #expect(ditheredError < nearestError / 3 && ditheredError < (mode == .palette256 ? 2 : 8), "\(ditheredError) against \(nearestError)")
+        #expect(
+            ditheredError < nearestError / 3 && ditheredError < (mode == .palette256 ? 2 : 8), "\(ditheredError) against \(nearestError)")
     }
 
     @Test("the pattern is anchored to the screen: the same picture gives the same cells; text rows and see-through cells are left alone")
     func anchored() throws {
         let dither = try #require(CellDither.forMode(.palette256, ansi: .xterm))
-        var once = Self.flat(RGB(60, 110, 150)), twice = Self.flat(RGB(60, 110, 150))
+        var once = Self.flat(RGB(60, 110, 150))
+        var twice = Self.flat(RGB(60, 110, 150))
         once[3, 0] = .seeThrough
         dither.apply(to: &once, rows: 0..<15)
         dither.apply(to: &twice, rows: 0..<15)

@@ -5,25 +5,29 @@ import Testing
 
 @Suite("Colour modes")
 struct ColorModeTests {
-    @Test("detection follows NO_COLOR, COLORTERM, terminfo and TERM", arguments: [
-        ([:], false, 256, ColorMode.palette256),
-        (["COLORTERM": "truecolor"], false, 8, .truecolor),
-        (["COLORTERM": "24bit"], false, 256, .truecolor),
-        ([:], true, 256, .truecolor),
-        (["TERM": "xterm-direct"], false, 16_777_216, .truecolor),
-        (["TERM": "linux"], false, 8, .ansi16),
-        (["TERM": "vt100"], false, -1, .none),
-        (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, 256, .none),
-        (["NO_COLOR": ""], false, 256, .palette256),
-    ] as [([String: String], Bool, Int, ColorMode)])
+    @Test(
+        "detection follows NO_COLOR, COLORTERM, terminfo and TERM",
+        arguments: [
+            ([:], false, 256, ColorMode.palette256),
+            (["COLORTERM": "truecolor"], false, 8, .truecolor),
+            (["COLORTERM": "24bit"], false, 256, .truecolor),
+            ([:], true, 256, .truecolor),
+            (["TERM": "xterm-direct"], false, 16_777_216, .truecolor),
+            (["TERM": "linux"], false, 8, .ansi16),
+            (["TERM": "vt100"], false, -1, .none),
+            (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, 256, .none),
+            (["NO_COLOR": ""], false, 256, .palette256)
+        ] as [([String: String], Bool, Int, ColorMode)])
     func detection(environment: [String: String], rgb: Bool, colors: Int, expected: ColorMode) {
         #expect(ColorMode.detect(environment: environment, terminfoTrueColor: rgb, terminfoColors: colors) == expected)
     }
 
-    @Test("the palettes map colours to their nearest entry", arguments: [
-        (RGB(255, 0, 0), UInt8(196), UInt8(9)), (RGB(0, 0, 0), 16, 0), (RGB(255, 255, 255), 231, 15),
-        (RGB(128, 128, 128), 244, 8), (RGB(10, 10, 10), 232, 0), (RGB(0, 95, 135), 24, 8), (RGB(0, 0, 200), 20, 4),
-    ] as [(RGB, UInt8, UInt8)])
+    @Test(
+        "the palettes map colours to their nearest entry",
+        arguments: [
+            (RGB(255, 0, 0), UInt8(196), UInt8(9)), (RGB(0, 0, 0), 16, 0), (RGB(255, 255, 255), 231, 15),
+            (RGB(128, 128, 128), 244, 8), (RGB(10, 10, 10), 232, 0), (RGB(0, 95, 135), 24, 8), (RGB(0, 0, 200), 20, 4)
+        ] as [(RGB, UInt8, UInt8)])
     func nearest(colour: RGB, index256: UInt8, index16: UInt8) {
         #expect(ColorPalette.nearest256(colour) == index256)
         #expect(AnsiPalette.xterm.nearest(colour) == index16)
@@ -32,9 +36,11 @@ struct ColorModeTests {
     @Test("16 colours are fitted to the terminal's own palette when it told it (OSC 4): a Solarized terminal gets its own nearest")
     func terminalsOwnPalette() {
         // Solarized's 16 colours (base03 ... base3 and the accents), as a terminal would report them.
-        let solarized = [RGB(7, 54, 66), RGB(220, 50, 47), RGB(133, 153, 0), RGB(181, 137, 0), RGB(38, 139, 210), RGB(211, 54, 130),
-                         RGB(42, 161, 152), RGB(238, 232, 213), RGB(0, 43, 54), RGB(203, 75, 22), RGB(88, 110, 117), RGB(101, 123, 131),
-                         RGB(131, 148, 150), RGB(108, 113, 196), RGB(147, 161, 161), RGB(253, 246, 227)]
+        let solarized = [
+            RGB(7, 54, 66), RGB(220, 50, 47), RGB(133, 153, 0), RGB(181, 137, 0), RGB(38, 139, 210), RGB(211, 54, 130),
+            RGB(42, 161, 152), RGB(238, 232, 213), RGB(0, 43, 54), RGB(203, 75, 22), RGB(88, 110, 117), RGB(101, 123, 131),
+            RGB(131, 148, 150), RGB(108, 113, 196), RGB(147, 161, 161), RGB(253, 246, 227)
+        ]
         let palette = AnsiPalette(colours: solarized)
         #expect(palette.nearest(RGB(0, 45, 55)) == 8, "a dark teal is Solarized's base03, which xterm's palette has no colour near")
         #expect(AnsiPalette.xterm.nearest(RGB(0, 45, 55)) == 0)

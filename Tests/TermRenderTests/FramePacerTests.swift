@@ -5,7 +5,7 @@ import Testing
 struct FramePacerTests {
     @Test("a change draws a motion frame, then an exact one a frame interval after the last change")
     func motionThenExact() {
-        var pacer = FramePacer(framesPerSecond: 8) // 0.125 s, exact in binary
+        var pacer = FramePacer(framesPerSecond: 8)  // 0.125 s, exact in binary
         #expect(pacer.decide(at: 0, writerBusy: false) == .wait(until: nil), "idle: nothing to draw, no timer")
         pacer.noteChange(at: 1.0)
         #expect(pacer.decide(at: 1.0, writerBusy: false) == .draw(.motion))

@@ -59,7 +59,8 @@ struct LinkAdaptationTests {
     /// Sends the first screen, then a turn's motion frames every 33 ms for 0.3 s unless held, then
     /// the exact frame; returns what the turn did.
     private func turn(on link: SimulatedLink, screen: Int, motionFrame: (LinkAdaptation.Motion) -> Int, exact: Int)
-        -> (motion: LinkAdaptation.Motion, jumpedAt: Int?, frames: Int, worstLag: Double, fewerColours: Bool) {
+        -> (motion: LinkAdaptation.Motion, jumpedAt: Int?, frames: Int, worstLag: Double, fewerColours: Bool)
+    {
         var measured = MeasuredLink(link: link)
         var jumpedAt: Int?
         var (frames, worstLag) = (0, 0.0)
@@ -144,7 +145,7 @@ struct LinkAdaptationTests {
         measured.send(20000, .motion, at: 0)
         _ = measured.deliver(by: 1)
         #expect(!measured.adaptation.holds(.motion, measured.meter, at: 1), "nothing on its way")
-        for _ in 0..<6 { measured.send(20000, .motion, at: 1) } // 96 ms of bytes
+        for _ in 0..<6 { measured.send(20000, .motion, at: 1) }  // 96 ms of bytes
         #expect(measured.adaptation.holds(.motion, measured.meter, at: 1.01))
         _ = measured.deliver(by: 1.2)
         #expect(!measured.adaptation.holds(.motion, measured.meter, at: 1.2))

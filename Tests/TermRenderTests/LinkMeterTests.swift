@@ -50,11 +50,11 @@ struct LinkMeterTests {
         var meter = LinkMeter()
         meter.sent(bytes: 10000, at: 0)
         meter.answered(at: 0.05)
-        meter.answered(at: 0.15) // 100 kB/s, 25 ms each way
-        meter.sent(bytes: 20000, at: 1.0) // on screen from 1.025 to 1.225
+        meter.answered(at: 0.15)  // 100 kB/s, 25 ms each way
+        meter.sent(bytes: 20000, at: 1.0)  // on screen from 1.025 to 1.225
         let lag = meter.lag(ofFrame: 10000, at: 1.0)
         #expect(abs((lag ?? 0) - 0.325) < 1e-9, "behind 200 ms of bytes, then its own 100 ms")
-        meter.answered(at: 1.05) // the head arrived as expected
+        meter.answered(at: 1.05)  // the head arrived as expected
         #expect(abs((meter.lag(ofFrame: 10000, at: 1.2) ?? 0) - 0.125) < 1e-9)
         #expect(abs((meter.lag(ofFrame: 10000, at: 2) ?? 0) - 0.125) < 1e-9, "past due: the link is taken as idle")
     }

@@ -29,8 +29,9 @@ struct SixelTests {
         for y in 0..<7 {
             for x in 0..<12 {
                 let (want, got) = (image[x, y], shown[x, y])
-                #expect(abs(Int(want.r) - Int(got.r)) <= 2 && abs(Int(want.g) - Int(got.g)) <= 2 && abs(Int(want.b) - Int(got.b)) <= 2,
-                        "(\(x), \(y)): \(want) shown as \(got)")
+                #expect(
+                    abs(Int(want.r) - Int(got.r)) <= 2 && abs(Int(want.g) - Int(got.g)) <= 2 && abs(Int(want.b) - Int(got.b)) <= 2,
+                    "(\(x), \(y)): \(want) shown as \(got)")
             }
         }
     }
@@ -53,11 +54,15 @@ struct SixelTests {
         #expect(paletted.palette == [.black] && paletted.indices.isEmpty)
     }
 
-    @Test("the dither is the same for the same pixels (a still camera never flickers), mixes the two nearest colours, and repeats every 8 pixels")
+    @Test(
+        "the dither is the same for the same pixels (a still camera never flickers), mixes the two nearest colours, and repeats every 8 pixels"
+    )
     func ditherStaysPut() {
         let image = Self.gradient()
         let palette = AdaptivePalette(fitting: image, count: 32).colours
-        #expect(PalettedImage(image, palette: palette, dithered: true).indices == PalettedImage(image, palette: palette, dithered: true).indices)
+        #expect(
+            PalettedImage(image, palette: palette, dithered: true).indices == PalettedImage(image, palette: palette, dithered: true).indices
+        )
         // A flat colour between two palette entries is dithered into both, in the Bayer pattern.
         var flat = RGBImage(width: 16, height: 16)
         for y in 0..<16 { for x in 0..<16 { flat[x, y] = RGB(100, 100, 100) } }
@@ -75,7 +80,9 @@ struct SixelTests {
         #expect(repeated)
     }
 
-    @Test("the encoding draws back exactly the paletted pixels, in bands of six rows, with repeats", arguments: [[97, 41], [5, 6], [2, 2], [300, 13]])
+    @Test(
+        "the encoding draws back exactly the paletted pixels, in bands of six rows, with repeats",
+        arguments: [[97, 41], [5, 6], [2, 2], [300, 13]])
     func roundTrip(size: [Int]) throws {
         let image = Self.gradient(width: size[0], height: size[1])
         let paletted = PalettedImage(image, colours: 64, dithered: true)
@@ -99,7 +106,9 @@ struct SixelTests {
     func iTermImage() throws {
         let png = Array("not really a png but bytes".utf8)
         let text = String(decoding: ITermImage.place(png: png, row: 1, column: 0, columns: 80, rows: 22), as: UTF8.self)
-        #expect(text.hasPrefix("\u{1B}[2;1H\u{1B}]1337;File=inline=1;size=\(png.count);width=80;height=22;preserveAspectRatio=0;doNotMoveCursor=1:"))
+        #expect(
+            text.hasPrefix(
+                "\u{1B}[2;1H\u{1B}]1337;File=inline=1;size=\(png.count);width=80;height=22;preserveAspectRatio=0;doNotMoveCursor=1:"))
         #expect(text.hasSuffix("\u{7}"))
         let payload = text.components(separatedBy: ":").last!.dropLast()
         #expect(Data(base64Encoded: String(payload)).map { [UInt8]($0) } == png)

@@ -26,7 +26,9 @@ struct SymbolTests {
         #expect(SymbolSet.octant.glyph(for: 1) == "\u{1CEA8}" && SymbolSet.octant.glyph(for: 128) == "\u{1CEA0}")
     }
 
-    @Test("a cell of two colours in any pattern is drawn exactly: that pattern's glyph, those colours", arguments: SymbolSet.allCases.dropFirst())
+    @Test(
+        "a cell of two colours in any pattern is drawn exactly: that pattern's glyph, those colours",
+        arguments: SymbolSet.allCases.dropFirst())
     func twoColoursExactly(symbols: SymbolSet) {
         let light = RGB(230, 200, 40)
         let dark = RGB(20, 40, 90)
@@ -35,7 +37,9 @@ struct SymbolTests {
             for y in 0..<SymbolRasterizer.pixelsPerRow {
                 for x in 0..<SymbolRasterizer.pixelsPerColumn {
                     // Each image pixel takes the colour of the sub-pixel holding its centre.
-                    let bit = (y * symbols.rows / SymbolRasterizer.pixelsPerRow) * symbols.columns + x * symbols.columns / SymbolRasterizer.pixelsPerColumn
+                    let bit =
+                        (y * symbols.rows / SymbolRasterizer.pixelsPerRow) * symbols.columns + x * symbols.columns
+                        / SymbolRasterizer.pixelsPerColumn
                     image[x, y] = mask & (1 << bit) != 0 ? light : dark
                 }
             }
@@ -69,7 +73,8 @@ struct SymbolTests {
         for symbols in SymbolSet.allCases {
             var composer = FrameComposer()
             composer.symbols = symbols
-            let grid = composer.compose(panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
+            let grid = composer.compose(
+                panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
             scores.append(ImageMetrics.psnr(CellPicture.render(grid, rows: rows), reference))
         }
         #expect(scores.dropFirst().allSatisfy { $0 > scores[0] + 1 }, "\(scores)")
@@ -87,8 +92,9 @@ struct SymbolTests {
         #expect(FrameEncoder(colorMode: .none).shownExactly(grid)[0, 0].glyph.isASCII, "a character for its brightness")
     }
 
-    @Test("ANSI art read back gives the cells written, in every colour mode (how chafa's output is scored)",
-          arguments: [ColorMode.truecolor, .palette256, .ansi16], SymbolSet.allCases)
+    @Test(
+        "ANSI art read back gives the cells written, in every colour mode (how chafa's output is scored)",
+        arguments: [ColorMode.truecolor, .palette256, .ansi16], SymbolSet.allCases)
     func ansiArtReadsBack(mode: ColorMode, symbols: SymbolSet) {
         var picture = ViewPicture(symbols: symbols)
         var grid = CellGrid(columns: 30, rows: 10)
@@ -99,4 +105,3 @@ struct SymbolTests {
         #expect(differing == 0)
     }
 }
-

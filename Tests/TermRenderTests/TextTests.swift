@@ -1,14 +1,16 @@
-import TestSupport
 import PanoCore
 import TermRender
+import TestSupport
 import Testing
 import TextSafety
 
 @Suite("Text to the terminal")
 struct TextTests {
-    @Test("controls, escapes and bidi overrides never pass the sanitiser", arguments: [
-        "\u{1B}]0;pwned\u{07}", "\u{1B}]52;c;aGVsbG8=\u{07}", "\u{1B}[2J", "\u{9B}2J", "a\rb", "\u{202E}evil", "nul\u{0}", "\u{7F}",
-    ])
+    @Test(
+        "controls, escapes and bidi overrides never pass the sanitiser",
+        arguments: [
+            "\u{1B}]0;pwned\u{07}", "\u{1B}]52;c;aGVsbG8=\u{07}", "\u{1B}[2J", "\u{9B}2J", "a\rb", "\u{202E}evil", "nul\u{0}", "\u{7F}"
+        ])
     func sanitises(input: String) {
         let clean = TextSanitizer.sanitize(input)
         #expect(!clean.unicodeScalars.contains { TextSanitizer.isForbidden($0) })
@@ -46,12 +48,14 @@ struct TextTests {
 
 @Suite("Sanitiser against terminal attacks")
 struct SanitiserAttackTests {
-    @Test("each attack reaches a model terminal as inert text", arguments: [
-        ("OSC 0 title", "\u{1B}]0;owned\u{07}"), ("OSC 52 clipboard", "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"),
-        ("OSC 8 hyperlink", "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"),
-        ("CSI 2J", "\u{1B}[2J"), ("C1 CSI", "\u{9B}2J"), ("CR", "over\rwrite"), ("RLO", "abc\u{202E}fed"),
-        ("NUL", "a\u{0}b"), ("BEL", "ring\u{07}"), ("DEL", "x\u{7F}y"), ("isolate", "\u{2067}x\u{2069}"),
-    ])
+    @Test(
+        "each attack reaches a model terminal as inert text",
+        arguments: [
+            ("OSC 0 title", "\u{1B}]0;owned\u{07}"), ("OSC 52 clipboard", "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"),
+            ("OSC 8 hyperlink", "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\"),
+            ("CSI 2J", "\u{1B}[2J"), ("C1 CSI", "\u{9B}2J"), ("CR", "over\rwrite"), ("RLO", "abc\u{202E}fed"),
+            ("NUL", "a\u{0}b"), ("BEL", "ring\u{07}"), ("DEL", "x\u{7F}y"), ("isolate", "\u{2067}x\u{2069}")
+        ])
     func inert(name: String, attack: String) {
         var grid = CellGrid(columns: 60, rows: 1)
         TextLayout.draw("before " + attack + " after", into: &grid, row: 0, column: 0, width: 60, foreground: .white, background: .black)
@@ -77,8 +81,9 @@ struct SanitiserAttackTests {
         #expect(TextLayout.width(of: "👍") == 2)
     }
 
-    @Test("emoji and other wide code points take two columns, as the terminal draws them (they were counted as one)",
-          arguments: ["🚀", "⚡", "✅", "☕", "⌚", "🗾", "東", "한", "ｱ"])
+    @Test(
+        "emoji and other wide code points take two columns, as the terminal draws them (they were counted as one)",
+        arguments: ["🚀", "⚡", "✅", "☕", "⌚", "🗾", "東", "한", "ｱ"])
     func wideCodePoints(text: String) {
         #expect(TextLayout.width(of: text) == (text == "ｱ" ? 1 : 2), "\(text)")
     }
@@ -100,14 +105,17 @@ struct BlendTests {
         return EquirectPanorama(image: image)
     }
 
-    @Test("the frame shows the old view at 0, the new at 1, and a mix between", arguments: [
-        (0.0, RGB(200, 0, 0)), (0.5, RGB(100, 0, 100)), (1.0, RGB(0, 0, 200)),
-    ] as [(Double, RGB)])
+    @Test(
+        "the frame shows the old view at 0, the new at 1, and a mix between",
+        arguments: [
+            (0.0, RGB(200, 0, 0)), (0.5, RGB(100, 0, 100)), (1.0, RGB(0, 0, 200))
+        ] as [(Double, RGB)])
     func blend(amount: Double, expected: RGB) {
         var composer = FrameComposer()
-        let frame = composer.compose(panorama: Self.uniform(RGB(0, 0, 200)), camera: PanoramaCamera(), columns: 30, rows: 8,
-                                     statusLeft: "", statusRight: "",
-                                     blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: PanoramaCamera(), amount: amount))
+        let frame = composer.compose(
+            panorama: Self.uniform(RGB(0, 0, 200)), camera: PanoramaCamera(), columns: 30, rows: 8,
+            statusLeft: "", statusRight: "",
+            blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: PanoramaCamera(), amount: amount))
         let cell = frame[15, 3]
         #expect(cell.foreground == expected && cell.background == expected)
     }
@@ -121,10 +129,12 @@ struct BlendTests {
         let (panorama, camera) = (EquirectPanorama(image: image), PanoramaCamera(heading: 10, zoom: 2))
         func frame(_ camera: PanoramaCamera, blend: FrameComposer.Blend?) -> CellGrid {
             var composer = FrameComposer()
-            return composer.compose(panorama: panorama, camera: camera, columns: 60, rows: 10, statusLeft: "", statusRight: "", blend: blend)
+            return composer.compose(
+                panorama: panorama, camera: camera, columns: 60, rows: 10, statusLeft: "", statusRight: "", blend: blend)
         }
         let wider = frame(camera.magnified(by: 0.7), blend: nil)
-        let blended = frame(camera, blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: camera, amount: 1, arrivingMagnification: 0.7))
+        let blended = frame(
+            camera, blend: FrameComposer.Blend(from: Self.uniform(RGB(200, 0, 0)), camera: camera, amount: 1, arrivingMagnification: 0.7))
         #expect(blended.cells == wider.cells)
         #expect(blended.cells != frame(camera, blend: nil).cells, "the stripes are drawn wider apart at the camera's own zoom")
     }
@@ -141,20 +151,22 @@ struct OverlayTests {
     static func drawn(_ overlays: [FrameComposer.Overlay], header: Bool) -> (FrameComposer, CellGrid) {
         var composer = FrameComposer()
         let camera = PanoramaCamera(heading: 90)
-        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
-                             statusLeft: "", statusRight: "")
+        _ = composer.compose(
+            panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
+            statusLeft: "", statusRight: "")
         let frame = composer.drawOverlays(overlays, camera: camera, header: header)
         return (composer, frame)
     }
 
     @Test("a label ahead sits at the centre; one behind is a hint at the edge on the side to turn; markers out of view are hidden")
     func placement() {
-        let (composer, frame) = Self.drawn([
-            FrameComposer.Overlay(label: "A", direction: Orientation(heading: 90, pitch: 0), hintWhenOutOfView: true),
-            FrameComposer.Overlay(label: "B", direction: Orientation(heading: 200, pitch: 0), hintWhenOutOfView: true),
-            FrameComposer.Overlay(label: "C", direction: Orientation(heading: 340, pitch: 0), hintWhenOutOfView: true),
-            FrameComposer.Overlay(label: "D", direction: Orientation(heading: 270, pitch: 0), hintWhenOutOfView: false),
-        ], header: false)
+        let (composer, frame) = Self.drawn(
+            [
+                FrameComposer.Overlay(label: "A", direction: Orientation(heading: 90, pitch: 0), hintWhenOutOfView: true),
+                FrameComposer.Overlay(label: "B", direction: Orientation(heading: 200, pitch: 0), hintWhenOutOfView: true),
+                FrameComposer.Overlay(label: "C", direction: Orientation(heading: 340, pitch: 0), hintWhenOutOfView: true),
+                FrameComposer.Overlay(label: "D", direction: Orientation(heading: 270, pitch: 0), hintWhenOutOfView: false)
+            ], header: false)
         let rows = (0..<11).map { Self.text(frame, row: $0) }
         #expect(rows.contains { $0.hasPrefix("◀ C") }, "340° is a turn left from 90°")
         #expect(rows.contains { $0.hasSuffix("B ▶") }, "200° is a turn right from 90°")
@@ -170,10 +182,11 @@ struct OverlayTests {
 
     @Test("across from you but above or below the view: a hint at the top or bottom edge over it, not at the side")
     func aboveAndBelow() {
-        let (composer, frame) = Self.drawn([
-            FrameComposer.Overlay(label: "tower", direction: Orientation(heading: 100, pitch: 70), hintWhenOutOfView: true),
-            FrameComposer.Overlay(label: "well", direction: Orientation(heading: 80, pitch: -70), hintWhenOutOfView: true),
-        ], header: true)
+        let (composer, frame) = Self.drawn(
+            [
+                FrameComposer.Overlay(label: "tower", direction: Orientation(heading: 100, pitch: 70), hintWhenOutOfView: true),
+                FrameComposer.Overlay(label: "well", direction: Orientation(heading: 80, pitch: -70), hintWhenOutOfView: true)
+            ], header: true)
         let rows = (0..<12).map { Self.text(frame, row: $0) }
         #expect(rows[1].contains("▲ tower"), "the top row of the view, under the header: \(rows[1])")
         #expect(rows[10].contains("well ▼"), "the bottom row of the view, over the status line: \(rows[10])")
@@ -189,11 +202,14 @@ struct OverlayTests {
         func pinPixels(radius: Double) -> (count: Int, labelRow: Int?) {
             var composer = FrameComposer()
             let camera = PanoramaCamera()
-            _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 80, rows: 30,
-                                 statusLeft: "", statusRight: "")
-            let frame = composer.drawOverlays([
-                FrameComposer.Overlay(label: "pin", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false, pinRadius: radius),
-            ], camera: camera, header: false)
+            _ = composer.compose(
+                panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 80, rows: 30,
+                statusLeft: "", statusRight: "")
+            let frame = composer.drawOverlays(
+                [
+                    FrameComposer.Overlay(
+                        label: "pin", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false, pinRadius: radius)
+                ], camera: camera, header: false)
             var red = 0
             for row in 0..<29 {
                 for column in 0..<80 {
@@ -215,12 +231,14 @@ struct OverlayTests {
         #expect(pinPixels(radius: 0).count == 0, "no pin without a radius")
     }
 
-    @Test("a panel in a window too short for its lines shows what fits (the soak found it trapping at 4 rows)",
-          arguments: [(20, 4), (20, 5), (20, 6), (40, 12)])
+    @Test(
+        "a panel in a window too short for its lines shows what fits (the soak found it trapping at 4 rows)",
+        arguments: [(20, 4), (20, 5), (20, 6), (40, 12)])
     func panelInASmallWindow(columns: Int, rows: Int) {
         var composer = FrameComposer()
-        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: PanoramaCamera(),
-                             columns: columns, rows: rows, statusLeft: "", statusRight: "")
+        _ = composer.compose(
+            panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: PanoramaCamera(),
+            columns: columns, rows: rows, statusLeft: "", statusRight: "")
         let frame = composer.drawPanel(title: "Keys", lines: (1...15).map { "line \($0)" })
         let text = (0..<rows).map { Self.text(frame, row: $0) }.joined(separator: "\n")
         #expect(text.contains("Keys") || rows < 5, "\(text)")
@@ -231,12 +249,14 @@ struct OverlayTests {
     func noOverlap() {
         var composer = FrameComposer()
         let camera = PanoramaCamera()
-        _ = composer.compose(panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
-                             statusLeft: "", statusRight: "")
-        let frame = composer.drawOverlays([
-            FrameComposer.Overlay(label: "first label", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false),
-            FrameComposer.Overlay(label: "second one", direction: Orientation(heading: 1, pitch: 0), hintWhenOutOfView: false),
-        ], camera: camera, header: false)
+        _ = composer.compose(
+            panorama: EquirectPanorama(image: RGBImage(width: 64, height: 32)), camera: camera, columns: 40, rows: 12,
+            statusLeft: "", statusRight: "")
+        let frame = composer.drawOverlays(
+            [
+                FrameComposer.Overlay(label: "first label", direction: Orientation(heading: 0, pitch: 0), hintWhenOutOfView: false),
+                FrameComposer.Overlay(label: "second one", direction: Orientation(heading: 1, pitch: 0), hintWhenOutOfView: false)
+            ], camera: camera, header: false)
         let rows = (0..<11).map { Self.text(frame, row: $0) }
         #expect(rows.contains { $0.contains("first label") } && rows.contains { $0.contains("second one") })
     }
@@ -244,9 +264,11 @@ struct OverlayTests {
 
 @Suite("Compass strip")
 struct CompassStripTests {
-    @Test("hidden facing north; otherwise the point faced is under the middle marker", arguments: [
-        (0.0, nil), (359.6, nil), (90.0, "E"), (225.0, "S"), (45.0, "N"),
-    ] as [(Double, String?)])
+    @Test(
+        "hidden facing north; otherwise the point faced is under the middle marker",
+        arguments: [
+            (0.0, nil), (359.6, nil), (90.0, "E"), (225.0, "S"), (45.0, "N")
+        ] as [(Double, String?)])
     func strip(heading: Double, centre: String?) throws {
         let text = CompassStrip.text(heading: heading, width: 25)
         guard let centre else {

@@ -54,7 +54,8 @@ struct VirtualTerminalTests {
                     if got.glyph != want.glyph || got.foreground != nil || got.background != nil { mismatches += 1 }
                 } else {
                     // The encoder may show two halves as ▀, ▄ or a space: compare what they look like.
-                    let shown = Cell(glyph: got.glyph, foreground: got.foreground ?? RGB(1, 2, 3), background: got.background ?? RGB(1, 2, 3))
+                    let shown = Cell(
+                        glyph: got.glyph, foreground: got.foreground ?? RGB(1, 2, 3), background: got.background ?? RGB(1, 2, 3))
                     if !shown.looksLike(want) { mismatches += 1 }
                 }
             }
@@ -62,8 +63,9 @@ struct VirtualTerminalTests {
         #expect(mismatches == 0, "\(note): \(mismatches) cells differ")
     }
 
-    @Test("random pans, zooms and status changes in every symbol set: exact frames reproduce the picture",
-          arguments: ColorMode.allCases, SymbolSet.allCases)
+    @Test(
+        "random pans, zooms and status changes in every symbol set: exact frames reproduce the picture",
+        arguments: ColorMode.allCases, SymbolSet.allCases)
     func randomSequences(mode: ColorMode, symbols: SymbolSet) {
         var random = Random(state: 0x9E37_79B9_7F4A_7C15)
         for sequence in 0..<6 {
@@ -79,14 +81,16 @@ struct VirtualTerminalTests {
                 if random.below(5) == 0 { camera.pitch += Double(random.below(21)) - 10 }
                 if random.below(7) == 0 { camera.zoom *= random.below(2) == 0 ? 1.3 : 0.8 }
                 let status = random.below(3) == 0 ? "東京 \(step) ü" : "Heading \(Int(camera.heading))°"
-                let frame = composer.compose(panorama: panorama, camera: camera, columns: Self.size.columns,
-                                             rows: Self.size.rows, statusLeft: status, statusRight: "q quit")
+                let frame = composer.compose(
+                    panorama: panorama, camera: camera, columns: Self.size.columns,
+                    rows: Self.size.rows, statusLeft: status, statusRight: "q quit")
                 let exact = random.below(3) == 0
                 encoder.encode(frame, quality: exact ? .exact : .motion, into: &bytes)
                 terminal.apply(bytes)
                 Self.expectTerminal(terminal, shows: encoder.displayed!, mode: mode, "sequence \(sequence) step \(step): encoder's belief")
                 if exact {
-                    Self.expectTerminal(terminal, shows: Self.intended(frame, mode: mode), mode: mode, "sequence \(sequence) step \(step): exact")
+                    Self.expectTerminal(
+                        terminal, shows: Self.intended(frame, mode: mode), mode: mode, "sequence \(sequence) step \(step): exact")
                 }
             }
         }
@@ -104,8 +108,9 @@ struct VirtualTerminalTests {
         var motionBytes = 0
         var bytes: [UInt8] = []
         for step in 0..<20 {
-            let frame = composer.compose(panorama: panorama, camera: PanoramaCamera(heading: Double(step) * 2), columns: 40,
-                                         rows: 12, statusLeft: "", statusRight: "")
+            let frame = composer.compose(
+                panorama: panorama, camera: PanoramaCamera(heading: Double(step) * 2), columns: 40,
+                rows: 12, statusLeft: "", statusRight: "")
             exactEncoder.encode(frame, into: &bytes)
             exactBytes += bytes.count
             motionEncoder.encode(frame, quality: .motion, into: &bytes)
@@ -114,7 +119,8 @@ struct VirtualTerminalTests {
             for i in frame.cells.indices {
                 let shown = terminal[i % 40, i / 40]
                 guard let wanted = frame.cells[i].halves,
-                      let halves = Cell(glyph: shown.glyph, foreground: shown.foreground ?? .black, background: shown.background ?? .black).halves
+                    let halves = Cell(glyph: shown.glyph, foreground: shown.foreground ?? .black, background: shown.background ?? .black)
+                        .halves
                 else {
                     Issue.record("cell \(i) at step \(step) is not drawn in halves")
                     continue

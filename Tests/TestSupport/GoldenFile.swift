@@ -24,7 +24,8 @@ public enum GoldenFile {
         guard let golden = try? Data(contentsOf: url) else { return .missing(path: url.path) }
         let expected = [UInt8](golden)
         if expected == bytes { return .matches }
-        let first = zip(expected, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let first =
+            zip(expected, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expected.count, bytes.count)
         return .differs(firstDifference: first, goldenCount: expected.count, actualCount: bytes.count)
     }

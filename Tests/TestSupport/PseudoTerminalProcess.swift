@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A program running in a pseudo-terminal of its own, whose output the test may leave unread:
 /// the terminal that stops reading (a stalled link, Ctrl-S) that tmux can never be.

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Runs a program to completion with posix_spawn and waitpid, capturing what it prints.
 /// Foundation's Process is not used: its exit monitoring missed children here when called from
@@ -71,7 +72,8 @@ public enum Subprocess {
     /// Spawns a child with clean signals; with `capture`, its outputs go to the returned pipes'
     /// read ends.
     private static func spawn(_ arguments: [String], environment: [String: String]?, capture: Bool) throws
-        -> (pid: pid_t, outPipe: [Int32], errPipe: [Int32]) {
+        -> (pid: pid_t, outPipe: [Int32], errPipe: [Int32])
+    {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         // Tests spawn in parallel. Between pipe() and FD_CLOEXEC another spawn could hand the
@@ -111,7 +113,10 @@ public enum Subprocess {
         spawnLock.unlock()
         locked = false
         guard spawned == 0 else {
-            if capture { close(outPipe[0]); close(errPipe[0]) }
+            if capture {
+                close(outPipe[0])
+                close(errPipe[0])
+            }
             throw SpawnError(code: spawned)
         }
         return (pid, outPipe, errPipe)

@@ -28,14 +28,15 @@ public enum TestPNG {
         if !palette.isEmpty { png += chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
         if !transparency.isEmpty { png += chunk("tRNS", transparency) }
         var raw: [UInt8] = []
-        let passes: [(x0: Int, y0: Int, dx: Int, dy: Int)] = interlaced
+        let passes: [(x0: Int, y0: Int, dx: Int, dy: Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         for pass in passes {
             let columns = Array(stride(from: pass.x0, to: width, by: pass.dx))
             guard !columns.isEmpty else { continue }
             for y in stride(from: pass.y0, to: height, by: pass.dy) {
-                raw.append(0) // filter: none
+                raw.append(0)  // filter: none
                 for x in columns {
                     for value in sample(x, y) {
                         if bitDepth == 16 { raw += [UInt8(value >> 8), UInt8(value & 0xFF)] } else { raw.append(UInt8(value)) }
@@ -68,7 +69,8 @@ public enum TestPNG {
             out += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

@@ -19,7 +19,8 @@ public final class TmuxSession {
         let dir = workDirectory.path
         // Ctrl-C signals the whole foreground group: the trap keeps this wrapper alive to record
         // the command's status (a trapped signal is reset to default for the command itself).
-        let script = "trap : INT; \(exports)stty -g > \(dir)/stty-before; \(command); echo $? > \(dir)/exit-status.tmp; "
+        let script =
+            "trap : INT; \(exports)stty -g > \(dir)/stty-before; \(command); echo $? > \(dir)/exit-status.tmp; "
             + "stty -g > \(dir)/stty-after; mv \(dir)/exit-status.tmp \(dir)/exit-status; exec sleep 600"
         // The server this starts lives on: it must not inherit an output pipe, or reading the
         // pipe to its end would wait for the server to exit.

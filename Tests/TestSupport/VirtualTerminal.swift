@@ -47,8 +47,12 @@ public struct VirtualTerminal {
             }
             i += 1
             switch byte {
-            case 0x0D: column = 0; pendingWrap = false
-            case 0x0A: row = min(row + 1, rows - 1); pendingWrap = false
+            case 0x0D:
+                column = 0
+                pendingWrap = false
+            case 0x0A:
+                row = min(row + 1, rows - 1)
+                pendingWrap = false
             default:
                 if let scalar = decoder.feed(byte) { put(scalar) }
             }
@@ -78,7 +82,9 @@ public struct VirtualTerminal {
     private mutating func escape(_ bytes: [UInt8], from start: Int) -> Int {
         guard start < bytes.count else { return start }
         switch bytes[start] {
-        case 0x37: saved = (row, column, foreground, background); return start + 1
+        case 0x37:
+            saved = (row, column, foreground, background)
+            return start + 1
         case 0x38:
             (row, column, foreground, background) = saved
             pendingWrap = false
@@ -100,11 +106,11 @@ public struct VirtualTerminal {
         if body.hasPrefix("?") && (final == 0x68 || final == 0x6C) { return }
         let numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
         switch final {
-        case 0x48: // CUP
+        case 0x48:  // CUP
             row = max(1, numbers.first ?? 1) - 1
             column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
             pendingWrap = false
-        case 0x43: // CUF
+        case 0x43:  // CUF
             column = min(column + max(1, numbers.first ?? 1), columns - 1)
             pendingWrap = false
         case 0x6D:
@@ -119,7 +125,9 @@ public struct VirtualTerminal {
         while i < numbers.count {
             let n = numbers[i]
             switch n {
-            case 0: foreground = nil; background = nil
+            case 0:
+                foreground = nil
+                background = nil
             case 30...37: foreground = ColorPalette.ansi16[n - 30]
             case 90...97: foreground = ColorPalette.ansi16[n - 90 + 8]
             case 40...47: background = ColorPalette.ansi16[n - 40]
@@ -159,10 +167,18 @@ struct UTF8Decoder {
             return remaining == 0 ? Unicode.Scalar(value) : nil
         }
         switch byte {
-        case 0x00..<0x80: remaining = 0; return Unicode.Scalar(byte)
-        case 0xC0..<0xE0: value = UInt32(byte & 0x1F); remaining = 1
-        case 0xE0..<0xF0: value = UInt32(byte & 0x0F); remaining = 2
-        default: value = UInt32(byte & 0x07); remaining = 3
+        case 0x00..<0x80:
+            remaining = 0
+            return Unicode.Scalar(byte)
+        case 0xC0..<0xE0:
+            value = UInt32(byte & 0x1F)
+            remaining = 1
+        case 0xE0..<0xF0:
+            value = UInt32(byte & 0x0F)
+            remaining = 2
+        default:
+            value = UInt32(byte & 0x07)
+            remaining = 3
         }
         return nil
     }

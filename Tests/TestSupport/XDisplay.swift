@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PanoCore
 import PanoImage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A virtual X display of its own (Xvfb) with terminal windows on it, for tests of what real
 /// terminals (xterm, kitty) show: screenshots with ImageMagick's `import`, window sizes with
@@ -17,7 +18,9 @@ public final class XDisplay {
     /// Starts Xvfb on the first free display number from 40, `width`×`height` pixels, 24 bits.
     public init(width: Int = 1024, height: Int = 768) throws {
         var chosen = 40
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(chosen)") || FileManager.default.fileExists(atPath: "/tmp/.X\(chosen)-lock") {
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(chosen)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(chosen)-lock")
+        {
             chosen += 1
         }
         number = chosen
@@ -52,12 +55,14 @@ public final class XDisplay {
     /// size, in pixels: its inside, past the X border (xterm's text is in a child window, one
     /// pixel in); nil when there is none.
     public func windowFrame(class windowClass: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        let text = String(decoding: try Subprocess.run(["xwininfo", "-root", "-tree"], environment: environment).standardOutput, as: UTF8.self)
+        let text = String(
+            decoding: try Subprocess.run(["xwininfo", "-root", "-tree"], environment: environment).standardOutput, as: UTF8.self)
         // e.g.  0x20000c "sh": ("xterm" "XTerm")  640x408+0+0  +0+0 (size, then where it is on the screen)
         func frame(_ line: Substring) -> (x: Int, y: Int, width: Int, height: Int)? {
             let words = line.split(separator: " ")
             guard let at = words.firstIndex(where: { $0.contains("x") && $0.contains("+") && $0.first?.isNumber == true }),
-                  at + 1 < words.count else { return nil }
+                at + 1 < words.count
+            else { return nil }
             let size = words[at].split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
             let origin = words[at + 1].split(separator: "+").compactMap { Int($0) }
             return size.count == 2 && size[0] > 1 && size[1] > 1 && origin.count == 2 ? (origin[0], origin[1], size[0], size[1]) : nil

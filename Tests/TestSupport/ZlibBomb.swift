@@ -15,17 +15,17 @@ public enum ZlibBomb {
     /// length-258, distance-1 copies.
     static func zlibZeros(count: Int) -> [UInt8] {
         var bits = BitWriter()
-        bits.write(1, count: 1) // BFINAL
-        bits.write(1, count: 2) // BTYPE 01: fixed Huffman, written least significant bit first
-        bits.writeHuffman(0x30, length: 8) // literal 0
+        bits.write(1, count: 1)  // BFINAL
+        bits.write(1, count: 2)  // BTYPE 01: fixed Huffman, written least significant bit first
+        bits.writeHuffman(0x30, length: 8)  // literal 0
         var left = count - 1
         while left >= 258 {
-            bits.writeHuffman(0xC5, length: 8) // length code 285: 258 bytes
-            bits.writeHuffman(0, length: 5) // distance code 0: 1 byte back
+            bits.writeHuffman(0xC5, length: 8)  // length code 285: 258 bytes
+            bits.writeHuffman(0, length: 5)  // distance code 0: 1 byte back
             left -= 258
         }
         for _ in 0..<left { bits.writeHuffman(0x30, length: 8) }
-        bits.writeHuffman(0, length: 7) // end of block
+        bits.writeHuffman(0, length: 7)  // end of block
         // Adler-32 of `count` zeros: a stays 1, b gains 1 per byte.
         let adler = UInt32(count % 65521) << 16 | 1
         return [0x78, 0x01] + bits.finished + TestPNG.bigEndian32(adler)

@@ -20,8 +20,9 @@ struct CompassSphereTests {
             #expect(colour(image, heading: heading, pitch: 30) == expected, "sky line at \(heading)°")
             // The ground fades slightly into haze with distance.
             let ground = colour(image, heading: heading, pitch: -30)
-            #expect(abs(Int(ground.r) - Int(expected.r)) <= 12 && abs(Int(ground.g) - Int(expected.g)) <= 12
-                && abs(Int(ground.b) - Int(expected.b)) <= 12, "ground arm at \(heading)°: \(ground)")
+            #expect(
+                abs(Int(ground.r) - Int(expected.r)) <= 12 && abs(Int(ground.g) - Int(expected.g)) <= 12
+                    && abs(Int(ground.b) - Int(expected.b)) <= 12, "ground arm at \(heading)°: \(ground)")
         }
     }
 

@@ -66,9 +66,10 @@ struct DemoTownTests {
             .deletingLastPathComponent().appendingPathComponent("Assets/demo/manifest.json")
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as! [String: Any]
         let panoramas = root["panoramas"] as! [[String: Any]]
-        let places = Dictionary(uniqueKeysWithValues: panoramas.map {
-            ($0["id"] as! String, Coordinate(latitude: $0["lat"] as! Double, longitude: $0["lng"] as! Double)!)
-        })
+        let places = Dictionary(
+            uniqueKeysWithValues: panoramas.map {
+                ($0["id"] as! String, Coordinate(latitude: $0["lat"] as! Double, longitude: $0["lng"] as! Double)!)
+            })
         var checked = 0
         for panorama in panoramas {
             let here = places[panorama["id"] as! String]!

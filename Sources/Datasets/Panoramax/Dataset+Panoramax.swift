@@ -28,8 +28,10 @@ extension Dataset {
     /// of `place` (none is a normal answer: the dataset is then empty), with the start's item
     /// and the pictures up to two ways from it read, so that the first step waits for nothing.
     /// Blocking: asks the server now.
-    public static func open(panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
-                            allPictures: Bool, cache: HTTPCache) throws(DatasetError) -> Dataset {
+    public static func open(
+        panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
+        allPictures: Bool, cache: HTTPCache
+    ) throws(DatasetError) -> Dataset {
         let client = PanoramaxClient(server: server, cache: cache)
         var graph = PanoramaxGraph(client: client, allPictures: allPictures)
         var found: [Panorama] = []
@@ -41,16 +43,19 @@ extension Dataset {
         } else if let place {
             found = try client.search(near: place, radius: radius).filter(graph.admits).map(\.panorama)
         }
-        var dataset = Dataset(folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
-                              remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
-                              startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
-                              panoramax: graph)
+        var dataset = Dataset(
+            folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
+            remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
+            startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
+            panoramax: graph)
         guard let start = found.first else { return dataset }
         // The start's own item must be read (a search result is not promised its ways); the
         // ways' pictures are a convenience: one that cannot be read is left out.
         if !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
         for _ in 0..<2 {
-            guard let read = dataset.service.panorama(id: start.id), let more = try? dataset.reading(dataset.unread(around: read)) else { break }
+            guard let read = dataset.service.panorama(id: start.id), let more = try? dataset.reading(dataset.unread(around: read)) else {
+                break
+            }
             dataset = more
         }
         return dataset
@@ -70,12 +75,12 @@ extension Dataset {
         var arrived: [String: Panorama] = [:]
         for id in wanted {
             switch results[id] {
-            case let .success(picture)? where graph.admits(picture):
+            case .success(let picture)? where graph.admits(picture):
                 arrived[id] = picture.panorama
                 graph.read.insert(id)
             case .success?, nil:
                 graph.leftOut.insert(id)
-            case let .failure(error)?:
+            case .failure(let error)?:
                 if Self.isUnavailable(error) {
                     firstFailure = firstFailure ?? error
                 } else {
@@ -91,16 +96,17 @@ extension Dataset {
             kept.links.removeAll { graph.leftOut.contains($0.target) }
             return kept
         }
-        return Dataset(folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
-                       shards: nil, loadedShards: [], panoramax: graph)
+        return Dataset(
+            folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
+            shards: nil, loadedShards: [], panoramax: graph)
     }
 
     /// True when `error` says the server could not be asked, rather than that it has no good
     /// answer for this picture.
     private static func isUnavailable(_ error: DatasetError) -> Bool {
-        guard case let .web(failure) = error else { return false }
+        guard case .web(let failure) = error else { return false }
         switch failure {
-        case let .status(_, code): return code == 429 || code == 503
+        case .status(_, let code): return code == 429 || code == 503
         case .unreachable, .timeout, .broken, .notCached, .failed: return true
         case .tooLarge, .refused: return false
         }

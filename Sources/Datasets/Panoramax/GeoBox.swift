@@ -20,7 +20,9 @@ public struct GeoBox: Equatable, Sendable, CustomStringConvertible {
         guard Coordinate(latitude: south, longitude: west) != nil, Coordinate(latitude: north, longitude: east) != nil else {
             return .failure(TextError(message: "latitudes must be within ±90° and longitudes within ±180°"))
         }
-        guard west < east, south < north else { return .failure(TextError(message: "west must be less than east, and south less than north")) }
+        guard west < east, south < north else {
+            return .failure(TextError(message: "west must be less than east, and south less than north"))
+        }
         guard east - west <= largestSide, north - south <= largestSide else {
             return .failure(TextError(message: "is more than \(largestSide)° on a side"))
         }

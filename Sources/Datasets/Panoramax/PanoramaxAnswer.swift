@@ -13,7 +13,9 @@ public enum PanoramaxAnswer {
     /// The picture one item describes; `address` names it in errors.
     public static func picture(_ bytes: [UInt8], address: String) throws(DatasetError) -> PanoramaxPicture {
         var decoder = PanoramaxItemDecoder()
-        guard let picture = decoder.decode(try json(bytes, address: address)) else { throw .invalid(path: address, problems: decoder.problems) }
+        guard let picture = decoder.decode(try json(bytes, address: address)) else {
+            throw .invalid(path: address, problems: decoder.problems)
+        }
         return picture
     }
 
@@ -22,7 +24,9 @@ public enum PanoramaxAnswer {
     public static func pictures(_ bytes: [UInt8], address: String) throws(DatasetError) -> (pictures: [PanoramaxPicture], next: String?) {
         let root = try json(bytes, address: address)
         guard let features = root.object?["features"]?.array else {
-            throw .invalid(path: address, problems: [ManifestProblem("$.features", "must be the list of pictures found (a GeoJSON FeatureCollection)")])
+            throw .invalid(
+                path: address, problems: [ManifestProblem("$.features", "must be the list of pictures found (a GeoJSON FeatureCollection)")]
+            )
         }
         var decoder = PanoramaxItemDecoder()
         let pictures = features.enumerated().compactMap { decoder.decode($1, at: "$.features[\($0)]") }

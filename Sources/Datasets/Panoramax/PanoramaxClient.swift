@@ -61,8 +61,10 @@ struct PanoramaxClient: Sendable {
 
     /// `ask(key)` for each of `keys`, `concurrentRequests` at a time (what a server is asked at
     /// most at once); the answers by key. `done` is told (answers so far, keys) after each.
-    static func requests<Answer: Sendable>(for keys: [String], done: @Sendable (Int, Int) -> Void = { _, _ in },
-                                           _ ask: @Sendable (String) -> Answer) -> [String: Answer] {
+    static func requests<Answer: Sendable>(
+        for keys: [String], done: @Sendable (Int, Int) -> Void = { _, _ in },
+        _ ask: @Sendable (String) -> Answer
+    ) -> [String: Answer] {
         let results = Locked<[String: Answer]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(concurrentRequests, keys.count)) { _ in
@@ -70,7 +72,10 @@ struct PanoramaxClient: Sendable {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < keys.count else { return }
                 let answer = ask(keys[index])
-                let count = results.withLock { $0[keys[index]] = answer; return $0.count }
+                let count = results.withLock {
+                    $0[keys[index]] = answer
+                    return $0.count
+                }
                 done(count, keys.count)
             }
         }

@@ -21,16 +21,18 @@ public enum PanoramaxImporter {
     /// Writes the pictures `selection` names (at most `limit`; only 360° ones unless
     /// `allPictures`) from `server` into `output`, `mode` as for a folder of photos.
     /// `progress` is told (done, total) as images arrive. Nothing is written when it fails.
-    public static func importPictures(_ selection: Selection, from server: PanoramaxServer, limit: Int, allPictures: Bool, cache: HTTPCache,
-                                      into output: URL, mode: PhotoImporter.Mode,
-                                      progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws(PhotoImporter.Failure) -> PhotoImporter.Report {
+    public static func importPictures(
+        _ selection: Selection, from server: PanoramaxServer, limit: Int, allPictures: Bool, cache: HTTPCache,
+        into output: URL, mode: PhotoImporter.Mode,
+        progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) throws(PhotoImporter.Failure) -> PhotoImporter.Report {
         let client = PanoramaxClient(server: server, cache: cache)
         let origin: String
         var pictures: [PanoramaxPicture]
         var skipped: [(file: String, reason: String)] = []
         do {
             switch selection {
-            case let .area(box):
+            case .area(let box):
                 origin = "\(server)?bbox=\(box)"
                 // Search results are not promised their ways: each picture's own item is read.
                 let ids = try client.search(in: box, limit: min(limit, mostPictures)).map(\.panorama.id)
@@ -38,26 +40,28 @@ public enum PanoramaxImporter {
                 pictures = []
                 for id in ids {
                     switch read[id] {
-                    case let .success(picture)?: pictures.append(picture)
-                    case let .failure(error)?: skipped.append((id, error.description))
+                    case .success(let picture)?: pictures.append(picture)
+                    case .failure(let error)?: skipped.append((id, error.description))
                     case nil: break
                     }
                 }
-            case let .sequence(id):
+            case .sequence(let id):
                 origin = "\(server)?sequence=\(id)"
                 pictures = try client.sequence(id, limit: min(limit, mostPictures))
             }
         } catch {
             throw .unreadableFolder(path: server.address, reason: error.description)
         }
-        skipped += pictures.filter { !(allPictures || $0.isFullSphere) }.map { ($0.panorama.id, "a flat picture (add --all-pictures to take it)") }
+        skipped += pictures.filter { !(allPictures || $0.isFullSphere) }.map {
+            ($0.panorama.id, "a flat picture (add --all-pictures to take it)")
+        }
         pictures.removeAll { !(allPictures || $0.isFullSphere) }
         let existing = try PhotoImporter.existingDataset(at: output, origin: origin, mode: mode)
         let images = fetchImages(of: pictures.map(\.panorama), cache: cache, progress: progress)
         var added: [Panorama] = []
         for picture in pictures {
             guard case .success = images[picture.panorama.id] else {
-                if case let .failure(error)? = images[picture.panorama.id] { skipped.append((picture.panorama.id, error.description)) }
+                if case .failure(let error)? = images[picture.panorama.id] { skipped.append((picture.panorama.id, error.description)) }
                 continue
             }
             var panorama = picture.panorama
@@ -74,11 +78,12 @@ public enum PanoramaxImporter {
         let kept = (existing?.service.panoramas ?? []).filter { !known.contains($0.id) }
         var writer = DatasetWriter(folder: output)
         do {
-            let manifest = try ShardWriter.manifestFiles(name: existing?.name ?? "Panoramax (\(server.host))", start: existing?.startID ?? added[0].id,
-                                                         panoramas: kept + added, markers: existing?.service.markers ?? [], importedFrom: origin)
+            let manifest = try ShardWriter.manifestFiles(
+                name: existing?.name ?? "Panoramax (\(server.host))", start: existing?.startID ?? added[0].id,
+                panoramas: kept + added, markers: existing?.service.markers ?? [], importedFrom: origin)
             try writer.makeFolders()
             for panorama in added {
-                guard case let .success(bytes)? = images[panorama.id] else { continue }
+                guard case .success(let bytes)? = images[panorama.id] else { continue }
                 try writer.write(bytes, to: panorama.imagePath)
             }
             try writer.writeManifest(manifest)
@@ -94,14 +99,17 @@ public enum PanoramaxImporter {
 
     /// A file name for a picture id: its letters, digits, dashes and dots, and ".jpg".
     static func fileName(_ id: String) -> String {
-        String(id.unicodeScalars.map { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "_"
-        }) + ".jpg"
+        String(
+            id.unicodeScalars.map { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "_"
+            }) + ".jpg"
     }
 
     /// Each panorama's image bytes, or why not, `PanoramaxClient.concurrentRequests` at a time.
-    private static func fetchImages(of panoramas: [Panorama], cache: HTTPCache,
-                                    progress: @Sendable (Int, Int) -> Void) -> [String: Result<[UInt8], HTTPError>] {
+    private static func fetchImages(
+        of panoramas: [Panorama], cache: HTTPCache,
+        progress: @Sendable (Int, Int) -> Void
+    ) -> [String: Result<[UInt8], HTTPError>] {
         let addresses = Dictionary(panoramas.map { ($0.id, $0.imagePath) }, uniquingKeysWith: { first, _ in first })
         return PanoramaxClient.requests(for: panoramas.map(\.id), done: progress) { id in
             Result { () throws(HTTPError) in try cache.fetch(addresses[id] ?? "", maxBytes: DecodeLimits.standard.maxFileBytes) }

@@ -1,6 +1,6 @@
 import BoundedJSON
-import RemoteData
 import PanoCore
+import RemoteData
 import StreetModel
 
 /// Turns a Panoramax STAC item (a GeoJSON Feature, as `GET /api/pictures/{id}` and the features
@@ -13,9 +13,14 @@ struct PanoramaxItemDecoder {
     static let standardWidth = 2048
 
     mutating func decode(_ value: JSONValue, at path: String = "$") -> PanoramaxPicture? {
-        guard let item = value.object else { problems.append(ManifestProblem(path, "must be a STAC item (an object)")); return nil }
+        guard let item = value.object else {
+            problems.append(ManifestProblem(path, "must be a STAC item (an object)"))
+            return nil
+        }
         let id = item["id"]?.string
-        if id == nil || id?.isEmpty == true { problems.append(ManifestProblem("\(path).id", "must be the picture's id (a non-empty string)")) }
+        if id == nil || id?.isEmpty == true {
+            problems.append(ManifestProblem("\(path).id", "must be the picture's id (a non-empty string)"))
+        }
         let coordinate = point(item["geometry"], at: "\(path).geometry")
         let properties = item["properties"]?.object
         if properties == nil { problems.append(ManifestProblem("\(path).properties", "must be an object")) }
@@ -26,16 +31,20 @@ struct PanoramaxItemDecoder {
         let fieldOfView = orientation?["field_of_view"]?.number.flatMap { $0 > 0 && $0 <= 360 ? $0 : nil }
         let azimuth = properties["view:azimuth"]?.number.flatMap { $0.isFinite ? $0 : nil } ?? 0
         let date = properties["datetime"]?.string.flatMap(Self.day)
-        var panorama = Panorama(id: id, imagePath: image, coordinate: coordinate, centerHeading: azimuth, captureDate: date,
-                                copyright: Self.credit(producer: Self.producer(properties, item), licence: properties["license"]?.string))
+        var panorama = Panorama(
+            id: id, imagePath: image, coordinate: coordinate, centerHeading: azimuth, captureDate: date,
+            copyright: Self.credit(producer: Self.producer(properties, item), licence: properties["license"]?.string))
         panorama.links = links(item["links"]?.array ?? [], from: coordinate, at: "\(path).links")
         let sensor = orientation?["sensor_array_dimensions"]?.array
-        let tilt = CameraTilt(pitch: properties["pers:pitch"]?.number.flatMap { (-90...90).contains($0) ? $0 : nil } ?? 0,
-                              roll: properties["pers:roll"]?.number.flatMap { (-180...180).contains($0) ? $0 : nil } ?? 0)
+        let tilt = CameraTilt(
+            pitch: properties["pers:pitch"]?.number.flatMap { (-90...90).contains($0) ? $0 : nil } ?? 0,
+            roll: properties["pers:roll"]?.number.flatMap { (-180...180).contains($0) ? $0 : nil } ?? 0)
         if let fieldOfView, fieldOfView < 360 {
             panorama.crop = Self.crop(fieldOfView: fieldOfView, sensor: sensor)
-        } else if let original = item["assets"]?.object?["hd"]?.object?["href"]?.string, original != image, HTTPClient.isWebAddress(original),
-                  let width = sensor?.first?.integer, width > Self.standardWidth {
+        } else if let original = item["assets"]?.object?["hd"]?.object?["href"]?.string, original != image,
+            HTTPClient.isWebAddress(original),
+            let width = sensor?.first?.integer, width > Self.standardWidth
+        {
             // The original, for views that need more than sd's pixels (zoomed in, pixel terminals).
             panorama.largerImage = LargerImage(path: original, width: width, usualWidth: Self.standardWidth)
         }
@@ -75,7 +84,9 @@ struct PanoramaxItemDecoder {
     private mutating func links(_ list: [JSONValue], from here: Coordinate, at path: String) -> [Link] {
         var links: [(rank: Int, link: Link)] = []
         for (index, value) in list.enumerated() {
-            guard let link = value.object, let relation = link["rel"]?.string, ["next", "prev", "related"].contains(relation) else { continue }
+            guard let link = value.object, let relation = link["rel"]?.string, ["next", "prev", "related"].contains(relation) else {
+                continue
+            }
             let linkPath = "\(path)[\(index)]"
             guard let target = link["id"]?.string, !target.isEmpty else {
                 problems.append(ManifestProblem("\(linkPath).id", "a '\(relation)' link must give the picture's id"))
@@ -83,10 +94,11 @@ struct PanoramaxItemDecoder {
             }
             guard let there = point(link["geometry"], at: "\(linkPath).geometry") else { continue }
             // Said as a street name is ("1 east along this sequence").
-            let description = switch relation {
-            case "next", "prev": "this sequence"
-            default: "another sequence" + (link["datetime"]?.string.flatMap(Self.day).map { " (\($0))" } ?? "")
-            }
+            let description =
+                switch relation {
+                case "next", "prev": "this sequence"
+                default: "another sequence" + (link["datetime"]?.string.flatMap(Self.day).map { " (\($0))" } ?? "")
+                }
             let rank = ["next", "prev", "related"].firstIndex(of: relation)!
             links.append((rank, Link(target: target, heading: here.bearing(to: there), description: description, targetCoordinate: there)))
         }
@@ -111,9 +123,9 @@ struct PanoramaxItemDecoder {
     /// The credit line: "© producer, licence" with what is known.
     static func credit(producer: String?, licence: String?) -> String? {
         switch (producer, licence) {
-        case let (producer?, licence?): "© \(producer), \(licence)"
-        case let (producer?, nil): "© \(producer)"
-        case let (nil, licence?): licence
+        case (let producer?, let licence?): "© \(producer), \(licence)"
+        case (let producer?, nil): "© \(producer)"
+        case (nil, let licence?): licence
         case (nil, nil): nil
         }
     }

@@ -4,8 +4,8 @@ import PanoCore
 import PanoImage
 import ParallelDispatch
 import SystemIO
-import TermRender
 import TUI
+import TermRender
 
 /// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.
 struct BenchCommand: SidewalkCommand {
@@ -16,42 +16,48 @@ struct BenchCommand: SidewalkCommand {
         "sidewalk bench data [--input DATASET] [--json]",
         "sidewalk bench imagery [--input IMAGE|DATASET [--decode first-view|zoom-5|largest|tiled|tiled-zoom-5]] [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
-        "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]",
+        "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]"
     ]
     /// The benchmarks, by the name that runs them.
     static let benchmarks = ["reproject", "encode", "data", "imagery", "fidelity", "pixels", "flicker", "minify"]
 
     static var spec: CommandSpec<BenchCommand> {
-        CommandSpec(name: "bench", purpose: purpose, synopsis: synopsis, about: """
-              reproject   median milliseconds per view at 320x180, 800x450 and 1600x900, on one thread
-                          and on all cores (or on N threads), from generated 2048x1024 and 4096x2048 panoramas (or from
-                          IMAGE), over 48 views with different headings and pitches; and how much
-                          prefiltering helps against aliasing (PSNR)
-              encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
-                          of 2 degrees, the exact frame after it, idle, a one-digit status change; the
-                          PSNR shown during the pan; encode time per frame
-              data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
-                          loading a 100,000-panorama manifest, opening a sharded 1,000,000-panorama
-                          dataset in a fresh process (time and peak memory), and memory while walking
-                          200 linked 2048x1024 panoramas with prefetch and a 64 MB cache
-              imagery     a generated panorama saved as a 4096, 8192 and 16384-wide JPEG (or IMAGE),
-                          opened for a 200x60-cell view as the explorer opens it, as zoom 5 needs,
-                          and at the largest decode; then tiled (sidewalk tile), from disk and over
-                          loopback HTTP (python3's http.server), level 0 and the tiles the view at
-                          zoom 1 and at zoom 5 needs: time to the first frame and peak memory
-              fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
-                          of the demo town's start and a generated compass panorama (or IMAGE): PSNR
-                          of the cells painted back into pixels against the view, and bytes per cell
-              pixels      one frame of real pixels at 800x450 and 1600x900 (same sources): reprojection
-                          and encoding times, bytes and PSNR for kitty and iTerm2 PNGs and sixels
-              flicker     for each symbol set, colour mode and sixels: the change between two frames
-                          of a still camera, and over a one-pixel pan against the view's own change
-              minify      views (fov 90) showing the panorama's texels 2, 4 and 6 times smaller, made
-                          with each mip level bias and with 2x2 supersampling, against 8x8 samples
-                          a pixel (PSNR)
-            """, options: [
-                .text("--input", "IMAGE", help: "use this panorama instead of the generated ones; for data, a DATASET: "
-                    + "the time and peak memory of opening it") { $0.inputPath = $1 },
+        CommandSpec(
+            name: "bench", purpose: purpose, synopsis: synopsis,
+            about: """
+                  reproject   median milliseconds per view at 320x180, 800x450 and 1600x900, on one thread
+                              and on all cores (or on N threads), from generated 2048x1024 and 4096x2048 panoramas (or from
+                              IMAGE), over 48 views with different headings and pitches; and how much
+                              prefiltering helps against aliasing (PSNR)
+                  encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
+                              of 2 degrees, the exact frame after it, idle, a one-digit status change; the
+                              PSNR shown during the pan; encode time per frame
+                  data        nearest-panorama query on a generated 1,000,000-panorama index (median µs),
+                              loading a 100,000-panorama manifest, opening a sharded 1,000,000-panorama
+                              dataset in a fresh process (time and peak memory), and memory while walking
+                              200 linked 2048x1024 panoramas with prefetch and a 64 MB cache
+                  imagery     a generated panorama saved as a 4096, 8192 and 16384-wide JPEG (or IMAGE),
+                              opened for a 200x60-cell view as the explorer opens it, as zoom 5 needs,
+                              and at the largest decode; then tiled (sidewalk tile), from disk and over
+                              loopback HTTP (python3's http.server), level 0 and the tiles the view at
+                              zoom 1 and at zoom 5 needs: time to the first frame and peak memory
+                  fidelity    for each symbol set and colour mode, on a 100x30-cell view (three headings)
+                              of the demo town's start and a generated compass panorama (or IMAGE): PSNR
+                              of the cells painted back into pixels against the view, and bytes per cell
+                  pixels      one frame of real pixels at 800x450 and 1600x900 (same sources): reprojection
+                              and encoding times, bytes and PSNR for kitty and iTerm2 PNGs and sixels
+                  flicker     for each symbol set, colour mode and sixels: the change between two frames
+                              of a still camera, and over a one-pixel pan against the view's own change
+                  minify      views (fov 90) showing the panorama's texels 2, 4 and 6 times smaller, made
+                              with each mip level bias and with 2x2 supersampling, against 8x8 samples
+                              a pixel (PSNR)
+                """,
+            options: [
+                .text(
+                    "--input", "IMAGE",
+                    help: "use this panorama instead of the generated ones; for data, a DATASET: "
+                        + "the time and peak memory of opening it"
+                ) { $0.inputPath = $1 },
                 .wholeNumber("--threads", "N", in: 1...256, help: "reproject: time on N threads only, instead of on one and on all cores") {
                     $0.threads = $1
                 },
@@ -59,20 +65,37 @@ struct BenchCommand: SidewalkCommand {
                 .flag("--quick", help: "a small workload that checks the benchmark runs, in seconds; its figures are not for comparison") {
                     $0.scale = .quick
                 },
-                .text("--save-sources", "DIR", help: "reproject: also write the panoramas used as PNG files into DIR "
-                    + "(for scripts/bench-reference)") { $0.saveDirectory = $1 },
-                .text("--save-frame", "DIR", help: "encode: also write the first frame's pixels as DIR/first-frame.png "
-                    + "(for scripts/bench-chafa)") { $0.saveFrameDirectory = $1 },
-                .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
-                        help: "encode: colours") { $0.colorMode = ColorMode(flag: $1)! },
-                .text("--save-views", "DIR", help: "fidelity: also write each view measured as a PNG of 6x12 pixels a cell into DIR "
-                    + "(for scripts/bench-fidelity-chafa)") { $0.saveViewsDirectory = $1 },
-                .text("--score-ansi", "FILE", help: "fidelity: instead, score ANSI art another program made of 100x30 cells against "
-                    + "--reference: PSNR and bytes per cell") { $0.scoreANSIPath = $1 },
+                .text(
+                    "--save-sources", "DIR",
+                    help: "reproject: also write the panoramas used as PNG files into DIR "
+                        + "(for scripts/bench-reference)"
+                ) { $0.saveDirectory = $1 },
+                .text(
+                    "--save-frame", "DIR",
+                    help: "encode: also write the first frame's pixels as DIR/first-frame.png "
+                        + "(for scripts/bench-chafa)"
+                ) { $0.saveFrameDirectory = $1 },
+                .choice(
+                    "--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
+                    help: "encode: colours"
+                ) { $0.colorMode = ColorMode(flag: $1)! },
+                .text(
+                    "--save-views", "DIR",
+                    help: "fidelity: also write each view measured as a PNG of 6x12 pixels a cell into DIR "
+                        + "(for scripts/bench-fidelity-chafa)"
+                ) { $0.saveViewsDirectory = $1 },
+                .text(
+                    "--score-ansi", "FILE",
+                    help: "fidelity: instead, score ANSI art another program made of 100x30 cells against "
+                        + "--reference: PSNR and bytes per cell"
+                ) { $0.scoreANSIPath = $1 },
                 .text("--reference", "PNG", help: "fidelity: the view --score-ansi is scored against") { $0.referencePath = $1 },
-                .choice("--decode", "D", ImageryBenchmark.Decode.allCases.map(\.rawValue), default: "all three, each in a process of its own",
-                        help: "imagery: measure only this decode of --input, in this process") { $0.decode = ImageryBenchmark.Decode(rawValue: $1) },
-            ], epilogue: "") { command, argument throws(UsageError) in
+                .choice(
+                    "--decode", "D", ImageryBenchmark.Decode.allCases.map(\.rawValue), default: "all three, each in a process of its own",
+                    help: "imagery: measure only this decode of --input, in this process"
+                ) { $0.decode = ImageryBenchmark.Decode(rawValue: $1) }
+            ], epilogue: ""
+        ) { command, argument throws(UsageError) in
             guard command.benchmark == nil else { throw UsageError(description: "bench takes one benchmark") }
             guard benchmarks.contains(argument) else {
                 throw UsageError(description: "unknown benchmark '\(argument)'; see sidewalk bench --help")
@@ -129,8 +152,9 @@ struct BenchCommand: SidewalkCommand {
             if json {
                 Self.printJSON(opening)
             } else {
-                print("\(inputPath) opened (\(opening.panoramas_read) panoramas read) in \(format(opening.seconds)) s, "
-                      + "peak \(format(opening.peak_mb)) MB")
+                print(
+                    "\(inputPath) opened (\(opening.panoramas_read) panoramas read) in \(format(opening.seconds)) s, "
+                        + "peak \(format(opening.peak_mb)) MB")
             }
             return ExitStatus.success
         }
@@ -140,14 +164,17 @@ struct BenchCommand: SidewalkCommand {
         if json {
             Self.printJSON(report)
         } else {
-            print("nearest panorama within 50 m, \(report.index_panoramas) panoramas: median \(format(report.nearest_median_us)) µs "
-                  + "(index built in \(format(report.index_build_s)) s)")
+            print(
+                "nearest panorama within 50 m, \(report.index_panoramas) panoramas: median \(format(report.nearest_median_us)) µs "
+                    + "(index built in \(format(report.index_build_s)) s)")
             print("manifest of \(report.manifest_panoramas) panoramas opened and validated in \(format(report.manifest_load_s)) s")
-            print("sharded dataset of \(report.sharded_panoramas) panoramas in \(report.sharded_shards) shards opened by a fresh process "
-                  + "(bench data --input): \(format(report.sharded_open_s)) s, peak \(format(report.sharded_open_peak_mb)) MB")
-            print("walk of \(report.walk_steps) linked panoramas, prefetch on: cache peak \(format(report.walk_cache_peak_mb)) MB "
-                  + "of a \(format(report.walk_cache_budget_mb)) MB budget; resident memory \(format(report.walk_rss_before_mb)) MB "
-                  + "before, \(format(report.walk_rss_peak_mb)) MB at most; \(report.walk_decode_waits) steps waited for a decode")
+            print(
+                "sharded dataset of \(report.sharded_panoramas) panoramas in \(report.sharded_shards) shards opened by a fresh process "
+                    + "(bench data --input): \(format(report.sharded_open_s)) s, peak \(format(report.sharded_open_peak_mb)) MB")
+            print(
+                "walk of \(report.walk_steps) linked panoramas, prefetch on: cache peak \(format(report.walk_cache_peak_mb)) MB "
+                    + "of a \(format(report.walk_cache_budget_mb)) MB budget; resident memory \(format(report.walk_rss_before_mb)) MB "
+                    + "before, \(format(report.walk_rss_peak_mb)) MB at most; \(report.walk_decode_waits) steps waited for a decode")
         }
         return ExitStatus.success
     }
@@ -172,9 +199,12 @@ struct BenchCommand: SidewalkCommand {
             Self.printJSON(report)
         } else {
             print("terminal output for a \(report.columns)x\(report.rows)-cell view, \(report.color_mode) colour")
-            print("first frame        \(format(report.first_frame_bytes_per_cell)) bytes/cell, encoded in \(format(report.first_frame_encode_ms)) ms")
-            print("pan (30 x 2°)      \(format(report.motion_bytes_per_cell)) bytes/cell per frame, encoded in \(format(report.encode_ms)) ms, "
-                  + "PSNR \(format(report.motion_psnr_db)) dB (lowest \(format(report.motion_min_psnr_db)) dB)")
+            print(
+                "first frame        \(format(report.first_frame_bytes_per_cell)) bytes/cell, encoded in \(format(report.first_frame_encode_ms)) ms"
+            )
+            print(
+                "pan (30 x 2°)      \(format(report.motion_bytes_per_cell)) bytes/cell per frame, encoded in \(format(report.encode_ms)) ms, "
+                    + "PSNR \(format(report.motion_psnr_db)) dB (lowest \(format(report.motion_min_psnr_db)) dB)")
             print("exact frame after  \(format(report.stop_frame_bytes_per_cell)) bytes/cell")
             print("idle               \(report.idle_bytes) bytes")
             print("one-digit status   \(report.hud_digit_bytes) bytes")
@@ -205,14 +235,16 @@ struct BenchCommand: SidewalkCommand {
         var rows: [ReprojectBenchmark.Row] = []
         var antialias: [AntialiasMeasurement.Result] = []
         for source in sources {
-            rows += ReprojectBenchmark.run(source: source.name, panorama: EquirectPanorama(image: source.image), threads: threads, scale: scale)
+            rows += ReprojectBenchmark.run(
+                source: source.name, panorama: EquirectPanorama(image: source.image), threads: threads, scale: scale)
             if let measurement = AntialiasMeasurement.run(source: source.name, image: source.image), source.image.width >= 4096 {
                 antialias.append(measurement)
             }
         }
-        let report = ReprojectReport(reproject: rows, antialias: antialias,
-                                     views: ReprojectBenchmark.views(scale).map { [$0.heading, $0.pitch] },
-                                     source_files: files, cores: cores)
+        let report = ReprojectReport(
+            reproject: rows, antialias: antialias,
+            views: ReprojectBenchmark.views(scale).map { [$0.heading, $0.pitch] },
+            source_files: files, cores: cores)
         if json {
             Self.printJSON(report)
         } else {
@@ -225,12 +257,14 @@ struct BenchCommand: SidewalkCommand {
         print("reprojection, median ms per view over \(report.views.count) views (new heading and pitch each; 'turn' = heading only)")
         print(pad("source", 11) + pad("size", 9) + pad("threads", 8) + pad("ms/view", 10) + pad("ms/turn", 10))
         for row in report.reproject {
-            print(pad(row.source, 11) + pad(row.size, 9) + pad("\(row.threads)", 8)
-                  + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10))
+            print(
+                pad(row.source, 11) + pad(row.size, 9) + pad("\(row.threads)", 8)
+                    + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10))
         }
         for result in report.antialias {
-            print("antialiasing, 160x90 fov 90 from \(result.source) vs box-downsampled 1024x512 reference: "
-                  + "prefiltered \(format(result.prefiltered_psnr_db)) dB, plain bilinear \(format(result.bilinear_psnr_db)) dB")
+            print(
+                "antialiasing, 160x90 fov 90 from \(result.source) vs box-downsampled 1024x512 reference: "
+                    + "prefiltered \(format(result.prefiltered_psnr_db)) dB, plain bilinear \(format(result.bilinear_psnr_db)) dB")
         }
     }
 

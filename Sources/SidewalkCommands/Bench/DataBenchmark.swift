@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import CompassPanorama
-import Glibc
-#endif
 import Datasets
 import Explorer
 import Foundation
@@ -9,6 +5,11 @@ import PanoCore
 import PanoImage
 import StreetModel
 import SystemIO
+
+#if canImport(Glibc)
+import CompassPanorama
+import Glibc
+#endif
 
 /// Measures the data side: nearest-panorama queries on a million-panorama index, loading a
 /// 100,000-panorama manifest, and memory while walking 200 linked panoramas with prefetch.
@@ -37,13 +38,14 @@ enum DataBenchmark {
         let (buildSeconds, nearest) = nearestQueries(count: indexed)
         let manifestSeconds = try manifestLoad(count: listed, work: work)
         let sharded = try shardedOpen(count: indexed, work: work)
-        return Report(index_panoramas: indexed, index_build_s: buildSeconds, nearest_median_us: nearest,
-                      manifest_panoramas: listed, manifest_load_s: manifestSeconds,
-                      sharded_panoramas: indexed, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
-                      sharded_open_peak_mb: sharded.peak, walk_steps: walked,
-                      walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
-                      walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
-                      walk_decode_waits: walk.waits)
+        return Report(
+            index_panoramas: indexed, index_build_s: buildSeconds, nearest_median_us: nearest,
+            manifest_panoramas: listed, manifest_load_s: manifestSeconds,
+            sharded_panoramas: indexed, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
+            sharded_open_peak_mb: sharded.peak, walk_steps: walked,
+            walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
+            walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
+            walk_decode_waits: walk.waits)
     }
 
     /// A deterministic random number in [0, 1).
@@ -100,8 +102,9 @@ enum DataBenchmark {
         guard let (dataset, _) = try PanoramaSelection().chooseInDataset(path) else {
             throw .benchmark("\(path) is not a dataset")
         }
-        return Opening(seconds: ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000,
-                       peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: dataset.service.panoramas.count)
+        return Opening(
+            seconds: ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000,
+            peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: dataset.service.panoramas.count)
     }
 
     /// A sharded dataset of `count` panoramas (as `manifestLoad`'s, in cells of 0.01°) opened by a
@@ -110,28 +113,36 @@ enum DataBenchmark {
     private static func shardedOpen(count: Int, work: URL) throws(CommandError) -> (seconds: Double, peak: Double, shards: Int) {
         let folder = try makeFolder(work.appendingPathComponent("sharded-\(count)"))
         let panoramas = try scattered(count: count, seed: 3, in: folder)
-        do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch { throw .dataset(error) }
+        do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch {
+            throw .dataset(error)
+        }
         let shards = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("shards").path)) ?? []).count
-        let opening = try BenchChild.measure(["bench", "data", "--input", folder.path, "--json"], as: Opening.self,
-                                             what: "opening the sharded dataset")
+        let opening = try BenchChild.measure(
+            ["bench", "data", "--input", folder.path, "--json"], as: Opening.self,
+            what: "opening the sharded dataset")
         return (opening.seconds, opening.peak_mb, shards)
     }
 
     /// `count` panoramas at random places (from `seed`) in a disc 28 km across, each linked to the
     /// next, all showing one tiny image written into `folder` as p.png.
     private static func scattered(count: Int, seed: UInt64, in folder: URL) throws(CommandError) -> [Panorama] {
-        do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path) } catch { throw .image(error) }
+        do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path) } catch {
+            throw .image(error)
+        }
         var random = Random(state: seed)
         let places = (0..<count).map { _ in origin.offset(by: random.next() * 14_000, bearing: random.next() * 360) }
         return places.indices.map { i in
             let next = (i + 1) % count
-            return Panorama(id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
-                            links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
+            return Panorama(
+                id: "p\(i)", imagePath: "p.png", coordinate: places[i], captureDate: "2024-06",
+                links: [Link(target: "p\(next)", heading: places[i].bearing(to: places[next]))])
         }
     }
 
     /// Walks `steps` linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
-    private static func walkWithPrefetch(steps: Int, work: URL) throws(CommandError) -> (budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int) {
+    private static func walkWithPrefetch(steps: Int, work: URL) throws(CommandError) -> (
+        budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int
+    ) {
         let folder = try makeFolder(work.appendingPathComponent("walk"))
         // Eight distinct images, reused round the walk: 200 files of identical bytes would only
         // test the page cache.
@@ -146,8 +157,9 @@ enum DataBenchmark {
         let places = (0..<steps).map { origin.offset(by: Double($0) * 10, bearing: 90) }
         let panoramas = places.indices.map { i in
             let neighbours = [i + 1, i - 1].filter(places.indices.contains)
-            return Panorama(id: "p\(i)", imagePath: "p\(i % 8).jpg", coordinate: places[i],
-                            links: neighbours.map { Link(target: "p\($0)", heading: places[i].bearing(to: places[$0])) })
+            return Panorama(
+                id: "p\(i)", imagePath: "p\(i % 8).jpg", coordinate: places[i],
+                links: neighbours.map { Link(target: "p\($0)", heading: places[i].bearing(to: places[$0])) })
         }
         try writeManifest(panoramas, in: folder)
         let dataset: Dataset
@@ -162,7 +174,7 @@ enum DataBenchmark {
             if !cache.residentIDs.contains(panorama.id) { waits += 1 }
             do { _ = try cache.panorama(panorama) } catch { throw .panorama(error) }
             cache.prefetchNeighbours(of: panorama, in: dataset.service)
-            cache.waitForPrefetches() // a person looks round before stepping on
+            cache.waitForPrefetches()  // a person looks round before stepping on
             cachePeak = max(cachePeak, cache.residentBytes)
             rssPeak = max(rssPeak, ProcessMemory.resident())
         }
@@ -184,6 +196,8 @@ enum DataBenchmark {
     private static func writeManifest(_ panoramas: [Panorama], in folder: URL) throws(CommandError) {
         let bytes: Data
         do { bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []) } catch { throw .dataset(error) }
-        do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch { throw .file(error) }
+        do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch {
+            throw .file(error)
+        }
     }
 }

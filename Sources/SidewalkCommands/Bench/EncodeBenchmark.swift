@@ -1,7 +1,7 @@
 import PanoCore
 import ParallelDispatch
-import TermRender
 import TUI
+import TermRender
 
 /// Measures the terminal output for a 200×60-cell view: bytes per cell of the first frame, of a
 /// standard pan (30 motion frames of 2°), of the exact frame after it stops, and when idle; the

@@ -52,8 +52,10 @@ enum FidelityBenchmark {
     }
 
     /// The scores of one symbol set and colour mode: the means over the views' `grids`.
-    private static func row(_ grids: [CellGrid], references: [RGBImage], mode: ColorMode, source: String, symbols: SymbolSet,
-                            dithered: Bool) -> Row {
+    private static func row(
+        _ grids: [CellGrid], references: [RGBImage], mode: ColorMode, source: String, symbols: SymbolSet,
+        dithered: Bool
+    ) -> Row {
         var encoder = FrameEncoder(colorMode: mode)
         var (psnr, deltaE, bytes) = (0.0, 0.0, 0)
         for (grid, reference) in zip(grids, references) {
@@ -66,16 +68,19 @@ enum FidelityBenchmark {
             bytes += out.count
         }
         let count = Double(grids.count)
-        return Row(source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, dither: dithered ? "ordered" : "none",
-                   psnr_db: psnr / count, delta_e_blurred: deltaE / count, bytes_per_cell: Double(bytes) / (count * Double(columns * rows)))
+        return Row(
+            source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, dither: dithered ? "ordered" : "none",
+            psnr_db: psnr / count, delta_e_blurred: deltaE / count, bytes_per_cell: Double(bytes) / (count * Double(columns * rows)))
     }
 
     /// How close ANSI art of `columns`×`rows` cells (another program's) is to `reference`, a view
     /// at 6×12 pixels a cell: PSNR, and its bytes per cell.
     static func score(ansi: [UInt8], reference: RGBImage) -> (psnr: Double, deltaE: Double, bytesPerCell: Double) {
         let shown = CellPicture.render(AnsiArtReader.read(ansi, columns: columns, rows: rows))
-        return (ImageMetrics.psnr(shown, reference), PerceivedColourError.meanDeltaE(shown, reference, sigma: perceivedSigma),
-                Double(ansi.count) / Double(columns * rows))
+        return (
+            ImageMetrics.psnr(shown, reference), PerceivedColourError.meanDeltaE(shown, reference, sigma: perceivedSigma),
+            Double(ansi.count) / Double(columns * rows)
+        )
     }
 
     /// The cells for one view, as the explorer draws its picture.

@@ -43,15 +43,17 @@ enum FlickerBenchmark {
         func row(_ mode: String, _ shown: (PanoramaCamera) -> RGBImage) -> Row {
             let first = shown(camera)
             let pan = meanChange(first, shown(panned))
-            return Row(source: source, mode: mode, still_change: meanChange(first, shown(camera)), pan_change: pan,
-                       view_pan_change: viewChange, ratio: viewChange > 0 ? pan / viewChange : 0)
+            return Row(
+                source: source, mode: mode, still_change: meanChange(first, shown(camera)), pan_change: pan,
+                view_pan_change: viewChange, ratio: viewChange > 0 ? pan / viewChange : 0)
         }
         for symbols in [SymbolSet.half, .sextant] {
             for colours in [ColorMode.truecolor, .palette256, .ansi16] {
                 let encoder = FrameEncoder(colorMode: colours)
-                measured.append(row("\(symbols.rawValue) \(colours.rawValue)") { camera in
-                    CellPicture.render(encoder.shownExactly(FidelityBenchmark.frame(panorama, camera: camera, symbols: symbols)))
-                })
+                measured.append(
+                    row("\(symbols.rawValue) \(colours.rawValue)") { camera in
+                        CellPicture.render(encoder.shownExactly(FidelityBenchmark.frame(panorama, camera: camera, symbols: symbols)))
+                    })
             }
         }
         measured.append(row("sixel 256") { camera in PalettedImage(view(camera), colours: 256, dithered: false).shown })

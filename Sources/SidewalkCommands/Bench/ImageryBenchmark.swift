@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CompassPanorama
 import Datasets
 import ExplorerSession
@@ -12,6 +9,10 @@ import RemoteData
 import SystemIO
 import TUI
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a large single panorama costs the explorer before its first frame, and to zoom in: a
 /// generated panorama saved as a JPEG 4096, 8192 and 16384 pixels wide (or a given file), opened
@@ -76,12 +77,15 @@ enum ImageryBenchmark {
     /// One measurement, in this process (which should be fresh, so nothing freed before
     /// counts): `path` opened with `decode`, the first frame composed and encoded.
     static func measure(_ path: String, decode: Decode) throws(CommandError) -> Row {
-        let (milliseconds, peak, decoded) = Decode.ofTiles.contains(decode) ? try firstTiledFrame(path, camera: decode.camera)
+        let (milliseconds, peak, decoded) =
+            Decode.ofTiles.contains(decode)
+            ? try firstTiledFrame(path, camera: decode.camera)
             : try firstFrame(path, minimumWidth: decode.minimumWidth)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return Row(source: HTTPClient.isWebAddress(path) ? name + " (http)" : name, file_mb: ProcessMemory.megabytes(fileBytes),
-                   decode: decode.rawValue, decoded_width: decoded, first_frame_ms: milliseconds, peak_mb: ProcessMemory.megabytes(peak))
+        return Row(
+            source: HTTPClient.isWebAddress(path) ? name + " (http)" : name, file_mb: ProcessMemory.megabytes(fileBytes),
+            decode: decode.rawValue, decoded_width: decoded, first_frame_ms: milliseconds, peak_mb: ProcessMemory.megabytes(peak))
     }
 
     /// Opens `path` decoded to at least `minimumWidth`, composes and encodes the first frame:
@@ -89,7 +93,9 @@ enum ImageryBenchmark {
     private static func firstFrame(_ path: String, minimumWidth: Int?) throws(CommandError) -> (Double, Int, Int) {
         try timed { () throws(CommandError) in
             let panorama: EquirectPanorama
-            do throws(PanoramaError) { panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth) } catch { throw .panorama(error) }
+            do throws(PanoramaError) { panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth) } catch {
+                throw .panorama(error)
+            }
             encodeFrame(panorama, camera: PanoramaCamera())
             return panorama.pyramid.levels[0].width
         }
@@ -127,8 +133,9 @@ enum ImageryBenchmark {
     /// Composes and encodes the frame a `columns`×`rows` terminal shows of `panorama`.
     private static func encodeFrame(_ panorama: EquirectPanorama, camera: PanoramaCamera) {
         var composer = FrameComposer()
-        let grid = composer.compose(panorama: panorama, camera: camera, columns: columns, rows: rows,
-                                    statusLeft: "", statusRight: "", header: nil, runner: DispatchRunner())
+        let grid = composer.compose(
+            panorama: panorama, camera: camera, columns: columns, rows: rows,
+            statusLeft: "", statusRight: "", header: nil, runner: DispatchRunner())
         var encoder = FrameEncoder()
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)

@@ -34,13 +34,15 @@ enum MinifyBenchmark {
             guard size.1 >= 16 else { continue }
             let references = cameras.map { render(plain, $0, size: size, scale: referenceSamples, bias: 0, runner: runner) }
             var methods: [(String, (PanoramaCamera) -> RGBImage)] = [
-                ("bilinear, no mip levels", { render(plain, $0, size: size, scale: 1, bias: 0, runner: runner) }),
+                ("bilinear, no mip levels", { render(plain, $0, size: size, scale: 1, bias: 0, runner: runner) })
             ]
             for bias: Float in [0, -0.5, -1] {
-                methods.append(("trilinear, level bias \(bias)", { render(filtered, $0, size: size, scale: 1, bias: bias, runner: runner) }))
+                methods.append(
+                    ("trilinear, level bias \(bias)", { render(filtered, $0, size: size, scale: 1, bias: bias, runner: runner) }))
             }
             for bias: Float in [0, -0.5] {
-                methods.append(("2x2 supersampled, bias \(bias)", { render(filtered, $0, size: size, scale: 2, bias: bias, runner: runner) }))
+                methods.append(
+                    ("2x2 supersampled, bias \(bias)", { render(filtered, $0, size: size, scale: 2, bias: bias, runner: runner) }))
             }
             for (name, make) in methods {
                 let psnr = zip(cameras, references).map { ImageMetrics.psnr(make($0), $1) }.reduce(0, +) / Double(cameras.count)
@@ -51,8 +53,10 @@ enum MinifyBenchmark {
     }
 
     /// The view at `scale`×`scale` samples a pixel, box-averaged down to `size`.
-    private static func render(_ panorama: EquirectPanorama, _ camera: PanoramaCamera, size: (width: Int, height: Int), scale: Int,
-                               bias: Float, runner: DispatchRunner) -> RGBImage {
+    private static func render(
+        _ panorama: EquirectPanorama, _ camera: PanoramaCamera, size: (width: Int, height: Int), scale: Int,
+        bias: Float, runner: DispatchRunner
+    ) -> RGBImage {
         let (width, height) = size
         var reprojector = Reprojector()
         reprojector.levelBias = bias

@@ -56,7 +56,7 @@ enum PixelBenchmark {
         func shown(_ view: RGBImage) -> RGBImage {
             switch self {
             case .compressed: view
-            case let .paletted(paletted): paletted.shown
+            case .paletted(let paletted): paletted.shown
             }
         }
     }
@@ -64,11 +64,13 @@ enum PixelBenchmark {
     static let formats: [Format] = [
         png("kitty png (libpng)", { image, _ throws(ImageError) in try PNGEncoder.encode(image, name: "view") }, kitty),
         png("kitty png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }, kitty),
-        Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) { fitted, size, runner in
-            guard case let .compressed(bytes) = fitted else { return [] }
+        Format(name: "kitty rgb zlib 1", fit: { image, _ in .compressed(ZlibStream.compress(image.pixels, level: 1)) }) {
+            fitted, size, runner in
+            guard case .compressed(let bytes) = fitted else { return [] }
             let pixels = PixelSize(width: size.width, height: size.height)
-            return KittyGraphics.place(.zlibRGB(bytes, width: size.width, height: size.height), size: pixels, row: 0, column: 0,
-                                       columns: 1, rows: 1, runner: runner)
+            return KittyGraphics.place(
+                .zlibRGB(bytes, width: size.width, height: size.height), size: pixels, row: 0, column: 0,
+                columns: 1, rows: 1, runner: runner)
         },
         png("iterm png (frame)", { image, runner in FramePNG.encode(image, runner: runner) }) { png, _, runner in
             ITermImage.place(png: png, row: 0, column: 0, columns: 1, rows: 1, runner: runner)
@@ -77,7 +79,7 @@ enum PixelBenchmark {
         sixels("sixel 256", colours: 256, dithered: false),
         sixels("sixel 32 (motion)", colours: 32, dithered: false),
         sixels("sixel 16 dithered", colours: 16, dithered: true),
-        sixels("sixel 16", colours: 16, dithered: false),
+        sixels("sixel 16", colours: 16, dithered: false)
     ]
 
     static func run(source: String, panorama: EquirectPanorama, scale: BenchScale) throws(ImageError) -> [Row] {
@@ -93,14 +95,16 @@ enum PixelBenchmark {
                 // A new pitch rebuilds the ray table; a turn then reuses it.
                 let pitch = Double(index * 7 - 7)
                 for round in 0...rounds {
-                    let offset = Double(rounds - round) // the last round's view is the one kept
+                    let offset = Double(rounds - round)  // the last round's view is the one kept
                     var start = DispatchTime.now()
-                    _ = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - 2 - offset, pitch: pitch + offset),
-                                       width: width, height: height, runner: runner)
+                    _ = picture.pixels(
+                        panorama, camera: PanoramaCamera(heading: heading - 2 - offset, pitch: pitch + offset),
+                        width: width, height: height, runner: runner)
                     if round > 0 { newViewTimes.append(milliseconds(since: start)) }
                     start = DispatchTime.now()
-                    let view = picture.pixels(panorama, camera: PanoramaCamera(heading: heading - offset, pitch: pitch + offset),
-                                              width: width, height: height, runner: runner)
+                    let view = picture.pixels(
+                        panorama, camera: PanoramaCamera(heading: heading - offset, pitch: pitch + offset),
+                        width: width, height: height, runner: runner)
                     if round > 0 { turnTimes.append(milliseconds(since: start)) }
                     if round == rounds { views.append(view) }
                 }
@@ -129,34 +133,45 @@ enum PixelBenchmark {
                     psnr += ImageMetrics.psnr(shown, view)
                     blurredPSNR += ImageMetrics.psnr(blurred(shown), blurred(view))
                 }
-                let turn = BenchViews.median(turnTimes), fit = BenchViews.median(fitTimes), encode = BenchViews.median(encodeTimes)
-                rows.append(Row(source: source, size: "\(width)x\(height)", format: format.name,
-                                reproject_turn_ms: turn, reproject_new_view_ms: BenchViews.median(newViewTimes),
-                                fit_ms: fit, encode_ms: encode, frame_ms: turn + fit + encode,
-                                bytes: bytes / views.count, psnr_db: psnr / Double(views.count),
-                                blurred_psnr_db: blurredPSNR / Double(views.count)))
+                let turn = BenchViews.median(turnTimes)
+                let fit = BenchViews.median(fitTimes)
+                let encode = BenchViews.median(encodeTimes)
+                rows.append(
+                    Row(
+                        source: source, size: "\(width)x\(height)", format: format.name,
+                        reproject_turn_ms: turn, reproject_new_view_ms: BenchViews.median(newViewTimes),
+                        fit_ms: fit, encode_ms: encode, frame_ms: turn + fit + encode,
+                        bytes: bytes / views.count, psnr_db: psnr / Double(views.count),
+                        blurred_psnr_db: blurredPSNR / Double(views.count)))
             }
         }
         return rows
     }
 
-    private static func png(_ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
-                            _ place: @escaping @Sendable ([UInt8], (width: Int, height: Int), any ParallelRunner) -> [UInt8]) -> Format {
-        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) { fitted, size, runner in
-            guard case let .compressed(png) = fitted else { return [] }
+    private static func png(
+        _ name: String, _ compress: @escaping @Sendable (RGBImage, any ParallelRunner) throws(ImageError) -> [UInt8],
+        _ place: @escaping @Sendable ([UInt8], (width: Int, height: Int), any ParallelRunner) -> [UInt8]
+    ) -> Format {
+        Format(name: name, fit: { (image, runner) throws(ImageError) in .compressed(try compress(image, runner)) }) {
+            fitted, size, runner in
+            guard case .compressed(let png) = fitted else { return [] }
             return place(png, size, runner)
         }
     }
 
     private static func kitty(_ png: [UInt8], size: (width: Int, height: Int), runner: any ParallelRunner) -> [UInt8] {
-        KittyGraphics.place(.png(png), size: PixelSize(width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1, runner: runner)
+        KittyGraphics.place(
+            .png(png), size: PixelSize(width: size.width, height: size.height), row: 0, column: 0, columns: 1, rows: 1, runner: runner)
     }
 
     private static func sixels(_ name: String, colours: Int, dithered: Bool) -> Format {
-        Format(name: name, fit: { image, runner in
-            .paletted(PalettedImage(image, colours: colours, dithered: dithered, runner: runner))
-        }) { fitted, _, runner in
-            guard case let .paletted(paletted) = fitted else { return [] }
+        Format(
+            name: name,
+            fit: { image, runner in
+                .paletted(PalettedImage(image, colours: colours, dithered: dithered, runner: runner))
+            }
+        ) { fitted, _, runner in
+            guard case .paletted(let paletted) = fitted else { return [] }
             return SixelEncoder.encode(paletted, runner: runner)
         }
     }

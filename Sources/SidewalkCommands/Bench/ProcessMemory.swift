@@ -1,8 +1,9 @@
+import Foundation
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import SystemIO
 
 /// This process's memory, from /proc/self (Linux), for the benchmarks.
 enum ProcessMemory {
@@ -32,8 +33,9 @@ enum ProcessMemory {
 
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
         return kilobytes * 1024
     }
 }

@@ -41,16 +41,19 @@ enum ReprojectBenchmark {
                         let start = ContinuousClock.now
                         reprojector.render(panorama, camera: camera, into: &output, runner: runner)
                         let middle = ContinuousClock.now
-                        reprojector.render(panorama, camera: PanoramaCamera(heading: view.heading + 7, pitch: view.pitch), into: &output, runner: runner)
+                        reprojector.render(
+                            panorama, camera: PanoramaCamera(heading: view.heading + 7, pitch: view.pitch), into: &output, runner: runner)
                         let end = ContinuousClock.now
-                        if round > 0 { // round 0 warms caches up
+                        if round > 0 {  // round 0 warms caches up
                             fresh.append(milliseconds(middle - start))
                             turns.append(milliseconds(end - middle))
                         }
                     }
                 }
-                rows.append(Row(source: name, size: "\(width)x\(height)", threads: count,
-                                median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns)))
+                rows.append(
+                    Row(
+                        source: name, size: "\(width)x\(height)", threads: count,
+                        median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns)))
             }
         }
         return rows

@@ -30,21 +30,21 @@ enum CommandError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .panorama(error): error.description
-        case let .image(error): error.description
-        case let .terminal(error): error.description
-        case let .dataset(error): error.description
-        case let .importFailed(error): error.description
-        case let .track(error): error.description
-        case let .tiling(error): error.description
-        case let .unknownPanorama(id, dataset): "\(dataset): no panorama with id '\(id)'"
-        case let .noImagery(place, radius):
+        case .panorama(let error): error.description
+        case .image(let error): error.description
+        case .terminal(let error): error.description
+        case .dataset(let error): error.description
+        case .importFailed(let error): error.description
+        case .track(let error): error.description
+        case .tiling(let error): error.description
+        case .unknownPanorama(let id, let dataset): "\(dataset): no panorama with id '\(id)'"
+        case .noImagery(let place, let radius):
             "No street-level imagery available within \(radius.plainText) m of \(place)"
-        case let .usage(error): error.description
-        case let .configInvalid(path, problem): "\(path): \(problem)"
-        case let .file(error): error.description
-        case let .script(source, problem): "\(source): \(problem)"
-        case let .benchmark(problem): "bench: \(problem)"
+        case .usage(let error): error.description
+        case .configInvalid(let path, let problem): "\(path): \(problem)"
+        case .file(let error): error.description
+        case .script(let source, let problem): "\(source): \(problem)"
+        case .benchmark(let problem): "bench: \(problem)"
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

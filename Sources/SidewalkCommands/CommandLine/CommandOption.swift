@@ -25,7 +25,8 @@ struct CommandOption<Settings> {
     /// The same option on a part of larger settings (the camera options on a command's camera).
     func lifted<Whole>(into part: WritableKeyPath<Whole, Settings>) -> CommandOption<Whole> {
         let apply = apply
-        return CommandOption<Whole>(names: names, aliases: aliases, placeholder: placeholder, help: help) { whole, text throws(UsageError) in
+        return CommandOption<Whole>(names: names, aliases: aliases, placeholder: placeholder, help: help) {
+            whole, text throws(UsageError) in
             try apply(&whole[keyPath: part], text)
         }
     }
@@ -38,70 +39,92 @@ extension CommandOption {
     }
 
     /// An option whose value is any text (a path, an id); never empty unless `allowingEmpty`.
-    static func text(_ name: String, _ placeholder: String, aliases: [String] = [], allowingEmpty: Bool = false, help: String,
-                     _ set: @escaping (inout Settings, String) -> Void) -> Self {
+    static func text(
+        _ name: String, _ placeholder: String, aliases: [String] = [], allowingEmpty: Bool = false, help: String,
+        _ set: @escaping (inout Settings, String) -> Void
+    ) -> Self {
         parsed(name, placeholder, aliases: aliases, allowingEmpty: allowingEmpty, help: help, parse: { $0 }, set)
     }
 
     /// An option whose value `parse` turns into a `Value` or refuses with the reason; the
     /// message shown is "NAME TEXT: REASON".
-    static func parsed<Value>(_ name: String, _ placeholder: String, aliases: [String] = [], allowingEmpty: Bool = false, help: String,
-                              parse: @escaping (String) throws(OptionValueError) -> Value,
-                              _ set: @escaping (inout Settings, Value) -> Void) -> Self {
+    static func parsed<Value>(
+        _ name: String, _ placeholder: String, aliases: [String] = [], allowingEmpty: Bool = false, help: String,
+        parse: @escaping (String) throws(OptionValueError) -> Value,
+        _ set: @escaping (inout Settings, Value) -> Void
+    ) -> Self {
         Self(names: [name], aliases: aliases, placeholder: placeholder, help: help) { settings, text throws(UsageError) in
             guard allowingEmpty || !text.isEmpty else { throw UsageError(description: "\(name) needs a value, not an empty one") }
             let value: Value
-            do throws(OptionValueError) { value = try parse(text) } catch { throw UsageError(description: error.message(option: name, text: text)) }
+            do throws(OptionValueError) { value = try parse(text) } catch {
+                throw UsageError(description: error.message(option: name, text: text))
+            }
             set(&settings, value)
         }
     }
 
     /// A finite decimal number within `range`.
-    static func number(_ name: String, _ placeholder: String, in range: ClosedRange<Double>, default value: Double? = nil,
-                       help: String, _ set: @escaping (inout Settings, Double) -> Void) -> Self {
+    static func number(
+        _ name: String, _ placeholder: String, in range: ClosedRange<Double>, default value: Double? = nil,
+        help: String, _ set: @escaping (inout Settings, Double) -> Void
+    ) -> Self {
         let bounds = "\(range.lowerBound.plainText)...\(range.upperBound.plainText)"
-        return parsed(name, placeholder, help: help + ", " + bounds + defaultText(value?.plainText), parse: { (text) throws(OptionValueError) in
-            guard let number = Double(decimal: text) else { throw .wrongForm("a decimal number") }
-            guard range.contains(number) else { throw .outside(bounds) }
-            return number
-        }, set)
+        return parsed(
+            name, placeholder, help: help + ", " + bounds + defaultText(value?.plainText),
+            parse: { (text) throws(OptionValueError) in
+                guard let number = Double(decimal: text) else { throw .wrongForm("a decimal number") }
+                guard range.contains(number) else { throw .outside(bounds) }
+                return number
+            }, set)
     }
 
     /// A whole number within `range`.
-    static func wholeNumber(_ name: String, _ placeholder: String, in range: ClosedRange<Int>, default value: Int? = nil,
-                            help: String, _ set: @escaping (inout Settings, Int) -> Void) -> Self {
+    static func wholeNumber(
+        _ name: String, _ placeholder: String, in range: ClosedRange<Int>, default value: Int? = nil,
+        help: String, _ set: @escaping (inout Settings, Int) -> Void
+    ) -> Self {
         let bounds = "\(range.lowerBound)...\(range.upperBound)"
-        return parsed(name, placeholder, help: help + ", " + bounds + defaultText(value.map(String.init)), parse: { (text) throws(OptionValueError) in
-            guard let number = Int(decimal: text) else { throw .wrongForm("a whole number") }
-            guard range.contains(number) else { throw .outside(bounds) }
-            return number
-        }, set)
+        return parsed(
+            name, placeholder, help: help + ", " + bounds + defaultText(value.map(String.init)),
+            parse: { (text) throws(OptionValueError) in
+                guard let number = Int(decimal: text) else { throw .wrongForm("a whole number") }
+                guard range.contains(number) else { throw .outside(bounds) }
+                return number
+            }, set)
     }
 
     /// One word of `choices`; `glosses` says in help what a word means where it doesn't say itself.
-    static func choice(_ name: String, _ placeholder: String, _ choices: [String], glosses: [String: String] = [:], aliases: [String] = [],
-                       default value: String? = nil, help: String, _ set: @escaping (inout Settings, String) -> Void) -> Self {
+    static func choice(
+        _ name: String, _ placeholder: String, _ choices: [String], glosses: [String: String] = [:], aliases: [String] = [],
+        default value: String? = nil, help: String, _ set: @escaping (inout Settings, String) -> Void
+    ) -> Self {
         func list(_ words: [String]) -> String { words.dropLast().joined(separator: ", ") + " or " + words.last! }
         let described = list(choices.map { word in glosses[word].map { "\(word) (\($0))" } ?? word })
-        return parsed(name, placeholder, aliases: aliases, help: help + ": " + described + defaultText(value), parse: { (text) throws(OptionValueError) in
-            guard choices.contains(text) else { throw .notAChoice(list(choices)) }
-            return text
-        }, set)
+        return parsed(
+            name, placeholder, aliases: aliases, help: help + ": " + described + defaultText(value),
+            parse: { (text) throws(OptionValueError) in
+                guard choices.contains(text) else { throw .notAChoice(list(choices)) }
+                return text
+            }, set)
     }
 
     /// A size "WIDTHxHEIGHT", each side within `range`.
-    static func size(_ name: String, in range: ClosedRange<Int>, help: String,
-                     _ set: @escaping (inout Settings, (width: Int, height: Int)) -> Void) -> Self {
-        parsed(name, "WxH", help: help, parse: { (text) throws(OptionValueError) in
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let width = Int(decimal: parts[0]), let height = Int(decimal: parts[1]) else {
-                throw .wrongForm("WIDTHxHEIGHT, e.g. 640x360")
-            }
-            guard range.contains(width), range.contains(height) else {
-                throw .reason("each side must be \(range.lowerBound)...\(range.upperBound)")
-            }
-            return (width, height)
-        }, set)
+    static func size(
+        _ name: String, in range: ClosedRange<Int>, help: String,
+        _ set: @escaping (inout Settings, (width: Int, height: Int)) -> Void
+    ) -> Self {
+        parsed(
+            name, "WxH", help: help,
+            parse: { (text) throws(OptionValueError) in
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let width = Int(decimal: parts[0]), let height = Int(decimal: parts[1]) else {
+                    throw .wrongForm("WIDTHxHEIGHT, e.g. 640x360")
+                }
+                guard range.contains(width), range.contains(height) else {
+                    throw .reason("each side must be \(range.lowerBound)...\(range.upperBound)")
+                }
+                return (width, height)
+            }, set)
     }
 
     private static func defaultText(_ value: String?) -> String {
@@ -122,10 +145,10 @@ enum OptionValueError: Error {
 
     func message(option: String, text: String) -> String {
         switch self {
-        case let .wrongForm(form): "\(option) needs \(form), not '\(text)'"
-        case let .outside(bounds): "\(option) \(text) is outside \(bounds)"
-        case let .notAChoice(list): "\(option) takes \(list), not '\(text)'"
-        case let .reason(reason): "\(option) \(text): \(reason)"
+        case .wrongForm(let form): "\(option) needs \(form), not '\(text)'"
+        case .outside(let bounds): "\(option) \(text) is outside \(bounds)"
+        case .notAChoice(let list): "\(option) takes \(list), not '\(text)'"
+        case .reason(let reason): "\(option) \(text): \(reason)"
         }
     }
 }

@@ -50,7 +50,9 @@ struct CommandSpec<Settings> {
 
     /// The text of `--help`.
     var help: String {
-        var sections = ["sidewalk\(name.map { " " + $0 } ?? ""): \(purpose)", "USAGE:\n" + synopsis.map { "  " + $0 }.joined(separator: "\n")]
+        var sections = [
+            "sidewalk\(name.map { " " + $0 } ?? ""): \(purpose)", "USAGE:\n" + synopsis.map { "  " + $0 }.joined(separator: "\n")
+        ]
         if !about.isEmpty { sections.append(about) }
         let rows = options.map { ($0.helpName, $0.help) } + [("-h, --help", "show this help")]
         sections.append("OPTIONS:\n" + HelpLayout.table(rows))
@@ -72,7 +74,9 @@ enum HelpLayout {
             let lines = wrap(text, width: width - column)
             let indent = String(repeating: " ", count: column)
             let first = "  " + name
-            let head = first.count < column ? first + String(repeating: " ", count: column - first.count) + lines[0] : first + "\n" + indent + lines[0]
+            let head =
+                first.count < column
+                ? first + String(repeating: " ", count: column - first.count) + lines[0] : first + "\n" + indent + lines[0]
             return ([head] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }

@@ -79,7 +79,9 @@ struct ConfigFile {
             config.mouse = on
         }
         if let raw = root["minimap"] {
-            guard let text = raw.string, let shown = MinimapSettings.shown(named: text) else { throw invalid("minimap must be auto, on or off") }
+            guard let text = raw.string, let shown = MinimapSettings.shown(named: text) else {
+                throw invalid("minimap must be auto, on or off")
+            }
             config.minimap.shown = shown
         }
         if let raw = root["minimapUp"] {
@@ -93,14 +95,16 @@ struct ConfigFile {
         if let raw = root["hide"] {
             let known: Set<String> = ["links", "street-names", "compass", "home", "floor-picker"]
             guard let list = raw.array, case let names = list.compactMap(\.string), names.count == list.count,
-                  Set(names).isSubset(of: known) else {
+                Set(names).isSubset(of: known)
+            else {
                 throw invalid("hide must be a list of: links, street-names, compass, home, floor-picker")
             }
             config.hidden = Set(names)
         }
         if let raw = root["home"] {
             guard let entry = raw.object, entry.keys.count == 2, let lat = entry["lat"]?.number, let lng = entry["lng"]?.number,
-                  let place = Coordinate(latitude: lat, longitude: lng) else {
+                let place = Coordinate(latitude: lat, longitude: lng)
+            else {
                 throw invalid("home must be {\"lat\": degrees from -90 to 90, \"lng\": degrees from -180 to 180}")
             }
             config.home = place

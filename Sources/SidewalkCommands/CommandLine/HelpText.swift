@@ -7,19 +7,20 @@ enum HelpText {
 
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
-        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis + ImportCommand.synopsis
+        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis
+            + ImportCommand.synopsis
             + TileCommand.synopsis
             + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
     /// What the explorer's operand means.
     static let operands = """
-      IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
-      DATASET   a folder holding manifest.json and its images (docs/dataset-format.md), its
-                https:// address on a web server (docs/hosting.md), or Panoramax: panoramax: for
-                the public federation, panoramax:URL for another instance (docs/panoramax.md)
-      Without either, the bundled demo town in Assets/demo opens.
-    """
+          IMAGE     a full 360×180 equirectangular JPEG or PNG (2:1)
+          DATASET   a folder holding manifest.json and its images (docs/dataset-format.md), its
+                    https:// address on a web server (docs/hosting.md), or Panoramax: panoramax: for
+                    the public federation, panoramax:URL for another instance (docs/panoramax.md)
+          Without either, the bundled demo town in Assets/demo opens.
+        """
 
     /// The KEYS, COMMANDS and MOUSE sections, from the one list the explorer's own help and the
     /// narrator also show (`KeyBindings.help`, `TypedCommand.usage`, `KeyBindings.mouseHelp`).
@@ -28,28 +29,35 @@ enum HelpText {
             + TypedCommand.usage.joined(separator: "   ") + "\n\nMOUSE:\n" + HelpLayout.table(KeyBindings.mouseHelp)
     }
 
+    /// The commands besides the explorer, each with what it is for.
+    private static var otherCommands: String {
+        HelpLayout.table([
+            ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose),
+            ("info", InfoCommand.purpose), ("import", ImportCommand.purpose), ("tile", TileCommand.purpose),
+            ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose)
+        ])
+    }
+
     /// What follows the explorer's options.
-    static var epilogue: String { """
-    OTHER COMMANDS (each has --help):
-    \(HelpLayout.table([
-        ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose), ("info", InfoCommand.purpose),
-        ("import", ImportCommand.purpose), ("tile", TileCommand.purpose), ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose),
-        ("test", TestCommand.purpose),
-    ]))
+    static var epilogue: String {
+        """
+        OTHER COMMANDS (each has --help):
+        \(otherCommands)
 
-    \(keys)
+        \(keys)
 
-    EXIT STATUS:
-      0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place
-      asked for (--at), 128+N killed by signal N.
+        EXIT STATUS:
+          0 success, 1 unusable input or terminal, 2 bad command line, 3 no imagery near the place
+          asked for (--at), 128+N killed by signal N.
 
-    CONFIGURATION:
-      $XDG_CONFIG_HOME/sidewalk/config.json (default ~/.config/sidewalk/config.json), e.g.
-      {"gestures": {"zoom": false}, "color": "truecolor", "fps": 20}; flags win.
+        CONFIGURATION:
+          $XDG_CONFIG_HOME/sidewalk/config.json (default ~/.config/sidewalk/config.json), e.g.
+          {"gestures": {"zoom": false}, "color": "truecolor", "fps": 20}; flags win.
 
-    ENVIRONMENT:
-      SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable
-      NO_COLOR          when set and not empty, no colour (as --color none)
-      COLORTERM         truecolor or 24bit: the terminal shows 24-bit colour
-    """ }
+        ENVIRONMENT:
+          SIDEWALK_ASSETS   folder holding the bundled assets, if not beside the executable
+          NO_COLOR          when set and not empty, no colour (as --color none)
+          COLORTERM         truecolor or 24bit: the terminal shows 24-bit colour
+        """
+    }
 }

@@ -1,10 +1,11 @@
+import SystemIO
+import TUI
+import TermRender
+import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TermRender
-import SystemIO
-import TUI
-import TextSafety
 
 /// Prints one line to standard error, prefixed with the program name. The message may carry
 /// untrusted text (file names, ids, decoder messages), so it is sanitised first, with invisible
@@ -67,7 +68,7 @@ private func execute<Command: SidewalkCommand>(_: Command.Type, _ arguments: [St
         case .help:
             print(Command.spec.help)
             return ExitStatus.success
-        case let .run(parsed): command = parsed
+        case .run(let parsed): command = parsed
         }
         try command.validate()
     } catch {

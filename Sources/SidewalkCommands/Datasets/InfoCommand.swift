@@ -12,16 +12,22 @@ struct InfoCommand: SidewalkCommand {
     static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG] [--deep]"]
 
     static var spec: CommandSpec<InfoCommand> {
-        CommandSpec(name: "info", purpose: purpose, synopsis: synopsis, about: """
-              Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
-              dates and markers. An invalid dataset gets every problem, one per line, and status 1.
-              DATASET may be a web address (https://host/path/ or its manifest.json), or Panoramax
-              (panoramax: or panoramax:URL, with --pano or --at: the pictures read around it).
-              With --pano or --at, the one panorama too: its place, date, credit and ways.
-              With --deep, every image is decoded too, and each that cannot be is listed (status 1).
-            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + [
-                .flag("--deep", help: "decode every panorama's image and list those that cannot be (a truncated or broken file)") { $0.deep = true },
-            ], epilogue: "") { command, argument throws(UsageError) in
+        CommandSpec(
+            name: "info", purpose: purpose, synopsis: synopsis,
+            about: """
+                  Prints the panoramas, the area they cover, links, sources, buildings and levels, capture
+                  dates and markers. An invalid dataset gets every problem, one per line, and status 1.
+                  DATASET may be a web address (https://host/path/ or its manifest.json), or Panoramax
+                  (panoramax: or panoramax:URL, with --pano or --at: the pictures read around it).
+                  With --pano or --at, the one panorama too: its place, date, credit and ways.
+                  With --deep, every image is decoded too, and each that cannot be is listed (status 1).
+                """,
+            options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + [
+                .flag("--deep", help: "decode every panorama's image and list those that cannot be (a truncated or broken file)") {
+                    $0.deep = true
+                }
+            ], epilogue: ""
+        ) { command, argument throws(UsageError) in
             guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
             guard !argument.isEmpty else { throw UsageError(description: "the DATASET path is empty") }
             command.path = argument
@@ -81,21 +87,26 @@ struct InfoCommand: SidewalkCommand {
         let panoramas = dataset.service.panoramas
         let latitudes = panoramas.map(\.coordinate.latitude)
         let longitudes = panoramas.map(\.coordinate.longitude)
-        let south = latitudes.min()!, north = latitudes.max()!, west = longitudes.min()!, east = longitudes.max()!
+        let south = latitudes.min()!
+        let north = latitudes.max()!
+        let west = longitudes.min()!
+        let east = longitudes.max()!
         let southWest = Coordinate(latitude: south, longitude: west)!
         let width = southWest.distance(to: Coordinate(latitude: south, longitude: east)!)
         let height = southWest.distance(to: Coordinate(latitude: north, longitude: west)!)
         let links = panoramas.reduce(0) { $0 + $1.links.count }
         let outdoor = panoramas.filter { $0.source == .outdoor }.count
         var levelsByBuilding: [String: Set<Int>] = [:]
-        for panorama in panoramas { if let building = panorama.building { levelsByBuilding[building, default: []].insert(panorama.level ?? 0) } }
+        for panorama in panoramas {
+            if let building = panorama.building { levelsByBuilding[building, default: []].insert(panorama.level ?? 0) }
+        }
         let dates = Set(panoramas.compactMap(\.captureDate)).sorted()
         var lines = [
             "dataset:    \(dataset.name ?? dataset.folder.lastPathComponent) (valid)",
             "panoramas:  \(panoramas.count) (\(outdoor) outdoor, \(panoramas.count - outdoor) indoor), start '\(dataset.startID)'",
             "area:       \(Int(width.rounded())) m east-west × \(Int(height.rounded())) m north-south, around "
                 + "\(Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2)!)",
-            "links:      \(links)",
+            "links:      \(links)"
         ]
         for building in levelsByBuilding.keys.sorted() {
             let levels = levelsByBuilding[building]!.sorted().map(String.init).joined(separator: ", ")
@@ -105,7 +116,8 @@ struct InfoCommand: SidewalkCommand {
         lines.append("markers:    \(dataset.service.markers.count)")
         if let shards = dataset.shards { lines.append("shards:     \(shards.shards.count) (docs/dataset-format.md, \"Sharded datasets\")") }
         if let graph = dataset.panoramax {
-            lines.append("server:     \(graph.server.address) (\(graph.allPictures ? "all pictures" : "360° pictures only"), read around the start)")
+            lines.append(
+                "server:     \(graph.server.address) (\(graph.allPictures ? "all pictures" : "360° pictures only"), read around the start)")
         }
         return lines
     }
@@ -117,7 +129,7 @@ struct InfoCommand: SidewalkCommand {
             "  place:    \(panorama.coordinate), image centre facing \(Int(panorama.centerHeading.rounded()))°"
                 + (panorama.crop == nil ? "" : ", a partial panorama"),
             "  date:     \(panorama.captureDate ?? "not given")",
-            "  credit:   \(panorama.copyright ?? "not given")",
+            "  credit:   \(panorama.copyright ?? "not given")"
         ]
         if let description = panorama.description { lines.append("  about:    \(description)") }
         let ways = panorama.links.map { "\(Int($0.heading.rounded()))° \($0.description ?? $0.target)" }

@@ -8,20 +8,29 @@ struct PanoramaxCommand: SidewalkCommand {
     static let synopsis = ["sidewalk panoramax [--server URL] (--at LAT,LNG [--radius M] | --picture ID) [explorer options]"]
 
     static var spec: CommandSpec<PanoramaxCommand> {
-        CommandSpec(name: "panoramax", purpose: purpose, synopsis: synopsis, about: """
-              Opens the 360° picture nearest LAT,LNG within --radius metres (default 50), or the picture
-              --picture ID, on the public Panoramax federation (\(PanoramaxServer.federation)) or the
-              instance --server names, and walks along its sequence (next and previous pictures) and to
-              the pictures of other sequences and dates beside it. Pictures are read as you walk and kept
-              in the HTTP cache; --offline walks what the cache holds. Exit status 3: no pictures there.
-              Other commands take Panoramax as their DATASET: panoramax: or panoramax:URL.
-            """, options: [
-                .parsed("--server", "URL", help: "the Panoramax instance to ask (default: the public federation)", parse: { (text) throws(OptionValueError) in
-                    guard let server = PanoramaxServer(address: text) else { throw .reason("must be an http or https address, e.g. https://panoramax.openstreetmap.fr") }
-                    return server
-                }) { $0.server = $1 },
-                .text("--picture", "ID", help: "start at the picture with this id (as --pano)") { $0.explore.selection.panoramaID = $1 },
-            ] + ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: "") { _, argument throws(UsageError) in
+        CommandSpec(
+            name: "panoramax", purpose: purpose, synopsis: synopsis,
+            about: """
+                  Opens the 360° picture nearest LAT,LNG within --radius metres (default 50), or the picture
+                  --picture ID, on the public Panoramax federation (\(PanoramaxServer.federation)) or the
+                  instance --server names, and walks along its sequence (next and previous pictures) and to
+                  the pictures of other sequences and dates beside it. Pictures are read as you walk and kept
+                  in the HTTP cache; --offline walks what the cache holds. Exit status 3: no pictures there.
+                  Other commands take Panoramax as their DATASET: panoramax: or panoramax:URL.
+                """,
+            options: [
+                .parsed(
+                    "--server", "URL", help: "the Panoramax instance to ask (default: the public federation)",
+                    parse: { (text) throws(OptionValueError) in
+                        guard let server = PanoramaxServer(address: text) else {
+                            throw .reason("must be an http or https address, e.g. https://panoramax.openstreetmap.fr")
+                        }
+                        return server
+                    }
+                ) { $0.server = $1 },
+                .text("--picture", "ID", help: "start at the picture with this id (as --pano)") { $0.explore.selection.panoramaID = $1 }
+            ] + ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: ""
+        ) { _, argument throws(UsageError) in
             throw UsageError(description: "unexpected '\(argument)': the server is given with --server URL")
         }
     }
@@ -34,7 +43,8 @@ struct PanoramaxCommand: SidewalkCommand {
     mutating func validate() throws(UsageError) {
         try explore.validate()
         if explore.selection.panoramaID == nil && explore.selection.place == nil {
-            throw UsageError(description: "panoramax needs a place (--at LAT,LNG) or a picture (--picture ID); see sidewalk panoramax --help")
+            throw UsageError(
+                description: "panoramax needs a place (--at LAT,LNG) or a picture (--picture ID); see sidewalk panoramax --help")
         }
         explore.imagePath = server.description
     }

@@ -25,24 +25,29 @@ struct CameraFlags {
     }
 
     /// --heading, --pitch, --zoom and --fov.
-    static var options: [CommandOption<CameraFlags>] { [
-        .number("--heading", "DEG", in: -360...720, default: 0, help: "start facing this compass heading, degrees clockwise from north") {
-            $0.camera.heading = $1
-            $0.orientationGiven = true
-        },
-        .number("--pitch", "DEG", in: PanoramaCamera.pitchRange, default: 0, help: "start looking up (+) or down (-), degrees") {
-            $0.camera.pitch = $1
-            $0.orientationGiven = true
-        },
-        .number("--zoom", "Z", in: PanoramaCamera.zoomRange, default: 1, help: "start at this linear zoom") {
-            $0.camera.zoom = $1
-            $0.widthGiven = true
-        },
-        .number("--fov", "DEG", in: PanoramaCamera.fovRange, default: 90, help: "field of view at zoom 1 across the wider side, degrees") {
-            $0.camera.fov = $1
-            $0.widthGiven = true
-        },
-    ] }
+    static var options: [CommandOption<CameraFlags>] {
+        [
+            .number("--heading", "DEG", in: -360...720, default: 0, help: "start facing this compass heading, degrees clockwise from north")
+            {
+                $0.camera.heading = $1
+                $0.orientationGiven = true
+            },
+            .number("--pitch", "DEG", in: PanoramaCamera.pitchRange, default: 0, help: "start looking up (+) or down (-), degrees") {
+                $0.camera.pitch = $1
+                $0.orientationGiven = true
+            },
+            .number("--zoom", "Z", in: PanoramaCamera.zoomRange, default: 1, help: "start at this linear zoom") {
+                $0.camera.zoom = $1
+                $0.widthGiven = true
+            },
+            .number(
+                "--fov", "DEG", in: PanoramaCamera.fovRange, default: 90, help: "field of view at zoom 1 across the wider side, degrees"
+            ) {
+                $0.camera.fov = $1
+                $0.widthGiven = true
+            }
+        ]
+    }
 
     /// Takes the view a URL asks for; like --heading and --pitch, it wins over the panorama's
     /// initial view.

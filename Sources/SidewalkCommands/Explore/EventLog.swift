@@ -1,8 +1,9 @@
+import Explorer
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Explorer
-import SystemIO
 
 /// Writes explorer events to a file as JSON lines (`--events PATH`, docs/events.md), each line
 /// written whole as it happens, so a script can follow the file while the explorer runs. The

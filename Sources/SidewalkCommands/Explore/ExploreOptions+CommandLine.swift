@@ -1,41 +1,56 @@
 import Explorer
 import ExplorerView
-import TermRender
 import TUI
+import TermRender
 
 extension ExploreOptions: SidewalkCommand {
     /// How the explorer itself is called.
     static let synopsis = [
         "sidewalk [IMAGE|DATASET] [--pano ID | --at LAT,LNG] [options]",
         "sidewalk [IMAGE|DATASET] --describe                  (no picture: lines for a screen reader)",
-        "sidewalk [IMAGE|DATASET] --headless --keys \"Right 1 Enter\" | --script FILE",
+        "sidewalk [IMAGE|DATASET] --headless --keys \"Right 1 Enter\" | --script FILE"
     ]
 
     /// The explorer's options; `sidewalk open` takes them too.
     static var options: [CommandOption<ExploreOptions>] {
         PanoramaSelection.options.map { $0.lifted(into: \.selection) } + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
-            .choice("--color", "MODE", ["auto"] + ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: "auto",
-                    help: "colours to draw with") { $0.colorFlag = .some(ColorMode(flag: $1)) },
+            .choice(
+                "--color", "MODE", ["auto"] + ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: "auto",
+                help: "colours to draw with"
+            ) { $0.colorFlag = .some(ColorMode(flag: $1)) },
             SymbolSet.option { $0.symbolsFlag = $1 },
-            .choice("--format", "F", ["auto"] + PictureFormat.allCases.map(\.rawValue), glosses: [
-                "auto": "the best the terminal answered: kitty, iterm, sixels, else symbols; symbols in tmux",
-                "kitty": "kitty graphics", "sixels": "up to 256 colours a frame", "iterm": "iTerm2 images, also WezTerm",
-            ], default: "auto", help: "block symbols or real pixels") { $0.format = PictureFormat(rawValue: $1) },
-            .choice("--dither", "D", ["auto", "ordered", "none"], glosses: [
-                "auto": "256 and 16 colours: a still picture dithered, so its colours stay the scene's",
-                "ordered": "sixels too: smoother gradients for 1.5-5 times the bytes",
-                "none": "nearest palette colours only, nothing dithered",
-            ], default: "auto", help: "dithering of palette colours") { $0.dither = $1 },
+            .choice(
+                "--format", "F", ["auto"] + PictureFormat.allCases.map(\.rawValue),
+                glosses: [
+                    "auto": "the best the terminal answered: kitty, iterm, sixels, else symbols; symbols in tmux",
+                    "kitty": "kitty graphics", "sixels": "up to 256 colours a frame", "iterm": "iTerm2 images, also WezTerm"
+                ], default: "auto", help: "block symbols or real pixels"
+            ) { $0.format = PictureFormat(rawValue: $1) },
+            .choice(
+                "--dither", "D", ["auto", "ordered", "none"],
+                glosses: [
+                    "auto": "256 and 16 colours: a still picture dithered, so its colours stay the scene's",
+                    "ordered": "sixels too: smoother gradients for 1.5-5 times the bytes",
+                    "none": "nearest palette colours only, nothing dithered"
+                ], default: "auto", help: "dithering of palette colours"
+            ) { $0.dither = $1 },
             .wholeNumber("--fps", "N", in: 1...240, default: 30, help: "at most N frames per second") { $0.fpsFlag = Double($1) },
-            .wholeNumber("--cache-mb", "MB", in: 16...65536, default: PanoramaSelection.Opened.cacheBudget >> 20,
-                         help: "decoded panoramas a dataset keeps in memory, MB") { $0.cacheMB = $1 },
+            .wholeNumber(
+                "--cache-mb", "MB", in: 16...65536, default: PanoramaSelection.Opened.cacheBudget >> 20,
+                help: "decoded panoramas a dataset keeps in memory, MB"
+            ) { $0.cacheMB = $1 },
             .flag("--reduce-motion", help: "turn, zoom and walk at once instead of smoothly") { $0.reduceMotion = true },
-            .flag("--demo", help: "a public demo's explorer (docs/ssh-demo.md): sessions end after 15 minutes, or 3 without a key, "
-                + "and the HTTP cache is read but never written") {
+            .flag(
+                "--demo",
+                help: "a public demo's explorer (docs/ssh-demo.md): sessions end after 15 minutes, or 3 without a key, "
+                    + "and the HTTP cache is read but never written"
+            ) {
                 $0.demo = true
                 $0.selection.opener.readOnlyCache = true
             },
-            .number("--session-limit", "SECONDS", in: 1...604_800, help: "end the session after this long (--demo: 900)") { $0.sessionLimit = $1 },
+            .number("--session-limit", "SECONDS", in: 1...604_800, help: "end the session after this long (--demo: 900)") {
+                $0.sessionLimit = $1
+            },
             .number("--idle-limit", "SECONDS", in: 1...604_800, help: "end the session after this long without a key (--demo: 180)") {
                 $0.idleLimit = $1
             },
@@ -45,34 +60,54 @@ extension ExploreOptions: SidewalkCommand {
             .flag("--hide-home", help: "hide the home control (g still goes home)") { $0.hidden.insert("home") },
             .flag("--hide-floor-picker", help: "hide the floor picker ([ and ] still change floors)") { $0.hidden.insert("floor-picker") },
             .flag("--high-contrast", help: "black and white labels and status lines, a yellow focus") { $0.highContrast = true },
-            .choice("--minimap", "WHEN", ["auto", "on", "off"], glosses: ["auto": "on screens of 100×30 and more"], default: "auto",
-                    help: "the map in the view's corner at start (m shows and hides it)") { $0.minimapFlag = MinimapSettings.shown(named: $1) },
+            .choice(
+                "--minimap", "WHEN", ["auto", "on", "off"], glosses: ["auto": "on screens of 100×30 and more"], default: "auto",
+                help: "the map in the view's corner at start (m shows and hides it)"
+            ) { $0.minimapFlag = MinimapSettings.shown(named: $1) },
             .choice("--minimap-up", "WAY", ["north", "heading"], default: "north", help: "what points up on the minimap") {
                 $0.minimapUpFlag = $1 == "heading"
             },
             .flag("--describe", help: "no picture: say what you face and what changes, line by line (screen readers)") {
                 $0.modesAsked.insert(.describe)
             },
-            .flag("--headless", help: "no terminal: run --keys or --script FILE (or standard input) on a simulated clock and "
-                + "print what a screen reader would say") { $0.modesAsked.insert(.headless) },
-            .choice("--verbosity", "V", Verbosity.allCases.map(\.rawValue), glosses: [
-                "brief": "where, facing and the ways", "normal": "and the three nearest markers", "full": "and every marker in range",
-            ], default: "normal", help: "--describe, --headless: what is said on arrival (r always says everything)") {
+            .flag(
+                "--headless",
+                help: "no terminal: run --keys or --script FILE (or standard input) on a simulated clock and "
+                    + "print what a screen reader would say"
+            ) { $0.modesAsked.insert(.headless) },
+            .choice(
+                "--verbosity", "V", Verbosity.allCases.map(\.rawValue),
+                glosses: [
+                    "brief": "where, facing and the ways", "normal": "and the three nearest markers", "full": "and every marker in range"
+                ], default: "normal", help: "--describe, --headless: what is said on arrival (r always says everything)"
+            ) {
                 $0.verbosity = Verbosity(rawValue: $1)!
             },
-            .text("--keys", "KEYS", allowingEmpty: true, help: "headless: these steps, as a script's lines, separated by ; (\"Right 1 Enter; expect panorama main-4\")") {
+            .text(
+                "--keys", "KEYS", allowingEmpty: true,
+                help: "headless: these steps, as a script's lines, separated by ; (\"Right 1 Enter; expect panorama main-4\")"
+            ) {
                 $0.keys = $1
             },
-            .text("--script", "FILE", help: "headless: the keys, :commands, waits and expects in FILE, one per line (docs/accessibility-testing.md)") {
+            .text(
+                "--script", "FILE",
+                help: "headless: the keys, :commands, waits and expects in FILE, one per line (docs/accessibility-testing.md)"
+            ) {
                 $0.scriptPath = $1
             },
-            .flag("--no-mouse", help: "leave the mouse to the terminal (to select text); by default drag looks around, the wheel "
-                + "zooms, a click on a way walks it") { $0.mouseOff = true },
+            .flag(
+                "--no-mouse",
+                help: "leave the mouse to the terminal (to select text); by default drag looks around, the wheel "
+                    + "zooms, a click on a way walks it"
+            ) { $0.mouseOff = true },
             .text("--events", "PATH", help: "write what happens (moves, camera, rendering) to PATH as JSON lines (docs/events.md)") {
                 $0.eventsPath = $1
             },
-            .text("--state-log", "PATH", help: "write what a user perceives (camera, place, focus, note, what a screen reader would say, "
-                + "events) as a JSON line to PATH each time the full view settles, for test drivers (docs/accessibility-testing.md)") {
+            .text(
+                "--state-log", "PATH",
+                help: "write what a user perceives (camera, place, focus, note, what a screen reader would say, "
+                    + "events) as a JSON line to PATH each time the full view settles, for test drivers (docs/accessibility-testing.md)"
+            ) {
                 $0.stateLogPath = $1
             },
             .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
@@ -85,13 +120,15 @@ extension ExploreOptions: SidewalkCommand {
             .flag("--no-gestures", help: "all three of the above") {
                 $0.gesturesOff = GestureSettings(orientation: true, zoom: true, navigation: true)
             },
-            .flag("--version", help: "show the version") { $0.showVersion = true },
+            .flag("--version", help: "show the version") { $0.showVersion = true }
         ]
     }
 
     static var spec: CommandSpec<ExploreOptions> {
-        CommandSpec(name: nil, purpose: "street-level panoramas in a terminal", synopsis: HelpText.allSynopses, about: HelpText.operands,
-                    options: options, epilogue: HelpText.epilogue) { options, argument throws(UsageError) in
+        CommandSpec(
+            name: nil, purpose: "street-level panoramas in a terminal", synopsis: HelpText.allSynopses, about: HelpText.operands,
+            options: options, epilogue: HelpText.epilogue
+        ) { options, argument throws(UsageError) in
             try options.setImage(argument)
         }
     }
@@ -102,7 +139,9 @@ extension ExploreOptions: SidewalkCommand {
         mode = modesAsked.first ?? .screen
         if keys != nil && scriptPath != nil { throw UsageError(description: "--keys and --script cannot be used together") }
         if keys != nil || scriptPath != nil {
-            guard mode != .describe else { throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them") }
+            guard mode != .describe else {
+                throw UsageError(description: "--keys and --script run headless; --describe reads keys as you type them")
+            }
             mode = .headless
         }
         if stateLogPath != nil, mode != .screen {

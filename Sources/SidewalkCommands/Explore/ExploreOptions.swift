@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Explorer
 import ExplorerSession
 import ExplorerView
@@ -11,6 +8,10 @@ import StreetModel
 import SystemIO
 import TUI
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `sidewalk [IMAGE] [options]` was asked to do.
 struct ExploreOptions {
@@ -85,7 +86,9 @@ struct ExploreOptions {
     /// The headless run's steps: from --keys, from the --script file, or from standard input.
     private func scriptSteps() throws(CommandError) -> (source: String, lines: [ScriptLine]) {
         if let keys {
-            do { return ("--keys", try KeyScript.parse(keys, form: .keys)) } catch { throw .script(source: "--keys", problem: error.message) }
+            do { return ("--keys", try KeyScript.parse(keys, form: .keys)) } catch {
+                throw .script(source: "--keys", problem: error.message)
+            }
         }
         if let scriptPath { return (scriptPath, try ScriptSuite.read([scriptPath])[0].lines) }
         let source = "standard input"
@@ -106,8 +109,17 @@ struct ExploreOptions {
         if gesturesOff.orientation { gestures.orientation = false }
         if gesturesOff.zoom { gestures.zoom = false }
         if gesturesOff.navigation { gestures.navigation = false }
-        var display = DisplayOptions(colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30,
-                                     reduceMotion: reduceMotion)
+        let display = displayOptions(config)
+        guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
+        if mode != .screen { return try runWithoutPicture(path, gestures: gestures, display: display, config: config) }
+        return try runOnScreen(path, gestures: gestures, display: display, config: config, environment: environment)
+    }
+
+    /// What is shown and how, from the flags, then the configuration file.
+    private func displayOptions(_ config: ConfigFile) -> DisplayOptions {
+        var display = DisplayOptions(
+            colorMode: colorFlag ?? config.colorMode, framesPerSecond: fpsFlag ?? config.framesPerSecond ?? 30,
+            reduceMotion: reduceMotion)
         let hide = hidden.union(config.hidden)
         display.linksHidden = hide.contains("links")
         display.streetNamesHidden = hide.contains("street-names")
@@ -121,37 +133,56 @@ struct ExploreOptions {
         display.ditherCells = dither != "none"
         display.highContrast = highContrast || config.highContrast
         display.minimap = MinimapSettings(shown: minimapFlag ?? config.minimap.shown, headingUp: minimapUpFlag ?? config.minimap.headingUp)
-        guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
-        if mode != .screen {
-            // No picture: the dataset is opened, but no image is decoded until one is shown.
-            let script = try mode == .headless ? scriptSteps() : ("", [])
-            let chosen = try selection.chooseInDataset(path)
-            let opened = try chosen == nil ? selection.open(path) : nil
-            var state = chosen.map { ExplorerState(camera: cameraFlags.startingCamera(initialView: $1.initialView), panorama: $1, service: $0.service) }
-                ?? ExplorerState(camera: cameraFlags.startingCamera(initialView: opened?.initialView))
-            state.gestures = gestures
-            state.home = config.home
-            state.reduceMotion = reduceMotion
-            state.verbosity = verbosity
-            let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
-            for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
-            log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
-            let nearby = chosen.map { NearbyParts($0.0) }
-            if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
-            if mode == .headless { return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log) }
-            do {
-                return try DescribeSession.run(state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
-                                               moreOfTheDataset: { nearby?.service(near: $0) },
-                                               events: log.map { log in { log.record($0, at: $1) } })
-            } catch {
-                throw .terminal(error)
+        return display
+    }
+
+    /// `--headless` and `--describe`: no picture, so the dataset is opened but no image is
+    /// decoded until one is shown.
+    private func runWithoutPicture(
+        _ path: String, gestures: GestureSettings, display: DisplayOptions, config: ConfigFile
+    ) throws(CommandError) -> Int32 {
+        let script = try mode == .headless ? scriptSteps() : ("", [])
+        let chosen = try selection.chooseInDataset(path)
+        let opened = try chosen == nil ? selection.open(path) : nil
+        var state =
+            chosen.map {
+                ExplorerState(camera: cameraFlags.startingCamera(initialView: $1.initialView), panorama: $1, service: $0.service)
             }
+            ?? ExplorerState(camera: cameraFlags.startingCamera(initialView: opened?.initialView))
+        state.gestures = gestures
+        state.home = config.home
+        state.reduceMotion = reduceMotion
+        state.verbosity = verbosity
+        let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
+        for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
+        log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
+        let nearby = chosen.map { NearbyParts($0.0) }
+        if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
+        if mode == .headless {
+            return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log)
         }
+        do {
+            return try DescribeSession.run(
+                state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
+                moreOfTheDataset: { nearby?.service(near: $0) },
+                events: log.map { log in { log.record($0, at: $1) } })
+        } catch {
+            throw .terminal(error)
+        }
+    }
+
+    /// The explorer on the terminal.
+    private func runOnScreen(
+        _ path: String, gestures: GestureSettings, display: DisplayOptions, config: ConfigFile, environment: [String: String]
+    ) throws(CommandError) -> Int32 {
         // Images are decoded at the size the first view needs, and larger when a view needs more.
         let chosen = try selection.chooseInDataset(path)
-        let firstWidth = SharperDecode.neededAtStart(symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: chosen?.1.initialView))
+        let firstWidth = SharperDecode.neededAtStart(
+            symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: chosen?.1.initialView))
         let opened = try selection.open(path, chosen: chosen, minimumWidth: firstWidth)
-        let sharper = chosen != nil ? nil
+        let sharper =
+            chosen != nil
+            ? nil
             : opened.widest.map { SharperDecode(path: path, width: opened.panorama.pyramid.levels[0].width, widest: $0) }
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
         let stateLog = try stateLogPath.map { (path) throws(CommandError) in
@@ -162,12 +193,18 @@ struct ExploreOptions {
         let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
         defer { if let reason = limits.endedBecause { reportError(reason) } }
         do {
-            return try InteractiveSession.run(scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
-                                              camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
-                                              environment: environment, display: display, gestures: gestures, home: config.home,
-                                              sharper: sharper, startEvents: startEvents,
-                                              events: log == nil && stateLog == nil ? nil : { log?.record($0, at: $1); stateLog?.record($0, at: $1) },
-                                              stateLog: stateLog, limits: limits)
+            return try InteractiveSession.run(
+                scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
+                camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
+                environment: environment, display: display, gestures: gestures, home: config.home,
+                sharper: sharper, startEvents: startEvents,
+                events: log == nil && stateLog == nil
+                    ? nil
+                    : {
+                        log?.record($0, at: $1)
+                        stateLog?.record($0, at: $1)
+                    },
+                stateLog: stateLog, limits: limits)
         } catch {
             throw .terminal(error)
         }

@@ -1,7 +1,7 @@
 import Explorer
 import ExplorerView
-import TermRender
 import TUI
+import TermRender
 
 /// What the full view adds around the explorer state, kept by the headless fronts (`--headless`,
 /// `sidewalk test --front headless`) so a script gives the same results as in a terminal: the

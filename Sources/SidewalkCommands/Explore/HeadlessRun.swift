@@ -1,8 +1,8 @@
 import Datasets
 import Explorer
 import ExplorerView
-import TermRender
 import TUI
+import TermRender
 
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
 /// step changed as a screen reader would, one line per change, on standard output. A failed
@@ -11,8 +11,10 @@ import TUI
 enum HeadlessRun {
     /// `dataset`, when one is open, says which panoramas cannot be shown; `nearby`, for a dataset
     /// read as you walk, reads what is near each panorama reached.
-    static func run(state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
-                    display: DisplayOptions, log: EventLog?) -> Int32 {
+    static func run(
+        state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
+        display: DisplayOptions, log: EventLog?
+    ) -> Int32 {
         let front = HeadlessFront(display: display)
         var state = state
         front.prepare(&state)

@@ -8,19 +8,24 @@ struct OpenCommand: SidewalkCommand {
     static let synopsis = ["sidewalk open URL [DATASET] [explorer options]"]
 
     static var spec: CommandSpec<OpenCommand> {
-        CommandSpec(name: "open", purpose: purpose, synopsis: synopsis, about: """
-              URL is one of:
-                https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F
-                https://www.google.com/maps/@?api=1&map_action=pano&pano=ID&heading=H
-                https://www.google.com/maps/@LAT,LNG,3a,75y,90h,95t/data=!3m6!1e1!3m4!1sID!2e0   (as a browser shows it)
-                comgooglemaps://?center=LAT,LNG&mapmode=streetview
-                sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
-                https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
-              A place opens the panorama nearest it within --radius (default 50 m). DATASET defaults to
-              the demo town. The URL's place and view win over --pano, --at, --heading and --pitch.
-            """, options: ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: "") { command, argument throws(UsageError) in
+        CommandSpec(
+            name: "open", purpose: purpose, synopsis: synopsis,
+            about: """
+                  URL is one of:
+                    https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F
+                    https://www.google.com/maps/@?api=1&map_action=pano&pano=ID&heading=H
+                    https://www.google.com/maps/@LAT,LNG,3a,75y,90h,95t/data=!3m6!1e1!3m4!1sID!2e0   (as a browser shows it)
+                    comgooglemaps://?center=LAT,LNG&mapmode=streetview
+                    sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
+                    https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
+                  A place opens the panorama nearest it within --radius (default 50 m). DATASET defaults to
+                  the demo town. The URL's place and view win over --pano, --at, --heading and --pitch.
+                """, options: ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: ""
+        ) { command, argument throws(UsageError) in
             guard command.url != nil else {
-                do throws(PanoramaURLError) { command.url = try PanoramaURL.parse(argument) } catch { throw UsageError(description: "bad URL: \(error.description)") }
+                do throws(PanoramaURLError) { command.url = try PanoramaURL.parse(argument) } catch {
+                    throw UsageError(description: "bad URL: \(error.description)")
+                }
                 return
             }
             try command.explore.setImage(argument)

@@ -1,8 +1,9 @@
+import Datasets
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Datasets
-import Foundation
 
 /// For `bench imagery`: each panorama cut into a tiled dataset (`sidewalk tile`) in the work
 /// folder, served over loopback HTTP by `python3 -m http.server` when python3 is there (stopped

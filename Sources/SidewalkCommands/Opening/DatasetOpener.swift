@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Datasets
 import Foundation
 import PanoCore
 import RemoteData
 import TextSafety
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opens a dataset from a folder, a web address (`https://host/path/` or its manifest.json) or a
 /// Panoramax server (`panoramax:`, `panoramax:URL`), for every command that takes a DATASET.
@@ -20,18 +21,22 @@ struct DatasetOpener {
     var readOnlyCache = false
 
     /// --offline, --http-timeout and --all-pictures.
-    static var options: [CommandOption<DatasetOpener>] { [
-        .flag("--offline", help: "for a dataset on the web: use only what the HTTP cache holds, fetch nothing") {
-            $0.offline = true
-        },
-        .flag("--all-pictures", help: "on Panoramax: walk flat pictures too (shown at their own field of view), not only 360° ones") {
-            $0.allPictures = true
-        },
-        .number("--http-timeout", "SECONDS", in: 0.1...600, default: HTTPClient.defaultTimeout,
-                help: "for a dataset on the web: seconds to connect, and that a response may stall, before giving up") {
-            $0.timeout = $1
-        },
-    ] }
+    static var options: [CommandOption<DatasetOpener>] {
+        [
+            .flag("--offline", help: "for a dataset on the web: use only what the HTTP cache holds, fetch nothing") {
+                $0.offline = true
+            },
+            .flag("--all-pictures", help: "on Panoramax: walk flat pictures too (shown at their own field of view), not only 360° ones") {
+                $0.allPictures = true
+            },
+            .number(
+                "--http-timeout", "SECONDS", in: 0.1...600, default: HTTPClient.defaultTimeout,
+                help: "for a dataset on the web: seconds to connect, and that a response may stall, before giving up"
+            ) {
+                $0.timeout = $1
+            }
+        ]
+    }
 
     /// True when `path` names a dataset: a web address, a folder, a manifest.json, or Panoramax.
     static func isDataset(_ path: String) -> Bool {
@@ -48,7 +53,9 @@ struct DatasetOpener {
 
     /// The Panoramax pictures around the picture `id`, or around `place` within `radius` metres.
     /// Blocking: asks the server now (or the cache, offline).
-    func open(panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?) throws(DatasetError) -> Dataset {
+    func open(panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?) throws(DatasetError)
+        -> Dataset
+    {
         showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
         return try Dataset.open(panoramax: server, near: place, radius: radius, picture: id, allPictures: allPictures, cache: cache())
     }

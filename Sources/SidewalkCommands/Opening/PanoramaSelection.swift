@@ -20,20 +20,28 @@ struct PanoramaSelection {
     var opener = DatasetOpener()
 
     /// --pano, --at, --radius and --source.
-    static var options: [CommandOption<PanoramaSelection>] { [
-        .text("--pano", "ID", help: "in a dataset, open the panorama with this id") { $0.panoramaID = $1 },
-        .parsed("--at", "LAT,LNG", help: "in a dataset, open the panorama nearest this place", parse: { (text) throws(OptionValueError) in
-            switch Coordinate.parse(text) {
-            case let .success(coordinate): return coordinate
-            case let .failure(error): throw .reason(error.message)
-            }
-        }) { $0.place = $1 },
-        .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
-            $0.radius = $1
-        },
-        .choice("--source", "S", SourceFilter.allCases.map(\.rawValue), glosses: ["default": "indoor and outdoor", "outdoor": "outdoor only"],
-                help: "with --at: which panoramas to look among") { $0.source = SourceFilter(rawValue: $1)! },
-    ] + DatasetOpener.options.map { $0.lifted(into: \.opener) } }
+    static var options: [CommandOption<PanoramaSelection>] {
+        [
+            .text("--pano", "ID", help: "in a dataset, open the panorama with this id") { $0.panoramaID = $1 },
+            .parsed(
+                "--at", "LAT,LNG", help: "in a dataset, open the panorama nearest this place",
+                parse: { (text) throws(OptionValueError) in
+                    switch Coordinate.parse(text) {
+                    case .success(let coordinate): return coordinate
+                    case .failure(let error): throw .reason(error.message)
+                    }
+                }
+            ) { $0.place = $1 },
+            .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
+                $0.radius = $1
+            },
+            .choice(
+                "--source", "S", SourceFilter.allCases.map(\.rawValue),
+                glosses: ["default": "indoor and outdoor", "outdoor": "outdoor only"],
+                help: "with --at: which panoramas to look among"
+            ) { $0.source = SourceFilter(rawValue: $1)! }
+        ] + DatasetOpener.options.map { $0.lifted(into: \.opener) }
+    }
 
     /// Checks combinations that make no sense.
     func validate() throws(UsageError) {
@@ -84,13 +92,16 @@ struct PanoramaSelection {
 
     /// As `open(_:minimumWidth:limits:)`, with the dataset and panorama `chooseInDataset` gave
     /// already (nil for an image), so the manifest is read once.
-    func open(_ path: String, chosen: (Dataset, Panorama)?, minimumWidth: Int? = nil,
-              limits: DecodeLimits = .standard) throws(CommandError) -> Opened {
+    func open(
+        _ path: String, chosen: (Dataset, Panorama)?, minimumWidth: Int? = nil,
+        limits: DecodeLimits = .standard
+    ) throws(CommandError) -> Opened {
         guard let (dataset, chosen) = chosen else {
             do {
                 let (panorama, widest, initialView) = try SinglePhoto.load(path, limits: limits, minimumWidth: minimumWidth)
-                return Opened(panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path,
-                              initialView: initialView, widest: widest, decodeWidth: minimumWidth)
+                return Opened(
+                    panorama: panorama, title: path.split(separator: "/").last.map(String.init) ?? path,
+                    initialView: initialView, widest: widest, decodeWidth: minimumWidth)
             } catch {
                 throw .panorama(error)
             }
@@ -98,8 +109,9 @@ struct PanoramaSelection {
         do {
             let (panorama, widest) = try dataset.loadScaled(chosen, minimumWidth: minimumWidth, limits: limits)
             let details = [chosen.captureDate, chosen.copyright].compactMap { $0 }.joined(separator: " · ")
-            return Opened(panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
-                          initialView: chosen.initialView, dataset: (dataset, chosen), widest: widest, decodeWidth: minimumWidth)
+            return Opened(
+                panorama: panorama, title: chosen.description ?? chosen.id, details: details.isEmpty ? nil : details,
+                initialView: chosen.initialView, dataset: (dataset, chosen), widest: widest, decodeWidth: minimumWidth)
         } catch {
             throw .panorama(error)
         }
@@ -156,7 +168,8 @@ struct PanoramaSelection {
     /// The Panoramax server `path` names, when a place or a picture to start from is given too.
     private static func panoramaxServer(_ path: String) throws(CommandError) -> PanoramaxServer {
         guard let server = PanoramaxServer(dataset: path) else {
-            throw .usage(UsageError(description: "'\(path)': Panoramax is named 'panoramax:' (the public federation) or 'panoramax:https://HOST'"))
+            throw .usage(
+                UsageError(description: "'\(path)': Panoramax is named 'panoramax:' (the public federation) or 'panoramax:https://HOST'"))
         }
         return server
     }

@@ -28,9 +28,11 @@ struct SnapshotCache {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ").map(String.init)
         let payload = Array(bytes[(newline + 1)...])
-        guard header.count == 5, "\(header[0]) \(header[1])" == Self.magic, header[2] == Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed)),
-              Int(header[3]) == payload.count, header[4] == Self.hex(Self.fnv1a(payload)) else { return nil }
-        utime(path(for: key), nil) // used now: the last to be evicted
+        guard header.count == 5, "\(header[0]) \(header[1])" == Self.magic,
+            header[2] == Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed)),
+            Int(header[3]) == payload.count, header[4] == Self.hex(Self.fnv1a(payload))
+        else { return nil }
+        utime(path(for: key), nil)  // used now: the last to be evicted
         return payload
     }
 
@@ -38,7 +40,8 @@ struct SnapshotCache {
     /// cannot be written is skipped, never an error.
     func store(_ output: [UInt8], key: String) {
         guard output.count <= byteBudget / 4 else { return }
-        let header = "\(Self.magic) \(Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed))) \(output.count) \(Self.hex(Self.fnv1a(output)))\n"
+        let header =
+            "\(Self.magic) \(Self.hex(Self.fnv1a(Array(key.utf8), seed: Self.keySeed))) \(output.count) \(Self.hex(Self.fnv1a(output)))\n"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try? OutputFile.replaceWhole(path(for: key), with: Array(header.utf8) + output)
         evict()

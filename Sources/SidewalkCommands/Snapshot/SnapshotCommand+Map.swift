@@ -13,7 +13,9 @@ extension SnapshotCommand {
         var state = ExplorerState(camera: camera, panorama: panorama, service: service)
         state.perform(TypedCommand.map)
         let (width, height) = kind == .ans ? outputSize : (outputSize.width / MapRaster.cellWidth, outputSize.height / MapRaster.cellHeight)
-        var grid = CellGrid(columns: max(1, width), rows: max(1, height), filling: Cell(glyph: " ", foreground: .white, background: HUDColors.standard.panelBackground))
+        var grid = CellGrid(
+            columns: max(1, width), rows: max(1, height),
+            filling: Cell(glyph: " ", foreground: .white, background: HUDColors.standard.panelBackground))
         MapLayer.draw(state, display: DisplayOptions(), into: &grid, top: 0, bottom: 0)
         guard kind == .png else { return AnsiArt.encode(grid, colorMode: colorMode) }
         let image = MapRaster.image(of: grid)

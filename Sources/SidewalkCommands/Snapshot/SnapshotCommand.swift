@@ -18,29 +18,43 @@ struct SnapshotCommand: SidewalkCommand {
     static let synopsis = ["sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG] [options] --output OUT.png|OUT.ans|OUT.txt"]
 
     static var spec: CommandSpec<SnapshotCommand> {
-        CommandSpec(name: "snapshot", purpose: purpose, synopsis: synopsis, about: """
-              The kind of output follows the extension of --output:
-                .png   W×H pixels
-                .ans   W×H cells of half-block art with colour codes (see it with cat)
-                .txt   what a screen reader would say of the view
-            """, options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
-                .size("--size", in: sideRange, help: "pixels (.png) or cells (.ans), each side 1...8192, at most 4096×2048 pixels or "
-                    + "1,000,000 cells (default 640x360, or 80x24 for .ans)") { $0.size = $1 },
-                .text("--output", "PATH", aliases: ["-o"], help: "the file to write (required)") { $0.outputPath = $1 },
-                .choice("--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
-                        help: "colours for .ans") { $0.colorMode = ColorMode(flag: $1)! },
-                SymbolSet.option { $0.symbols = $1 },
-                .choice("--dither", "D", ["auto", "none"], glosses: [
-                    "auto": ".ans in 256 and 16 colours dithered, so its colours stay the scene's", "none": "nearest palette colours only",
-                ], default: "auto", help: "dithering of palette colours") { $0.dithered = $1 == "auto" },
-                .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
-                    $0.overlays = true
-                },
-                .flag("--map", help: "the map around the panorama instead of the view (.png or .ans; as the explorer's M shows it)") {
-                    $0.map = true
-                },
-                .flag("--no-cache", help: "make it afresh, neither reading nor writing the cache") { $0.useCache = false },
-            ], epilogue: "Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots).") {
+        CommandSpec(
+            name: "snapshot", purpose: purpose, synopsis: synopsis,
+            about: """
+                  The kind of output follows the extension of --output:
+                    .png   W×H pixels
+                    .ans   W×H cells of half-block art with colour codes (see it with cat)
+                    .txt   what a screen reader would say of the view
+                """,
+            options: PanoramaSelection.options.map { $0.lifted(into: \.selection) }
+                + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
+                    .size(
+                        "--size", in: sideRange,
+                        help: "pixels (.png) or cells (.ans), each side 1...8192, at most 4096×2048 pixels or "
+                            + "1,000,000 cells (default 640x360, or 80x24 for .ans)"
+                    ) { $0.size = $1 },
+                    .text("--output", "PATH", aliases: ["-o"], help: "the file to write (required)") { $0.outputPath = $1 },
+                    .choice(
+                        "--color", "MODE", ColorMode.allCases.map(\.rawValue), aliases: ["--colour"], default: ColorMode.truecolor.rawValue,
+                        help: "colours for .ans"
+                    ) { $0.colorMode = ColorMode(flag: $1)! },
+                    SymbolSet.option { $0.symbols = $1 },
+                    .choice(
+                        "--dither", "D", ["auto", "none"],
+                        glosses: [
+                            "auto": ".ans in 256 and 16 colours dithered, so its colours stay the scene's",
+                            "none": "nearest palette colours only"
+                        ], default: "auto", help: "dithering of palette colours"
+                    ) { $0.dithered = $1 == "auto" },
+                    .flag("--overlays", help: "draw the ways on, the markers and the compass (.ans: the explorer's whole screen)") {
+                        $0.overlays = true
+                    },
+                    .flag("--map", help: "the map around the panorama instead of the view (.png or .ans; as the explorer's M shows it)") {
+                        $0.map = true
+                    },
+                    .flag("--no-cache", help: "make it afresh, neither reading nor writing the cache") { $0.useCache = false }
+                ], epilogue: "Snapshots are cached in $XDG_CACHE_HOME/sidewalk/snapshots (default ~/.cache/sidewalk/snapshots)."
+        ) {
             command, argument throws(UsageError) in
             command.imagePath = try ExploreOptions.imageOperand(argument, after: command.imagePath)
         }
@@ -81,10 +95,13 @@ struct SnapshotCommand: SidewalkCommand {
             throw UsageError(description: "--output must end in .png, .ans or .txt, not '\(output)'")
         }
         self.kind = kind
-        if map, kind == .txt { throw UsageError(description: "--map draws a picture: --output must end in .png or .ans (a .txt is --describe's words)") }
+        if map, kind == .txt {
+            throw UsageError(description: "--map draws a picture: --output must end in .png or .ans (a .txt is --describe's words)")
+        }
         if let (width, height) = size, let most = Self.maxArea[kind], width * height > most {
-            throw UsageError(description: "--size \(width)x\(height) is more than the \(most) \(kind == .png ? "pixels" : "cells") "
-                + "a .\(kind.rawValue) snapshot may have (memory budget, docs/reliability.md)")
+            throw UsageError(
+                description: "--size \(width)x\(height) is more than the \(most) \(kind == .png ? "pixels" : "cells") "
+                    + "a .\(kind.rawValue) snapshot may have (memory budget, docs/reliability.md)")
         }
     }
 
@@ -102,7 +119,9 @@ struct SnapshotCommand: SidewalkCommand {
         // Only local files can be checked for change: a dataset on the web, or tiles (too many
         // files to stat), are rendered each time.
         let cacheable = chosen.map { $0.0.remote == nil && $0.1.tiles == nil } ?? true
-        let cache = useCache && cacheable ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
+        let cache =
+            useCache && cacheable
+            ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
         let key = cacheKey(imagePath: imagePath, chosen: chosen)
         let output: [UInt8]
         if let cached = cache?.load(key: key) {
@@ -118,15 +137,19 @@ struct SnapshotCommand: SidewalkCommand {
     private func render(_ imagePath: String, chosen dataset: (Dataset, Panorama)?) throws(CommandError) -> [UInt8] {
         let (width, height) = outputSize
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
-        let needed = PanoramaLoader.neededWidth(viewWidth: max(width, kind == .ans ? height * 2 : height),
-                                                narrowestFOV: cameraFlags.camera.effectiveFOV)
+        let needed = PanoramaLoader.neededWidth(
+            viewWidth: max(width, kind == .ans ? height * 2 : height),
+            narrowestFOV: cameraFlags.camera.effectiveFOV)
         if map {
-            guard let (dataset, chosen) = dataset else { throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place")) }
+            guard let (dataset, chosen) = dataset else {
+                throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place"))
+            }
             return mapSnapshot(dataset.service, at: chosen, camera: cameraFlags.startingCamera(initialView: chosen.initialView))
         }
         if kind == .txt, let (dataset, chosen) = dataset {
             // Words only: no image needs decoding.
-            let state = ExplorerState(camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
+            let state = ExplorerState(
+                camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
             return Array((Narrator.describe(state) + "\n").utf8)
         }
         var opened = try selection.open(imagePath, chosen: dataset, minimumWidth: needed)
@@ -134,8 +157,9 @@ struct SnapshotCommand: SidewalkCommand {
         if let (dataset, chosen) = opened.dataset, chosen.tiles != nil {
             let (across, down) = kind == .ans ? ViewPicture.pixelsPerCell(symbols) : (1, 1)
             let scale = kind == .ans ? ViewPicture.supersampling : 1
-            let detailed = dataset.detailed(opened.panorama, of: chosen, camera: camera, width: width * across * scale,
-                                            height: height * down * scale)
+            let detailed = dataset.detailed(
+                opened.panorama, of: chosen, camera: camera, width: width * across * scale,
+                height: height * down * scale)
             opened.panorama = detailed.panorama
             for (key, error) in detailed.failures.prefix(3) {
                 writeStandardError(TextSanitizer.sanitize("sidewalk: tile \(key) not loaded, shown from a coarser level: \(error)") + "\n")
@@ -162,9 +186,12 @@ struct SnapshotCommand: SidewalkCommand {
                 var display = DisplayOptions()
                 display.mouse = false
                 display.symbols = symbols
-                grid = ExplorerFrame.draw(composer: &composer, panorama: opened.panorama, state: state,
-                                          header: ExplorerFrame.header(of: state) ?? opened.title, display: display,
-                                          columns: width, rows: height, runner: DispatchRunner()).grid
+                grid =
+                    ExplorerFrame.draw(
+                        composer: &composer, panorama: opened.panorama, state: state,
+                        header: ExplorerFrame.header(of: state) ?? opened.title, display: display,
+                        columns: width, rows: height, runner: DispatchRunner()
+                    ).grid
             } else {
                 var picture = ViewPicture(symbols: symbols)
                 picture.dither = dither
@@ -191,18 +218,22 @@ struct SnapshotCommand: SidewalkCommand {
         let camera = cameraFlags.camera
         let (width, height) = outputSize
         var lines = [
-            HelpText.version, "kind \(kind.rawValue)", "map \(map)", "size \(width)x\(height)", "color \(colorMode)", "dither \(dithered)", "symbols \(symbols)", "overlays \(overlays)",
+            HelpText.version, "kind \(kind.rawValue)", "map \(map)", "size \(width)x\(height)", "color \(colorMode)", "dither \(dithered)",
+            "symbols \(symbols)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
-            "chosen \(chosen?.panorama.id ?? "-")",
+            "chosen \(chosen?.panorama.id ?? "-")"
         ]
-        let inputs = chosen.map { [$0.dataset.manifestPath, $0.dataset.folder.appendingPathComponent($0.panorama.imagePath).path] } ?? [imagePath]
+        let inputs =
+            chosen.map { [$0.dataset.manifestPath, $0.dataset.folder.appendingPathComponent($0.panorama.imagePath).path] } ?? [imagePath]
         for path in inputs {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var info = stat()
             let found = stat(resolved, &info) == 0
-            lines.append(found ? "file \(resolved) \(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-                : "file \(resolved) missing")
+            lines.append(
+                found
+                    ? "file \(resolved) \(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+                    : "file \(resolved) missing")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import BitmapFont
 import Explorer
 import ExplorerView
 import PanoCore
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The explorer's overlays painted into a PNG snapshot's pixels: a chevron with its number on
 /// the ground for each way on, a red pin for each marker in range (sized by distance, as in the
@@ -22,9 +23,10 @@ enum SnapshotOverlays {
         // The explorer's own overlays: the same ways and markers, at the same directions.
         for (overlay, item) in ExplorerFrame.overlays(state, display: DisplayOptions()) {
             guard let point = projection.point(for: overlay.direction),
-                  point.x >= 0, point.x < Double(image.width), point.y >= 0, point.y < Double(image.height) else { continue }
+                point.x >= 0, point.x < Double(image.width), point.y >= 0, point.y < Double(image.height)
+            else { continue }
             switch item {
-            case let .link(number):
+            case .link(let number):
                 // Which way the chevron points on screen: towards the link a little farther along.
                 let farther = Orientation(heading: overlay.direction.heading, pitch: overlay.direction.pitch + 4)
                 let ahead = projection.point(for: farther) ?? (point.x, point.y - 1)
@@ -62,10 +64,12 @@ enum SnapshotOverlays {
         let north = rotate(0, -radius * 0.85, angle)
         let south = rotate(0, radius * 0.85, angle)
         let side = rotate(radius * 0.3, 0, angle)
-        fillTriangle([(centre.0 + north.0, centre.1 + north.1), (centre.0 + side.0, centre.1 + side.1), (centre.0 - side.0, centre.1 - side.1)],
-                     color: pinColor, into: &image)
-        fillTriangle([(centre.0 + south.0, centre.1 + south.1), (centre.0 + side.0, centre.1 + side.1), (centre.0 - side.0, centre.1 - side.1)],
-                     color: RGB(235, 235, 235), into: &image)
+        fillTriangle(
+            [(centre.0 + north.0, centre.1 + north.1), (centre.0 + side.0, centre.1 + side.1), (centre.0 - side.0, centre.1 - side.1)],
+            color: pinColor, into: &image)
+        fillTriangle(
+            [(centre.0 + south.0, centre.1 + south.1), (centre.0 + side.0, centre.1 + side.1), (centre.0 - side.0, centre.1 - side.1)],
+            color: RGB(235, 235, 235), into: &image)
     }
 
     private static func drawNumber(_ number: Int, x: Int, y: Int, scale: Int, into image: inout RGBImage) {

@@ -20,11 +20,13 @@ enum ScriptReport {
         let result = run.result
         func around(_ line: Int) -> [String] { result.transcript.filter { $0.line <= line }.suffix(transcriptContext).map(\.text) }
         var points = result.assertions.map { assertion in
-            Point(name: "line \(assertion.line.line): \(assertion.line.text)",
-                  failure: assertion.found.map { _ in (result.failure?.message ?? "", around(assertion.line.line)) })
+            Point(
+                name: "line \(assertion.line.line): \(assertion.line.text)",
+                failure: assertion.found.map { _ in (result.failure?.message ?? "", around(assertion.line.line)) })
         }
         if let failure = result.failure, !result.assertions.contains(where: { !$0.passed }) {
-            points.append(Point(name: "line \(failure.line.line): \(failure.line.text)", failure: (failure.message, around(failure.line.line))))
+            points.append(
+                Point(name: "line \(failure.line.line): \(failure.line.text)", failure: (failure.message, around(failure.line.line))))
         }
         if points.isEmpty { points.append(Point(name: "played to its end", failure: nil)) }
         return points
@@ -55,14 +57,17 @@ enum ScriptReport {
 
     /// JUnit XML as Ant writes it: a testsuite per script, a testcase per test point.
     static func junit(_ runs: [ScriptSuite.Run], at date: Date, hostname: String) -> String {
-        let stamp = ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate])
+        let stamp = ISO8601DateFormatter.string(
+            from: date, timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate])
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites>"]
         for (id, run) in runs.enumerated() {
             let points = points(run)
             let failures = points.filter { $0.failure != nil }.count
             let name = xml(run.title)
-            out.append("  <testsuite name=\"\(name)\" package=\"sidewalk\" id=\"\(id)\" timestamp=\"\(stamp)\" hostname=\"\(xml(hostname))\" "
-                + "tests=\"\(points.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.seconds))\">")
+            out.append(
+                "  <testsuite name=\"\(name)\" package=\"sidewalk\" id=\"\(id)\" timestamp=\"\(stamp)\" hostname=\"\(xml(hostname))\" "
+                    + "tests=\"\(points.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.seconds))\">")
             out.append("    <properties><property name=\"simulated-seconds\" value=\"\(seconds(run.simulated))\"/></properties>")
             for point in points {
                 let opening = "    <testcase name=\"\(xml(point.name))\" classname=\"\(name)\" time=\"0\""
@@ -71,7 +76,10 @@ enum ScriptReport {
                     continue
                 }
                 let body = ([failure.message, "said before it:"] + failure.transcript.map { "  " + $0 }).map(xml).joined(separator: "\n")
-                out += [opening + ">", "      <failure message=\"\(xml(failure.message))\" type=\"expectation\">\(body)</failure>", "    </testcase>"]
+                out += [
+                    opening + ">", "      <failure message=\"\(xml(failure.message))\" type=\"expectation\">\(body)</failure>",
+                    "    </testcase>"
+                ]
             }
             out.append("    <system-out>\(run.result.transcript.map { xml($0.text) }.joined(separator: "\n"))</system-out>")
             out.append("    <system-err/>")

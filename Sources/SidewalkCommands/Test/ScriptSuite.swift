@@ -55,7 +55,9 @@ struct ScriptSuite {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .script(source: path, problem: "no such file") }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw .script(source: path, problem: "no such file")
+            }
             guard isFolder.boolValue else {
                 files.append(path)
                 continue
@@ -72,7 +74,9 @@ struct ScriptSuite {
     static func read(_ files: [String]) throws(CommandError) -> [Script] {
         try files.map { (path) throws(CommandError) in
             let bytes: [UInt8]
-            do throws(FileError) { bytes = try InputFile.read(path, limit: byteLimit) } catch { throw .script(source: path, problem: error.reason) }
+            do throws(FileError) { bytes = try InputFile.read(path, limit: byteLimit) } catch {
+                throw .script(source: path, problem: error.reason)
+            }
             return Script(path: path, lines: try lines(bytes, source: path))
         }
     }
@@ -105,7 +109,8 @@ struct ScriptSuite {
         let started = Date()
         var state = ExplorerState()
         if let start = dataset.service.panorama(id: dataset.startID) {
-            state = ExplorerState(camera: CameraFlags().startingCamera(initialView: start.initialView), panorama: start, service: dataset.service)
+            state = ExplorerState(
+                camera: CameraFlags().startingCamera(initialView: start.initialView), panorama: start, service: dataset.service)
         }
         // As the terminal front's explorer: truecolor (its COLORTERM), half blocks, this size.
         let headless = HeadlessFront(columns: columns, rows: rows)
@@ -121,18 +126,24 @@ struct ScriptSuite {
         let started = Date()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home.path,
-                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-                           "SWIFT_BACKTRACE": "interactive=no"]
+        let environment = [
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "SWIFT_BACKTRACE": "interactive=no"
+        ]
         var result = ScriptPlayer.Result()
         let start = ScriptLine(.wait(seconds: 0), line: 0, text: "start")
         do {
-            let terminal = try PseudoTerminal(executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
-                                              environment: environment, columns: columns, rows: rows)
-            if var front = TerminalFront(terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys) {
+            let terminal = try PseudoTerminal(
+                executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
+                environment: environment, columns: columns, rows: rows)
+            if var front = TerminalFront(
+                terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys)
+            {
                 result = ScriptPlayer.play(script.lines, on: &front)
             } else {
-                result.failure = ScriptPlayer.Failure(line: start, message: "the explorer drew nothing within \(Int(TerminalFront.startLimit)) s")
+                result.failure = ScriptPlayer.Failure(
+                    line: start, message: "the explorer drew nothing within \(Int(TerminalFront.startLimit)) s")
             }
             terminal.end()
         } catch {
