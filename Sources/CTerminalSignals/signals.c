@@ -94,8 +94,17 @@ int sw_crash_guard_save_modes(int tty_fd) {
 
 void sw_crash_guard_arm(const char *restore, size_t len) {
     if (sw_tty_fd < 0) return;
+    /* A fatal signal while the bytes change would write half of them: held off meanwhile. */
+    sigset_t fatal, before;
+    sigemptyset(&fatal);
+    for (int i = 0; i < SW_FATAL_COUNT; i++) sigaddset(&fatal, sw_fatal[i]);
+    pthread_sigmask(SIG_BLOCK, &fatal, &before);
     sw_restore_length = len < sizeof sw_restore ? len : sizeof sw_restore;
     memcpy(sw_restore, restore, sw_restore_length);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    /* Armed again (new bytes to write): the handlers to restore stay the ones found the first
+       time, never our own, which would re-raise for ever. */
+    if (sw_guard_active) return;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = sw_on_fatal;

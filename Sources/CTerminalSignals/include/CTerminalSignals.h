@@ -21,7 +21,9 @@ void sw_signals_uninstall(void);
 int sw_crash_guard_save_modes(int tty_fd);
 
 /* From now on SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT first put back the saved
-   modes and write `restore` (len bytes, copied) to the tty, then reach their previous handler. */
+   modes and write `restore` (len bytes, copied) to the tty, then reach their previous handler.
+   Arming again only replaces the bytes: the handlers found at the first arming stay the ones
+   restored. */
 void sw_crash_guard_arm(const char *restore, size_t len);
 
 /* Puts back the previous handlers of the fatal signals. */
