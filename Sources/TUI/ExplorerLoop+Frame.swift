@@ -16,7 +16,7 @@ extension ExplorerLoop {
     /// screen changed.
     mutating func draw(_ quality: FrameEncoder.Quality, size: (columns: Int, rows: Int), at now: Double) -> [UInt8] {
         link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
-        composer.pixelsPerCell = pixels.pixelsPerCell(quality)
+        composer.pixelsPerCell = pixels.pixelsPerCell(quality, cells: size.columns * size.rows)
         composer.dither = drawing.dither(quality, cells: settings.display.ditherCells)
         let drawn = ExplorerFrame.draw(
             composer: &composer, panorama: loading.panorama, state: state, header: header, display: shown,

@@ -65,12 +65,21 @@ struct PixelPicture {
         kind == .kitty ? KittyGraphics.delete : nil
     }
 
-    /// Pixels per cell for a frame of `quality`; nil for symbols. Scaled images (kitty, iTerm2)
-    /// have `motionScale` as many each way while moving (pixel frames are large), all of them on stop;
-    /// sixels are not scaled by the terminal, so they keep every pixel and drop colours instead.
-    func pixelsPerCell(_ quality: FrameEncoder.Quality) -> (width: Double, height: Double)? {
+    /// The most pixels a picture has, whatever the terminal's cells: 200×60 cells of 10×20 pixels.
+    /// Past it kitty and iTerm2 are sent fewer pixels and scale them to the cells, and a sixel
+    /// picture (which the terminal does not scale) covers less than the view; the frame's
+    /// buffers (the view, its PNG or sixels) then stay near 140 MB, in the explorer's 320 MB.
+    static let pixelBudget = 2_400_000
+
+    /// Pixels per cell for a frame of `quality` on a screen of `cells` cells; nil for symbols.
+    /// Scaled images (kitty, iTerm2) have `motionScale` as many each way while moving (pixel
+    /// frames are large), all of them on stop; sixels are not scaled by the terminal, so they keep
+    /// every pixel and drop colours instead. Never more than `pixelBudget` on the screen.
+    func pixelsPerCell(_ quality: FrameEncoder.Quality, cells: Int) -> (width: Double, height: Double)? {
         guard let kind else { return nil }
-        let scale = quality == .motion && !kind.isSixels ? motionScale : 1
+        let full = Double(max(cells, 1) * cell.width * cell.height)
+        let budget = min(1, (Double(Self.pixelBudget) / full).squareRoot())
+        let scale = min(budget, quality == .motion && !kind.isSixels ? motionScale : 1)
         return (Double(cell.width) * scale, Double(cell.height) * scale)
     }
 

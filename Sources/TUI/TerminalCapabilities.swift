@@ -46,11 +46,22 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// DA1 listed attribute 4.
     public var sixel: Bool { deviceAttributes.contains(4) }
 
+    /// The largest cell a real terminal has, pixels: 4× a large 16×32 HiDPI cell. A terminal that
+    /// says more is believed only this far, so no reply can size a picture past what exists.
+    public static let largestCell = PixelSize(width: 64, height: 128)
+
     /// One cell's size in pixels in a window of `columns`×`rows` cells: as told (`CSI 16 t`), or
     /// the text area's size shared out (`CSI 14 t`), or the largest sixel image shared out where
     /// it is the window's size (xterm, whose window operations are off by default, says it this
-    /// way only); nil when none of them tells it.
+    /// way only), at most `largestCell` each way; nil when none of them tells it.
     public func cellPixels(columns: Int, rows: Int) -> PixelSize? {
+        reportedCell(columns: columns, rows: rows).map {
+            PixelSize(width: min($0.width, Self.largestCell.width), height: min($0.height, Self.largestCell.height))
+        }
+    }
+
+    /// The cell size as the terminal's replies give it, unbounded.
+    private func reportedCell(columns: Int, rows: Int) -> PixelSize? {
         if let cellPixels { return cellPixels }
         guard columns > 0, rows > 0 else { return nil }
         func shared(_ area: PixelSize) -> PixelSize? {
