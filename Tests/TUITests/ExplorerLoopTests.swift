@@ -40,6 +40,59 @@ private final class FakeTerminal: SessionTerminal {
     func settleAfterResume(asking queries: [UInt8]) { askedAgain.append(queries) }
 }
 
+/// A session and the terminal it runs in, on the test's clock: `time` is seconds since start.
+private struct SessionRun {
+    var loop: ExplorerLoop
+    let terminal = FakeTerminal(columns: 80, rows: 24)
+    var screen = VirtualTerminal(columns: 80, rows: 24)
+    var time = 0.0
+    /// The frames drawn at the start, and where the loop stood after them.
+    private(set) var framesAtStart = 0
+    private(set) var stepAtStart = ExplorerLoop.Step.exit(-1)
+
+    /// `loop`, run until its first frames are drawn and it settles.
+    init(_ loop: ExplorerLoop) {
+        self.loop = loop
+        (framesAtStart, stepAtStart) = settle()
+    }
+
+    /// Runs the loop as a terminal that takes each frame at once would: every frame written is
+    /// applied to `screen` and acknowledged, and the clock moves to each wake-up, until the loop
+    /// waits with no limit, ends, or `until` passes. Returns the frames written and the last step.
+    @discardableResult
+    mutating func settle(until: Double = 10) -> (frames: Int, last: ExplorerLoop.Step) {
+        var frames = 0
+        while time <= until {
+            let step = loop.next(at: time, writerBusy: false, terminal: terminal)
+            switch step {
+            case .write(let bytes):
+                frames += 1
+                screen.apply(bytes)
+                _ = loop.frameWritten(true, at: time)
+            case .wait(let seconds?, _):
+                time += max(seconds, 0.001)
+                _ = loop.takeInput(from: terminal, hungUp: false, at: time)
+            case .wait(nil, _), .exit:
+                return (frames, step)
+            }
+        }
+        return (frames, .wait(seconds: nil, readsKeys: true))
+    }
+
+    /// Types `keys` now and lets the loop take them; the exit status if it ended.
+    @discardableResult
+    mutating func type(_ keys: Key...) -> Int32? {
+        terminal.typed = keys.map { .key($0) }
+        return loop.takeInput(from: terminal, hungUp: false, at: time)
+    }
+
+    /// The screen's text, row by row.
+    var text: String {
+        (0..<screen.rows).map { row in String(String.UnicodeScalarView((0..<screen.columns).map { screen[$0, row].glyph })) }
+            .joined(separator: "\n")
+    }
+}
+
 /// The explorer's session run in-process, step by step, on a fake terminal with the test's own
 /// clock: frames only while something moves, keys, signals, the writer, limits and the exit.
 /// What a frame shows is read back through `VirtualTerminal`, a model of the terminal written
@@ -60,116 +113,64 @@ struct ExplorerLoopTests {
             capabilities: TerminalCapabilities(), size: (80, 24))
     }
 
-    /// Runs the loop from `time` as a terminal that takes each frame at once would: every frame
-    /// written is applied to `screen` and acknowledged, and the clock moves to each wake-up, until
-    /// the loop waits with no limit, ends, or `until` passes. Returns the frames written and the
-    /// last step.
-    @discardableResult
-    private static func settle(
-        _ loop: inout ExplorerLoop, on terminal: FakeTerminal, screen: inout VirtualTerminal,
-        from time: inout Double, until: Double = 10
-    ) -> (frames: Int, last: ExplorerLoop.Step) {
-        var frames = 0
-        while time <= until {
-            let step = loop.next(at: time, writerBusy: false, terminal: terminal)
-            switch step {
-            case .write(let bytes):
-                frames += 1
-                screen.apply(bytes)
-                _ = loop.frameWritten(true, at: time)
-            case .wait(let seconds?, _):
-                time += max(seconds, 0.001)
-                _ = loop.takeInput(from: terminal, hungUp: false, at: time)
-            case .wait(nil, _), .exit:
-                return (frames, step)
-            }
-        }
-        return (frames, .wait(seconds: nil, readsKeys: true))
-    }
-
-    private static func text(_ screen: VirtualTerminal) -> String {
-        (0..<screen.rows).map { row in String(String.UnicodeScalarView((0..<screen.columns).map { screen[$0, row].glyph })) }
-            .joined(separator: "\n")
-    }
-
     @Test("the first frame is drawn at once; then, with nothing moving, the loop waits with no time limit and draws nothing")
     func drawsOnlyWhenSomethingChanges() throws {
-        var loop = try Self.session()
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        let (frames, last) = Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        #expect(frames >= 1)
-        #expect(last == .wait(seconds: nil, readsKeys: true))
-        #expect(Self.text(screen).contains("0° N"), "the status line shows the heading:\n\(Self.text(screen))")
-        #expect(loop.next(at: time + 60, writerBusy: false, terminal: terminal) == .wait(seconds: nil, readsKeys: true))
+        var run = SessionRun(try Self.session())
+        #expect(run.framesAtStart >= 1 && run.stepAtStart == .wait(seconds: nil, readsKeys: true))
+        #expect(run.settle().frames == 0)
+        #expect(run.text.contains("0° N"), "the status line shows the heading:\n\(run.text)")
+        #expect(run.loop.next(at: run.time + 60, writerBusy: false, terminal: run.terminal) == .wait(seconds: nil, readsKeys: true))
     }
 
     @Test("Right turns the camera in animated frames, each reported as didMoveCamera, and the last frame shows where it settled")
     func rightTurnsInFrames() throws {
         let moves = Locked([Double]())
-        var loop = try Self.session { event, _ in
-            if case .didMoveCamera(let heading, _, _) = event { moves.withLock { $0.append(heading) } }
-        }
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        terminal.typed = [.key(.right)]
-        #expect(loop.takeInput(from: terminal, hungUp: false, at: time) == nil)
-        let (frames, last) = Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        let heading = Int(loop.state.camera.heading.rounded())
+        var run = SessionRun(
+            try Self.session { event, _ in
+                if case .didMoveCamera(let heading, _, _) = event { moves.withLock { $0.append(heading) } }
+            })
+        #expect(run.type(.right) == nil)
+        let (frames, last) = run.settle()
+        let heading = Int(run.loop.state.camera.heading.rounded())
         #expect(heading > 0 && heading < 90)
         #expect(frames >= 3, "the turn glides: \(frames) frames")
         #expect(last == .wait(seconds: nil, readsKeys: true))
-        #expect(Self.text(screen).contains("\(heading)° "), "the last frame shows \(heading)°:\n\(Self.text(screen))")
+        #expect(run.text.contains("\(heading)° "), "the last frame shows \(heading)°:\n\(run.text)")
         #expect(moves.withLock { $0.last }.map { Int($0.rounded()) } == heading)
     }
 
     @Test("q ends with 0 once the last frame is written; a frame still on its way holds the exit for at most drainSeconds")
     func quitDrainsTheLastFrame() throws {
-        var loop = try Self.session()
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        terminal.typed = [.key(.character("q"))]
-        _ = loop.takeInput(from: terminal, hungUp: false, at: time)
-        guard case .wait(let seconds?, let readsKeys) = loop.next(at: time, writerBusy: true, terminal: terminal) else {
+        var run = SessionRun(try Self.session())
+        run.type(.character("q"))
+        guard case .wait(let seconds?, let readsKeys) = run.loop.next(at: run.time, writerBusy: true, terminal: run.terminal) else {
             Issue.record("a frame on its way holds the exit")
             return
         }
         #expect(seconds <= ExplorerLoop.drainSeconds && !readsKeys, "keys are no longer read once finished")
-        #expect(loop.next(at: time + 0.5, writerBusy: false, terminal: terminal) == .exit(0))
-        var stalled = try Self.session()
-        Self.settle(&stalled, on: terminal, screen: &screen, from: &time)
-        terminal.typed = [.key(.character("q"))]
-        _ = stalled.takeInput(from: terminal, hungUp: false, at: time)
-        _ = stalled.next(at: time, writerBusy: true, terminal: terminal)
+        #expect(run.loop.next(at: run.time + 0.5, writerBusy: false, terminal: run.terminal) == .exit(0))
+        var stalled = SessionRun(try Self.session())
+        stalled.type(.character("q"))
+        _ = stalled.loop.next(at: stalled.time, writerBusy: true, terminal: stalled.terminal)
         #expect(
-            stalled.next(at: time + ExplorerLoop.drainSeconds, writerBusy: true, terminal: terminal) == .exit(0),
+            stalled.loop.next(at: stalled.time + ExplorerLoop.drainSeconds, writerBusy: true, terminal: stalled.terminal) == .exit(0),
             "a terminal that stopped reading does not hold the exit")
     }
 
     @Test("SIGTERM ends with 143; SIGWINCH takes the new size and draws at it; SIGCONT asks the terminal again")
     func signals() throws {
-        var loop = try Self.session(queries: Array("?probe".utf8))
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        terminal.size = (100, 30)
-        #expect(loop.take(signals: [SIGWINCH], terminal: terminal) == nil)
-        #expect(terminal.resizes == 1)
-        var wider = VirtualTerminal(columns: 100, rows: 30)
-        let (frames, _) = Self.settle(&loop, on: terminal, screen: &wider, from: &time)
-        #expect(frames >= 1, "a resize redraws")
+        var run = SessionRun(try Self.session(queries: Array("?probe".utf8)))
+        run.terminal.size = (100, 30)
+        #expect(run.loop.take(signals: [SIGWINCH], terminal: run.terminal) == nil)
+        #expect(run.terminal.resizes == 1)
+        run.screen = VirtualTerminal(columns: 100, rows: 30)
+        #expect(run.settle().frames >= 1, "a resize redraws")
         #expect(
-            Self.text(wider).split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).isEmpty == false,
-            "the frame fills the 30th row:\n\(Self.text(wider))")
-        #expect(loop.take(signals: [SIGCONT], terminal: terminal) == nil)
-        #expect(terminal.askedAgain == [Array("?probe".utf8)])
-        #expect(loop.take(signals: [SIGTERM], terminal: terminal) == 128 + SIGTERM)
+            run.text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).isEmpty == false,
+            "the frame fills the 30th row:\n\(run.text)")
+        #expect(run.loop.take(signals: [SIGCONT], terminal: run.terminal) == nil)
+        #expect(run.terminal.askedAgain == [Array("?probe".utf8)])
+        #expect(run.loop.take(signals: [SIGTERM], terminal: run.terminal) == 128 + SIGTERM)
     }
 
     @Test("a terminal that goes away ends the session with 1: at end of input, on a hang-up, or when a frame cannot be written")
@@ -187,33 +188,25 @@ struct ExplorerLoopTests {
     @Test("a session limit ends the session at its time, with the reason kept; the loop wakes for it")
     func sessionLimit() throws {
         let limits = SessionLimits(session: 5)
-        var loop = try Self.session(limits: limits)
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        let (_, last) = Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        #expect(last == .exit(0))
-        #expect(time >= 5 && time < 5.1, "ended at \(time) s")
+        let run = SessionRun(try Self.session(limits: limits))
+        #expect(run.stepAtStart == .exit(0))
+        #expect(run.time >= 5 && run.time < 5.1, "ended at \(run.time) s")
         #expect(limits.endedBecause == "the session ended after its 5 seconds")
     }
 
     @Test("a lone ESC waits for the escape delay, then counts as Escape: it closes the help")
     func escapeAfterTheDelay() throws {
-        var loop = try Self.session()
-        let terminal = FakeTerminal(columns: 80, rows: 24)
-        var screen = VirtualTerminal(columns: 80, rows: 24)
-        var time = 0.0
-        Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        terminal.typed = [.key(.character("?"))]
-        _ = loop.takeInput(from: terminal, hungUp: false, at: time)
-        Self.settle(&loop, on: terminal, screen: &screen, from: &time)
-        #expect(loop.state.isShowingHelp)
-        (terminal.escapeSecondsLeft, terminal.pendingEscape) = (0.025, [.escape])
-        #expect(loop.next(at: time, writerBusy: false, terminal: terminal) == .wait(seconds: 0.025, readsKeys: true))
-        _ = loop.takeInput(from: terminal, hungUp: false, at: time)
-        #expect(loop.state.isShowingHelp, "not before the delay")
-        terminal.escapeSecondsLeft = 0
-        _ = loop.takeInput(from: terminal, hungUp: false, at: time + 0.025)
-        #expect(!loop.state.isShowingHelp)
+        var run = SessionRun(try Self.session())
+        run.type(.character("?"))
+        run.settle()
+        #expect(run.loop.state.isShowingHelp)
+        (run.terminal.escapeSecondsLeft, run.terminal.pendingEscape) = (0.025, [.escape])
+        #expect(run.loop.next(at: run.time, writerBusy: false, terminal: run.terminal) == .wait(seconds: 0.025, readsKeys: true))
+        run.type()
+        #expect(run.loop.state.isShowingHelp, "not before the delay")
+        run.terminal.escapeSecondsLeft = 0
+        run.time += 0.025
+        run.type()
+        #expect(!run.loop.state.isShowingHelp)
     }
 }
