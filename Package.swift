@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CExpat", linkerSettings: [.linkedLibrary("expat")]),
-        .target(name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO"], swiftSettings: optimisedEvenInDebug),
+        .target(
+            name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO", "TextSafety"], swiftSettings: optimisedEvenInDebug),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking", "ProductInfo"]),

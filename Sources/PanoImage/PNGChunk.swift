@@ -1,4 +1,5 @@
 import CPNG
+import TextSafety
 
 /// PNG chunks as the format defines them (length, type, data, CRC-32 of type and data), and
 /// the text chunks that carry a picture's credit.
@@ -16,9 +17,10 @@ enum PNGChunk {
     }
 
     /// An international text chunk (iTXt, uncompressed): `keyword` (Latin letters, 1–79 bytes,
-    /// e.g. "Copyright", "Author", "Source") and UTF-8 `text`.
+    /// e.g. "Copyright", "Author", "Source") and UTF-8 `text`, sanitised as for a terminal
+    /// (`TextSanitizer`): the text comes from datasets and servers, and metadata viewers print it.
     static func text(_ keyword: String, _ text: String) -> [UInt8] {
-        make("iTXt", Array(keyword.utf8.prefix(79)) + [0, 0, 0, 0, 0] + Array(text.utf8))
+        make("iTXt", Array(keyword.utf8.prefix(79)) + [0, 0, 0, 0, 0] + Array(TextSanitizer.sanitize(text).utf8))
     }
 }
 
