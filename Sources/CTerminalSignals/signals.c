@@ -147,3 +147,21 @@ int sw_crash_guard_restore_now(int milliseconds) {
     sw_crash_guard_remove();
     return written_all;
 }
+
+static struct sigaction sw_stop_previous;
+static int sw_stop_ignored;
+
+void sw_stop_signal_ignore(void) {
+    if (sw_stop_ignored) return;
+    struct sigaction ignore;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    if (sigaction(SIGTSTP, &ignore, &sw_stop_previous) == 0) sw_stop_ignored = 1;
+}
+
+void sw_stop_signal_restore(void) {
+    if (!sw_stop_ignored) return;
+    sigaction(SIGTSTP, &sw_stop_previous, NULL);
+    sw_stop_ignored = 0;
+}

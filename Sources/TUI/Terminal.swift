@@ -37,7 +37,10 @@ final class Terminal: SessionTerminal {
         default: throw .unknownTerminalType(termName)
         }
         _ = sw_crash_guard_save_modes(STDOUT_FILENO)
+        // Where Ctrl-Z cannot stop the process, ncurses must not leave the screen for it.
+        if !JobControl.suspendStops { sw_stop_signal_ignore() }
         guard let screen = sw_open_screen(termName), let window = sw_stdscr() else {
+            sw_stop_signal_restore()
             throw .cannotInitialise(termName)
         }
         _ = set_escdelay(escapeDelayMilliseconds)
@@ -200,6 +203,7 @@ final class Terminal: SessionTerminal {
         _ = endwin()
         delscreen(screen)
         sw_crash_guard_remove()
+        sw_stop_signal_restore()
     }
 
     deinit {

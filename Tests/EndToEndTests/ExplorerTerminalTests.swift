@@ -729,6 +729,23 @@ struct ExplorerTerminalTests {
         #expect(try session.capture().contains("explorer-status=0"))
     }
 
+    /// tmux runs the test's `sh -c`, so the explorer's process group is orphaned: the kernel
+    /// discards SIGTSTP. Before, ncurses still left the screen and came back to a blank one, and
+    /// the next frame drew only its changes over it (`         105° E · Pitch 0° · Z om 1.0×`).
+    @Test("Ctrl-Z where the process cannot stop (no job control: ForceCommand, tmux's own command) is ignored; the screen stays whole")
+    func suspendWithoutJobControl() throws {
+        let session = try startExplorer()
+        defer { session.close() }
+        #expect(try waitForFrame(session))
+        try session.send("C-z")
+        try session.send("Right")
+        let whole = session.waitUntil(timeout: 30) { (try? statusLine(session))?.contains("Heading 15° N · Pitch 0° · Zoom 1.0×") == true }
+        #expect(whole, "the status line after Ctrl-Z and Right: \((try? statusLine(session)) ?? "")")
+        #expect(try session.display("#{alternate_on}") == "1", "still on the explorer's screen")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
     /// In every picture format: a pixel format asks for its picture to be deleted on the way out,
     /// which arms the crash guard a second time (once it took its own handler for the one to
     /// restore, and a crash re-raised for ever at full CPU, deaf to SIGTERM).

@@ -35,4 +35,9 @@ void sw_crash_guard_remove(void);
    the guard. Returns 0 when the restore bytes were all written, -1 otherwise. */
 int sw_crash_guard_restore_now(int milliseconds);
 
+/* Ctrl-Z ignored (SIGTSTP set to SIG_IGN, so ncurses installs no handler of its own) where it
+   could not stop the process anyway; restore puts the previous disposition back. */
+void sw_stop_signal_ignore(void);
+void sw_stop_signal_restore(void);
+
 #endif
