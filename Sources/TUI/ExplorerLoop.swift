@@ -32,11 +32,17 @@ struct ExplorerLoop {
     var drawing: DrawingChoice
     /// The display options in force; symbols change with `drawing`.
     var shown: DisplayOptions
+    /// The view as real pixels (kitty, sixels, iTerm2); block symbols when the terminal has none.
     var pixels: PixelPicture
+    /// Turns cell frames into bytes, sending only what changed since the last frame.
     var encoder: FrameEncoder
+    /// When the next frame is due: motion frames at most `--fps` a second, an exact one after.
     var pacer: FramePacer
+    /// What the link's answers to status requests allow: frames held back, coarser motion.
     var link = LinkPacing()
+    /// What the terminal said it can do, late replies included.
     var capabilities: TerminalCapabilities
+    /// Renders the view and lays out the cells; keeps its ray tables between frames.
     var composer = FrameComposer()
     /// What the last frame showed, for the mouse: the view's cells and the labels on it.
     var pointer = PointerInput()
@@ -45,9 +51,10 @@ struct ExplorerLoop {
     var noteOnScreen = NoteOnScreen()
     /// Clipboard bytes waiting to go out with the next frame.
     var clipboard: [UInt8] = []
-    /// When `q` was taken (or a limit ran out).
+    /// When `q` was taken (or a limit ran out), seconds since start.
     var finishedAt: Double?
 
+    /// The settings the session was started with.
     let settings: Settings
 
     /// What stays the same for the whole session.
