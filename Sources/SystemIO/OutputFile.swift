@@ -17,16 +17,19 @@ public enum OutputFile {
         }
     }
 
+    /// Throws what `replaceWhole` would refuse `path` for (an empty path; a folder, a link, a FIFO
+    /// or a device there), so a command can say so before its work rather than after it.
+    public static func checkReplaceable(_ path: String) throws(FileError) {
+        guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
+        if let kind = FileKind.of(path), kind != .regular { throw .refusingToReplace(path: path, kind: kind.phrase) }
+    }
+
     /// Writes `bytes` as the whole of `path`, atomically: a reader sees the old file or the new
     /// one, never half of one.
     public static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
-        guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
+        try checkReplaceable(path)
         var existing = stat()
         let exists = lstat(path, &existing) == 0
-        if exists {
-            let kind = FileKind(mode: existing.st_mode)
-            guard kind == .regular else { throw .refusingToReplace(path: path, kind: kind.phrase) }
-        }
         let (folder, name) = split(path)
         var template = Array("\(folder)/.\(name).sidewalk-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

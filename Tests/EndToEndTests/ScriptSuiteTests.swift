@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sidewalk test`: scripts with expectations as a suite, with reports CI servers read.
 @Suite("sidewalk test")
 struct ScriptSuiteTests {
@@ -55,6 +59,25 @@ struct ScriptSuiteTests {
             ])
         let missing = try ProgramRun.sidewalk(["test", folder.path, folder.appendingPathComponent("gone.txt").path])
         #expect(missing.status == 2 && missing.errorLines == ["sidewalk: \(folder.path)/gone.txt: no such file"])
+    }
+
+    @Test(
+        "a report that would replace a symbolic link is refused before any script runs, with one line", arguments: ["--tap", "--junit"])
+    func reportRefusedFirst(option: String) throws {
+        let folder = try Self.folder(["a-pass.txt": Self.passing])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("secret").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("mine".utf8)))
+        let report = folder.appendingPathComponent("results").path
+        #expect(symlink(target, report) == 0)
+        let run = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a-pass.txt").path, "--front", "headless", option, report])
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "sidewalk: \(report): is a symbolic link; refusing to replace it with a file (name a regular file or a new path)"
+            ])
+        #expect(!run.standardOutput.contains("passed"), "no script ran: \(run.standardOutput)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine")
     }
 
     @Test("TAP 13 that prove reads, and JUnit XML valid against Ant's schema, each failure with its line and what was said")

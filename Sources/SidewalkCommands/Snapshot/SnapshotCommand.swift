@@ -114,7 +114,7 @@ struct SnapshotCommand: SidewalkCommand {
     func run() throws(CommandError) -> Int32 {
         guard let imagePath, let outputPath else { return ExitStatus.usage }
         // Refused before any work: a snapshot replaces only a regular file.
-        if let kind = FileKind.of(outputPath), kind != .regular { throw .file(.refusingToReplace(path: outputPath, kind: kind.phrase)) }
+        do { try OutputFile.checkReplaceable(outputPath) } catch { throw .file(error) }
         let chosen = try selection.chooseInDataset(imagePath)
         // Only local files can be checked for change: a dataset on the web, or tiles (too many
         // files to stat), are rendered each time.

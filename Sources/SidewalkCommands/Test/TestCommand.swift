@@ -61,6 +61,12 @@ struct TestCommand: SidewalkCommand {
     }
 
     func run() throws(CommandError) -> Int32 {
+        // The reports' files are checked before the suite runs, not refused after it.
+        do throws(FileError) {
+            for report in [tapPath, junitPath].compactMap({ $0 }) { try OutputFile.checkReplaceable(report) }
+        } catch {
+            throw .file(error)
+        }
         let scripts = try ScriptSuite.read(ScriptSuite.files(paths))
         guard let path = dataset ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened: Dataset
