@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer"]),
         .testTarget(
-            name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON"]),
+            name: "DatasetsTests", dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -150,10 +150,11 @@ public struct Dataset: Sendable {
     }
 
     /// The bytes of `relative` (a path the manifest gave) in the dataset, at most `limit`: from the
-    /// folder, or from the web server through the HTTP cache.
+    /// folder (never through a link that leads out of it), or from the web server through the
+    /// HTTP cache.
     public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
         if let remote { return try remote.read(relative, limit: limit) }
-        return try InputFile.read(folder.appendingPathComponent(relative).path, limit: limit)
+        return try InputFile.read(DatasetPath.Resolver(folder: folder).inside(relative), limit: limit)
     }
 
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and

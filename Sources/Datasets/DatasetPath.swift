@@ -1,4 +1,9 @@
 import Foundation
+import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Checks image paths from a manifest against the dataset folder, refusing any that could leave
 /// it: absolute paths, `..` components, and symbolic links that point outside.
@@ -15,21 +20,49 @@ enum DatasetPath {
     }
 
     /// Resolves paths inside one folder to absolute paths with symbolic links resolved (nil
-    /// when one resolves outside the folder; the file need not exist). The folder itself is
-    /// resolved once.
+    /// when one resolves outside the folder). The file need not exist: the deepest part of the
+    /// path that does is resolved, so a link to a folder outside is caught before anything is
+    /// written through it. The folder itself is resolved once.
     struct Resolver {
+        /// The folder as given, and with its links resolved.
+        let folder: URL
         let root: URL
         private let rootPrefix: String
 
         init(folder: URL) {
-            root = folder.resolvingSymlinksInPath().standardizedFileURL
+            self.folder = folder
+            root = URL(fileURLWithPath: DatasetPath.realPath(folder.path) ?? folder.standardizedFileURL.path)
             rootPrefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         }
 
         func resolve(_ relative: String) -> URL? {
             guard DatasetPath.problem(with: relative) == nil else { return nil }
-            let candidate = root.appendingPathComponent(relative).resolvingSymlinksInPath().standardizedFileURL
-            return candidate.path.hasPrefix(rootPrefix) ? candidate : nil
+            var existing = relative.split(separator: "/").map(String.init)
+            var missing: [String] = []
+            while true {
+                if let real = DatasetPath.realPath(([root.path] + existing).joined(separator: "/")) {
+                    let candidate = ([real] + missing).joined(separator: "/")
+                    return candidate == root.path || candidate.hasPrefix(rootPrefix) ? URL(fileURLWithPath: candidate) : nil
+                }
+                // Nothing of it exists, the folder included: there is no link to follow.
+                guard let last = existing.popLast() else { return root.appendingPathComponent(relative) }
+                missing.insert(last, at: 0)
+            }
         }
+
+        /// The absolute path of `relative` in the folder, for reading or writing it; throws when
+        /// it is not a path inside the folder as written or a link on the way leads out of it.
+        func inside(_ relative: String) throws(FileError) -> String {
+            let written = folder.appendingPathComponent(relative).path
+            guard resolve(relative) != nil else { throw .leadsOutside(path: written, folder: "the dataset folder") }
+            return written
+        }
+    }
+
+    /// `path` with every symbolic link resolved (realpath(3)), or nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

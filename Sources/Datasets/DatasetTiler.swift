@@ -82,7 +82,7 @@ public enum DatasetTiler {
                 guard inPlace || panorama.tiles == nil else {
                     throw .unplaceable(path: imagePath, reason: "already tiled: tile its dataset in place, or copy the folder")
                 }
-                if !inPlace { try copy(imagePath, to: output.appendingPathComponent(panorama.imagePath).path, under: output) }
+                if !inPlace { try copy(imagePath, to: panorama.imagePath, under: output) }
                 panoramas.append(panorama)
             } else {
                 panoramas.append(
@@ -136,9 +136,10 @@ public enum DatasetTiler {
         return tiled
     }
 
-    private static func copy(_ source: String, to destination: String, under root: URL) throws(Failure) {
+    private static func copy(_ source: String, to relative: String, under root: URL) throws(Failure) {
         do {
             let bytes = try InputFile.read(source, limit: limits.maxFileBytes)
+            let destination = try DatasetPath.Resolver(folder: root).inside(relative)
             try PanoramaTiler.makeParents(of: destination, under: root.path)
             try OutputFile.replaceWhole(destination, with: bytes)
         } catch {

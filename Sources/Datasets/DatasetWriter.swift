@@ -31,7 +31,7 @@ struct DatasetWriter {
 
     /// Writes `bytes` to `relativePath` in the dataset, unless the same bytes are already there.
     mutating func write(_ bytes: [UInt8], to relativePath: String) throws(FileError) {
-        let destination = folder.appendingPathComponent(relativePath).path
+        let destination = try DatasetPath.Resolver(folder: folder).inside(relativePath)
         let existed = FileKind.of(destination) != nil
         if existed, let current = try? InputFile.read(destination, limit: PhotoImporter.photoByteLimit), current == bytes { return }
         try OutputFile.replaceWhole(destination, with: bytes)
@@ -47,7 +47,7 @@ struct DatasetWriter {
             created.append(shards)
         }
         for (relative, bytes) in files {
-            let path = folder.appendingPathComponent(relative).path
+            let path = try DatasetPath.Resolver(folder: folder).inside(relative)
             let existed = FileKind.of(path) != nil
             try OutputFile.replaceWhole(path, with: [UInt8](bytes) + [0x0A])
             if !existed { created.append(path) }

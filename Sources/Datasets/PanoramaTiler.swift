@@ -32,9 +32,15 @@ public enum PanoramaTiler {
     }
 
     /// True when every tile of `tiles` is already in `folder`.
+    /// A tile reached through a link out of `folder` does not count: it is written again, which
+    /// `write` refuses.
     public static func isComplete(_ tiles: PanoramaTiles, in folder: URL) -> Bool {
-        (0..<tiles.grid.levelCount).allSatisfy { level in
-            tiles.grid.keys(level: level).allSatisfy { FileKind.of(folder.appendingPathComponent(tiles.path(of: $0)).path) == .regular }
+        let resolver = DatasetPath.Resolver(folder: folder)
+        return (0..<tiles.grid.levelCount).allSatisfy { level in
+            tiles.grid.keys(level: level).allSatisfy {
+                guard let path = try? resolver.inside(tiles.path(of: $0)) else { return false }
+                return FileKind.of(path) == .regular
+            }
         }
     }
 
@@ -51,6 +57,7 @@ public enum PanoramaTiler {
         var done = 0
         var written = 0
         var level = image
+        let resolver = DatasetPath.Resolver(folder: folder)
         for index in stride(from: grid.levelCount - 1, through: 0, by: -1) {
             if index < grid.levelCount - 1 { level = level.halved() }
             let keys = grid.keys(level: index)
@@ -58,9 +65,11 @@ public enum PanoramaTiler {
             let source = level
             DispatchQueue.concurrentPerform(iterations: keys.count) { i in
                 let key = keys[i]
-                let path = folder.appendingPathComponent(tiles.path(of: key)).path
-                guard FileKind.of(path) != .regular, let rect = grid.rect(of: key) else { return }
+                guard let rect = grid.rect(of: key) else { return }
                 do throws(FileError) {
+                    // Never through a link out of the folder; a tile already there is kept.
+                    let path = try resolver.inside(tiles.path(of: key))
+                    guard FileKind.of(path) != .regular else { return }
                     try makeParents(of: path, under: folder.path)
                     let block = source.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
                     guard let bytes = try? JPEGEncoder.encode(block, quality: quality, name: path) else {

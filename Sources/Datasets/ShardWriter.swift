@@ -52,7 +52,7 @@ public enum ShardWriter {
         do { try OutputFile.makeFolder(folder.appendingPathComponent("shards").path) } catch { throw .file(error) }
         try shard(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: nil) { path, bytes throws(DatasetError) in
             do throws(FileError) {
-                try OutputFile.replaceWhole(folder.appendingPathComponent(path).path, with: [UInt8](bytes) + [0x0A])
+                try OutputFile.replaceWhole(DatasetPath.Resolver(folder: folder).inside(path), with: [UInt8](bytes) + [0x0A])
             } catch {
                 throw .file(error)
             }

@@ -12,12 +12,14 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     case notWritable(path: String, reason: String)
     /// A whole-file output would replace something that is not a regular file.
     case refusingToReplace(path: String, kind: String)
+    /// The path, read or written inside `folder`, leads out of it (through a symbolic link).
+    case leadsOutside(path: String, folder: String)
 
     /// The file named.
     public var path: String {
         switch self {
         case .notFound(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _), .unreadable(let path, _),
-            .noReader(let path), .notWritable(let path, _), .refusingToReplace(let path, _):
+            .noReader(let path), .notWritable(let path, _), .refusingToReplace(let path, _), .leadsOutside(let path, _):
             path
         }
     }
@@ -32,6 +34,7 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noReader: "a FIFO with no reader; start the reader first"
         case .notWritable(_, let reason): "cannot write: \(reason)"
         case .refusingToReplace(_, let kind): "is \(kind); refusing to replace it with a file (name a regular file or a new path)"
+        case .leadsOutside(_, let folder): "leads outside \(folder) (a symbolic link?); refusing to follow it"
         }
     }
 
