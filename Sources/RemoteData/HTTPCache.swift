@@ -88,17 +88,26 @@ public final class HTTPCache: Sendable {
 
     static func now() -> Int { Int(time(nil)) }
 
-    /// A file name for `url`: 64-bit FNV-1a of its bytes, in hex (the URL itself is stored in the
-    /// entry and checked, so a collision is a miss, never a wrong answer).
+    /// A file name for `url`: its `checksum` in hex (the URL itself is stored in the entry and
+    /// checked, so a collision is a miss, never a wrong answer).
     static func name(for url: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(checksum(url.utf8), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// 64-bit FNV-1a of `bytes`: enough to tell a damaged entry from the one written (the cache
+    /// guards against damage, not against someone who can write to it).
+    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 
-/// One cached response: a header line of URL, ETag and expiry, then the body, in one file.
+/// One cached response in one file: a header line of URL, ETag, expiry, body length and body
+/// checksum, separated by tabs, then the body. An entry whose body does not match its length and
+/// checksum (a disk or a copy that damaged it) is no entry: it is fetched again without its
+/// ETag, so a 304 can never bring a damaged body back.
 private struct Entry {
     let url: String
     let etag: String?
@@ -111,14 +120,19 @@ private struct Entry {
             let newline = bytes.firstIndex(of: 0x0A)
         else { return nil }
         let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 3, fields[0] == url, let expires = Int(fields[2]) else { return nil }
-        return Entry(url: url, etag: fields[1].isEmpty ? nil : String(fields[1]), expires: expires, body: Array(bytes[(newline + 1)...]))
+        guard fields.count == 5, fields[0] == url, let expires = Int(fields[2]), let length = Int(fields[3]),
+            let checksum = UInt64(fields[4], radix: 16)
+        else { return nil }
+        let body = bytes[(newline + 1)...]
+        guard body.count == length, HTTPCache.checksum(body) == checksum else { return nil }
+        return Entry(url: url, etag: fields[1].isEmpty ? nil : String(fields[1]), expires: expires, body: Array(body))
     }
 
     /// Writes the entry; returns the bytes written.
     func write(folder: String, name: String) throws(FileError) -> Int {
         let clean = { (text: String) in text.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" } }
-        let bytes = Array("\(clean(url))\t\(clean(etag ?? ""))\t\(expires)\n".utf8) + body
+        let checksum = String(HTTPCache.checksum(body), radix: 16)
+        let bytes = Array("\(clean(url))\t\(clean(etag ?? ""))\t\(expires)\t\(body.count)\t\(checksum)\n".utf8) + body
         try OutputFile.replaceWhole(folder + "/" + name, with: bytes)
         return bytes.count
     }

@@ -5,6 +5,12 @@ import Testing
 
 @Suite("HTTP cache rules")
 struct HTTPCacheTests {
+    /// A cache file as `HTTPCache` writes it (docs/hosting.md): URL, ETag, expiry, body length and
+    /// FNV-1a checksum, then the body.
+    static func entry(url: String, etag: String, expires: Int, body: [UInt8]) -> [UInt8] {
+        Array("\(url)\t\(etag)\t\(expires)\t\(body.count)\t\(String(HTTPCache.checksum(body), radix: 16))\n".utf8) + body
+    }
+
     @Test(
         "Cache-Control decides whether a response is kept and how long it is fresh",
         arguments: [
@@ -36,7 +42,7 @@ struct HTTPCacheTests {
         let url = "http://127.0.0.1:9/manifest.json"
         #expect(throws: HTTPError.notCached(url: url)) { try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let stale = Array("\(url)\t\"v1\"\t0\n".utf8) + Array("{}".utf8)
+        let stale = Self.entry(url: url, etag: "\"v1\"", expires: 0, body: Array("{}".utf8))
         try Data(stale).write(to: URL(fileURLWithPath: folder + "/" + HTTPCache.name(for: url)))
         #expect(try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) == Array("{}".utf8))
         // Online, the stale entry is revalidated, so the dead server is reached and the failure said.
@@ -49,8 +55,26 @@ struct HTTPCacheTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let url = "http://127.0.0.1:9/a.jpg"
-        let other = Array("http://127.0.0.1:9/b.jpg\t\t9999999999\n".utf8) + [1, 2, 3]
+        let other = Self.entry(url: "http://127.0.0.1:9/b.jpg", etag: "", expires: 9_999_999_999, body: [1, 2, 3])
         try Data(other).write(to: URL(fileURLWithPath: folder + "/" + HTTPCache.name(for: url)))
         #expect(throws: HTTPError.notCached(url: url)) { try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) }
+    }
+
+    @Test("an entry whose body does not match its length and checksum is no entry, offline or not")
+    func damagedEntriesAreMisses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let url = "http://127.0.0.1:9/manifest.json"
+        let path = folder + "/" + HTTPCache.name(for: url)
+        let whole = Self.entry(url: url, etag: "\"v1\"", expires: 9_999_999_999, body: Array("{\"a\": 1}".utf8))
+        var flipped = whole
+        flipped[flipped.count - 3] ^= 0x20
+        for damaged in [Array(whole.dropLast(2)), flipped, whole + [0x0A]] {
+            try Data(damaged).write(to: URL(fileURLWithPath: path))
+            #expect(throws: HTTPError.notCached(url: url)) { try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) }
+        }
+        try Data(whole).write(to: URL(fileURLWithPath: path))
+        #expect(try HTTPCache(folder: folder, offline: true).fetch(url, maxBytes: 100) == Array("{\"a\": 1}".utf8))
     }
 }

@@ -5,7 +5,7 @@ Usage: fault_server.py FOLDER RULES_JSON PORT_FILE
 RULES_JSON maps a path suffix to a fault: "stall" (headers, then nothing), "reset" (half the
 body, then a TCP reset), "404", "500", "truncate" (the first half of the file, as if whole),
 "huge" (a 1 GB body, streamed), "file-redirect" (302 to file:///etc/passwd), "slow" (the body
-after 3 s). Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
+after 3 s). A request whose If-None-Match is the file's ETag gets 304. Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
 """
 import http.server
 import json
@@ -69,10 +69,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.close_connection = True
             return
+        etag = '"%d-%d"' % (len(body), int(os.path.getmtime(path)))
+        if self.headers.get("If-None-Match") == etag:
+            # As nginx answers a validator that still matches: no body.
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "max-age=60")
-        self.send_header("ETag", '"%d-%d"' % (len(body), int(os.path.getmtime(path))))
+        self.send_header("ETag", etag)
         self.end_headers()
         self.wfile.write(body)
 
