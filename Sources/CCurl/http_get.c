@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <stdio.h>
 
 static CURLSH *shared;
@@ -33,29 +34,46 @@ int sw_http_init(void) {
     return 0;
 }
 
+/* What the body has cost so far, checked before each piece is handed on, so an answer that
+   inflates (gzip, deflate) is stopped at max_bytes of what it inflates to. */
 typedef struct {
-    unsigned char *data;
+    CURL *curl;
+    sw_http_sink sink;
+    void *context;
     size_t size;
-    size_t capacity;
     size_t limit;
     int over;
-} body_buffer;
+} body_meter;
 
 static size_t on_body(char *chunk, size_t size, size_t count, void *user) {
-    body_buffer *body = user;
+    body_meter *body = user;
     size_t length = size * count;
-    if (body->size + length > body->limit) { body->over = 1; return 0; }
-    if (body->size + length > body->capacity) {
-        size_t capacity = body->capacity ? body->capacity : 65536;
-        while (capacity < body->size + length) capacity *= 2;
-        if (capacity > body->limit) capacity = body->limit;
-        unsigned char *grown = realloc(body->data, capacity);
-        if (!grown) return 0;
-        body->data = grown;
-        body->capacity = capacity;
+    if (length > body->limit - body->size) { body->over = 1; return 0; }
+    curl_off_t expected = -1;
+    if (body->size == 0 && curl_easy_getinfo(body->curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected) != CURLE_OK) {
+        expected = -1;
     }
-    memcpy(body->data + body->size, chunk, length);
+    if (body->sink(body->context, (const unsigned char *)chunk, length, (long long)expected) != 0) return 0;
     body->size += length;
+    return length;
+}
+
+/* Keeps the last Content-Length header seen, as declared: libcurl refuses one over
+   CURLOPT_MAXFILESIZE before it records it, and the message should say what was declared. */
+static size_t on_header(char *line, size_t size, size_t count, void *user) {
+    long long *declared = user;
+    size_t length = size * count;
+    static const char name[] = "content-length:";
+    if (length > sizeof name - 1 && strncasecmp(line, name, sizeof name - 1) == 0) {
+        char value[32];
+        size_t n = length - (sizeof name - 1);
+        if (n >= sizeof value) n = sizeof value - 1;
+        memcpy(value, line + sizeof name - 1, n);
+        value[n] = 0;
+        char *end = NULL;
+        long long parsed = strtoll(value, &end, 10);
+        *declared = end != value && parsed >= 0 ? parsed : -1;
+    }
     return length;
 }
 
@@ -73,7 +91,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
     message[0] = 0;
     CURL *curl = curl_easy_init();
     if (!curl) { snprintf(message, message_size, "could not start a transfer"); return SW_HTTP_FAILED; }
-    body_buffer body = { NULL, 0, 0, (size_t)options.max_bytes, 0 };
+    body_meter body = { curl, options.sink, options.sink_context, 0, (size_t)options.max_bytes, 0 };
     struct curl_slist *headers = NULL;
     char condition[300];
     if (options.if_none_match && options.if_none_match[0]) {
@@ -96,11 +114,15 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(curl, CURLOPT_USERAGENT, options.user_agent);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    long long declared = -1;
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &declared);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
     CURLcode code = curl_easy_perform(curl);
     sw_http_status status = SW_HTTP_OK;
+    response->declared_length = declared;
     if (code == CURLE_OK) {
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
         copy_header(curl, "ETag", response->etag, sizeof response->etag);
@@ -110,16 +132,22 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
         if (curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &final_url) == CURLE_OK && final_url) {
             snprintf(response->final_url, sizeof response->final_url, "%s", final_url);
         }
-        response->body = body.data;
-        response->size = body.size;
-        body.data = NULL;
     } else {
         switch (code) {
         case CURLE_FILESIZE_EXCEEDED: status = SW_HTTP_TOO_LARGE; break;
         case CURLE_WRITE_ERROR: status = body.over ? SW_HTTP_TOO_LARGE : SW_HTTP_FAILED; break;
         case CURLE_OPERATION_TIMEDOUT: status = SW_HTTP_TIMEOUT; break;
         case CURLE_COULDNT_RESOLVE_HOST: case CURLE_COULDNT_CONNECT: case CURLE_COULDNT_RESOLVE_PROXY: status = SW_HTTP_CONNECT; break;
-        case CURLE_UNSUPPORTED_PROTOCOL: case CURLE_TOO_MANY_REDIRECTS: status = SW_HTTP_REFUSED; break;
+        case CURLE_UNSUPPORTED_PROTOCOL: {
+            /* After a redirect (3xx) it is the new address's scheme; otherwise the answer itself
+               was not HTTP (libcurl refuses HTTP/0.9 with this code too). */
+            long last = 0;
+            curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &last);
+            status = last >= 300 && last < 400 ? SW_HTTP_REFUSED : SW_HTTP_NOT_HTTP;
+            break;
+        }
+        case CURLE_TOO_MANY_REDIRECTS: status = SW_HTTP_REFUSED; break;
+        case CURLE_OUT_OF_MEMORY: status = SW_HTTP_HEADERS_TOO_LARGE; break;
         case CURLE_RECV_ERROR: case CURLE_PARTIAL_FILE: case CURLE_GOT_NOTHING: case CURLE_SEND_ERROR:
         case CURLE_WEIRD_SERVER_REPLY: case CURLE_HTTP2: case CURLE_HTTP2_STREAM: case CURLE_BAD_CONTENT_ENCODING:
             status = SW_HTTP_BROKEN; break;
@@ -127,14 +155,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
         }
         snprintf(message, message_size, "%s", error[0] ? error : curl_easy_strerror(code));
     }
-    free(body.data);
     curl_slist_free_all(headers);
     curl_easy_cleanup(curl);
     return status;
-}
-
-void sw_http_free(sw_http_response *response) {
-    free(response->body);
-    response->body = NULL;
-    response->size = 0;
 }

@@ -34,6 +34,13 @@ extension Dataset {
         return (shown, failures.sorted { $0.0.description < $1.0.description })
     }
 
+    /// The most bytes a `width`×`height`-pixel tile's file may hold: 8 a pixel (a 16-bit RGBA PNG
+    /// stored uncompressed) and 1 MB for its headers, so a 512×512 tile may be 3 MB and a tile
+    /// that inflates on its way from a server (gzip) is stopped there, not at an image's cap.
+    public static func tileByteLimit(width: Int, height: Int) -> Int {
+        (1 << 20) + 8 * width * height
+    }
+
     /// Decodes one tile of a tiled panorama, checking it has the size its place in the grid says.
     public func loadTile(_ key: TileGrid.Key, of panorama: Panorama, limits: DecodeLimits = .standard) throws(PanoramaError) -> RGBImage {
         guard let tiles = panorama.tiles, let rect = tiles.grid.rect(of: key) else {
@@ -42,12 +49,13 @@ extension Dataset {
         let path = tiles.path(of: key)
         let image: RGBImage
         let bytes: [UInt8]
-        do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
-        do { image = try ImageDecoder.decode(bytes, name: path, limits: limits) } catch { throw .image(error) }
+        let limit = min(limits.maxFileBytes, Self.tileByteLimit(width: rect.width, height: rect.height))
+        do { bytes = try read(path, limit: limit) } catch { throw .image(.file(error)) }
+        do { image = try ImageDecoder.decode(bytes, name: fileName(of: path), limits: limits) } catch { throw .image(error) }
         guard image.width == rect.width, image.height == rect.height else {
             throw .image(
                 .corrupt(
-                    path: path, format: "tile",
+                    path: fileName(of: path), format: "tile",
                     detail: "\(image.width)×\(image.height), not the \(rect.width)×\(rect.height) of tile \(key)"))
         }
         return image

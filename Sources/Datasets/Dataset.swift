@@ -120,10 +120,13 @@ public struct Dataset: Sendable {
         _ path: String, _ panorama: Panorama, minimumWidth: Int?,
         limits: DecodeLimits
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
+        // A tiled panorama's image is its level-0 tile, held to what a tile can be.
+        let level0 = panorama.tiles.flatMap { $0.grid.rect(of: TileGrid.Key(level: 0, row: 0, column: 0)) }
+        let limit = level0.map { min(limits.maxFileBytes, Self.tileByteLimit(width: $0.width, height: $0.height)) } ?? limits.maxFileBytes
         let bytes: [UInt8]
-        do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
+        do { bytes = try read(path, limit: limit) } catch { throw .image(.file(error)) }
         return try PanoramaLoader.loadScaled(
-            bytes, name: path, centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth,
+            bytes, name: fileName(of: path), centerHeading: panorama.centerHeading, limits: limits, minimumWidth: minimumWidth,
             tilt: panorama.tilt, runner: DispatchRunner())
     }
 
@@ -131,9 +134,9 @@ public struct Dataset: Sendable {
     /// its size and shape), or nil. For the fronts that show no picture (`--headless`,
     /// `--describe`), so that they meet a missing or broken image as the full view does.
     public func problem(showing panorama: Panorama) -> String? {
-        let name = panorama.imagePath
+        let name = fileName(of: panorama.imagePath)
         let bytes: [UInt8]
-        do { bytes = try read(name, limit: DecodeLimits.standard.maxFileBytes) } catch {
+        do { bytes = try read(panorama.imagePath, limit: DecodeLimits.standard.maxFileBytes) } catch {
             return "\(name): \(error.reason)"
         }
         guard let (width, height) = ImageDecoder.jpegSize(bytes) ?? ImageDecoder.pngSize(bytes) else {
@@ -147,6 +150,13 @@ public struct Dataset: Sendable {
             return PanoramaError.notEquirectangular(path: name, width: width, height: height).description
         }
         return nil
+    }
+
+    /// How messages name `relative` (a path the manifest gave): as the manifest says for a
+    /// folder, by its address for a dataset on the web (where the path alone says nothing of
+    /// which server gave the broken file).
+    public func fileName(of relative: String) -> String {
+        remote?.address(of: relative) ?? relative
     }
 
     /// The bytes of `relative` (a path the manifest gave) in the dataset, at most `limit`: from the
@@ -188,7 +198,7 @@ public struct Dataset: Sendable {
         let bytes: [UInt8]
         do { bytes = try read(path, limit: limits.maxFileBytes) } catch { throw .image(.file(error)) }
         let decoded: (image: RGBImage, scale: Int)
-        do { decoded = try ImageDecoder.decodeScaled(bytes, name: path, limits: limits) } catch { throw .image(error) }
+        do { decoded = try ImageDecoder.decodeScaled(bytes, name: fileName(of: path), limits: limits) } catch { throw .image(error) }
         let (image, scale) = decoded
         // A crop decoded scaled down sits in a sphere scaled down as much.
         guard
@@ -197,7 +207,7 @@ public struct Dataset: Sendable {
                 left: crop.left / scale, top: crop.top / scale,
                 croppedWidth: image.width, croppedHeight: image.height)
         else {
-            throw .badCrop(path: path)
+            throw .badCrop(path: fileName(of: path))
         }
         let cropped = EquirectPanorama(image: image, centerHeading: panorama.centerHeading, coverage: coverage)
         return (cropped, Int(cropped.coverage.fullWidthPixels))

@@ -24,8 +24,10 @@ public struct DecodeLimits: Sendable {
 
     /// Files up to a 16384×8192 panorama (the largest Street View serves), decoded to at most
     /// 4096×2048: more than a terminal view resolves at the narrowest field of view (a 200-column
-    /// view at zoom 5 needs 3,200 pixels round the circle), 45 MB once prefiltered.
+    /// view at zoom 5 needs 3,200 pixels round the circle), 45 MB once prefiltered. A file may
+    /// hold 160 MB (1.2 bytes a pixel of the largest, a JPEG at quality 95 and more), so that the
+    /// file, held whole while it decodes, and the decode stay within a snapshot's 256 MB.
     public static let standard = DecodeLimits(
-        maxFileBytes: 256 << 20, maxDimension: 16384, maxPixels: 16384 * 8192, maxScans: 100, maxDecodedPixels: 4096 * 2048
+        maxFileBytes: 160 << 20, maxDimension: 16384, maxPixels: 16384 * 8192, maxScans: 100, maxDecodedPixels: 4096 * 2048
     )
 }

@@ -116,25 +116,26 @@ private struct Entry {
     let body: [UInt8]
 
     static func read(folder: String, name: String, url: String, maxBytes: Int) -> Entry? {
-        guard let bytes = try? InputFile.read(folder + "/" + name, limit: maxBytes + 4096),
+        guard var bytes = try? InputFile.read(folder + "/" + name, limit: maxBytes + 4096),
             let newline = bytes.firstIndex(of: 0x0A)
         else { return nil }
         let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 5, fields[0] == url, let expires = Int(fields[2]), let length = Int(fields[3]),
             let checksum = UInt64(fields[4], radix: 16)
         else { return nil }
-        let body = bytes[(newline + 1)...]
-        guard body.count == length, HTTPCache.checksum(body) == checksum else { return nil }
-        return Entry(url: url, etag: fields[1].isEmpty ? nil : String(fields[1]), expires: expires, body: Array(body))
+        guard bytes.count - newline - 1 == length, HTTPCache.checksum(bytes[(newline + 1)...]) == checksum else { return nil }
+        let etag = fields[1].isEmpty ? nil : String(fields[1])
+        bytes.removeSubrange(...newline)  // in place: the body is not copied
+        return Entry(url: url, etag: etag, expires: expires, body: bytes)
     }
 
     /// Writes the entry; returns the bytes written.
     func write(folder: String, name: String) throws(FileError) -> Int {
         let clean = { (text: String) in text.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" } }
         let checksum = String(HTTPCache.checksum(body), radix: 16)
-        let bytes = Array("\(clean(url))\t\(clean(etag ?? ""))\t\(expires)\t\(body.count)\t\(checksum)\n".utf8) + body
-        try OutputFile.replaceWhole(folder + "/" + name, with: bytes)
-        return bytes.count
+        let header = Array("\(clean(url))\t\(clean(etag ?? ""))\t\(expires)\t\(body.count)\t\(checksum)\n".utf8)
+        try OutputFile.replaceWhole(folder + "/" + name, withPieces: [header, body])
+        return header.count + body.count
     }
 }
 

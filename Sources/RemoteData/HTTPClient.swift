@@ -82,19 +82,24 @@ public struct HTTPClient: Sendable {
         guard Self.isWebAddress(url) else { throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address")) }
         var response = sw_http_response()
         var message = [CChar](repeating: 0, count: 512)
+        let body = BodyBuffer(maxBytes: maxBytes)
         let status = (etag ?? "").withCString { condition in
             Self.userAgent.withCString { agent in
                 let options = sw_http_options(
                     connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
-                    total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent)
-                return sw_http_get(url, options, &response, &message, message.count)
+                    total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent,
+                    sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
+                return withExtendedLifetime(body) { sw_http_get(url, options, &response, &message, message.count) }
             }
         }
-        defer { sw_http_free(&response) }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case SW_HTTP_OK: break
-        case SW_HTTP_TOO_LARGE: throw AttemptFailure(reason: .tooLarge(url: url, limit: maxBytes))
+        case SW_HTTP_TOO_LARGE:
+            let declared = response.declared_length > maxBytes ? Int(response.declared_length) : nil
+            throw AttemptFailure(reason: .tooLarge(url: url, limit: maxBytes, declared: declared))
+        case SW_HTTP_NOT_HTTP: throw AttemptFailure(reason: .notHTTP(url: url, detail: detail))
+        case SW_HTTP_HEADERS_TOO_LARGE: throw AttemptFailure(reason: .headersTooLarge(url: url))
         case SW_HTTP_TIMEOUT: throw AttemptFailure(reason: .timeout(url: url, detail: detail))
         case SW_HTTP_CONNECT: throw AttemptFailure(reason: .unreachable(url: url, detail: detail))
         case SW_HTTP_BROKEN: throw AttemptFailure(reason: .broken(url: url, detail: detail))
@@ -105,8 +110,7 @@ public struct HTTPClient: Sendable {
         guard code == 200 || (code == 304 && etag != nil) else {
             throw AttemptFailure(reason: .status(url: url, code: code), retryAfter: Self.text(response.retry_after).flatMap(Self.seconds))
         }
-        let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.size)) } ?? []
-        return Response(status: code, body: body, etag: Self.text(response.etag), cacheControl: Self.text(response.cache_control))
+        return Response(status: code, body: body.bytes, etag: Self.text(response.etag), cacheControl: Self.text(response.cache_control))
     }
 
     /// A Retry-After value in its delay-seconds form, 0...86400; nil for anything else (an
@@ -122,5 +126,26 @@ public struct HTTPClient: Sendable {
             let bytes = raw.prefix { $0 != 0 }
             return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
+    }
+}
+
+/// One response's body, in the one buffer it is kept in: reserved at the length the server
+/// declared (at most the cap) when it declared one, so a plain body is neither copied nor
+/// grown; a compressed one grows as it inflates, never past the cap (libcurl's side checks it).
+private final class BodyBuffer {
+    var bytes: [UInt8] = []
+    let maxBytes: Int
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    /// The transfer's sink (`sw_http_sink`); the context is an unretained `BodyBuffer`.
+    static let receive: sw_http_sink = { context, chunk, count, expected in
+        guard let context, let chunk else { return count == 0 ? 0 : 1 }
+        let buffer = Unmanaged<BodyBuffer>.fromOpaque(context).takeUnretainedValue()
+        if buffer.bytes.isEmpty, expected > 0 { buffer.bytes.reserveCapacity(min(Int(expected), buffer.maxBytes)) }
+        buffer.bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
+        return 0
     }
 }

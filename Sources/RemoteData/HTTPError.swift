@@ -3,7 +3,12 @@
 public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server answered with a status other than 200 (or 304 to a conditional request).
     case status(url: String, code: Int)
-    case tooLarge(url: String, limit: Int)
+    /// The body passed `limit` bytes, or the server declared more (`declared`, when it said).
+    case tooLarge(url: String, limit: Int, declared: Int?)
+    /// The answer was not HTTP/1.x or HTTP/2 (an HTTP/0.9 answer, another protocol on the port).
+    case notHTTP(url: String, detail: String)
+    /// A header line passed libcurl's limit for one (100 KB).
+    case headersTooLarge(url: String)
     /// No progress for the stall timeout, or no connection within the connect timeout.
     case timeout(url: String, detail: String)
     case unreachable(url: String, detail: String)
@@ -19,7 +24,11 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .status(let url, let code) where code == 429: "\(url): the server answered HTTP 429 (too many requests; try again later)"
         case .status(let url, let code): "\(url): the server answered HTTP \(code)"
-        case .tooLarge(let url, let limit): "\(url): more than the \(limit)-byte limit for one response"
+        case .tooLarge(let url, let limit, let declared?):
+            "\(url): the server declares \(declared) bytes, more than the \(limit)-byte limit for one response"
+        case .tooLarge(let url, let limit, nil): "\(url): more than the \(limit)-byte limit for one response"
+        case .notHTTP(let url, let detail): "\(url): not an HTTP response (\(detail))"
+        case .headersTooLarge(let url): "\(url): the answer's headers are too large (a line over libcurl's 100 KB; or memory ran out)"
         case .timeout(let url, let detail): "\(url): timed out (\(detail))"
         case .unreachable(let url, let detail): "\(url): cannot reach the server (\(detail))"
         case .broken(let url, let detail): "\(url): the connection broke (\(detail))"

@@ -2,17 +2,22 @@ import SystemIO
 
 /// A dataset folder on a web server: files under one base address, fetched through the cache.
 public struct RemoteFolder: Sendable {
-    /// The folder's address, ending in `/`.
+    /// The folder's address, ending in `/`, without the query.
     public let base: String
+    /// The address's query (`sig=…` of a signed object-store URL), without its `?`, kept on
+    /// every request; nil when it had none.
+    public let query: String?
     public let cache: HTTPCache
     /// True when the paths given are whole web addresses (a Panoramax picture's image is
     /// wherever its item says); never for a manifest's paths, which stay inside the folder.
     public let takesAddresses: Bool
 
     /// For `address`: a folder (`https://host/path/`, the slash added if missing) or its
-    /// `manifest.json`.
+    /// `manifest.json`, either with a query (`?sig=abc`), which every file's address keeps.
     public init(_ address: String, cache: HTTPCache, takesAddresses: Bool = false) {
-        var base = address
+        let parts = address.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        query = parts.count == 2 ? String(parts[1]) : nil
+        var base = String(parts[0])
         if base.hasSuffix("/manifest.json") { base.removeLast("manifest.json".count) }
         if !base.hasSuffix("/") { base += "/" }
         self.base = base
@@ -24,7 +29,7 @@ public struct RemoteFolder: Sendable {
     /// bytes percent-encoded where a URL needs it; with `takesAddresses`, a web address as it is.
     public func address(of relative: String) -> String {
         if takesAddresses, HTTPClient.isWebAddress(relative) { return relative }
-        return base + PercentEncoding.encode(relative, keeping: "-._~/")
+        return base + PercentEncoding.encode(relative, keeping: "-._~/") + (query.map { "?" + $0 } ?? "")
     }
 
     /// The bytes of `relative`, at most `limit`; a failure as a `FileError` naming the address, as
@@ -32,7 +37,7 @@ public struct RemoteFolder: Sendable {
     public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
         let url = address(of: relative)
         do { return try cache.fetch(url, maxBytes: limit) } catch {
-            if case .tooLarge(_, let limit) = error { throw .tooLarge(path: url, bytes: limit + 1, limit: limit) }
+            if case .tooLarge(_, let limit, let declared) = error { throw .tooLarge(path: url, bytes: declared ?? limit + 1, limit: limit) }
             throw .unreadable(path: url, reason: Self.reason(error))
         }
     }

@@ -27,6 +27,12 @@ public enum OutputFile {
     /// Writes `bytes` as the whole of `path`, atomically: a reader sees the old file or the new
     /// one, never half of one.
     public static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        try replaceWhole(path, withPieces: [bytes])
+    }
+
+    /// As `replaceWhole(_:with:)`, the file being `pieces` one after another (so a header and a
+    /// large body need not be joined into a copy first).
+    public static func replaceWhole(_ path: String, withPieces pieces: [[UInt8]]) throws(FileError) {
         try checkReplaceable(path)
         var existing = stat()
         let exists = lstat(path, &existing) == 0
@@ -46,7 +52,9 @@ public enum OutputFile {
         umask(mask)
         let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
         guard fchmod(fd, mode) == 0 else { throw fail(errno) }
-        if case .failed(let code) = FileDescriptorIO.writeAll(fd, bytes) { throw fail(code) }
+        for piece in pieces {
+            if case .failed(let code) = FileDescriptorIO.writeAll(fd, piece) { throw fail(code) }
+        }
         guard fsync(fd) == 0 else { throw fail(errno) }
         guard close(fd) == 0 else {
             let code = errno

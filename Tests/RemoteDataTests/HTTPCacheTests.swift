@@ -34,6 +34,20 @@ struct HTTPCacheTests {
         #expect(folder.address(of: "tiles/a_b-c.d~e/0/0/0.jpg") == "https://example.org/town/tiles/a_b-c.d~e/0/0/0.jpg")
     }
 
+    @Test("a signed address's query is kept on every file's address, as object stores need (issue 36)")
+    func signedAddresses() {
+        let cache = HTTPCache(folder: "/nonexistent")
+        for given in [
+            "https://bucket.example.org/town/manifest.json?sig=abc%2F&se=2026", "https://bucket.example.org/town?sig=abc%2F&se=2026"
+        ] {
+            let folder = RemoteFolder(given, cache: cache)
+            #expect(folder.base == "https://bucket.example.org/town/", "\(given)")
+            #expect(folder.address(of: "manifest.json") == "https://bucket.example.org/town/manifest.json?sig=abc%2F&se=2026")
+            #expect(folder.address(of: "images/café.jpg") == "https://bucket.example.org/town/images/caf%C3%A9.jpg?sig=abc%2F&se=2026")
+        }
+        #expect(RemoteFolder("https://example.org/town/", cache: cache).address(of: "a.jpg") == "https://example.org/town/a.jpg")
+    }
+
     @Test("offline, what the cache does not hold is refused without a request; what it holds is served however old")
     func offline() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path

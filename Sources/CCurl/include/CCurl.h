@@ -12,8 +12,16 @@ typedef enum {
     SW_HTTP_CONNECT = 3,     /* could not resolve or connect */
     SW_HTTP_BROKEN = 4,      /* reset or closed mid-response, bad response */
     SW_HTTP_REFUSED = 5,     /* a scheme or redirect other than http/https */
-    SW_HTTP_FAILED = 6       /* anything else (message says what) */
+    SW_HTTP_FAILED = 6,      /* anything else (message says what) */
+    SW_HTTP_NOT_HTTP = 7,    /* the answer is not HTTP/1.x or 2 (HTTP/0.9, another protocol) */
+    SW_HTTP_HEADERS_TOO_LARGE = 8 /* a header line past libcurl's limit (100 KB) */
 } sw_http_status;
+
+/* Takes the body as it arrives, after libcurl has undone any Content-Encoding, so what it is
+   given is what is charged to max_bytes: `count` bytes at `bytes`. `expected` is the length the
+   server declared (of the body as sent, so smaller than what arrives when it is compressed),
+   or -1 when it declared none. Returns 0 to go on, non-zero to stop the transfer (no memory). */
+typedef int (*sw_http_sink)(void *context, const unsigned char *bytes, size_t count, long long expected);
 
 typedef struct {
     long connect_timeout_ms; /* to connect (and TLS handshake) */
@@ -22,12 +30,13 @@ typedef struct {
     long max_bytes;          /* most body bytes accepted */
     const char *if_none_match; /* an ETag for a conditional request, or NULL */
     const char *user_agent;  /* the User-Agent header */
+    sw_http_sink sink;       /* takes the body; never given more than max_bytes in all */
+    void *sink_context;      /* passed to sink */
 } sw_http_options;
 
 typedef struct {
     long status;            /* HTTP status code */
-    unsigned char *body;    /* free with sw_http_free */
-    size_t size;
+    long long declared_length; /* the Content-Length the server declared, or -1 */
     char etag[256];         /* the ETag header, or "" */
     char cache_control[256];/* the Cache-Control header, or "" */
     char retry_after[64];   /* the Retry-After header, or "" */
@@ -39,7 +48,5 @@ int sw_http_init(void);
 
 sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_response *response,
                            char *message, size_t message_size);
-
-void sw_http_free(sw_http_response *response);
 
 #endif

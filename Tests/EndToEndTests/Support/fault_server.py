@@ -5,7 +5,11 @@ Usage: fault_server.py FOLDER RULES_JSON PORT_FILE
 RULES_JSON maps a path suffix to a fault: "stall" (headers, then nothing), "reset" (half the
 body, then a TCP reset), "404", "500", "truncate" (the first half of the file, as if whole),
 "huge" (a 1 GB body, streamed), "file-redirect" (302 to file:///etc/passwd), "slow" (the body
-after 3 s). A request whose If-None-Match is the file's ETag gets 304. Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
+after 3 s), "gzip-bomb" (256 KB of gzip, sent as Content-Encoding: gzip, that inflates to
+250 MB of zeros), "huge-length" (Content-Length: 10^12, then nothing), "http09" (the file with
+no status line or headers, as HTTP/0.9 answered), "giant-header" (a 1 MB header line),
+"signed" (403 unless the query is `sig=abc`, as a signed object-store URL). Rules match the path
+without its query. A request whose If-None-Match is the file's ETag gets 304. Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
 """
 import http.server
 import json
@@ -14,8 +18,20 @@ import socket
 import struct
 import sys
 import time
+import zlib
 
 FOLDER, RULES = sys.argv[1], json.loads(sys.argv[2])
+BOMB = None
+
+
+def gzip_bomb():
+    """250 MB of zeros as gzip, made once."""
+    global BOMB
+    if BOMB is None:
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        piece = b"\0" * (1 << 20)
+        BOMB = b"".join(compressor.compress(piece) for _ in range(250)) + compressor.flush()
+    return BOMB
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -25,7 +41,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        fault = next((f for suffix, f in RULES.items() if self.path.endswith(suffix)), None)
+        bare, _, query = self.path.partition("?")
+        fault = next((f for suffix, f in RULES.items() if bare.endswith(suffix)), None)
+        if fault == "signed" and query != "sig=abc":
+            return self.reply(403, b"signature required")
         path = os.path.join(FOLDER, self.path.lstrip("/").split("?")[0])
         if fault == "404" or not os.path.isfile(path):
             return self.reply(404, b"not found")
@@ -44,6 +63,31 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.flush()
             time.sleep(3600)
+        if fault == "huge-length":
+            self.send_response(200)
+            self.send_header("Content-Length", str(10**12))
+            self.end_headers()
+            self.close_connection = True
+            return
+        if fault == "http09":
+            self.wfile.write(body)
+            self.close_connection = True
+            return
+        if fault == "giant-header":
+            self.send_response(200)
+            self.send_header("X-Padding", "a" * (1 << 20))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if fault == "gzip-bomb":
+            bomb = gzip_bomb()
+            self.send_response(200)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(bomb)))
+            self.end_headers()
+            self.wfile.write(bomb)
+            return
         if fault == "slow":
             time.sleep(3)
         if fault == "huge":
