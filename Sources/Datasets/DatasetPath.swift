@@ -1,10 +1,6 @@
 import Foundation
 import SystemIO
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Checks image paths from a manifest against the dataset folder, refusing any that could leave
 /// it: absolute paths, `..` components, and symbolic links that point outside.
 enum DatasetPath {
@@ -31,7 +27,7 @@ enum DatasetPath {
 
         init(folder: URL) {
             self.folder = folder
-            root = URL(fileURLWithPath: DatasetPath.realPath(folder.path) ?? folder.standardizedFileURL.path)
+            root = URL(fileURLWithPath: Directory.realPath(folder.path) ?? folder.standardizedFileURL.path)
             rootPrefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         }
 
@@ -40,7 +36,7 @@ enum DatasetPath {
             var existing = relative.split(separator: "/").map(String.init)
             var missing: [String] = []
             while true {
-                if let real = DatasetPath.realPath(([root.path] + existing).joined(separator: "/")) {
+                if let real = Directory.realPath(([root.path] + existing).joined(separator: "/")) {
                     let candidate = ([real] + missing).joined(separator: "/")
                     return candidate == root.path || candidate.hasPrefix(rootPrefix) ? URL(fileURLWithPath: candidate) : nil
                 }
@@ -57,12 +53,5 @@ enum DatasetPath {
             guard resolve(relative) != nil else { throw .leadsOutside(path: written, folder: "the dataset folder") }
             return written
         }
-    }
-
-    /// `path` with every symbolic link resolved (realpath(3)), or nil when it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = Glibc.realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -22,21 +22,31 @@ extension Expectation {
 
     static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"
 
+    /// `argument` as the text `expect what` looks for (`form` says what it takes).
+    private static func textMatch(_ argument: String, what: String, form: String) throws(KeyScriptError) -> TextMatch {
+        let parsed: TextMatch?
+        do { parsed = try TextMatch.parse(argument) } catch {
+            throw KeyScriptError("expect \(what): \(KeyScriptError.excerpt(argument)) is not a pattern Sidewalk reads: \(error)")
+        }
+        guard let match = parsed else {
+            throw KeyScriptError(
+                "expect \(what) takes \(form); \(KeyScriptError.excerpt(argument)) is neither \"text\" nor a /regular expression/")
+        }
+        return match
+    }
+
     private static func subject(_ what: String, _ arguments: [String]) throws(KeyScriptError) -> Subject {
         func count(_ allowed: ClosedRange<Int>, _ form: String) throws(KeyScriptError) {
             guard allowed.contains(arguments.count) else { throw KeyScriptError("expect \(what) takes \(form)") }
         }
         func match(_ index: Int, _ form: String) throws(KeyScriptError) -> TextMatch {
-            guard let match = TextMatch.parse(arguments[index]) else {
-                throw KeyScriptError("expect \(what) takes \(form); \(arguments[index]) is neither \"text\" nor a /regular expression/")
-            }
-            return match
+            try textMatch(arguments[index], what: what, form: form)
         }
         switch what {
         case "heading", "pitch", "zoom":
             try count(1...2, "a number and an optional ±TOLERANCE")
             guard let value = Double(arguments[0]), value.isFinite else {
-                throw KeyScriptError("expect \(what) needs a number, not '\(arguments[0])'")
+                throw KeyScriptError("expect \(what) needs a number, not '\(KeyScriptError.excerpt(arguments[0]))'")
             }
             var tolerance = what == "zoom" ? 0.05 : 1
             if arguments.count == 2 {
@@ -57,11 +67,11 @@ extension Expectation {
         case "near":
             try count(1...2, "LAT,LNG and optional METRES")
             guard case .success(let place) = Coordinate.parse(arguments[0]) else {
-                throw KeyScriptError("expect near needs LAT,LNG, not '\(arguments[0])'")
+                throw KeyScriptError("expect near needs LAT,LNG, not '\(KeyScriptError.excerpt(arguments[0]))'")
             }
             let metres = arguments.count == 2 ? Double(arguments[1]) : 5
             guard let metres, metres.isFinite, metres >= 0 else {
-                throw KeyScriptError("expect near: METRES is a distance, not '\(arguments[1])'")
+                throw KeyScriptError("expect near: METRES is a distance, not '\(KeyScriptError.excerpt(arguments[1]))'")
             }
             return .near(place, metres: metres)
         case "focus", "note":
@@ -74,13 +84,13 @@ extension Expectation {
         case "ways":
             try count(1...1, "a number")
             guard let ways = Int(arguments[0]), ways >= 0 else {
-                throw KeyScriptError("expect ways needs a whole number, not '\(arguments[0])'")
+                throw KeyScriptError("expect ways needs a whole number, not '\(KeyScriptError.excerpt(arguments[0]))'")
             }
             return .ways(ways)
         case "event":
             try count(1...2, "an event name and optional \"text\" or /pattern/ on its JSON line")
             guard ExplorerEvent.names.contains(arguments[0]) else {
-                throw KeyScriptError("no event is called '\(arguments[0])' (docs/events.md lists them)")
+                throw KeyScriptError("no event is called '\(KeyScriptError.excerpt(arguments[0]))' (docs/events.md lists them)")
             }
             return .event(arguments[0], arguments.count == 2 ? try match(1, "\"text\" or /pattern/") : nil)
         case "error":
@@ -93,7 +103,7 @@ extension Expectation {
             guard arguments == ["focus"] else { throw KeyScriptError("expect visible takes focus: expect visible focus") }
             return .visibleFocus
         default:
-            throw KeyScriptError("cannot expect '\(what)'; expect \(subjects)")
+            throw KeyScriptError("cannot expect '\(KeyScriptError.excerpt(what))'; expect \(subjects)")
         }
     }
 

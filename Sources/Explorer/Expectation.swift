@@ -104,18 +104,20 @@ public struct Expectation: Equatable, Sendable {
     }
 }
 
-/// Text an expectation looks for: a quoted substring, or a regular expression between slashes.
+/// Text an expectation looks for: a quoted substring, or a regular expression between slashes
+/// (a `TextPattern`, which never backtracks).
 public enum TextMatch: Equatable, Sendable {
     case contains(String)
-    case pattern(String)
+    case pattern(TextPattern)
 
-    /// Reads `"text"` or `/pattern/`; nil for anything else or a pattern that does not compile.
-    public static func parse(_ text: String) -> TextMatch? {
+    /// Reads `"text"` or `/pattern/`; nil for anything else. A pattern that is not accepted
+    /// throws its problem.
+    public static func parse(_ text: String) throws(TextPattern.Problem) -> TextMatch? {
         guard text.count >= 2, let first = text.first, first == text.last else { return nil }
         let inner = String(text.dropFirst().dropLast())
         switch first {
         case "\"": return .contains(inner)
-        case "/": return (try? Regex(inner)) == nil ? nil : .pattern(inner)
+        case "/": return .pattern(try TextPattern(inner))
         default: return nil
         }
     }
@@ -123,7 +125,7 @@ public enum TextMatch: Equatable, Sendable {
     func matches(_ text: String) -> Bool {
         switch self {
         case .contains(let part): text.contains(part)
-        case .pattern(let pattern): (try? Regex(pattern)).map { text.contains($0) } ?? false
+        case .pattern(let pattern): pattern.isFound(in: text)
         }
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// One thing a script does: press a key, run a typed command, let time pass, or check something.
 public enum ScriptStep: Equatable, Sendable {
     case key(Key)
@@ -109,7 +111,9 @@ public enum KeyScript {
                 }
                 if let (key, modifier) = modifiedKey(name) { return .modified(key, modifier: modifier) }
                 guard let key = Key(tmuxName: name) else {
-                    throw KeyScriptError("unknown key or command '\(name)' (keys as tmux names them, commands after ':', or wait, expect)")
+                    throw KeyScriptError(
+                        "unknown key or command '\(KeyScriptError.excerpt(name))' (keys as tmux names them, commands after ':', or wait, expect)"
+                    )
                 }
                 return .key(key)
             }
@@ -158,6 +162,17 @@ public enum KeyScript {
 public struct KeyScriptError: Error, Equatable, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
+
+    /// Most characters of a script's own text an error quotes.
+    static let excerptLength = 24
+
+    /// `text` as an error may quote it: its first `excerptLength` characters, control characters
+    /// made visible, and `…` where it was cut. A file that is not a script (a suite entry linked
+    /// to `~/.env`) must not have its lines copied whole into a CI log.
+    static func excerpt(_ text: some StringProtocol) -> String {
+        let cut = text.count > excerptLength
+        return TextSanitizer.sanitize(String(text.prefix(excerptLength)), showingInvisible: true) + (cut ? "…" : "")
+    }
 }
 
 extension StringProtocol {

@@ -15,6 +15,20 @@ public enum Directory {
         public let modified: Double
     }
 
+    /// `path` with every symbolic link and `.`/`..` resolved (realpath(3)), or nil when it does
+    /// not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// True when `path` exists and, its links resolved, lies inside `folder` (resolved too).
+    public static func lies(_ path: String, inside folder: String) -> Bool {
+        guard let real = realPath(path), let root = realPath(folder) else { return false }
+        return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
     /// The regular files directly in `folder`, from `lstat` (a link to a file is not one), in no
     /// set order; empty when the folder cannot be read.
     public static func regularFiles(in folder: String) -> [File] {

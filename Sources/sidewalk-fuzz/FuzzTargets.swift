@@ -12,7 +12,7 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
     static let limits = DecodeLimits(
@@ -54,6 +54,14 @@ enum FuzzTarget: String, CaseIterable {
                 (try? PanoramaxAnswer.pictures(bytes, address: "fuzz").pictures)
                 ?? (try? PanoramaxAnswer.picture(bytes, address: "fuzz")).map { [$0] } ?? []
             for picture in pictures { Self.check(picture) }
+        case .script:
+            // A suite file: parsed as a script, and each line as a pattern searched for in the
+            // whole text (a search is bounded by the text's length times the pattern's).
+            let text = String(decoding: bytes, as: UTF8.self)
+            _ = try? KeyScript.parse(text, form: .file)
+            for line in text.split(separator: "\n").prefix(64) {
+                if let pattern = try? TextPattern(String(line)) { _ = pattern.isFound(in: text) }
+            }
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {

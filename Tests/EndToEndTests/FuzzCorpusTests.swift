@@ -95,6 +95,18 @@ struct FuzzCorpusTests {
                     Array(PanoramaxItemJSON.geovisio.replacingOccurrences(of: "\"field_of_view\": 360", with: "\"field_of_view\": 67").utf8)
                 )
             ],
+            "script": [
+                (
+                    "hostile-patterns.txt",
+                    Array("(\\w|\\s|.)*@@@\n(a+)+b\n(a*)*b\n((a|b)*c)+\n(a{1000}){1000}\n[^\\d]{2,}$\n(?:x|y|)*z\n".utf8)
+                ),
+                (
+                    "suite.txt",
+                    Array(
+                        "# a suite line\nRight; expect heading 105\nexpect said /(\\w|\\s|.)*@@@/ within 1\nSECRET=\u{1B}]52:c:AAAA\u{07}x\n"
+                            .utf8)
+                )
+            ],
             "sanitizer": [
                 ("escapes.txt", Array("Title\u{1B}]0;owned\u{07}\u{1B}]52;c;eA==\u{07}\u{1B}[2J\u{9B}31m\r\n\u{202E}x\u{2066}y".utf8)),
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
@@ -123,7 +135,7 @@ struct FuzzCorpusTests {
 
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
-        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax"])
+        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])

@@ -84,7 +84,7 @@ struct ScriptTests {
             ),
             (
                 "expect said /(unclosed/",
-                "expect said takes \"text\" or /pattern/; /(unclosed/ is neither \"text\" nor a /regular expression/"
+                "expect said: /(unclosed/ is not a pattern Sidewalk reads: a ( is not closed"
             ),
             ("expect said \"open", "a quote is not closed"),
             ("expect event didWalk", "no event is called 'didWalk' (docs/events.md lists them)"),

@@ -50,7 +50,7 @@ struct ScriptSuite {
     static let byteLimit = 16 << 20
 
     /// The script files `paths` name: files as given, and each folder's `*.txt` files (not its
-    /// subfolders), sorted by name.
+    /// subfolders, nor a file linked out of the folder), sorted by name.
     static func files(_ paths: [String]) throws(CommandError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -65,7 +65,15 @@ struct ScriptSuite {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let scripts = names.filter { $0.hasSuffix(".txt") }.sorted()
             guard !scripts.isEmpty else { throw .script(source: path, problem: "holds no scripts (*.txt)") }
-            files += scripts.map { (path as NSString).appendingPathComponent($0) }
+            for name in scripts {
+                let file = (path as NSString).appendingPathComponent(name)
+                // A folder's scripts are its own: one linked elsewhere (to ~/.env, /etc/shadow) is
+                // not read, so no line of it reaches an error or a CI log.
+                guard Directory.lies(file, inside: path) else {
+                    throw .script(source: file, problem: "leads outside the suite folder \(path) (a symbolic link?); refusing to read it")
+                }
+                files.append(file)
+            }
         }
         return files
     }
