@@ -11,7 +11,7 @@ extension ExplorerState {
             arrive(at: target, facing: facing)
         case .refuse(let reason): note = reason
         case .broken(let target):
-            note = "the way to '\(target)' leads nowhere"
+            note = "the way to '\(target)' leads nowhere" + (partNotRead.map { "; not read: \($0)" } ?? "")
             events.append(.errorOnMoveToPanoramaID(id: target, message: "no such panorama"))
         }
     }

@@ -14,6 +14,9 @@ public struct ExplorerState: Sendable {
     var status = StatusNote()
     /// True once a `.quit` command has been applied.
     public internal(set) var isFinished = false
+    /// Why the last part of the dataset that could not be read was not (its file and the
+    /// error), or nil; a way into it leads nowhere, and says this.
+    public internal(set) var partNotRead: String?
     /// True while the list of keys is shown over the view.
     public internal(set) var isShowingHelp = false
     /// True while the view's URL is shown whole over the view (after `u`, until the next key).
@@ -49,10 +52,18 @@ public struct ExplorerState: Sendable {
         startCamera = camera
     }
 
-    /// Takes a service holding more of the dataset (a sharded dataset's shards, read as the walk
-    /// comes near them): where you stand, came from and started stay as they are.
-    public mutating func adopt(_ service: PanoramaService) {
-        navigation.adopt(service)
+    /// Takes what reading more of the dataset gave: a service holding more of it (a sharded
+    /// dataset's shards, read as the walk comes near them; where you stand, came from and
+    /// started stay as they are), or why a part could not be read, said as the note and kept
+    /// for a way that then leads nowhere; `now` as for `handle`.
+    public mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
+        switch growth {
+        case .nothing: break
+        case .larger(let service): navigation.adopt(service)
+        case .notRead(let reason):
+            partNotRead = reason
+            say("not read: " + reason, at: now)
+        }
     }
 
     // What the fronts read, from the parts.

@@ -8,7 +8,7 @@ public struct RunnerFront: ScriptFront {
     /// holding more of the dataset (a dataset read as you walk).
     public var said: (String) -> Void = { _ in }
     public var event: (ExplorerEvent, Double) -> Void = { _, _ in }
-    public var arrived: (Panorama) -> PanoramaService? = { _ in nil }
+    public var arrived: (Panorama) -> DatasetGrowth = { _ in .nothing }
     /// What the front does after each step and frame, as the full view does between frames (it
     /// changes how it draws when `c` or `b` asked, and says so).
     public var betweenFrames: (inout ScriptRunner) -> ScriptRunner.Outcome = { _ in ScriptRunner.Outcome() }
@@ -50,8 +50,8 @@ public struct RunnerFront: ScriptFront {
         for (happened, time) in outcome.events + fronted.events {
             event(happened, time)
             news.events.append(Perceived.Event(happened, at: time))
-            if case .didMoveToPanorama(let id) = happened, let here = runner.state.panorama, here.id == id, let larger = arrived(here) {
-                runner.adopt(larger)
+            if case .didMoveToPanorama(let id) = happened, let here = runner.state.panorama, here.id == id {
+                runner.grow(arrived(here))
             }
         }
     }

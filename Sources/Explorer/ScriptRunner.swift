@@ -30,9 +30,9 @@ public struct ScriptRunner: Sendable {
         public init() {}
     }
 
-    /// Takes a service holding more of the dataset (`ExplorerState.adopt`).
-    public mutating func adopt(_ service: PanoramaService) {
-        state.adopt(service)
+    /// Takes what reading more of the dataset gave (`ExplorerState.grow`), at the script's clock.
+    public mutating func grow(_ growth: DatasetGrowth) {
+        state.grow(growth, at: clock)
     }
 
     /// Runs one step: a key or command, then time until the view settles (`waits`, as a person

@@ -39,10 +39,10 @@ package struct DatasetFollower {
         }
     }
 
-    /// Why the last read failed, once (for the status line); nil when it did not.
+    /// Why the last read failed, once; nil when it did not.
     package mutating func takeFailure() -> String? {
         defer { failure = nil }
-        return failure.map { "not read: " + $0 }
+        return failure
     }
 
     /// Takes its own from `arrivals`: the larger service to adopt, or nil.

@@ -86,8 +86,8 @@ package struct SceneryLoading {
     package mutating func takeArrivals(into state: inout ExplorerState, at now: Double) -> Change {
         var change = Change()
         let arrivals = mailbox.take()
-        if let service = growing?.arrived(from: arrivals) { state.adopt(service) }
-        if let failure = growing?.takeFailure() { state.say(failure, at: now) }
+        if let service = growing?.arrived(from: arrivals) { state.grow(.larger(service), at: now) }
+        if let failure = growing?.takeFailure() { state.grow(.notRead(failure), at: now) }
         growing?.follow(state.panorama, mailbox: mailbox)
         if let image = sharper?.arrived(from: arrivals) {
             (panorama, loadNote) = (image, nil)

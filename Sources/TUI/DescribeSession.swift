@@ -20,7 +20,7 @@ public enum DescribeSession {
     /// reached (nil when there is no more).
     public static func run(
         state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
-        moreOfTheDataset: (Panorama) -> PanoramaService? = { _ in nil },
+        moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
         events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
@@ -35,7 +35,7 @@ public enum DescribeSession {
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(
         _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
-        more: (Panorama) -> PanoramaService?, events: ((ExplorerEvent, Double) -> Void)?
+        more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?
     ) throws(TerminalError) -> Int32 {
         var state = initial
         let clock = ContinuousClock()
@@ -74,7 +74,7 @@ public enum DescribeSession {
                 if let arrived = state.panorama, arrived.id != from, let reason = problem(arrived) {
                     state.cannotShow(arrived.id, reason: reason)
                 }
-                if let here = state.panorama, here.id != from, let service = more(here) { state.adopt(service) }
+                if let here = state.panorama, here.id != from { state.grow(more(here)) }
                 for event in state.takeEvents() { events?(event, now()) }
                 Narrator.changes(from: before, to: state).forEach(say)
             }

@@ -25,4 +25,23 @@ struct ShardedWalkTests {
         #expect(run.standardOutput.contains("Stop 29"), "\(run.standardOutput.suffix(600))")
         #expect(!run.standardOutput.contains("nowhere"), "\(run.standardOutput)")
     }
+
+    @Test("a way into a shard whose file is missing says so, naming the file, and leads nowhere naming it too")
+    func missingShardNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-shards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("images/a.png").path)
+        let files = try ShardWriter.shardedFiles(name: "Street", start: "p0", panoramas: NorthwardStreet.panoramas(count: 30), markers: [])
+        try ShardWriter.write(files, into: folder)
+        let second = try #require(try Dataset.open(folder.path).shards?.shards.dropFirst().first?.path)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(second))
+        let keys = Array(repeating: "w", count: 29).joined(separator: " ")
+        let run = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", keys], timeLimit: 60)
+        // The step into it is the explorer's error (errorOnMoveToPanoramaID), which --keys reports.
+        #expect(run.status == 1 && run.standardError.contains("no such panorama"), "\(run.standardError)")
+        let missing = folder.appendingPathComponent(second).path
+        #expect(run.standardOutput.contains("not read: \(missing)"), "\(run.standardOutput.suffix(800))")
+        #expect(run.standardOutput.contains("leads nowhere; not read: \(missing)"), "\(run.standardOutput.suffix(800))")
+    }
 }

@@ -57,7 +57,7 @@ struct DatasetFollowerTests {
         #expect(poll(&ready, 1, 30_000) == 1)
         let arrived = follower.arrived(from: mailbox.take())
         #expect(arrived == nil)
-        #expect(follower.takeFailure()?.contains("not read: ") == true)
+        #expect(follower.takeFailure()?.contains(files[1].path) == true, "names the shard")
         #expect(follower.takeFailure() == nil, "said once")
         follower.follow(nearEdge, mailbox: mailbox)
         #expect(poll(&ready, 1, 200) == 0, "not asked for again")

@@ -157,14 +157,14 @@ struct ExploreOptions {
         for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
         log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
         let nearby = chosen.map { NearbyParts($0.0) }
-        if let start = chosen?.1, let service = nearby?.service(near: start) { state.adopt(service) }
+        if let start = chosen?.1, let nearby { state.grow(nearby.growth(near: start)) }
         if mode == .headless {
             return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log)
         }
         do {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
-                moreOfTheDataset: { nearby?.service(near: $0) },
+                moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
                 events: log.map { log in { log.record($0, at: $1) } })
         } catch {
             throw .terminal(error)

@@ -21,7 +21,7 @@ enum HeadlessRun {
         var player = front.front(ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) })
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
-        player.arrived = { here in nearby?.service(near: here) }
+        player.arrived = { here in nearby?.growth(near: here) ?? .nothing }
         let result = ScriptPlayer.play(script.lines, on: &player)
         guard let failure = result.failure else { return ExitStatus.success }
         let place = script.source == "--keys" ? "--keys step \(failure.line.line)" : "\(script.source):\(failure.line.line)"
