@@ -20,17 +20,21 @@ public struct Reprojector: Sendable {
     /// Fills `output` (its size is the viewport size, in pixels) with what `camera` sees of
     /// `panorama`: bilinear where the view magnifies, trilinear from the mip pyramid where it
     /// minifies, seamless across the ±180° wrap, and from the panorama's detail layer wherever it
-    /// covers. Work is split over `runner`.
+    /// covers. Work is split over `runner`. With `band`, `output` is rows `band.rows` of a view
+    /// `band.viewHeight` rows high (a large snapshot drawn a band at a time, so the per-pixel
+    /// tables cover a band, not the view).
     public mutating func render(
         _ panorama: EquirectPanorama, camera: PanoramaCamera, into output: inout RGBImage,
-        runner: any ParallelRunner = SerialRunner()
+        band: (firstRow: Int, viewHeight: Int)? = nil, runner: any ParallelRunner = SerialRunner()
     ) {
         guard output.width > 0, output.height > 0 else { return }
-        let key = ViewRays.key(for: camera, width: output.width, height: output.height)
+        let viewHeight = band?.viewHeight ?? output.height
+        let rows = band.map { $0.firstRow..<($0.firstRow + output.height) }
+        let key = ViewRays.key(for: camera, width: output.width, height: viewHeight, rows: rows)
         if rays == nil {
-            rays = ViewRays(camera: camera, width: output.width, height: output.height, runner: runner)
+            rays = ViewRays(camera: camera, width: output.width, height: viewHeight, rows: rows, runner: runner)
         } else if rays?.key != key {
-            rays?.rebuild(camera: camera, width: output.width, height: output.height, runner: runner)
+            rays?.rebuild(camera: camera, width: output.width, height: viewHeight, rows: rows, runner: runner)
         }
         guard let rays else { return }
         let shiftTurns = Degrees.wrap180(camera.heading - panorama.centerHeading) / 360
@@ -48,6 +52,27 @@ public struct Reprojector: Sendable {
                 detail.pyramid, detail.coverage, keepsOutside: true, table: detailTable,
                 shiftTurns: shiftTurns, into: &output, runner: runner)
         }
+    }
+
+    /// What `camera` sees of `panorama` in a `width`×`height` image, drawn `bandRows` rows at a
+    /// time (each band as `render` draws those rows of the whole view, so the picture is the
+    /// same), for one-off pictures such as snapshots: the per-pixel tables, about 16 bytes a
+    /// pixel, then cover a band (17 MB for 4096×256) rather than the view (134 MB for 4096×2048).
+    public static func renderInBands(
+        _ panorama: EquirectPanorama, camera: PanoramaCamera, width: Int, height: Int, bandRows: Int = 256,
+        runner: any ParallelRunner = SerialRunner()
+    ) -> RGBImage {
+        var view = RGBImage(width: width, height: height)
+        var reprojector = Reprojector()
+        var first = 0
+        while first < height {
+            let rows = min(max(1, bandRows), height - first)
+            var band = RGBImage(width: width, height: rows)
+            reprojector.render(panorama, camera: camera, into: &band, band: (first, height), runner: runner)
+            view.pixels.replaceSubrange((first * width * 3)..<((first + rows) * width * 3), with: band.pixels)
+            first += rows
+        }
+        return view
     }
 
     /// One sampling pass of `pyramid` over every ray; `shiftTurns` is the camera's heading from

@@ -97,8 +97,10 @@ struct SampleTable {
             i += 8
         }
         while i < range.upperBound {
-            buffers.columns[i] = Int32(buffers.longitudes[i] * columnScale)
-            buffers.rows[i] = Int32(min(max(buffers.rowFractions[i], 0), 1) * rowScale - top)
+            // Rounded, as the eight-wide path rounds (truncating put these rays up to 1/256 of a
+            // texel off theirs).
+            buffers.columns[i] = Int32((buffers.longitudes[i] * columnScale).rounded())
+            buffers.rows[i] = Int32((min(max(buffers.rowFractions[i], 0), 1) * rowScale - top).rounded())
             buffers.levelBlends[i] = levelBlend(buffers.footprints[i] + bias, levelCount: levelCount)
             i += 1
         }

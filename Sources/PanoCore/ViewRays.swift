@@ -13,6 +13,8 @@ public struct ViewRays: Sendable {
         public var height: Int
         public var pitch: Double
         public var effectiveFOV: Double
+        /// The rows of the `height`-row view the table holds (all of them but for a band).
+        public var rows: Range<Int>
     }
 
     public private(set) var key: Key
@@ -33,25 +35,30 @@ public struct ViewRays: Sendable {
         SIMD8(v[7], v[6], v[5], v[4], v[3], v[2], v[1], v[0])
     }
 
-    public static func key(for camera: PanoramaCamera, width: Int, height: Int) -> Key {
-        Key(width: width, height: height, pitch: camera.pitch, effectiveFOV: camera.effectiveFOV)
+    /// `rows` defaults to the whole view.
+    public static func key(for camera: PanoramaCamera, width: Int, height: Int, rows: Range<Int>? = nil) -> Key {
+        Key(width: width, height: height, pitch: camera.pitch, effectiveFOV: camera.effectiveFOV, rows: rows ?? 0..<height)
     }
 
-    /// Builds the table, splitting the rows over `runner`.
-    public init(camera: PanoramaCamera, width: Int, height: Int, runner: any ParallelRunner = SerialRunner()) {
-        key = Self.key(for: camera, width: width, height: height)
-        rebuild(camera: camera, width: width, height: height, runner: runner)
+    /// Builds the table for `rows` of the view (all of them by default), splitting the rows
+    /// over `runner`.
+    public init(camera: PanoramaCamera, width: Int, height: Int, rows: Range<Int>? = nil, runner: any ParallelRunner = SerialRunner()) {
+        key = Self.key(for: camera, width: width, height: height, rows: rows)
+        rebuild(camera: camera, width: width, height: height, rows: rows, runner: runner)
     }
 
     /// Makes the table for another camera or viewport, in the same memory when the pixel count
     /// is unchanged (a new table a frame, while the pitch or zoom animates, cost a fresh
     /// allocation and its page faults).
-    public mutating func rebuild(camera: PanoramaCamera, width: Int, height: Int, runner: any ParallelRunner = SerialRunner()) {
+    public mutating func rebuild(
+        camera: PanoramaCamera, width: Int, height: Int, rows: Range<Int>? = nil, runner: any ParallelRunner = SerialRunner()
+    ) {
         var facingNorth = camera
         facingNorth.heading = 0
         let basis = RayBasis(ViewProjection(camera: facingNorth, width: width, height: height))
-        key = Self.key(for: camera, width: width, height: height)
-        let count = width * height
+        key = Self.key(for: camera, width: width, height: height, rows: rows)
+        let firstRow = key.rows.lowerBound
+        let count = width * key.rows.count
         if longitudeTurns.count != count {
             longitudeTurns = [Float](repeating: 0, count: count)
             rowFractions = [Float](repeating: 0, count: count)
@@ -61,9 +68,10 @@ public struct ViewRays: Sendable {
             rowFractions.withUnsafeMutableBufferPointer { rowOut in
                 footprintLog2.withUnsafeMutableBufferPointer { footOut in
                     let out = SendablePointers(lonOut, rowOut, footOut)
-                    runner.forEachRange(of: height) { range in
-                        for y in range {
-                            let row = y * width
+                    runner.forEachRange(of: key.rows.count) { range in
+                        for band in range {
+                            let y = firstRow + band
+                            let row = band * width
                             guard width >= 8 else {
                                 // One block, of which the lanes past the right edge are dropped.
                                 let rays = basis.rays(x: 0, y: y)

@@ -57,4 +57,20 @@ struct ReprojectionTests {
         fresh.render(panorama, camera: PanoramaCamera(heading: 100, pitch: 20), into: &b)
         #expect(a == b)
     }
+
+    @Test("a view drawn in bands of rows is the view drawn whole byte for byte, at every pitch and zoom")
+    func bandsAreTheWholeView() {
+        let panorama = EquirectPanorama(image: SyntheticPanorama.gradient(width: 512, height: 256), centerHeading: 30)
+        for (pitch, zoom) in [(0.0, 1.0), (40, 2.5), (-75, 1), (90, 5)] {
+            let camera = PanoramaCamera(heading: 123, pitch: pitch, zoom: zoom)
+            var reprojector = Reprojector()
+            var whole = RGBImage(width: 97, height: 61)
+            reprojector.render(panorama, camera: camera, into: &whole)
+            for rows in [1, 7, 60, 61, 256] {
+                let banded = Reprojector.renderInBands(panorama, camera: camera, width: 97, height: 61, bandRows: rows)
+                let differing = zip(banded.pixels, whole.pixels).filter { $0 != $1 }.count
+                #expect(differing == 0, "pitch \(pitch), zoom \(zoom), bands of \(rows): \(differing) bytes differ")
+            }
+        }
+    }
 }

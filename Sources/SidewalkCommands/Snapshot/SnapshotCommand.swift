@@ -170,9 +170,7 @@ struct SnapshotCommand: SidewalkCommand {
         case .txt:
             return Array((Narrator.describe(state) + "\n").utf8)
         case .png:
-            var view = RGBImage(width: width, height: height)
-            var reprojector = Reprojector()
-            reprojector.render(opened.panorama, camera: camera, into: &view, runner: DispatchRunner())
+            var view = Reprojector.renderInBands(opened.panorama, camera: camera, width: width, height: height, runner: DispatchRunner())
             if overlays { SnapshotOverlays.paint(state, into: &view) }
             do { return PNGEncoder.adding(texts: Self.credit(opened.dataset), to: try PNGEncoder.encode(view, name: "snapshot")) } catch {
                 throw .image(error)
