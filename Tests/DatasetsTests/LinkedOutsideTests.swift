@@ -24,16 +24,35 @@ struct LinkedOutsideTests {
         try manager.subpathsOfDirectory(atPath: folder.path).sorted()
     }
 
+    /// TilingTests' image tiled into `output`, opened, with a folder `outside` beside it.
+    private struct TiledFixture {
+        let fixture: DatasetFixture
+        let outside: URL
+        let output: URL
+        let dataset: Dataset
+        let panorama: Panorama
+        let tiles: PanoramaTiles
+
+        init() throws {
+            fixture = try DatasetFixture()
+            outside = try LinkedOutsideTests.outsideFolder(of: fixture)
+            output = fixture.folder.appendingPathComponent("tiled")
+            _ = try DatasetTiler.tile(image: try TilingTests.writeImage(in: fixture.folder), into: output)
+            dataset = try Dataset.open(output.path)
+            panorama = try #require(dataset.service.panoramas.first)
+            tiles = try #require(panorama.tiles)
+        }
+
+        func remove() {
+            for url in [fixture.folder, outside] { try? FileManager.default.removeItem(at: url) }
+        }
+    }
+
     @Test("a tile linked to a valid tile outside is refused, naming the tile, and so is one linked to /etc/passwd")
     func tileLinkedOutside() throws {
-        let fixture = try DatasetFixture()
-        let outside = try Self.outsideFolder(of: fixture)
-        defer { for url in [fixture.folder, outside] { try? Self.manager.removeItem(at: url) } }
-        let output = fixture.folder.appendingPathComponent("tiled")
-        _ = try DatasetTiler.tile(image: try TilingTests.writeImage(in: fixture.folder), into: output)
-        let dataset = try Dataset.open(output.path)
-        let panorama = try #require(dataset.service.panoramas.first)
-        let tiles = try #require(panorama.tiles)
+        let tiled = try TiledFixture()
+        defer { tiled.remove() }
+        let (output, outside, dataset, panorama, tiles) = (tiled.output, tiled.outside, tiled.dataset, tiled.panorama, tiled.tiles)
         let key = TileGrid.Key(level: 2, row: 0, column: 1)
         let tile = output.appendingPathComponent(tiles.path(of: key))
         // The tile itself, moved outside: it would decode at the right size if it were followed.
@@ -50,14 +69,9 @@ struct LinkedOutsideTests {
 
     @Test("a folder of tiles linked outside is refused for every tile in it")
     func tileFolderLinkedOutside() throws {
-        let fixture = try DatasetFixture()
-        let outside = try Self.outsideFolder(of: fixture)
-        defer { for url in [fixture.folder, outside] { try? Self.manager.removeItem(at: url) } }
-        let output = fixture.folder.appendingPathComponent("tiled")
-        _ = try DatasetTiler.tile(image: try TilingTests.writeImage(in: fixture.folder), into: output)
-        let dataset = try Dataset.open(output.path)
-        let panorama = try #require(dataset.service.panoramas.first)
-        let tiles = try #require(panorama.tiles)
+        let tiled = try TiledFixture()
+        defer { tiled.remove() }
+        let (output, outside, dataset, panorama, tiles) = (tiled.output, tiled.outside, tiled.dataset, tiled.panorama, tiled.tiles)
         let finest = output.appendingPathComponent(tiles.path(of: .init(level: 2, row: 0, column: 0)))
             .deletingLastPathComponent().deletingLastPathComponent()
         let moved = outside.appendingPathComponent("2")

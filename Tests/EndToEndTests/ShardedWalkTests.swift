@@ -10,15 +10,21 @@ import Testing
 /// near them, so a street that crosses from one shard into the next is walked to its end.
 @Suite("Walking across shards")
 struct ShardedWalkTests {
-    @Test("--headless walks a street from one shard into the next")
-    func headlessAcrossShards() throws {
+    /// A sharded street of 30 panoramas in two shards, p0 555 m from the boundary (beyond the
+    /// 500 m read at once), every image one small PNG.
+    static func streetFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-shards-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
         try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("images/a.png").path)
-        // p0 is 555 m from the shard boundary, beyond the 500 m read at once.
-        let panoramas = NorthwardStreet.panoramas(count: 30)
-        try ShardWriter.write(try ShardWriter.shardedFiles(name: "Street", start: "p0", panoramas: panoramas, markers: []), into: folder)
+        let files = try ShardWriter.shardedFiles(name: "Street", start: "p0", panoramas: NorthwardStreet.panoramas(count: 30), markers: [])
+        try ShardWriter.write(files, into: folder)
+        return folder
+    }
+
+    @Test("--headless walks a street from one shard into the next")
+    func headlessAcrossShards() throws {
+        let folder = try Self.streetFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let keys = Array(repeating: "w", count: 29).joined(separator: " ")
         let run = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", keys], timeLimit: 60)
         #expect(run.status == 0, "\(run.standardError)")
@@ -28,12 +34,8 @@ struct ShardedWalkTests {
 
     @Test("a way into a shard whose file is missing says so, naming the file, and leads nowhere naming it too")
     func missingShardNamed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-shards-\(UUID().uuidString)")
+        let folder = try Self.streetFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
-        try PNGEncoder.write(RGBImage(width: 64, height: 32), to: folder.appendingPathComponent("images/a.png").path)
-        let files = try ShardWriter.shardedFiles(name: "Street", start: "p0", panoramas: NorthwardStreet.panoramas(count: 30), markers: [])
-        try ShardWriter.write(files, into: folder)
         let second = try #require(try Dataset.open(folder.path).shards?.shards.dropFirst().first?.path)
         try FileManager.default.removeItem(at: folder.appendingPathComponent(second))
         let keys = Array(repeating: "w", count: 29).joined(separator: " ")

@@ -11,6 +11,13 @@ struct HTTPCacheTests {
         Array("\(url)\t\(etag)\t\(expires)\t\(body.count)\t\(String(HTTPCache.checksum(body), radix: 16))\n".utf8) + body
     }
 
+    /// A new, empty cache folder.
+    static func cacheFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test(
         "Cache-Control decides whether a response is kept and how long it is fresh",
         arguments: [
@@ -65,9 +72,8 @@ struct HTTPCacheTests {
 
     @Test("a file named for one address is never served for another")
     func collisionsAreMisses() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        let folder = try Self.cacheFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let url = "http://127.0.0.1:9/a.jpg"
         let other = Self.entry(url: "http://127.0.0.1:9/b.jpg", etag: "", expires: 9_999_999_999, body: [1, 2, 3])
         try Data(other).write(to: URL(fileURLWithPath: folder + "/" + HTTPCache.name(for: url)))
@@ -76,9 +82,8 @@ struct HTTPCacheTests {
 
     @Test("an entry whose body does not match its length and checksum is no entry, offline or not")
     func damagedEntriesAreMisses() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-\(UUID().uuidString)").path
+        let folder = try Self.cacheFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let url = "http://127.0.0.1:9/manifest.json"
         let path = folder + "/" + HTTPCache.name(for: url)
         let whole = Self.entry(url: url, etag: "\"v1\"", expires: 9_999_999_999, body: Array("{\"a\": 1}".utf8))
