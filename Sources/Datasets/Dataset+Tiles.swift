@@ -41,6 +41,11 @@ extension Dataset {
         (1 << 20) + 8 * width * height
     }
 
+    /// The most bytes the file of a tile covering `rect` may hold under `limits`.
+    static func tileFileLimit(_ rect: (x: Int, y: Int, width: Int, height: Int), limits: DecodeLimits) -> Int {
+        min(limits.maxFileBytes, tileByteLimit(width: rect.width, height: rect.height))
+    }
+
     /// Decodes one tile of a tiled panorama, checking it has the size its place in the grid says.
     public func loadTile(_ key: TileGrid.Key, of panorama: Panorama, limits: DecodeLimits = .standard) throws(PanoramaError) -> RGBImage {
         guard let tiles = panorama.tiles, let rect = tiles.grid.rect(of: key) else {
@@ -49,7 +54,7 @@ extension Dataset {
         let path = tiles.path(of: key)
         let image: RGBImage
         let bytes: [UInt8]
-        let limit = min(limits.maxFileBytes, Self.tileByteLimit(width: rect.width, height: rect.height))
+        let limit = Self.tileFileLimit(rect, limits: limits)
         do { bytes = try read(path, limit: limit) } catch { throw .image(.file(error)) }
         do { image = try ImageDecoder.decode(bytes, name: fileName(of: path), limits: limits) } catch { throw .image(error) }
         guard image.width == rect.width, image.height == rect.height else {

@@ -122,7 +122,7 @@ public struct Dataset: Sendable {
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         // A tiled panorama's image is its level-0 tile, held to what a tile can be.
         let level0 = panorama.tiles.flatMap { $0.grid.rect(of: TileGrid.Key(level: 0, row: 0, column: 0)) }
-        let limit = level0.map { min(limits.maxFileBytes, Self.tileByteLimit(width: $0.width, height: $0.height)) } ?? limits.maxFileBytes
+        let limit = level0.map { Self.tileFileLimit($0, limits: limits) } ?? limits.maxFileBytes
         let bytes: [UInt8]
         do { bytes = try read(path, limit: limit) } catch { throw .image(.file(error)) }
         return try PanoramaLoader.loadScaled(
