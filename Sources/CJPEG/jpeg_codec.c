@@ -211,6 +211,10 @@ sw_jpeg_status sw_jpeg_encode_rgb(const unsigned char *pixels, int width, int he
     /* CMYK is written with an Adobe marker, meaning inverted values (255 = no ink). */
     if (options.cmyk) jpeg_set_colorspace(&cinfo, options.cmyk == 2 ? JCS_YCCK : JCS_CMYK);
     jpeg_set_quality(&cinfo, options.quality, TRUE);
+    if (options.full_chroma && cinfo.num_components == 3) {
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
     if (options.progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
     if (options.grayscale || options.cmyk) grey_row = malloc((size_t)width * 4);

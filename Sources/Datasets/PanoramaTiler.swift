@@ -14,8 +14,9 @@ import SystemIO
 public enum PanoramaTiler {
     /// Side of a tile, pixels (Street View's and Photo Sphere Viewer's size).
     public static let tileSize = 512
-    /// JPEG quality of the tiles, 1...100.
-    public static let quality = 85
+    /// JPEG quality of the tiles, 1...100; they keep colour at every pixel (4:4:4), so a tiled
+    /// view stays within 40 dB of the photo's own (docs/decisions.md, 2026-12-04).
+    public static let quality = 92
 
     /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are
     /// (but a leading `.`), anything else as `%XX` bytes, so two ids never share a folder.
@@ -72,7 +73,7 @@ public enum PanoramaTiler {
                     guard FileKind.of(path) != .regular else { return }
                     try makeParents(of: path, under: folder.path)
                     let block = source.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-                    guard let bytes = try? JPEGEncoder.encode(block, quality: quality, name: path) else {
+                    guard let bytes = try? JPEGEncoder.encode(block, quality: quality, fullChroma: true, name: path) else {
                         throw .notWritable(path: path, reason: "the JPEG encoder failed")
                     }
                     try OutputFile.replaceWhole(path, with: bytes)

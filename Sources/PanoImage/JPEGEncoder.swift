@@ -13,17 +13,18 @@ public enum JPEGEncoder {
         case ycck = 2
     }
 
-    /// Encodes an image as JPEG bytes; `quality` in 1...100.
+    /// Encodes an image as JPEG bytes; `quality` in 1...100. `fullChroma` keeps colour at every
+    /// pixel (4:4:4) instead of libjpeg's default of one colour per 2×2 pixels (4:2:0).
     public static func encode(
-        _ image: RGBImage, quality: Int = 90, progressive: Bool = false, grayscale: Bool = false, storage: Storage = .rgb,
-        name: String = "memory"
+        _ image: RGBImage, quality: Int = 90, fullChroma: Bool = false, progressive: Bool = false, grayscale: Bool = false,
+        storage: Storage = .rgb, name: String = "memory"
     ) throws(ImageError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let options = sw_jpeg_encode_options(
             quality: Int32(min(max(quality, 1), 100)), progressive: progressive ? 1 : 0, grayscale: grayscale ? 1 : 0,
-            cmyk: storage.rawValue
+            cmyk: storage.rawValue, full_chroma: fullChroma ? 1 : 0
         )
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             sw_jpeg_encode_rgb(
