@@ -15,7 +15,7 @@ public enum PanoramaTiler {
     /// Side of a tile, pixels (Street View's and Photo Sphere Viewer's size).
     public static let tileSize = 512
     /// JPEG quality of the tiles, 1...100; they keep colour at every pixel (4:4:4), so a tiled
-    /// view stays within 40 dB of the photo's own (docs/decisions.md, 2026-12-04).
+    /// view agrees with the photo's own to at least 40 dB PSNR (docs/decisions.md, 2026-12-04).
     public static let quality = 92
 
     /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are

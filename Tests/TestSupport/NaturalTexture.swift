@@ -16,7 +16,7 @@ public enum NaturalTexture {
         leaves(width: width * 4, seed: seed).halved().halved()
     }
 
-    /// Discs of radii 3...`width / 10` pixels covering a `width` × `width / 2` image.
+    /// Discs of radii 8...`width / 10` pixels (2 pixels and up once `panorama` averages 4×4) covering a `width` × `width / 2` image.
     private static func leaves(width: Int, seed: UInt64) -> RGBImage {
         let height = width / 2
         var image = RGBImage(width: width, height: height)

@@ -41,7 +41,7 @@ typedef struct {
     int progressive;  /* non-zero for a progressive JPEG */
     int grayscale;    /* non-zero to store one grey channel */
     int cmyk;         /* 1: store as Adobe (inverted) CMYK; 2: as YCCK, as print workflows do */
-    int full_chroma;  /* non-zero to keep colour at every pixel (4:4:4), not every other (4:2:0) */
+    int full_chroma;  /* non-zero to keep colour at every pixel (4:4:4), not one per 2x2 (4:2:0) */
 } sw_jpeg_encode_options;
 
 /* Encodes 8-bit RGB pixels as a JPEG in memory; free *jpeg with sw_jpeg_free_bytes. */
