@@ -32,20 +32,13 @@ public enum Directory {
     /// The regular files directly in `folder`, from `lstat` (a link to a file is not one), in no
     /// set order; empty when the folder cannot be read.
     public static func regularFiles(in folder: String) -> [File] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var files: [File] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != ".." else { continue }
+        names(in: folder).compactMap { name in
             var info = stat()
             guard SystemCall.retrying({ lstat(folder + "/" + name, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else {
-                continue
+                return nil
             }
-            files.append(
-                File(name: name, bytes: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+            return File(name: name, bytes: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
-        return files
     }
 
     /// Removes the file, link or empty folder at `path` (a link itself, not what it names); true
@@ -53,5 +46,27 @@ public enum Directory {
     @discardableResult
     public static func remove(_ path: String) -> Bool {
         FileKind.of(path) == .directory ? rmdir(path) == 0 : unlink(path) == 0
+    }
+
+    /// Removes `path` and, when it is a folder (not a link to one), everything below it, deepest
+    /// first, never following a link out; true when it is gone. For a folder its caller made.
+    @discardableResult
+    public static func removeTree(_ path: String) -> Bool {
+        if FileKind.of(path) == .directory {
+            for name in names(in: path) { removeTree(path + "/" + name) }
+        }
+        return remove(path)
+    }
+
+    /// The names in `folder` but `.` and `..`, in no set order; empty when it cannot be read.
+    private static func names(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 }

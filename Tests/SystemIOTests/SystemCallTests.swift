@@ -85,4 +85,22 @@ struct SystemCallTests {
         #expect(!Directory.remove(folder + "/nothing"))
         #expect(Directory.regularFiles(in: folder + "/nothing").isEmpty)
     }
+
+    @Test("removeTree takes a folder and all below it, and a link to a folder outside as a link, leaving what it names")
+    func removeTree() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-tree-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/ours/a/b", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/theirs", withIntermediateDirectories: true)
+        try Data([1]).write(to: URL(fileURLWithPath: root + "/ours/a/b/tile.jpg"))
+        try Data([2]).write(to: URL(fileURLWithPath: root + "/ours/a/file"))
+        try Data([3]).write(to: URL(fileURLWithPath: root + "/theirs/kept"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/ours/link", withDestinationPath: root + "/theirs")
+        #expect(Directory.removeTree(root + "/ours"))
+        #expect(FileKind.of(root + "/ours") == nil)
+        #expect(FileKind.of(root + "/theirs/kept") == .regular, "what the link named stays")
+        try Data([4]).write(to: URL(fileURLWithPath: root + "/single"))
+        #expect(Directory.removeTree(root + "/single") && FileKind.of(root + "/single") == nil)
+        #expect(!Directory.removeTree(root + "/nothing"))
+    }
 }
