@@ -100,7 +100,7 @@ public enum DatasetTiler {
     }
 
     /// `panorama` tiled from the image at `path` (decoded only when a tile is missing).
-    private static func tile(
+    static func tile(
         _ panorama: Panorama, imageAt path: String, into output: URL, report: inout Report,
         progress: (Int, Int) -> Void
     ) throws(Failure) -> Panorama {

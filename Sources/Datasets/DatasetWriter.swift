@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// Writes a dataset folder for the importer and can take back everything it wrote, so a failed
-/// import leaves the folder as it found it.
-struct DatasetWriter {
+/// import leaves the folder as it found it (files it replaced stay replaced).
+struct DatasetWriter: Sendable {
     let folder: URL
     /// Folders and files this writer made, in the order made.
     private var created: [String] = []
@@ -18,10 +18,30 @@ struct DatasetWriter {
 
     /// Makes the dataset folder and its `images/` where they are missing.
     mutating func makeFolders() throws(FileError) {
-        for path in [folder.path, folder.appendingPathComponent("images").path] where FileKind.of(path) == nil {
-            try OutputFile.makeFolder(path)
-            created.append(path)
+        if FileKind.of(folder.path) == nil {
+            try OutputFile.makeFolder(folder.path)
+            created.append(folder.path)
         }
+        try makeFolder("images")
+    }
+
+    /// Makes the folder `relativePath` in the dataset (its parent must be there) where it is
+    /// missing; taken back with everything later put in it.
+    mutating func makeFolder(_ relativePath: String) throws(FileError) {
+        let path = try DatasetPath.Resolver(folder: folder).inside(relativePath)
+        guard FileKind.of(path) == nil else { return }
+        try OutputFile.makeFolder(path)
+        created.append(path)
+    }
+
+    /// Takes back the file or folder at `relativePath` (with all in it) if this writer made it;
+    /// one that was there before stays.
+    mutating func takeBack(_ relativePath: String) {
+        guard let path = try? DatasetPath.Resolver(folder: folder).inside(relativePath), let index = created.firstIndex(of: path) else {
+            return
+        }
+        Directory.removeTree(path)
+        created.remove(at: index)
     }
 
     /// Copies a photo to `relativePath` in the dataset, unless the same bytes are already there.
@@ -54,10 +74,11 @@ struct DatasetWriter {
         }
     }
 
-    /// Removes what this writer made, newest first (files, then the folders they were in).
+    /// Removes what this writer made, newest first: files, then the folders they were in, each
+    /// with whatever was put in it since (tiles).
     mutating func undo() {
         for path in created.reversed() {
-            Directory.remove(path)
+            Directory.removeTree(path)
         }
         created = []
     }

@@ -54,6 +54,7 @@ enum FuzzTarget: String, CaseIterable {
                 (try? PanoramaxAnswer.pictures(bytes, address: "fuzz").pictures)
                 ?? (try? PanoramaxAnswer.picture(bytes, address: "fuzz")).map { [$0] } ?? []
             for picture in pictures { Self.check(picture) }
+            precondition(Set(pictures.map(\.panorama.id)).count == pictures.count, "an answer lists each picture once")
         case .script:
             // A suite file: parsed as a script, and each line as a pattern searched for in the
             // whole text (a search is bounded by the text's length times the pattern's).

@@ -23,6 +23,15 @@ final class PanoramaxFixture {
     static let nearA0 = "46.9412,7.44451"
     static let nearA1 = "46.9412,7.444668"
 
+    /// Hostile areas (Support/panoramax_server.py), far from Main Street: a search listing each of
+    /// its three pictures three times; pictures `x.y` and `x_y` and one whose image is no JPEG;
+    /// `bigCount` pictures of 1 MB images. And a sequence whose pages lead back to themselves.
+    static let echoBox = "4.9999,44.9999,5.0001,45.0001"
+    static let namesBox = "5.0099,44.9999,5.0101,45.0001"
+    static let bigBox = "4.9999,45.0099,5.0050,45.0101"
+    static let bigCount = 150
+    static let loopingSequence = "seq-loop"
+
     private static func id(_ n: Int) -> String {
         "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - String(n).count) + String(n)
     }

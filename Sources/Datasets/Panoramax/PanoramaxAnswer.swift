@@ -19,8 +19,9 @@ public enum PanoramaxAnswer {
         return picture
     }
 
-    /// The pictures of a FeatureCollection, and its `next` page's address if any. A malformed
-    /// feature is skipped; an answer with none readable is not what the API documents.
+    /// The pictures of a FeatureCollection, each id once (the first time it is listed), and its
+    /// `next` page's address if any. A malformed feature is skipped; an answer with none readable
+    /// is not what the API documents.
     public static func pictures(_ bytes: [UInt8], address: String) throws(DatasetError) -> (pictures: [PanoramaxPicture], next: String?) {
         let root = try json(bytes, address: address)
         guard let features = root.object?["features"]?.array else {
@@ -29,7 +30,9 @@ public enum PanoramaxAnswer {
             )
         }
         var decoder = PanoramaxItemDecoder()
+        var seen: Set<String> = []
         let pictures = features.enumerated().compactMap { decoder.decode($1, at: "$.features[\($0)]") }
+            .filter { seen.insert($0.panorama.id).inserted }
         if pictures.isEmpty, let first = decoder.problems.first { throw .invalid(path: address, problems: [first]) }
         let next = root.object?["links"]?.array?.lazy.compactMap(\.object).first { $0["rel"]?.string == "next" }?["href"]?.string
         return (pictures, next.flatMap { HTTPClient.isWebAddress($0) ? $0 : nil })

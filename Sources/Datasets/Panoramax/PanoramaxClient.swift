@@ -30,14 +30,20 @@ struct PanoramaxClient: Sendable {
         return try PanoramaxAnswer.pictures(answer(address), address: address).pictures
     }
 
-    /// The pictures of sequence `id` in their order, at most `limit`, page after page (each
-    /// page's `next` link).
+    /// The pictures of sequence `id` in their order, each once, at most `limit`, page after page
+    /// (each page's `next` link). A `next` that leads back to a page already read is refused, as
+    /// a server that pages in a loop would otherwise be read for ever.
     func sequence(_ id: String, limit: Int) throws(DatasetError) -> [PanoramaxPicture] {
         var pictures: [PanoramaxPicture] = []
+        var seenIDs: Set<String> = []
+        var read: Set<String> = []
         var address: String? = server.sequenceAddress(id, limit: min(limit, Self.searchLimit))
         while let page = address, pictures.count < limit {
+            guard read.insert(page).inserted else {
+                throw .invalid(path: page, problems: [ManifestProblem("$.links", "the next page leads back to a page already read")])
+            }
             let found = try PanoramaxAnswer.pictures(answer(page), address: page)
-            pictures += found.pictures
+            pictures += found.pictures.filter { seenIDs.insert($0.panorama.id).inserted }
             address = found.next
             if found.pictures.isEmpty { break }
         }

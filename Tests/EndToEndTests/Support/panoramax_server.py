@@ -23,7 +23,15 @@ The pictures (images from the demo town in IMAGES_FOLDER):
 - BROKEN, beside A0, whose item lacks its geometry, and FAILING, beside A0, whose item answers
   500; both are `related` from LONE, a 360 degree picture of its own 90 m north of Main Street.
 Faults: A5's `sd` image answers 404; A3's item answers 429 with Retry-After: 1 to its first
-request; a search near 0,0 answers 500. Writes the port to PORT_FILE (atomically), and one line
+request; a search near 0,0 answers 500.
+
+Hostile answers, each in an area of its own far from Main Street (45 N, 5 E):
+- ECHO: an area search lists each of its three pictures three times;
+- NAMES: pictures `x.y` and `x_y` (whose ids a careless file name makes one), `corrupt`, whose
+  `sd` image is not a JPEG, and `truncated`, whose `sd` image is a JPEG cut after 2000 bytes;
+- LOOP: sequence `seq-loop`, whose page's `next` link leads back to itself;
+- BIG: BIG_COUNT pictures (150, or the environment's PANORAMAX_BIG_COUNT, at most 500) whose `sd`
+  images are the demo JPEG padded to 1 MB after its end. Writes the port to PORT_FILE (atomically), and one line
 per request (seconds since the epoch, path, User-Agent) to LOG_FILE.
 """
 import http.server
@@ -61,6 +69,16 @@ PICTURES[FAILING] = dict(seq="seq-e", rank=0, lng=LNG0, lat=LAT - 0.00002, azimu
                          when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Failing")
 PICTURES[LONE] = dict(seq="seq-f", rank=0, lng=LNG0, lat=LAT + 0.0008, azimuth=0, fov=360,
                       when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Lone walker")
+ECHO = ["echo-%d" % i for i in range(3)]
+NAMES = ["x.y", "x_y", "corrupt", "truncated"]
+LOOP = ["loop-%d" % i for i in range(2)]
+BIG_COUNT = int(os.environ.get("PANORAMAX_BIG_COUNT", "150"))
+BIG = ["big-%03d" % i for i in range(min(BIG_COUNT, 500))]
+for seq, ids, lat, lng in (("seq-echo", ECHO, 45.0, 5.0), ("seq-names", NAMES, 45.0, 5.01), ("seq-loop", LOOP, 45.0, 5.02),
+                           ("seq-big", BIG, 45.01, 5.0)):
+    for i, pid in enumerate(ids):
+        PICTURES[pid] = dict(seq=seq, rank=i, lng=lng + i * 0.00001, lat=lat, azimuth=0, fov=360,
+                             when="2025-03-01T08:00:%02dZ" % (i % 60), image="main-%d.jpg" % (i % 6), producer="Hostile")
 RELATED = {A[3]: [B3], A[4]: [B4], B3: [A[3]], B4: [A[4]], A[1]: [FLAT], LONE: [BROKEN, FAILING]}
 
 lock = threading.Lock()
@@ -177,6 +195,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if len(parts) == 4 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES and parts[3] in ("sd.jpg", "hd.jpg"):
             if parts[2] == A[5]:
                 return self.reply(404, b"not found", "text/plain")
+            if parts[2] == "corrupt":
+                return self.reply(200, b"\xff\xd8" + b"not a JPEG " * 100, "image/jpeg")
+            if parts[2] == "truncated":
+                with open(os.path.join(IMAGES, "main-0.jpg"), "rb") as image:
+                    return self.reply(200, image.read()[:2000], "image/jpeg")
+            if parts[2] in BIG:
+                with open(os.path.join(IMAGES, PICTURES[parts[2]]["image"]), "rb") as image:
+                    body = image.read()
+                return self.reply(200, body + b"\0" * (1024 * 1024 - len(body)), "image/jpeg")
             original = parts[3] == "hd.jpg" and PICTURES[parts[2]]["fov"] == 360
             with open(ORIGINAL if original else os.path.join(IMAGES, PICTURES[parts[2]]["image"]), "rb") as image:
                 return self.reply(200, image.read(), "image/jpeg")
@@ -191,7 +218,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(404, b'{"message": "no such collection"}', "application/json")
         page = [pid for rank, pid in ranked if rank > after][:limit]
         links = []
-        if page and page[-1] != ranked[-1][1]:
+        if seq == "seq-loop":
+            links.append({"rel": "next", "type": "application/geo+json",
+                          "href": "%s/api/collections/%s/items?limit=%d" % (base, seq, limit)})
+        elif page and page[-1] != ranked[-1][1]:
             links.append({"rel": "next", "type": "application/geo+json",
                           "href": "%s/api/collections/%s/items?limit=%d&startAfterRank=%d" % (base, seq, limit, PICTURES[page[-1]]["rank"])})
         self.json({"type": "FeatureCollection", "features": [item(base, pid) for pid in page], "links": links})
@@ -201,6 +231,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             west, south, east, north = (float(v) for v in query["bbox"][0].split(","))
             limit = int(query.get("limit", ["10"])[0])
             inside = [pid for pid, p in PICTURES.items() if west <= p["lng"] <= east and south <= p["lat"] <= north]
+            inside = [pid for pid in inside for _ in range(3 if pid in ECHO else 1)]
             return self.json({"type": "FeatureCollection", "features": [item(base, pid) for pid in inside][:limit], "links": []})
         try:
             lng, lat = (float(v) for v in query["place_position"][0].split(","))
