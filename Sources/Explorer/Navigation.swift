@@ -78,7 +78,10 @@ public struct Navigation: Sendable {
 
     /// Takes a service holding more of the dataset; a single image stays one.
     mutating func adopt(_ larger: PanoramaService) {
-        if service != nil { service = larger }
+        guard service != nil else { return }
+        service = larger
+        // The panorama stood in may have lost ways: one that led to a picture now left out.
+        if let here = panorama, let fresh = larger.panorama(id: here.id) { panorama = fresh }
     }
 
     /// Stands in `target` facing `heading` (degrees), remembering where you came from.

@@ -6,11 +6,17 @@ import StreetModel
 
 /// Reads the parts of a dataset the walk comes near, on a worker thread: after each step, a
 /// sharded dataset's shards within `ShardIndex.loadRadius`, or the Panoramax pictures the ways
-/// lead to, that are not read yet (`Dataset.unread(around:)`). Nothing is read while you stand
-/// still. The frame loop only takes the larger panorama service when it arrives.
+/// lead to, that are not read yet (`Dataset.unread(around:)`), at most `partsPerStep` for each
+/// panorama the walk stands at, so a server whose pictures list many others is asked a bounded
+/// number of times per step. Nothing more is read while you stand still. The frame loop only
+/// takes the larger panorama service when it arrives.
 package struct DatasetFollower {
     /// The dataset with the parts read so far.
     package private(set) var dataset: Dataset
+    /// Parts read at most while the walk stands at one panorama (Panoramax items, shards).
+    package let partsPerStep: Int
+    /// The panorama the walk stands at, and how many parts were asked for since it arrived.
+    private var step: (id: String, asked: Int)?
     /// The parts being read; a read runs while it is set.
     private var reading: [DatasetPart]?
     /// Parts whose read failed: not asked for again.
@@ -21,16 +27,21 @@ package struct DatasetFollower {
     private static let arrivalID = "dataset"
 
     /// A follower for `dataset`, or nil when it is read whole already.
-    package init?(_ dataset: Dataset) {
+    package init?(_ dataset: Dataset, partsPerStep: Int = 24) {
         guard dataset.shards != nil || dataset.panoramax != nil else { return nil }
         self.dataset = dataset
+        self.partsPerStep = partsPerStep
     }
 
-    /// Starts reading what is missing around `panorama`, unless a read is running.
+    /// Starts reading what is missing around `panorama`, nearest first, unless a read is
+    /// running or this step's parts are spent.
     package mutating func follow(_ panorama: Panorama?, mailbox: ArrivalMailbox) {
         guard let panorama, reading == nil else { return }
-        let missing = dataset.unread(around: panorama).filter { !failed.contains($0) }
+        if step?.id != panorama.id { step = (panorama.id, 0) }
+        let budget = partsPerStep - (step?.asked ?? 0)
+        let missing = Array(dataset.unread(around: panorama).filter { !failed.contains($0) }.prefix(max(0, budget)))
         guard !missing.isEmpty else { return }
+        step?.asked += missing.count
         reading = missing
         let current = dataset
         DispatchQueue.global(qos: .userInitiated).async {

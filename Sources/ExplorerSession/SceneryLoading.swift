@@ -86,7 +86,11 @@ package struct SceneryLoading {
     package mutating func takeArrivals(into state: inout ExplorerState, at now: Double) -> Change {
         var change = Change()
         let arrivals = mailbox.take()
-        if let service = growing?.arrived(from: arrivals) { state.grow(.larger(service), at: now) }
+        if let service = growing?.arrived(from: arrivals) {
+            // The ways and the map may show more, or fewer (a way to a picture left out).
+            state.grow(.larger(service), at: now)
+            change.redraw = true
+        }
         if let failure = growing?.takeFailure() { state.grow(.notRead(failure), at: now) }
         growing?.follow(state.panorama, mailbox: mailbox)
         if let image = sharper?.arrived(from: arrivals) {

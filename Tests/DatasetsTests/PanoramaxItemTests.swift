@@ -1,4 +1,5 @@
 import BoundedJSON
+import Foundation
 import PanoCore
 import StreetModel
 import TestSupport
@@ -35,6 +36,33 @@ struct PanoramaxItemTests {
         #expect(ways.map(\.0) == ["pic-3", "pic-1", "other-1"], "next, prev, related: the order their images are prefetched in")
         #expect(ways.map(\.1) == [90, 180, 0])
         #expect(ways.map(\.2) == ["this sequence", "this sequence", "another sequence (2019-05-01)"])
+    }
+
+    @Test("of 60 related pictures all round, the ways a walker can take: along the sequence, then no two within 35° to one date; 8 at most")
+    func manyRelated() throws {
+        // 60 pictures of one date 20 m away every 6°, and after the first, one of another date at 3°.
+        func related(_ id: String, bearing: Double, date: String) -> String {
+            let radians: Double = bearing * .pi / 180
+            let metresPerDegree = 111_320.0
+            let lat: Double = 48.8530 + 20 * cos(radians) / metresPerDegree
+            let lng: Double = 2.3499 + 20 * sin(radians) / (metresPerDegree * cos(48.8530 * Double.pi / 180))
+            let place = #"{"type": "Point", "coordinates": [\#(lng), \#(lat)]}"#
+            return #"{"rel": "related", "id": "\#(id)", "geometry": \#(place), "datetime": "\#(date)T10:00:00Z"}"#
+        }
+        var links = (0..<60).map { related("round-\($0)", bearing: Double($0) * 6, date: "2019-05-01") }
+        links.insert(related("later", bearing: 3, date: "2020-01-01"), at: 1)
+        // The fixture's related link gives way to these; its date is left to a link no way is read from.
+        let old = #"{"rel": "related", "id": "other-1", "geometry": {"type": "Point", "coordinates": [2.3499, 48.8531]},"#
+        var decoder = PanoramaxItemDecoder()
+        let decoded = decoder.decode(try Self.item([(old, links.joined(separator: ",\n") + #", {"rel": "self", "href": "x","#)]))
+        let ways = try #require(decoded).panorama.links
+        #expect(ways.count == PanoramaxItemDecoder.mostWays && PanoramaxItemDecoder.mostWays == 8)
+        #expect(ways.map(\.target) == ["pic-3", "pic-1", "round-0", "later", "round-6", "round-12", "round-18", "round-24"])
+        for (i, first) in ways.enumerated() {
+            for second in ways[(i + 1)...] where first.description == second.description {
+                #expect(abs(Degrees.wrap180(first.heading - second.heading)) >= 35, "\(first.target) and \(second.target)")
+            }
+        }
     }
 
     @Test("pers:pitch and pers:roll become the camera's tilt, undone when the image is decoded")

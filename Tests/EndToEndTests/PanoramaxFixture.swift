@@ -31,6 +31,8 @@ final class PanoramaxFixture {
     static let bigBox = "4.9999,45.0099,5.0050,45.0101"
     static let bigCount = 150
     static let loopingSequence = "seq-loop"
+    /// The root of a tree of pictures without end, each listing 60 related ones 20 m round it.
+    static let tree = "tree"
 
     private static func id(_ n: Int) -> String {
         "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - String(n).count) + String(n)

@@ -25,9 +25,9 @@ public struct PanoramaxGraph: Sendable {
 
 extension Dataset {
     /// The Panoramax pictures around a start: the picture `id`, or those within `radius` metres
-    /// of `place` (none is a normal answer: the dataset is then empty), with the start's item
-    /// and the pictures up to two ways from it read, so that the first step waits for nothing.
-    /// Blocking: asks the server now.
+    /// of `place` (none is a normal answer: the dataset is then empty), with the start's own item
+    /// read, so the first picture is shown at once; the pictures its ways lead to are read after
+    /// it, as the walk goes (`unread(around:)`). Blocking: asks the server now.
     public static func open(
         panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
         allPictures: Bool, cache: HTTPCache
@@ -48,16 +48,8 @@ extension Dataset {
             remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
             startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
             panoramax: graph)
-        guard let start = found.first else { return dataset }
-        // The start's own item must be read (a search result is not promised its ways); the
-        // ways' pictures are a convenience: one that cannot be read is left out.
-        if !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
-        for _ in 0..<2 {
-            guard let read = dataset.service.panorama(id: start.id), let more = try? dataset.reading(dataset.unread(around: read)) else {
-                break
-            }
-            dataset = more
-        }
+        // The start's own item must be read: a search result is not promised its ways.
+        if let start = found.first, !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
         return dataset
     }
 
@@ -123,6 +115,7 @@ extension Dataset {
         let near = unread(ways)
         if !near.isEmpty { return near }
         let further = ways.compactMap { service.panorama(id: $0) }.flatMap { $0.links.map(\.target) }
-        return Array(Set(unread(further))).sorted()
+        var listed: Set<String> = []
+        return unread(further).filter { listed.insert($0).inserted }
     }
 }

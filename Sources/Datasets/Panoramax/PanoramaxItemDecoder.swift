@@ -78,9 +78,14 @@ struct PanoramaxItemDecoder {
         return nil
     }
 
+    /// Most ways one picture keeps: a walker tells no more apart, and each is a picture to read.
+    static let mostWays = 8
+
     /// Ways from the item's `next`, `prev` and `related` links, in that order (the order their
     /// images are prefetched in: along the sequence first), each heading towards the linked
-    /// picture's position; links without an id or a position are left out.
+    /// picture's position; links without an id or a position are left out. Only the ways a
+    /// walker can take are kept (`distinctWays`), so a picture listing hundreds of related ones
+    /// costs no more to walk than a street corner.
     private mutating func links(_ list: [JSONValue], from here: Coordinate, at path: String) -> [Link] {
         var links: [(rank: Int, link: Link)] = []
         for (index, value) in list.enumerated() {
@@ -103,7 +108,24 @@ struct PanoramaxItemDecoder {
             links.append((rank, Link(target: target, heading: here.bearing(to: there), description: description, targetCoordinate: there)))
         }
         // Stable: related pictures keep the server's order (nearest first, in GeoVisio).
-        return links.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.link)
+        let ordered = links.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        return Self.distinctWays(ordered)
+    }
+
+    /// Of `links` (ranked: 0 `next`, 1 `prev`, 2 `related`, in that order), the ways along the
+    /// sequence, then each related picture unless a way kept already leads within
+    /// `NeighbourLinker.minimumSeparation` degrees of it to the same date (the nearer wins, as
+    /// in a dataset's own links; another date in the same direction stays, for `t`); at most
+    /// `mostWays`.
+    static func distinctWays(_ links: [(rank: Int, link: Link)]) -> [Link] {
+        var kept: [Link] = []
+        for (rank, link) in links where kept.count < mostWays {
+            let crowded = kept.contains {
+                $0.description == link.description && abs(Degrees.wrap180($0.heading - link.heading)) < NeighbourLinker.minimumSeparation
+            }
+            if rank < 2 || !crowded { kept.append(link) }
+        }
+        return kept
     }
 
     /// The day of an RFC 3339 date-time, "YYYY-MM-DD", when it is a real date.

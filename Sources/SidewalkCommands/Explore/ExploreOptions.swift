@@ -157,7 +157,11 @@ struct ExploreOptions {
         for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
         log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
         let nearby = chosen.map { NearbyParts($0.0) }
-        if let start = chosen?.1, let nearby { state.grow(nearby.growth(near: start)) }
+        // Two ways ahead of the start (then one more at each arrival), so that the ways said on
+        // arriving are final: a flat or unreadable picture is already left out.
+        if let start = chosen?.1, let nearby {
+            for _ in 0..<2 { state.grow(nearby.growth(near: start)) }
+        }
         if mode == .headless {
             return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log)
         }

@@ -30,6 +30,9 @@ Hostile answers, each in an area of its own far from Main Street (45 N, 5 E):
 - NAMES: pictures `x.y` and `x_y` (whose ids a careless file name makes one), `corrupt`, whose
   `sd` image is not a JPEG, and `truncated`, whose `sd` image is a JPEG cut after 2000 bytes;
 - LOOP: sequence `seq-loop`, whose page's `next` link leads back to itself;
+- TREE: picture `tree` (45.02 N, 5 E) and below it a tree without end: each picture `tree-I-J-...`
+  lists TREE_FANOUT `related` pictures `tree-I-J-...-K`, 20 m away at K * 360 / TREE_FANOUT degrees,
+  all of one date (as a busy square of many sequences does);
 - BIG: BIG_COUNT pictures (150, or the environment's PANORAMAX_BIG_COUNT, at most 500) whose `sd`
   images are the demo JPEG padded to 1 MB after its end. Writes the port to PORT_FILE (atomically), and one line
 per request (seconds since the epoch, path, User-Agent) to LOG_FILE.
@@ -81,6 +84,45 @@ for seq, ids, lat, lng in (("seq-echo", ECHO, 45.0, 5.0), ("seq-names", NAMES, 4
                              when="2025-03-01T08:00:%02dZ" % (i % 60), image="main-%d.jpg" % (i % 6), producer="Hostile")
 RELATED = {A[3]: [B3], A[4]: [B4], B3: [A[3]], B4: [A[4]], A[1]: [FLAT], LONE: [BROKEN, FAILING]}
 
+TREE_FANOUT = 60
+TREE_ROOT = dict(seq="seq-tree", rank=0, lng=5.0, lat=45.02, azimuth=0, fov=360, when="2025-04-01T08:00:00Z",
+                 image="main-0.jpg", producer="Tree")
+
+
+class Pictures(dict):
+    """The pictures above, and the tree's, made when asked for (never listed by a search)."""
+
+    def __contains__(self, pid):
+        return dict.__contains__(self, pid) or self.tree_path(pid) is not None
+
+    def __missing__(self, pid):
+        path = self.tree_path(pid)
+        if path is None:
+            raise KeyError(pid)
+        p = dict(TREE_ROOT, seq="seq-" + pid)
+        for k in path:
+            bearing = math.radians(k * 360 / TREE_FANOUT)
+            p["lat"] += 20 * math.cos(bearing) / 111320
+            p["lng"] += 20 * math.sin(bearing) / (111320 * math.cos(math.radians(p["lat"])))
+        return p
+
+    @staticmethod
+    def tree_path(pid):
+        parts = pid.split("-")
+        if parts[0] != "tree" or not all(k.isdigit() and int(k) < TREE_FANOUT for k in parts[1:]) or len(parts) > 12:
+            return None
+        return [int(k) for k in parts[1:]]
+
+
+PICTURES = Pictures(PICTURES)
+
+
+def related(pid):
+    if Pictures.tree_path(pid) is not None:
+        return ["%s-%d" % (pid, k) for k in range(TREE_FANOUT)]
+    return RELATED.get(pid, [])
+
+
 lock = threading.Lock()
 asked = {}
 
@@ -107,14 +149,14 @@ def item(base, pid):
         {"rel": "license", "title": "License for this object (CC-BY-SA-4.0)",
          "href": "https://spdx.org/licenses/CC-BY-SA-4.0.html"},
     ]
-    sequence = sorted((q for q in PICTURES if PICTURES[q]["seq"] == p["seq"]), key=lambda q: PICTURES[q]["rank"])
+    sequence = sorted((q for q in PICTURES if PICTURES[q]["seq"] == p["seq"]), key=lambda q: PICTURES[q]["rank"]) or [pid]
     rank = sequence.index(pid)
     for rel, other in (("prev", rank - 1), ("next", rank + 1)):
         if 0 <= other < len(sequence):
             q = sequence[other]
             links.append({"rel": rel, "id": q, "geometry": point(PICTURES[q]), "type": "application/geo+json",
                           "href": "%s/collections/%s/items/%s" % (api, p["seq"], q)})
-    for q in RELATED.get(pid, []):
+    for q in related(pid):
         links.append({"rel": "related", "id": q, "geometry": point(PICTURES[q]), "type": "application/geo+json",
                       "href": "%s/collections/%s/items/%s" % (api, PICTURES[q]["seq"], q), "datetime": PICTURES[q]["when"]})
     pictures = "%s/pictures/%s" % (api, pid)
