@@ -2,27 +2,91 @@ import BoundedJSON
 import PanoCore
 import StreetModel
 
+/// One shard `Dataset.service` holds: which, and how many panoramas it gave.
+struct ShardSpan: Equatable, Sendable {
+    let index: Int
+    let count: Int
+}
+
 extension Dataset {
-    /// The dataset with the shards at `indices` read too (those not read yet); itself when all are.
+    /// Which of `shards` `service` holds.
+    public var loadedShards: Set<Int> { Set(shardSpans.map(\.index)) }
+
+    /// Panoramas held from shards, at most, while walking (`withShards(_:)`): one shard's most
+    /// (`ManifestDecoder`'s 200,000), about 130 MB (docs/reliability.md).
+    public static let heldPanoramas = 200_000
+
+    /// The dataset with the shards at `indices` read too (those not read yet), in that order;
+    /// itself when all are. A walk's read: the panoramas held stay within `heldPanoramas`, shards
+    /// far from those read (more than twice `ShardIndex.loadRadius` away) let go first. When the
+    /// shards asked for do not fit beside the near ones, those that fit are read; when none does,
+    /// it fails naming the first.
     public func withShards(_ indices: [Int]) throws(DatasetError) -> Dataset {
+        try withShards(indices, holding: Self.heldPanoramas)
+    }
+
+    /// The same with every shard read and none let go (`nil`), or within `most` panoramas.
+    func withShards(_ indices: [Int], holding most: Int?) throws(DatasetError) -> Dataset {
         guard let shards else { return self }
-        let wanted = indices.filter { shards.shards.indices.contains($0) && !loadedShards.contains($0) }
+        var wanted: [Int] = []
+        for index in indices where shards.shards.indices.contains(index) && !loadedShards.contains(index) && !wanted.contains(index) {
+            wanted.append(index)
+        }
         guard !wanted.isEmpty else { return self }
         var panoramas = service.panoramas
+        var spans = shardSpans
         var known = Set(panoramas.map(\.id))
         for index in wanted {
-            let path = shards.shards[index].path
-            for panorama in try readShard(path) {
+            let shard = shards.shards[index]
+            if let most {
+                let room = Self.makeRoom(for: shard, beside: wanted, in: shards, panoramas: &panoramas, spans: &spans, most: most)
+                guard room else {
+                    if spans.contains(where: { wanted.contains($0.index) }) { break }
+                    throw .tooManyHeld(path: fileName(of: shard.path), count: shard.count, most: most)
+                }
+            }
+            let read = try readShard(shard.path)
+            guard read.count <= shard.count else {
+                throw .invalid(
+                    path: fileName(of: shard.path),
+                    problems: [
+                        ManifestProblem(
+                            "$.panoramas", "holds \(read.count) panoramas, more than the \(shard.count) the manifest's index says")
+                    ])
+            }
+            for panorama in read {
                 guard known.insert(panorama.id).inserted else {
-                    throw .invalid(path: path, problems: [ManifestProblem("$.panoramas", "'\(panorama.id)' is also in another shard")])
+                    throw .invalid(
+                        path: shard.path, problems: [ManifestProblem("$.panoramas", "'\(panorama.id)' is also in another shard")])
                 }
                 panoramas.append(panorama)
             }
+            spans.append(ShardSpan(index: index, count: read.count))
         }
         return Dataset(
             folder: folder, remote: remote, name: name, startID: startID,
-            service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: shards,
-            loadedShards: loadedShards.union(wanted))
+            service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: shards, shardSpans: spans)
+    }
+
+    /// Lets go of held shards far from all of `wanted` (farthest first) until `shard`'s panoramas
+    /// fit within `most`; false when they cannot.
+    private static func makeRoom(
+        for shard: ShardIndex.Shard, beside wanted: [Int], in index: ShardIndex, panoramas: inout [Panorama], spans: inout [ShardSpan],
+        most: Int
+    ) -> Bool {
+        func farness(_ span: ShardSpan) -> Double {
+            wanted.map { index.shards[$0].distance(to: index.shards[span.index]) }.min() ?? 0
+        }
+        var held = spans.reduce(0) { $0 + $1.count }
+        while held + shard.count > most {
+            let far = spans.indices.filter { farness(spans[$0]) > 2 * ShardIndex.loadRadius }
+            guard let victim = far.max(by: { farness(spans[$0]) < farness(spans[$1]) }) else { return false }
+            let start = spans[..<victim].reduce(0) { $0 + $1.count }
+            panoramas.removeSubrange(start..<(start + spans[victim].count))
+            held -= spans[victim].count
+            spans.remove(at: victim)
+        }
+        return true
     }
 
     /// The dataset with every shard within `metres` of `coordinate` read; nil when none was
@@ -33,27 +97,43 @@ extension Dataset {
         return missing.isEmpty ? nil : try withShards(missing)
     }
 
-    /// The dataset with shards read in order until one holds `id`; nil when none does.
+    /// The dataset with the shard holding `id` read too, the others tried one at a time; nil
+    /// when none holds it.
     public func findingPanorama(id: String) throws(DatasetError) -> Dataset? {
         if service.panorama(id: id) != nil { return self }
         guard let shards else { return nil }
-        var dataset = self
-        for index in shards.shards.indices where !dataset.loadedShards.contains(index) {
-            dataset = try dataset.withShards([index])
-            if dataset.service.panorama(id: id) != nil { return dataset }
+        for index in shards.shards.indices where !loadedShards.contains(index) {
+            let tried = try withShards([index])
+            if tried.service.panorama(id: id) != nil { return tried }
         }
         return nil
     }
 
-    /// The dataset with every shard read (for `info` and `tile`, which need all of it).
+    /// The dataset with every shard read, none let go (for `tile` and `import --update`, which
+    /// write all of it; `info` reads one shard at a time, `eachShard`).
     public func withAllShards() throws(DatasetError) -> Dataset {
-        try withShards(Array((shards?.shards ?? []).indices))
+        try withShards(Array((shards?.shards ?? []).indices), holding: nil)
+    }
+
+    /// `body` given each shard's panoramas in turn, read one at a time and let go after, each
+    /// checked as a walk would read it (ids unique across shards: `seen` grows by every id);
+    /// for a dataset of one manifest, its panoramas once.
+    public func eachShard(_ body: ([Panorama]) -> Void) throws(DatasetError) {
+        guard let shards else { return body(service.panoramas) }
+        var seen: Set<String> = []
+        for shard in shards.shards {
+            let read = try readShard(shard.path)
+            for panorama in read where !seen.insert(panorama.id).inserted {
+                throw .invalid(path: shard.path, problems: [ManifestProblem("$.panoramas", "'\(panorama.id)' is also in another shard")])
+            }
+            body(read)
+        }
     }
 
     /// The same dataset starting at `id`.
     func starting(at id: String) -> Dataset {
         Dataset(
-            folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, loadedShards: loadedShards,
+            folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, shardSpans: shardSpans,
             panoramax: panoramax)
     }
 

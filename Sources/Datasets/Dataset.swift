@@ -22,8 +22,9 @@ public struct Dataset: Sendable {
     public let service: PanoramaService
     /// For a sharded dataset: its shards; nil for one manifest.
     public let shards: ShardIndex?
-    /// Which of `shards` `service` holds.
-    public let loadedShards: Set<Int>
+    /// Which of `shards` `service` holds, in the order read, with how many panoramas each gave:
+    /// `service.panoramas` is their panoramas in this order, so a shard can be let go again.
+    let shardSpans: [ShardSpan]
     /// For Panoramax: the server, and which pictures were read; nil for a manifest.
     public internal(set) var panoramax: PanoramaxGraph?
 
@@ -87,12 +88,12 @@ public struct Dataset: Sendable {
         guard let shards = contents.shards else {
             return Dataset(
                 folder: folder, remote: remote, name: contents.name, startID: contents.start ?? contents.panoramas[0].id,
-                service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers), shards: nil, loadedShards: [])
+                service: PanoramaService(panoramas: contents.panoramas, markers: contents.markers), shards: nil, shardSpans: [])
         }
         // Sharded: the shard holding the start comes first (ShardWriter puts it there).
         let empty = Dataset(
             folder: folder, remote: remote, name: contents.name, startID: contents.start ?? "",
-            service: PanoramaService(panoramas: [], markers: contents.markers), shards: shards, loadedShards: [])
+            service: PanoramaService(panoramas: [], markers: contents.markers), shards: shards, shardSpans: [])
         var opened = try empty.withShards([0])
         if let start = contents.start, opened.service.panorama(id: start) == nil {
             guard let found = try opened.findingPanorama(id: start) else {

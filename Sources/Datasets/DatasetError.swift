@@ -17,6 +17,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A Panoramax picture asked for by id is flat (its field of view, degrees, if known), and
     /// only 360° pictures are walked.
     case flatPicture(address: String, fieldOfView: Double?)
+    /// A shard (`path`, said to hold `count` panoramas) not read: beside the shards near it, a
+    /// walk would hold more than `most` panoramas (`Dataset.heldPanoramas`).
+    case tooManyHeld(path: String, count: Int, most: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .flatPicture(let address, let fieldOfView):
             "\(address): a flat picture (\(fieldOfView.map { "\(Int($0.rounded()))°" } ?? "field of view not given")); "
                 + "only 360° pictures are walked unless --all-pictures is given"
+        case .tooManyHeld(let path, let count, let most):
+            "\(path): not read: its \(count) panoramas and those of the shards near it are more than the \(most) a walk holds at once"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PanoCore
 
 /// The shards of a sharded dataset (docs/dataset-format.md, "Sharded datasets"): each a file of
@@ -30,6 +31,16 @@ public struct ShardIndex: Equatable, Sendable {
             let latitude = min(max(coordinate.latitude, south), north)
             let longitude = min(max(coordinate.longitude, west), east)
             return Coordinate(latitude: latitude, longitude: longitude).map(coordinate.distance(to:)) ?? .infinity
+        }
+
+        /// Metres between this box and `other` at their nearest (0 when they touch or overlap),
+        /// approximately: the gaps in latitude and longitude, the latter at the gap's latitude.
+        public func distance(to other: Shard) -> Double {
+            let (low, high) = (max(south, other.south), min(north, other.north))
+            let metresPerDegree = Coordinate.earthRadius * .pi / 180
+            let gapNorth = max(0, low - high) * metresPerDegree
+            let gapEast = max(0, max(west, other.west) - min(east, other.east)) * metresPerDegree * cos((low + high) / 2 * .pi / 180)
+            return (gapNorth * gapNorth + gapEast * gapEast).squareRoot()
         }
     }
 

@@ -46,7 +46,7 @@ extension Dataset {
         var dataset = Dataset(
             folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
             remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
-            startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, loadedShards: [],
+            startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, shardSpans: [],
             panoramax: graph)
         // The start's own item must be read: a search result is not promised its ways.
         if let start = found.first, !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
@@ -90,7 +90,7 @@ extension Dataset {
         }
         return Dataset(
             folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
-            shards: nil, loadedShards: [], panoramax: graph)
+            shards: nil, shardSpans: [], panoramax: graph)
     }
 
     /// True when `error` says the server could not be asked, rather than that it has no good

@@ -51,9 +51,16 @@ struct InfoCommand: SidewalkCommand {
             for line in Self.summary(of: dataset) + Self.details(of: panorama) { print(TextSanitizer.sanitize(line)) }
             return ExitStatus.success
         }
+        // Shard by shard, so memory stays that of one shard (and the ids seen) however large.
+        var summary = DatasetSummary()
+        var broken: [(id: String, reason: String)] = []
         let dataset: Dataset
         do {
-            dataset = try selection.opener.open(path).withAllShards()
+            dataset = try selection.opener.open(path)
+            try dataset.eachShard { panoramas in
+                summary.add(panoramas)
+                if deep { broken += Self.brokenImages(of: panoramas, in: dataset) }
+            }
         } catch let DatasetError.invalid(manifest, problems) {
             print(TextSanitizer.sanitize("\(manifest): invalid, \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
             for problem in problems { print("  " + TextSanitizer.sanitize(problem.description)) }
@@ -61,18 +68,17 @@ struct InfoCommand: SidewalkCommand {
         } catch {
             throw .dataset(error)
         }
-        for line in Self.summary(of: dataset) { print(TextSanitizer.sanitize(line)) }
+        for line in summary.lines(of: dataset) { print(TextSanitizer.sanitize(line)) }
         guard deep else { return ExitStatus.success }
-        let broken = Self.brokenImages(of: dataset)
-        print("images:     \(dataset.service.panoramas.count - broken.count) decoded, \(broken.count) broken")
+        print("images:     \(summary.count - broken.count) decoded, \(broken.count) broken")
         for (id, reason) in broken { print(TextSanitizer.sanitize("  \(id): \(reason)")) }
         return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
-    /// Each panorama whose image cannot be decoded, with why, in the dataset's order; decoded
-    /// at the least size the decoder allows, one at a time, so memory stays that of one image.
-    static func brokenImages(of dataset: Dataset) -> [(id: String, reason: String)] {
-        dataset.service.panoramas.compactMap { panorama -> (id: String, reason: String)? in
+    /// Each of `panoramas` whose image cannot be decoded, with why, in their order; decoded at
+    /// the least size the decoder allows, one at a time, so memory stays that of one image.
+    static func brokenImages(of panoramas: [Panorama], in dataset: Dataset) -> [(id: String, reason: String)] {
+        panoramas.compactMap { panorama -> (id: String, reason: String)? in
             do throws(PanoramaError) {
                 _ = try dataset.load(panorama, minimumWidth: 1)
                 return nil
@@ -82,44 +88,11 @@ struct InfoCommand: SidewalkCommand {
         }
     }
 
-    /// The summary's lines.
+    /// The summary's lines for a dataset as read (a Panoramax start and what is around it).
     static func summary(of dataset: Dataset) -> [String] {
-        let panoramas = dataset.service.panoramas
-        let latitudes = panoramas.map(\.coordinate.latitude)
-        let longitudes = panoramas.map(\.coordinate.longitude)
-        let south = latitudes.min()!
-        let north = latitudes.max()!
-        let west = longitudes.min()!
-        let east = longitudes.max()!
-        let southWest = Coordinate(latitude: south, longitude: west)!
-        let width = southWest.distance(to: Coordinate(latitude: south, longitude: east)!)
-        let height = southWest.distance(to: Coordinate(latitude: north, longitude: west)!)
-        let links = panoramas.reduce(0) { $0 + $1.links.count }
-        let outdoor = panoramas.filter { $0.source == .outdoor }.count
-        var levelsByBuilding: [String: Set<Int>] = [:]
-        for panorama in panoramas {
-            if let building = panorama.building { levelsByBuilding[building, default: []].insert(panorama.level ?? 0) }
-        }
-        let dates = Set(panoramas.compactMap(\.captureDate)).sorted()
-        var lines = [
-            "dataset:    \(dataset.name ?? dataset.folder.lastPathComponent) (valid)",
-            "panoramas:  \(panoramas.count) (\(outdoor) outdoor, \(panoramas.count - outdoor) indoor), start '\(dataset.startID)'",
-            "area:       \(Int(width.rounded())) m east-west × \(Int(height.rounded())) m north-south, around "
-                + "\(Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2)!)",
-            "links:      \(links)"
-        ]
-        for building in levelsByBuilding.keys.sorted() {
-            let levels = levelsByBuilding[building]!.sorted().map(String.init).joined(separator: ", ")
-            lines.append("building:   \(building), levels \(levels)")
-        }
-        lines.append("dates:      \(dates.isEmpty ? "none given" : dates.joined(separator: ", "))")
-        lines.append("markers:    \(dataset.service.markers.count)")
-        if let shards = dataset.shards { lines.append("shards:     \(shards.shards.count) (docs/dataset-format.md, \"Sharded datasets\")") }
-        if let graph = dataset.panoramax {
-            lines.append(
-                "server:     \(graph.server.address) (\(graph.allPictures ? "all pictures" : "360° pictures only"), read around the start)")
-        }
-        return lines
+        var summary = DatasetSummary()
+        summary.add(dataset.service.panoramas)
+        return summary.lines(of: dataset)
     }
 
     /// One panorama's lines: id, place, date, credit and ways.
