@@ -22,6 +22,10 @@ public struct HTTPClient: Sendable {
     public var retries: Int = 3
     /// Seconds before the first retry.
     public var firstPause: Double = 0.25
+    /// When every request must have ended, `FileDescriptorIO.monotonicSeconds()`: a whole
+    /// command's time limit (`--deadline`), which cuts each request's own limits and refuses a
+    /// pause that would pass it; nil for none (the explorer, which has no end to wait for).
+    public var deadline: Double?
 
     /// The default `timeout`, seconds.
     public static let defaultTimeout = 10.0
@@ -60,16 +64,25 @@ public struct HTTPClient: Sendable {
         var pause = firstPause
         var attempt = 0
         while true {
+            let left = deadline.map { $0 - FileDescriptorIO.monotonicSeconds() }
+            if let left, left <= 0 { throw Self.pastDeadline(url) }
             do {
-                return try once(url, maxBytes: maxBytes, etag: etag)
+                return try once(url, maxBytes: maxBytes, etag: etag, secondsLeft: left)
             } catch {
                 let asked = error.retryAfter ?? 0
                 guard error.reason.isTransient, attempt < retries, asked <= Self.longestPause else { throw error.reason }
+                let wait = max(pause, asked)
+                if let deadline, FileDescriptorIO.monotonicSeconds() + wait >= deadline { throw error.reason }
                 attempt += 1
-                usleep(useconds_t(max(pause, asked) * 1_000_000))
+                usleep(useconds_t(wait * 1_000_000))
                 pause *= 2
             }
         }
+    }
+
+    /// The failure of a request the command's deadline cut short.
+    private static func pastDeadline(_ url: String) -> HTTPError {
+        .timeout(url: url, detail: "the command's time limit ran out; --deadline SECONDS gives it longer")
     }
 
     /// Why one attempt failed, and the pause the server asked for before the next, seconds.
@@ -78,16 +91,18 @@ public struct HTTPClient: Sendable {
         var retryAfter: Double?
     }
 
-    private func once(_ url: String, maxBytes: Int, etag: String?) throws(AttemptFailure) -> Response {
+    /// One attempt, given at most `secondsLeft` (the deadline's) besides its own limits.
+    private func once(_ url: String, maxBytes: Int, etag: String?, secondsLeft: Double?) throws(AttemptFailure) -> Response {
         guard Self.isWebAddress(url) else { throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address")) }
         var response = sw_http_response()
         var message = [CChar](repeating: 0, count: 512)
         let body = BodyBuffer(maxBytes: maxBytes)
+        let total = min(Double(totalSeconds), secondsLeft ?? .infinity)
         let status = (etag ?? "").withCString { condition in
             Self.userAgent.withCString { agent in
                 let options = sw_http_options(
-                    connect_timeout_ms: Int(timeout * 1000), stall_seconds: max(1, Int(timeout.rounded(.up))),
-                    total_seconds: totalSeconds, max_bytes: maxBytes, if_none_match: condition, user_agent: agent,
+                    connect_timeout_ms: Int(min(timeout, total) * 1000), stall_seconds: max(1, Int(min(timeout, total).rounded(.up))),
+                    total_seconds: max(1, Int(total.rounded(.up))), max_bytes: maxBytes, if_none_match: condition, user_agent: agent,
                     sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
                 return withExtendedLifetime(body) { sw_http_get(url, options, &response, &message, message.count) }
             }
@@ -100,7 +115,9 @@ public struct HTTPClient: Sendable {
             throw AttemptFailure(reason: .tooLarge(url: url, limit: maxBytes, declared: declared))
         case SW_HTTP_NOT_HTTP: throw AttemptFailure(reason: .notHTTP(url: url, detail: detail))
         case SW_HTTP_HEADERS_TOO_LARGE: throw AttemptFailure(reason: .headersTooLarge(url: url))
-        case SW_HTTP_TIMEOUT: throw AttemptFailure(reason: .timeout(url: url, detail: detail))
+        case SW_HTTP_TIMEOUT:
+            let cut = deadline.map { FileDescriptorIO.monotonicSeconds() >= $0 - 0.5 } ?? false
+            throw AttemptFailure(reason: cut ? Self.pastDeadline(url) : .timeout(url: url, detail: detail))
         case SW_HTTP_CONNECT: throw AttemptFailure(reason: .unreachable(url: url, detail: detail))
         case SW_HTTP_BROKEN: throw AttemptFailure(reason: .broken(url: url, detail: detail))
         case SW_HTTP_REFUSED: throw AttemptFailure(reason: .refused(url: url, detail: detail))

@@ -85,7 +85,8 @@ struct ImportCommand: SidewalkCommand {
                 .wholeNumber("--limit", "N", in: 1...PanoramaxImporter.mostPictures, default: 200, help: "Panoramax: at most N pictures") {
                     $0.limit = $1
                 }
-            ] + DatasetOpener.options.map { $0.lifted(into: \.opener) }, epilogue: ""
+            ] + (DatasetOpener.options + [DatasetOpener.deadlineOption(default: Self.deadline)]).map { $0.lifted(into: \.opener) },
+            epilogue: ""
         ) { command, argument throws(UsageError) in
             guard command.source == nil else { throw UsageError(description: "import takes one folder of photos") }
             guard !argument.isEmpty else { throw UsageError(description: "the photo folder path is empty") }
@@ -106,7 +107,9 @@ struct ImportCommand: SidewalkCommand {
     /// --limit: most Panoramax pictures taken.
     var limit = 200
     /// --offline, --http-timeout and --all-pictures, for Panoramax.
-    var opener = DatasetOpener()
+    /// Seconds an import may spend fetching by default (`--deadline`): 1,000 pictures of a few MB.
+    static let deadline = 3600.0
+    var opener = DatasetOpener(deadlineSeconds: deadline)
 
     func validate() throws(UsageError) {
         guard modesAsked.count < 2 else { throw UsageError(description: "import takes --update or --force, not both") }

@@ -23,6 +23,7 @@ struct InfoCommand: SidewalkCommand {
                   With --deep, every image is decoded too, and each that cannot be is listed (status 1).
                 """,
             options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + [
+                DatasetOpener.deadlineOption(default: Self.deadline).lifted(into: \.selection.opener),
                 .flag("--deep", help: "decode every panorama's image and list those that cannot be (a truncated or broken file)") {
                     $0.deep = true
                 }
@@ -35,7 +36,9 @@ struct InfoCommand: SidewalkCommand {
     }
 
     var path: String?
-    var selection = PanoramaSelection()
+    /// Seconds `info` may spend fetching by default (`--deadline`): `--deep` fetches every image.
+    static let deadline = 600.0
+    var selection = PanoramaSelection(opener: DatasetOpener(deadlineSeconds: deadline))
     /// --deep: decode every image.
     var deep = false
 

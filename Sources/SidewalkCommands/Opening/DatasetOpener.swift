@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import PanoCore
 import RemoteData
+import SystemIO
 import TextSafety
 
 #if canImport(Glibc)
@@ -19,6 +20,20 @@ struct DatasetOpener {
     var allPictures = false
     /// --demo: the HTTP cache is read, never written.
     var readOnlyCache = false
+    /// --deadline: seconds the whole command may spend on the web; nil for none (the explorer).
+    var deadlineSeconds: Double?
+    /// When the command started, `FileDescriptorIO.monotonicSeconds()`: the deadline counts from it.
+    let started = FileDescriptorIO.monotonicSeconds()
+
+    /// --deadline, for a command that ends (snapshot, info, import), with its default seconds.
+    static func deadlineOption(default seconds: Double) -> CommandOption<DatasetOpener> {
+        .number(
+            "--deadline", "SECONDS", in: 1...86_400, default: seconds,
+            help: "for a dataset on the web: seconds the whole command may take to fetch what it needs, retries and waits included"
+        ) {
+            $0.deadlineSeconds = $1
+        }
+    }
 
     /// --offline, --http-timeout and --all-pictures.
     static var options: [CommandOption<DatasetOpener>] {
@@ -64,7 +79,9 @@ struct DatasetOpener {
     func cache() -> HTTPCache {
         let environment = ProcessInfo.processInfo.environment
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
-        return HTTPCache(folder: folder, offline: offline, readOnly: readOnlyCache, client: HTTPClient(timeout: timeout))
+        var client = HTTPClient(timeout: timeout)
+        client.deadline = deadlineSeconds.map { started + $0 }
+        return HTTPCache(folder: folder, offline: offline, readOnly: readOnlyCache, client: client)
     }
 
     /// A line on standard error while something is fetched, when it is a terminal.

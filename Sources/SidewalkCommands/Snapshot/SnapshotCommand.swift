@@ -27,6 +27,7 @@ struct SnapshotCommand: SidewalkCommand {
                     .txt   what a screen reader would say of the view
                 """,
             options: PanoramaSelection.options.map { $0.lifted(into: \.selection) }
+                + [DatasetOpener.deadlineOption(default: Self.deadline).lifted(into: \.selection.opener)]
                 + CameraFlags.options.map { $0.lifted(into: \.cameraFlags) } + [
                     .size(
                         "--size", in: sideRange,
@@ -72,7 +73,9 @@ struct SnapshotCommand: SidewalkCommand {
     static let maxArea: [Kind: Int] = [.png: 4096 * 2048, .ans: 1_000_000]
 
     var imagePath: String?
-    var selection = PanoramaSelection()
+    /// Seconds a snapshot may spend fetching by default (`--deadline`).
+    static let deadline = 120.0
+    var selection = PanoramaSelection(opener: DatasetOpener(deadlineSeconds: deadline))
     var cameraFlags = CameraFlags()
     var size: (width: Int, height: Int)?
     var outputPath: String?
@@ -124,17 +127,29 @@ struct SnapshotCommand: SidewalkCommand {
             ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
         let key = cacheKey(imagePath: imagePath, chosen: chosen)
         let output: [UInt8]
+        var tilesMissing = 0
         if let cached = cache?.load(key: key) {
             output = cached
         } else {
-            output = try render(imagePath, chosen: chosen)
+            (output, tilesMissing) = try render(imagePath, chosen: chosen)
             cache?.store(output, key: key)
         }
         do { try OutputFile.replaceWhole(outputPath, with: output) } catch { throw .file(error) }
+        guard tilesMissing == 0 else {
+            // The picture is written (coarser where tiles are missing), and the status says it is not whole.
+            writeStandardError(
+                TextSanitizer.sanitize(
+                    "sidewalk: \(outputPath): written incomplete, \(tilesMissing) tile\(tilesMissing == 1 ? "" : "s") not loaded") + "\n")
+            return ExitStatus.failure
+        }
         return ExitStatus.success
     }
 
-    private func render(_ imagePath: String, chosen dataset: (Dataset, Panorama)?) throws(CommandError) -> [UInt8] {
+    /// The snapshot's bytes, and how many tiles of a tiled panorama could not be loaded (drawn
+    /// from a coarser level instead).
+    private func render(_ imagePath: String, chosen dataset: (Dataset, Panorama)?) throws(CommandError) -> (
+        bytes: [UInt8], tilesMissing: Int
+    ) {
         let (width, height) = outputSize
         // The view spans camera.effectiveFOV across its wider side: decode no finer than that.
         let needed = PanoramaLoader.neededWidth(
@@ -144,16 +159,17 @@ struct SnapshotCommand: SidewalkCommand {
             guard let (dataset, chosen) = dataset else {
                 throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place"))
             }
-            return mapSnapshot(dataset.service, at: chosen, camera: cameraFlags.startingCamera(initialView: chosen.initialView))
+            return (mapSnapshot(dataset.service, at: chosen, camera: cameraFlags.startingCamera(initialView: chosen.initialView)), 0)
         }
         if kind == .txt, let (dataset, chosen) = dataset {
             // Words only: no image needs decoding.
             let state = ExplorerState(
                 camera: cameraFlags.startingCamera(initialView: chosen.initialView), panorama: chosen, service: dataset.service)
-            return Array((Narrator.describe(state) + "\n").utf8)
+            return (Array((Narrator.describe(state) + "\n").utf8), 0)
         }
         var opened = try selection.open(imagePath, chosen: dataset, minimumWidth: needed)
         let camera = cameraFlags.startingCamera(initialView: opened.initialView)
+        var tilesMissing = 0
         if let (dataset, chosen) = opened.dataset, chosen.tiles != nil {
             let (across, down) = kind == .ans ? ViewPicture.pixelsPerCell(symbols) : (1, 1)
             let scale = kind == .ans ? ViewPicture.supersampling : 1
@@ -161,11 +177,18 @@ struct SnapshotCommand: SidewalkCommand {
                 opened.panorama, of: chosen, camera: camera, width: width * across * scale,
                 height: height * down * scale)
             opened.panorama = detailed.panorama
+            tilesMissing = detailed.failures.count
             for (key, error) in detailed.failures.prefix(3) {
                 writeStandardError(TextSanitizer.sanitize("sidewalk: tile \(key) not loaded, shown from a coarser level: \(error)") + "\n")
             }
         }
         let state = opened.dataset.map { ExplorerState(camera: camera, panorama: $1, service: $0.service) } ?? ExplorerState(camera: camera)
+        return (try encode(opened, state: state, camera: camera), tilesMissing)
+    }
+
+    /// The bytes of the snapshot's file, of the kind its name says.
+    private func encode(_ opened: PanoramaSelection.Opened, state: ExplorerState, camera: PanoramaCamera) throws(CommandError) -> [UInt8] {
+        let (width, height) = outputSize
         switch kind {
         case .txt:
             return Array((Narrator.describe(state) + "\n").utf8)

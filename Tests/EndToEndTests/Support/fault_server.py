@@ -8,7 +8,8 @@ body, then a TCP reset), "404", "500", "truncate" (the first half of the file, a
 after 3 s), "gzip-bomb" (256 KB of gzip, sent as Content-Encoding: gzip, that inflates to
 250 MB of zeros), "huge-length" (Content-Length: 10^12, then nothing), "http09" (the file with
 no status line or headers, as HTTP/0.9 answered), "giant-header" (a 1 MB header line),
-"signed" (403 unless the query is `sig=abc`, as a signed object-store URL). Rules match the path
+"signed" (403 unless the query is `sig=abc`, as a signed object-store URL), "trickle" (the body
+at 2 bytes a second), "retry-after" (429 with Retry-After: 30, every time). Rules match the path
 without its query. A request whose If-None-Match is the file's ETag gets 304. Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
 """
 import http.server
@@ -50,6 +51,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(404, b"not found")
         if fault == "500":
             return self.reply(500, b"server error")
+        if fault == "retry-after":
+            self.send_response(429)
+            self.send_header("Retry-After", "30")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if fault == "file-redirect":
             self.send_response(302)
             self.send_header("Location", "file:///etc/passwd")
@@ -90,6 +97,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if fault == "slow":
             time.sleep(3)
+        if fault == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for i in range(0, len(body), 2):
+                    self.wfile.write(body[i:i + 2])
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:
+                pass
+            return
         if fault == "huge":
             self.send_response(200)
             self.send_header("Content-Length", str(1 << 30))

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A whole command has a time limit on the web (`--deadline`), whatever each request's own
+/// limits allow: a trickling manifest, a server asking again and again for a long pause, tiles
+/// that never come; each ends in one line and a non-zero status (the fault server's faults).
+@Suite("Web deadlines")
+struct WebDeadlineTests {
+    @Test("a manifest trickled at 2 bytes a second ends at the deadline, naming it")
+    func trickle() throws {
+        let folder = try WebDatasetTests.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: ["tiled/manifest.json": "trickle"])
+        let started = Date()
+        // Before, the request's own 300 s limit was all there was.
+        let run = try ProgramRun.sidewalk(
+            ["info", server.base + "tiled/", "--deadline", "3"],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+            timeLimit: 60)
+        withExtendedLifetime(server) {}
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                "manifest.json: cannot read: timed out (the command's time limit ran out; --deadline SECONDS gives it longer)"),
+            "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test("429 with Retry-After: 30 on every try is given up at once when the pause would pass the deadline")
+    func retryAfterPastDeadline() throws {
+        let folder = try WebDatasetTests.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: ["tiled/manifest.json": "retry-after"])
+        let started = Date()
+        // Before, three pauses of 30 s: 90 s.
+        let run = try ProgramRun.sidewalk(
+            ["info", server.base + "tiled/", "--deadline", "10"],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+            timeLimit: 60)
+        withExtendedLifetime(server) {}
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("HTTP 429"), "\(run.standardError)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("tiles that never come: the snapshot is written from coarser levels at the deadline, and says it is incomplete")
+    func stalledTiles() throws {
+        let folder = try WebDatasetTests.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Every tile of the finest level stalls after its headers.
+        let finest = (0..<2).flatMap { row in (0..<4).map { "tiles/default-panorama/2/\(row)/\($0).jpg" } }
+        let server = try FaultServer(folder: folder, faults: Dictionary(uniqueKeysWithValues: finest.map { ($0, "stall") }))
+        let output = folder.appendingPathComponent("view.png").path
+        let started = Date()
+        // Before, each tile waited out its own limits (with --http-timeout 60, minutes), then status 0.
+        let run = try ProgramRun.sidewalk(
+            [
+                "snapshot", server.base + "tiled/", "--zoom", "4", "--size", "320x180", "--output", output, "--no-cache",
+                "--http-timeout", "60", "--deadline", "4"
+            ],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path], timeLimit: 60)
+        withExtendedLifetime(server) {}
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("written incomplete"), "\(run.standardError)")
+        #expect(run.standardError.contains("--deadline"), "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: output))
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
