@@ -26,6 +26,8 @@ public struct HTTPClient: Sendable {
     /// command's time limit (`--deadline`), which cuts each request's own limits and refuses a
     /// pause that would pass it; nil for none (the explorer, which has no end to wait for).
     public var deadline: Double?
+    /// Told of each request while it is in flight, retries included; nil for none.
+    public var watch: FetchWatch?
 
     /// The default `timeout`, seconds.
     public static let defaultTimeout = 10.0
@@ -61,6 +63,8 @@ public struct HTTPClient: Sendable {
     /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, retrying
     /// transient failures.
     public func get(_ url: String, maxBytes: Int, etag: String? = nil) throws(HTTPError) -> Response {
+        let token = watch?.begin(url)
+        defer { if let token { watch?.end(token) } }
         var pause = firstPause
         var attempt = 0
         while true {

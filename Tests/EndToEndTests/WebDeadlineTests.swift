@@ -68,4 +68,26 @@ struct WebDeadlineTests {
         #expect(FileManager.default.fileExists(atPath: output))
         #expect(Date().timeIntervalSince(started) < 30)
     }
+
+    @Test("on a terminal, what is waited for is said after 2 s with its seconds, and cleared before the command's own line")
+    func waitingLine() throws {
+        let folder = try WebDatasetTests.tiledDataset()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(folder: folder, faults: ["tiled/manifest.json": "trickle"])
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' info '\(server.base)tiled/' --deadline 6; echo EXIT=$?; sleep 120",
+            columns: 160, rows: 10, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        defer { session.close() }
+        // Before, nothing was said while the manifest trickled in.
+        #expect(
+            try session.waitUntil(timeout: 30) {
+                let screen = try session.capture()
+                return screen.contains("waiting for ") && screen.contains("tiled/manifest.json 3 s")
+            })
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("EXIT=1") })
+        let screen = try session.capture()
+        #expect(!screen.contains("waiting for"), "the line is cleared: \(screen)")
+        #expect(screen.contains("the command's time limit ran out"), "\(screen)")
+        withExtendedLifetime(server) {}
+    }
 }

@@ -81,6 +81,8 @@ struct DatasetOpener {
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
         var client = HTTPClient(timeout: timeout)
         client.deadline = deadlineSeconds.map { started + $0 }
+        // A command that ends says on a terminal what it waits for; the explorer draws its own.
+        if deadlineSeconds != nil { client.watch = WaitingLine.shared?.watch }
         return HTTPCache(folder: folder, offline: offline, readOnly: readOnlyCache, client: client)
     }
 
