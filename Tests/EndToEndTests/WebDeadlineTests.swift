@@ -90,4 +90,25 @@ struct WebDeadlineTests {
         #expect(screen.contains("the command's time limit ran out"), "\(screen)")
         withExtendedLifetime(server) {}
     }
+
+    @Test("info --deep over a slow server decodes four images at once, each waited for in parallel")
+    func deepInParallel() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        // Eight panoramas in a row, each image answering after 3 s.
+        let panoramas: [[String: Any]] = (0..<8).map {
+            ["id": "p\($0)", "image": "images/\(["a", "b", "c"][$0 % 3]).png", "lat": 48.2, "lng": 16.37 + Double($0) * 0.0002]
+        }
+        try fixture.write(["format": "sidewalk-dataset", "version": 1, "panoramas": panoramas])
+        let server = try FaultServer(folder: fixture.folder, faults: ["a.png": "slow", "b.png": "slow", "c.png": "slow"])
+        let started = Date()
+        let run = try ProgramRun.sidewalk(
+            ["info", server.base, "--deep"], environment: ["XDG_CACHE_HOME": fixture.folder.appendingPathComponent("cache").path],
+            timeLimit: 120)
+        withExtendedLifetime(server) {}
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("images:     8 decoded, 0 broken"), "\(run.standardOutput)")
+        // One at a time, 8 × 3 s = 24 s (before); two at a time, 12 s; four at a time, two rounds of 3 s.
+        #expect(Date().timeIntervalSince(started) < 11)
+    }
 }

@@ -1,8 +1,10 @@
 import Datasets
+import Dispatch
 import Explorer
 import PanoCore
 import PanoImage
 import StreetModel
+import Synchronization
 import TermRender
 import TextSafety
 
@@ -78,17 +80,31 @@ struct InfoCommand: SidewalkCommand {
         return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
+    /// Images `--deep` decodes at once, at most: for a dataset on the web, the requests one
+    /// server gets at once (as Panoramax's client asks), each a decode at the least size.
+    static let concurrentDecodes = 4
+
     /// Each of `panoramas` whose image cannot be decoded, with why, in their order; decoded at
-    /// the least size the decoder allows, one at a time, so memory stays that of one image.
+    /// the least size the decoder allows, `concurrentDecodes` at a time on threads of their own
+    /// (a wait on a slow server takes no core), so memory stays that of a few images.
     static func brokenImages(of panoramas: [Panorama], in dataset: Dataset) -> [(id: String, reason: String)] {
-        panoramas.compactMap { panorama -> (id: String, reason: String)? in
-            do throws(PanoramaError) {
-                _ = try dataset.load(panorama, minimumWidth: 1)
-                return nil
-            } catch {
-                return (panorama.id, error.description)
+        let lanes = min(concurrentDecodes, panoramas.count)
+        let reasons = Mutex([String?](repeating: nil, count: panoramas.count))
+        let group = DispatchGroup()
+        // A queue of its own: its threads are not held to the number of cores while they wait.
+        let queue = DispatchQueue(label: "info-deep", qos: .userInitiated, attributes: .concurrent)
+        for lane in 0..<lanes {
+            queue.async(group: group) {
+                for index in stride(from: lane, to: panoramas.count, by: lanes) {
+                    do throws(PanoramaError) { _ = try dataset.load(panoramas[index], minimumWidth: 1) } catch {
+                        reasons.withLock { $0[index] = error.description }
+                    }
+                }
             }
         }
+        group.wait()
+        let found = reasons.withLock { $0 }
+        return panoramas.indices.compactMap { index in found[index].map { (panoramas[index].id, $0) } }
     }
 
     /// The summary's lines for a dataset as read (a Panoramax start and what is around it).
