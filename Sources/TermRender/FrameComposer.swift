@@ -12,6 +12,12 @@ public struct FrameComposer: Sendable {
     public static let minimumRows = 4
 
     private var picture = ViewPicture()
+    /// Cell rows of the view drawn at a time (`ViewPicture.bandRows`): a snapshot's, so a
+    /// large one holds a band's tables; nil for the whole view (the explorer's frames).
+    public var pictureBandRows: Int? {
+        get { picture.bandRows }
+        set { picture.bandRows = newValue }
+    }
     public internal(set) var grid = CellGrid(columns: 0, rows: 0)
 
     /// Colours of the status line.

@@ -11,6 +11,9 @@ public struct ViewPicture: Sendable {
     public var dither: CellDither?
     /// Pixels rendered along each side for each pixel the symbols are fitted to.
     public static let supersampling = 2
+    /// Cell rows drawn at a time (a snapshot's: its tables are those of a band, not the whole
+    /// view); nil for the whole view at once, its tables kept for the next frame (the explorer).
+    public var bandRows: Int?
 
     private var reprojector = Reprojector()
     private var rendered = RGBImage(width: 0, height: 0)
@@ -40,9 +43,28 @@ public struct ViewPicture: Sendable {
         rows: Int, blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
     ) {
         let (across, down) = pixelsPerCell
-        let (width, height) = (grid.columns * across, rows * down)
-        render(
-            panorama, camera: camera, width: width * Self.supersampling, height: height * Self.supersampling, blend: blend, runner: runner)
+        let width = grid.columns * across
+        let ss = Self.supersampling
+        if let bandRows, blend == nil {
+            // Band by band, each reprojected as that part of the whole view: the same cells.
+            var first = 0
+            while first < rows {
+                let count = min(max(1, bandRows), rows - first)
+                Self.resize(&rendered, width: width * ss, height: count * down * ss)
+                reprojector.render(panorama, camera: camera, into: &rendered, band: (first * down * ss, rows * down * ss), runner: runner)
+                fill(&grid, firstRow: firstRow + first, width: width, height: count * down)
+                first += count
+            }
+            reprojector = Reprojector()
+        } else {
+            render(panorama, camera: camera, width: width * ss, height: rows * down * ss, blend: blend, runner: runner)
+            fill(&grid, firstRow: firstRow, width: width, height: rows * down)
+        }
+        dither?.apply(to: &grid, rows: firstRow..<(firstRow + rows))
+    }
+
+    /// `rendered` box-filtered to `width`×`height` and fitted into the cells from `firstRow` on.
+    private mutating func fill(_ grid: inout CellGrid, firstRow: Int, width: Int, height: Int) {
         Self.resize(&reduced, width: width, height: height)
         Self.halve(rendered, into: &reduced)
         if symbols == .half {
@@ -50,7 +72,6 @@ public struct ViewPicture: Sendable {
         } else {
             SymbolRasterizer.fill(&grid, from: reduced, symbols: symbols, firstRow: firstRow)
         }
-        dither?.apply(to: &grid, rows: firstRow..<(firstRow + rows))
     }
 
     /// The view as `width`×`height` pixels (for pixel graphics), with `blend` faded over it.

@@ -75,6 +75,9 @@ struct SnapshotCommand: SidewalkCommand {
     var imagePath: String?
     /// Seconds a snapshot may spend fetching by default (`--deadline`).
     static let deadline = 120.0
+    /// Cell rows of ANSI art drawn at a time, so a large one holds a band's tables
+    /// (docs/reliability.md: 2000×500 cells went over the 256 MB budget whole).
+    static let bandRows = 64
     var selection = PanoramaSelection(opener: DatasetOpener(deadlineSeconds: deadline))
     var cameraFlags = CameraFlags()
     var size: (width: Int, height: Int)?
@@ -204,6 +207,7 @@ struct SnapshotCommand: SidewalkCommand {
             if overlays, width >= FrameComposer.minimumColumns, height >= FrameComposer.minimumRows {
                 var composer = FrameComposer()
                 composer.dither = dither
+                composer.pictureBandRows = Self.bandRows
                 var display = DisplayOptions()
                 display.mouse = false
                 display.symbols = symbols
@@ -216,6 +220,7 @@ struct SnapshotCommand: SidewalkCommand {
             } else {
                 var picture = ViewPicture(symbols: symbols)
                 picture.dither = dither
+                picture.bandRows = Self.bandRows
                 picture.draw(opened.panorama, camera: camera, into: &grid, rows: height, runner: DispatchRunner())
             }
             return AnsiArt.encode(grid, colorMode: colorMode)
