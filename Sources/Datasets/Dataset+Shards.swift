@@ -12,9 +12,11 @@ extension Dataset {
     /// Which of `shards` `service` holds.
     public var loadedShards: Set<Int> { Set(shardSpans.map(\.index)) }
 
-    /// Panoramas held from shards, at most, while walking (`withShards(_:)`): one shard's most
-    /// (`ManifestDecoder`'s 200,000), about 130 MB (docs/reliability.md).
-    public static let heldPanoramas = 200_000
+    /// Panoramas held from shards, at most, while walking (`withShards(_:)`): 100,000, far more
+    /// than a cell of `ShardWriter`'s holds in the densest city (a few thousand), and what keeps a
+    /// walk beside such a shard inside the explorer's 320 MB (175 MB measured; 200,000 gave 403 MB,
+    /// docs/reliability.md).
+    public static let heldPanoramas = 100_000
 
     /// The dataset with the shards at `indices` read too (those not read yet), in that order;
     /// itself when all are. A walk's read: the panoramas held stay within `heldPanoramas`, shards
@@ -115,12 +117,23 @@ extension Dataset {
         try withShards(Array((shards?.shards ?? []).indices), holding: nil)
     }
 
+    /// The same dataset holding no shard's panoramas (its index, markers and name kept), for a
+    /// reader that goes through them itself (`eachShard`); itself when it is not sharded.
+    public func lettingShardsGo() -> Dataset {
+        guard shards != nil else { return self }
+        return Dataset(
+            folder: folder, remote: remote, name: name, startID: startID,
+            service: PanoramaService(panoramas: [], markers: service.markers), shards: shards, shardSpans: [])
+    }
+
     /// `body` given each shard's panoramas in turn, read one at a time and let go after, each
     /// checked as a walk would read it (ids unique across shards: `seen` grows by every id);
     /// for a dataset of one manifest, its panoramas once.
     public func eachShard(_ body: ([Panorama]) -> Void) throws(DatasetError) {
         guard let shards else { return body(service.panoramas) }
-        var seen: Set<String> = []
+        // Sized once for the index's count (each shard holds no more than it says), so the set
+        // is never held twice while it grows: 32 MB of a 2,000,000-panorama dataset's peak.
+        var seen = Set<String>(minimumCapacity: min(shards.panoramaCount, 4_000_000))
         for shard in shards.shards {
             let read = try readShard(shard.path)
             for panorama in read where !seen.insert(panorama.id).inserted {

@@ -61,7 +61,7 @@ struct InfoCommand: SidewalkCommand {
         var broken: [(id: String, reason: String)] = []
         let dataset: Dataset
         do {
-            dataset = try selection.opener.open(path)
+            dataset = try selection.opener.open(path).lettingShardsGo()
             try dataset.eachShard { panoramas in
                 summary.add(panoramas)
                 if deep { broken += Self.brokenImages(of: panoramas, in: dataset) }
