@@ -12,6 +12,13 @@ struct PanoramaxHostileImportTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-import-\(UUID().uuidString)")
     }
 
+    /// `sidewalk import` of the pictures inside `box` from `server` into `output`, and more arguments.
+    private static func importArea(_ box: String, from server: PanoramaxFixture, into output: URL, _ more: [String] = []) throws
+        -> ProgramRun
+    {
+        try ProgramRun.sidewalk(["import", server.dataset, "--bbox", box, "--output", output.path] + more, timeLimit: 120)
+    }
+
     private static func names(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
@@ -21,8 +28,7 @@ struct PanoramaxHostileImportTests {
         let output = Self.folder()
         defer { try? FileManager.default.removeItem(at: output) }
         let server = try PanoramaxFixture()
-        let run = try ProgramRun.sidewalk(
-            ["import", server.dataset, "--bbox", PanoramaxFixture.echoBox, "--output", output.path], timeLimit: 120)
+        let run = try Self.importArea(PanoramaxFixture.echoBox, from: server, into: output)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("imported 3 panoramas"), "\(run.standardOutput)")
         let info = try ProgramRun.sidewalk(["info", output.path])
@@ -34,8 +40,7 @@ struct PanoramaxHostileImportTests {
         let output = Self.folder()
         defer { try? FileManager.default.removeItem(at: output) }
         let server = try PanoramaxFixture()
-        let run = try ProgramRun.sidewalk(
-            ["import", server.dataset, "--bbox", PanoramaxFixture.namesBox, "--output", output.path], timeLimit: 120)
+        let run = try Self.importArea(PanoramaxFixture.namesBox, from: server, into: output)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.hasPrefix("imported 2 panoramas") && run.standardOutput.hasSuffix("skipped 2\n"), "\(run.standardOutput)")
@@ -70,8 +75,7 @@ struct PanoramaxHostileImportTests {
         // A file where the tiles' folder goes: the first tile fails to be written.
         try Data("mine\n".utf8).write(to: output.appendingPathComponent("tiles"))
         let server = try PanoramaxFixture()
-        let run = try ProgramRun.sidewalk(
-            ["import", server.dataset, "--bbox", PanoramaxFixture.echoBox, "--output", output.path, "--force"], timeLimit: 120)
+        let run = try Self.importArea(PanoramaxFixture.echoBox, from: server, into: output, ["--force"])
         #expect(run.status == 1)
         #expect(run.standardError.contains("cannot write the dataset: ") && run.standardError.contains("tiles"), "\(run.standardError)")
         #expect(Self.names(in: output) == ["tiles"], "\(Self.names(in: output))")
