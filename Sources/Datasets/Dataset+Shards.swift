@@ -47,15 +47,7 @@ extension Dataset {
                     throw .tooManyHeld(path: fileName(of: shard.path), count: shard.count, most: most)
                 }
             }
-            let read = try readShard(shard.path)
-            guard read.count <= shard.count else {
-                throw .invalid(
-                    path: fileName(of: shard.path),
-                    problems: [
-                        ManifestProblem(
-                            "$.panoramas", "holds \(read.count) panoramas, more than the \(shard.count) the manifest's index says")
-                    ])
-            }
+            let read = try readShard(shard)
             for panorama in read {
                 guard known.insert(panorama.id).inserted else {
                     throw .invalid(
@@ -135,7 +127,7 @@ extension Dataset {
         // is never held twice while it grows: 32 MB of a 2,000,000-panorama dataset's peak.
         var seen = Set<String>(minimumCapacity: min(shards.panoramaCount, 4_000_000))
         for shard in shards.shards {
-            let read = try readShard(shard.path)
+            let read = try readShard(shard)
             for panorama in read where !seen.insert(panorama.id).inserted {
                 throw .invalid(path: shard.path, problems: [ManifestProblem("$.panoramas", "'\(panorama.id)' is also in another shard")])
             }
@@ -150,8 +142,10 @@ extension Dataset {
             panoramax: panoramax)
     }
 
-    /// The panoramas of the shard file at `path`.
-    private func readShard(_ path: String) throws(DatasetError) -> [Panorama] {
+    /// The panoramas of `shard`'s file, no more than the index says it holds (what the budget
+    /// of `withShards` and the size of `eachShard`'s set are counted by).
+    private func readShard(_ shard: ShardIndex.Shard) throws(DatasetError) -> [Panorama] {
+        let path = shard.path
         let bytes: [UInt8]
         do { bytes = try read(path, limit: Self.manifestByteLimit) } catch { throw .file(error) }
         let root: JSONValue
@@ -161,6 +155,10 @@ extension Dataset {
         var decoder = ManifestDecoder(checksFiles: remote == nil)
         guard let contents = decoder.decode(root, folder: folder, shard: true) else {
             throw .invalid(path: path, problems: decoder.problems)
+        }
+        guard contents.panoramas.count <= shard.count else {
+            let problem = "holds \(contents.panoramas.count) panoramas, more than the \(shard.count) the manifest's index says"
+            throw .invalid(path: fileName(of: path), problems: [ManifestProblem("$.panoramas", problem)])
         }
         return contents.panoramas
     }

@@ -73,6 +73,11 @@ struct ShardBudgetTests {
         } throws: { error in
             "\(error)".contains("holds 40 panoramas, more than the 1 the manifest's index says")
         }
+        #expect("info, shard by shard, the same") {
+            try opened.eachShard { _ in }
+        } throws: { error in
+            "\(error)".contains("holds 40 panoramas, more than the 1 the manifest's index says")
+        }
     }
 
     @Test("eachShard gives each shard's panoramas once, and finds an id repeated across shards")
