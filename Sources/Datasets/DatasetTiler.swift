@@ -16,6 +16,8 @@ public enum DatasetTiler {
         /// Panoramas now tiled (including those whose tiles were all there already).
         public var tiled = 0
         public var tilesWritten = 0
+        /// Tiles that were there already and kept (an earlier run's).
+        public var tilesKept = 0
     }
 
     /// Why tiling failed.
@@ -116,6 +118,12 @@ public enum DatasetTiler {
         guard let tiles = PanoramaTiler.tiles(for: panorama.id, width: width, height: height) else {
             throw .unplaceable(path: path, reason: "\(width)×\(height) is too large to tile")
         }
+        let total = (0..<tiles.grid.levelCount).reduce(0) { $0 + tiles.grid.keys(level: $1).count }
+        var written = 0
+        defer {
+            report.tilesWritten += written
+            report.tilesKept += total - written
+        }
         if !PanoramaTiler.isComplete(tiles, in: output) {
             let image: RGBImage
             do { image = try ImageDecoder.decode(bytes, name: path, limits: limits) } catch { throw .image(path: path, .image(error)) }
@@ -124,7 +132,7 @@ public enum DatasetTiler {
             }
             // Tiles are cut from the levelled sphere: the tiled panorama has no tilt left to undo.
             let level = panorama.tilt.map { EquirectLevelling.level(image, tilt: $0, runner: DispatchRunner()) } ?? image
-            do { report.tilesWritten += try PanoramaTiler.write(level, as: tiles, into: output, progress: progress) } catch {
+            do { written = try PanoramaTiler.write(level, as: tiles, into: output, progress: progress) } catch {
                 throw .file(error)
             }
         }

@@ -6,6 +6,18 @@ import Testing
 
 @Suite("Datasets from the command line")
 struct DatasetCommandTests {
+    @Test("tile says how many tiles it wrote, and how many were there already only when some were")
+    func tileCounts() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-tiled-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let plaza = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/default-panorama.png").path
+        // Before, a fresh folder was told "11 tiles written, the rest already there".
+        let first = try ProgramRun.sidewalk(["tile", plaza, "--output", output])
+        #expect(first.standardOutput == "tiled 1 of 1 panoramas into \(output): 11 tiles written\n", "\(first.standardOutput)")
+        let again = try ProgramRun.sidewalk(["tile", plaza, "--output", output])
+        #expect(again.standardOutput == "tiled 1 of 1 panoramas into \(output): 0 tiles written, 11 already there\n")
+    }
+
     @Test("info summarises a valid dataset")
     func infoValid() throws {
         let fixture = try DatasetFixture()

@@ -66,8 +66,8 @@ struct TileCommand: SidewalkCommand {
         if showProgress { writeStandardError("\n") }
         print(
             TextSanitizer.sanitize(
-                "tiled \(report.tiled) of \(report.panoramas) panoramas into \(output): "
-                    + "\(report.tilesWritten) tiles written, the rest already there"))
+                "tiled \(report.tiled) of \(report.panoramas) panoramas into \(output): \(report.tilesWritten) tiles written"
+                    + (report.tilesKept > 0 ? ", \(report.tilesKept) already there" : "")))
         return ExitStatus.success
     }
 }
