@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "StreetModel", dependencies: ["PanoCore"]),
         // Explorer state machine: keys -> commands -> camera. Pure.
         .target(name: "Explorer", dependencies: ["PanoCore", "StreetModel", "TextSafety"]),
+        // The tooling of `--keys`, `--script` and `sidewalk test`: the script language, its
+        // expectations and patterns, and the player that runs a script against a front. Not
+        // part of the state machine a user runs. Pure.
+        .target(name: "ExplorerScripts", dependencies: ["Explorer", "PanoCore", "StreetModel", "TextSafety"]),
 
         // Untrusted text made safe for a terminal: the one list of forbidden scalars and the
         // sanitiser. Standard library only.
@@ -102,13 +106,16 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
         .target(
             name: "ScriptTerminal",
-            dependencies: ["Explorer", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"]),
+            dependencies: [
+                "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"
+            ]),
 
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
             dependencies: [
-                "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "SystemIO",
+                "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
+                "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
                 "ExplorerSession", "ProductInfo"
             ]
@@ -116,7 +123,7 @@ let package = Package(
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
-        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "PanoImage", "TextSafety"]),
+        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety"]),
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,
         // for the benchmarks and tests; and the canvas generated panoramas are painted on.
@@ -134,7 +141,7 @@ let package = Package(
 
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "StreetModel", "PanoCore"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ExplorerScripts", "StreetModel", "PanoCore"]),
         .testTarget(
             name: "TUITests",
             dependencies: [
@@ -158,8 +165,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "PanoImage", "PanoCore", "Explorer", "SidewalkCommands", "TUI", "TermRender", "Datasets", "StreetModel",
-                "sidewalk"
+                "TestSupport", "PanoImage", "PanoCore", "Explorer", "ExplorerScripts", "SidewalkCommands", "TUI", "TermRender", "Datasets",
+                "StreetModel", "sidewalk"
             ],
             exclude: ["Support"]
         )

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerScripts
 import StreetModel
 import SystemIO
 

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerScripts
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerScripts
 import Testing
 
 /// `TextPattern` against Swift's own regular expressions (the syntax scripts were written for):

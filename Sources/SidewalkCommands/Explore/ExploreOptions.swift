@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerScripts
 import ExplorerSession
 import ExplorerView
 import Foundation

@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import ExplorerScripts
 import Foundation
 import ParallelDispatch
 import ScriptTerminal

@@ -1,3 +1,4 @@
+import Explorer
 import StreetModel
 
 /// The headless explorer as a script's front: a `ScriptRunner` on its simulated clock, with what a

@@ -1,3 +1,4 @@
+import Explorer
 import StreetModel
 
 /// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's

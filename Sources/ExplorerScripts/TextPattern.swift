@@ -1,3 +1,5 @@
+import Explorer
+
 /// A regular expression of a script's `/…/`, matched without backtracking: the pattern becomes a
 /// program of character tests and splits, run as a Thompson NFA (every alternative advanced one
 /// character at a time, as RE2 and Go's regexp do), so a search costs at most the text's length

@@ -1,3 +1,5 @@
+import Explorer
+
 /// Plays a script on a front (`ScriptFront`: headless, or the full view on a terminal): its
 /// steps, its expectations (each waiting on the front's clock, a moment at a time, up to its
 /// deadline, so an animated move is checked when it ends), and the rule that an explorer error

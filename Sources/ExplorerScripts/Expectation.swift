@@ -1,3 +1,4 @@
+import Explorer
 import PanoCore
 
 /// One `expect` line of a script: something a user would perceive, checked on the explorer's

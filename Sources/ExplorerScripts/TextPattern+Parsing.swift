@@ -1,3 +1,5 @@
+import Explorer
+
 /// Reading a `TextPattern`: alternation `|`, groups `(…)` and `(?:…)`, the quantifiers `*`, `+`,
 /// `?`, `{n}`, `{n,}`, `{n,m}` and `{,m}` (a lazy `?` after one is accepted: a search finds the same),
 /// `.`, `^` and `$` (the start and end of the text), `\d \w \s \D \W \S`, `\t \n \r`, any

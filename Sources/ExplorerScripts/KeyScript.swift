@@ -1,3 +1,4 @@
+import Explorer
 import TextSafety
 
 /// One thing a script does: press a key, run a typed command, let time pass, or check something.

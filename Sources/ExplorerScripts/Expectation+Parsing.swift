@@ -1,3 +1,4 @@
+import Explorer
 import PanoCore
 
 extension Expectation {
