@@ -8,6 +8,8 @@ public enum EscapeSequence {
     public static let restoreCursor: [UInt8] = [0x1B, 0x38]
     /// SGR 0: default colours and attributes.
     public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
+    /// Back to the line's first column and erase it (CR, EL 0): a progress line written again.
+    public static let rewriteLine: [UInt8] = Array("\r\u{1B}[K".utf8)
     /// SGR 49: the terminal's default background.
     public static let defaultBackground: [UInt8] = Array("\u{1B}[49m".utf8)
     /// Begin synchronized update (mode 2026): the terminal shows the frame only when it ends.

@@ -1,6 +1,7 @@
 import Dispatch
 import RemoteData
 import Synchronization
+import TermRender
 import TextSafety
 
 #if canImport(Glibc)
@@ -17,6 +18,8 @@ final class WaitingLine: Sendable {
     static let after = 2.0
     /// Longest address shown, characters (its end: the file is what tells).
     static let widest = 60
+    /// What starts each drawing of the line, and clears it.
+    private static let rewrite = String(decoding: EscapeSequence.rewriteLine, as: UTF8.self)
 
     /// The one line of this process, when standard error is a terminal.
     static let shared: WaitingLine? = isatty(STDERR_FILENO) == 1 ? WaitingLine() : nil
@@ -44,7 +47,7 @@ final class WaitingLine: Sendable {
             shown.flag.withLock { shown in
                 guard let (url, seconds) = watch.longestWaiting(), seconds >= Self.after else { return Self.clear(&shown) }
                 let place = url.count > Self.widest ? "…" + url.suffix(Self.widest - 1) : url
-                writeStandardError("\r\u{1B}[K" + TextSanitizer.sanitize("waiting for \(place) \(Int(seconds)) s"))
+                writeStandardError(Self.rewrite + TextSanitizer.sanitize("waiting for \(place) \(Int(seconds)) s"))
                 shown = true
             }
             tickEachSecond()
@@ -53,7 +56,7 @@ final class WaitingLine: Sendable {
 
     /// Takes the line off the terminal, when it is there.
     private static func clear(_ shown: inout Bool) {
-        if shown { writeStandardError("\r\u{1B}[K") }
+        if shown { writeStandardError(rewrite) }
         shown = false
     }
 }
