@@ -120,6 +120,8 @@ public struct HTTPClient: Sendable {
         case SW_HTTP_NOT_HTTP: throw AttemptFailure(reason: .notHTTP(url: url, detail: detail))
         case SW_HTTP_HEADERS_TOO_LARGE: throw AttemptFailure(reason: .headersTooLarge(url: url))
         case SW_HTTP_TIMEOUT:
+            // libcurl's total limit is in whole seconds (rounded up): a time-out within half a
+            // second of the deadline is the deadline's.
             let cut = deadline.map { FileDescriptorIO.monotonicSeconds() >= $0 - 0.5 } ?? false
             throw AttemptFailure(reason: cut ? Self.pastDeadline(url) : .timeout(url: url, detail: detail))
         case SW_HTTP_CONNECT: throw AttemptFailure(reason: .unreachable(url: url, detail: detail))
