@@ -96,7 +96,7 @@ let package = Package(
             name: "TUI",
             dependencies: [
                 "PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO",
-                "ParallelDispatch", "TextSafety",
+                "ParallelDispatch",
                 "ExplorerView", "ExplorerSession"
             ]
         ),

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerView
 import TermRender
 
 /// The explorer's side of `LinkMeter` and `LinkAdaptation`: frames go out between status

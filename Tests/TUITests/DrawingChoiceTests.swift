@@ -1,8 +1,8 @@
+import ExplorerView
 import TermRender
 import Testing
 
 @testable import Explorer
-@testable import TUI
 
 @Suite("Cycling colours and block symbols live")
 struct DrawingChoiceTests {

@@ -4,7 +4,6 @@ import PanoCore
 import PanoImage
 import ParallelDispatch
 import SystemIO
-import TUI
 import TermRender
 
 /// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.

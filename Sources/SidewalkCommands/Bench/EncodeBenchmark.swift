@@ -1,6 +1,5 @@
 import PanoCore
 import ParallelDispatch
-import TUI
 import TermRender
 
 /// Measures the terminal output for a 200×60-cell view: bytes per cell of the first frame, of a

@@ -7,7 +7,6 @@ import PanoImage
 import ParallelDispatch
 import RemoteData
 import SystemIO
-import TUI
 import TermRender
 
 #if canImport(Glibc)

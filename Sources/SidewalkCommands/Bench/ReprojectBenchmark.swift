@@ -1,6 +1,5 @@
 import PanoCore
 import ParallelDispatch
-import TUI
 
 /// Times reprojection: median milliseconds per view over `BenchViews.standard`, each view a
 /// new heading and pitch (so the ray table is rebuilt, as it is while the pitch animates), plus

@@ -1,6 +1,5 @@
 import Explorer
 import ExplorerView
-import TUI
 import TermRender
 
 extension ExploreOptions: SidewalkCommand {

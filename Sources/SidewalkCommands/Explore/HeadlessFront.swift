@@ -1,7 +1,6 @@
 import Explorer
 import ExplorerScripts
 import ExplorerView
-import TUI
 import TermRender
 
 /// What the full view adds around the explorer state, kept by the headless fronts (`--headless`,

@@ -2,7 +2,6 @@ import Datasets
 import Explorer
 import ExplorerScripts
 import ExplorerView
-import TUI
 import TermRender
 
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each

@@ -4,7 +4,6 @@ import ExplorerSession
 import PanoCore
 import PanoImage
 import StreetModel
-import TUI
 
 /// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,
 /// or the dataset's start. Shared by the explorer and snapshots.

@@ -3,19 +3,19 @@ import TermRender
 
 /// The colour mode and block symbols the explorer draws with now, and the next of each when the
 /// state counts a request for it (`c`, `b`). Presentation state, kept by the front.
-public struct DrawingChoice: Sendable {
-    var colorMode: ColorMode
+package struct DrawingChoice: Sendable {
+    package var colorMode: ColorMode
     /// True once the colour mode was chosen (by flag, config or key): the terminal's answers no
     /// longer change it.
-    private(set) var colorChosen: Bool
-    private(set) var symbols: SymbolSet
+    package private(set) var colorChosen: Bool
+    package private(set) var symbols: SymbolSet
     /// The 16 colours the terminal said it shows (OSC 4), once it told all of them; xterm's before.
-    private(set) var ansiPalette = AnsiPalette.xterm
+    package var ansiPalette = AnsiPalette.xterm
     private var applied = DisplayRequests()
     /// Shared URLs copied to the clipboard so far.
     private var sharesCopied = 0
 
-    public init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
+    package init(colorMode: ColorMode, chosen: Bool, symbols: SymbolSet) {
         self.colorMode = colorMode
         colorChosen = chosen
         self.symbols = symbols
@@ -25,7 +25,7 @@ public struct DrawingChoice: Sendable {
     /// the note saying what is drawn now, or nil when nothing changed. With `pixels` (the view is
     /// drawn in real pixels) the symbols still change, for the text, and the note says the view
     /// does not use them.
-    public mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
+    package mutating func take(_ requests: DisplayRequests, pixels: Bool = false) -> String? {
         guard requests.colours != applied.colours || requests.symbols != applied.symbols else { return nil }
         var said: [String] = []
         if requests.colours != applied.colours {
@@ -44,30 +44,8 @@ public struct DrawingChoice: Sendable {
         return said.joined(separator: " · ")
     }
 
-    /// Takes the terminal's own 16 colours once all are known. True when they change what a
-    /// 16-colour frame shows.
-    mutating func take(_ capabilities: TerminalCapabilities) -> Bool {
-        guard let colours = capabilities.ansiColours, colours != ansiPalette.colours else { return false }
-        ansiPalette = AnsiPalette(colours: colours)
-        return colorMode == .ansi16
-    }
-
-    /// Takes a terminal's answer into `capabilities`, and what it says about colours: the mode
-    /// it shows (unless one was chosen) and its own 16 colours. True when frames must be drawn
-    /// anew with another encoder.
-    mutating func take(
-        _ reply: TerminalReply, into capabilities: inout TerminalCapabilities, detected: ColorMode,
-        environment: [String: String]
-    ) -> Bool {
-        capabilities.take(reply)
-        let mode = TerminalProbe.colorMode(detected: detected, capabilities: capabilities, environment: environment)
-        let newMode = !colorChosen && mode != colorMode
-        if newMode { colorMode = mode }
-        return take(capabilities) || newMode
-    }
-
     /// The bytes that copy a newly shared URL to the clipboard (OSC 52), once per `u`.
-    mutating func takeShare(_ requests: DisplayRequests) -> [UInt8]? {
+    package mutating func takeShare(_ requests: DisplayRequests) -> [UInt8]? {
         guard requests.shares != sharesCopied, let url = requests.sharedURL else { return nil }
         sharesCopied = requests.shares
         return EscapeSequence.copyToClipboard(url)
@@ -75,13 +53,13 @@ public struct DrawingChoice: Sendable {
 
     /// The picture's dither for a frame of `quality` in the colour mode drawn now: only once the
     /// camera stops, so a turn never shows a pattern crawling and motion frames keep their bytes.
-    func dither(_ quality: FrameEncoder.Quality, cells: Bool) -> CellDither? {
+    package func dither(_ quality: FrameEncoder.Quality, cells: Bool) -> CellDither? {
         guard cells, quality == .exact else { return nil }
         return CellDither.forMode(colorMode, ansi: ansiPalette)
     }
 
     /// An encoder for what is drawn now.
-    func encoder(asciiOnly: Bool) -> FrameEncoder {
+    package func encoder(asciiOnly: Bool) -> FrameEncoder {
         var encoder = FrameEncoder(colorMode: colorMode)
         encoder.asciiOnly = asciiOnly
         encoder.ansiPalette = ansiPalette

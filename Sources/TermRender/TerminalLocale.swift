@@ -1,4 +1,3 @@
-import TermRender
 import TextSafety
 
 #if canImport(Glibc)
