@@ -110,6 +110,15 @@ let package = Package(
                 "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"
             ]),
 
+        // What `sidewalk bench` measures: speed, bytes, memory and fidelity, each against its
+        // sources; the command line around it is SidewalkCommands'.
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "CompassPanorama", "Datasets", "Explorer", "ExplorerSession", "PanoCore", "PanoImage", "ParallelDispatch", "RemoteData",
+                "StreetModel", "SystemIO", "TermRender"
+            ]),
+
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.
         .target(
             name: "SidewalkCommands",
@@ -117,7 +126,7 @@ let package = Package(
                 "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
                 "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                "ExplorerSession", "ProductInfo"
+                "ExplorerSession", "ProductInfo", "Benchmarks"
             ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),

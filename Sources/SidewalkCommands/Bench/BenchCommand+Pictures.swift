@@ -1,3 +1,4 @@
+import Benchmarks
 import CompassPanorama
 import Foundation
 import PanoCore
@@ -113,7 +114,10 @@ extension BenchCommand {
     func runImagery() throws(CommandError) -> Int32 {
         if let decode {
             guard let inputPath else { throw .usage(UsageError(description: "--decode measures the panorama --input gives")) }
-            Self.printJSON(try ImageryBenchmark.measure(inputPath, decode: decode))
+            Self.printJSON(
+                try Self.measuring { () throws(BenchmarkError) in
+                    try ImageryBenchmark.measure(inputPath, decode: decode, open: DatasetOpener().open)
+                })
             return ExitStatus.success
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-imagery-\(getpid())")
@@ -123,17 +127,19 @@ extension BenchCommand {
             paths = [inputPath]
         } else {
             do { try OutputFile.makeFolder(work.path) } catch { throw .file(error) }
-            paths = try ImageryBenchmark.writeSources(into: work, widths: scale.pick(ImageryBenchmark.widths, quick: [1024]))
+            paths = try Self.measuring { () throws(BenchmarkError) in
+                try ImageryBenchmark.writeSources(into: work, widths: scale.pick(ImageryBenchmark.widths, quick: [1024]))
+            }
         }
         var rows: [ImageryBenchmark.Row] = []
-        let server = try TiledSources(work: work)
+        let server = try Self.measuring { () throws(BenchmarkError) in try TiledSources(work: work) }
         for path in paths {
             for decode in ImageryBenchmark.Decode.plain {
                 // A fresh process each, so memory one measurement freed is not held in the next.
                 rows.append(try Self.measureInChild(path, decode: decode))
             }
             // The same image tiled, on disk and (with python3's http.server) over loopback HTTP.
-            for source in try server.tiledSources(of: path) {
+            for source in try Self.measuring({ () throws(BenchmarkError) in try server.tiledSources(of: path) }) {
                 for decode in ImageryBenchmark.Decode.ofTiles { rows.append(try Self.measureInChild(source, decode: decode)) }
             }
         }
@@ -152,8 +158,10 @@ extension BenchCommand {
 
     /// `bench imagery --input PATH --decode DECODE --json`, run by this same executable.
     private static func measureInChild(_ path: String, decode: ImageryBenchmark.Decode) throws(CommandError) -> ImageryBenchmark.Row {
-        try BenchChild.measure(
-            ["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"],
-            as: ImageryBenchmark.Row.self, what: "\(path) (\(decode.rawValue))")
+        try measuring { () throws(BenchmarkError) in
+            try BenchChild.measure(
+                ["bench", "imagery", "--input", path, "--decode", decode.rawValue, "--json"],
+                as: ImageryBenchmark.Row.self, what: "\(path) (\(decode.rawValue))")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 
 /// How every benchmark prints: a table for people, or one JSON value with --json.

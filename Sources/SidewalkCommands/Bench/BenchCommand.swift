@@ -1,3 +1,4 @@
+import Benchmarks
 import CompassPanorama
 import Foundation
 import PanoCore
@@ -147,7 +148,12 @@ struct BenchCommand: SidewalkCommand {
 
     private func runData() throws(CommandError) -> Int32 {
         if let inputPath {
-            let opening = try DataBenchmark.open(inputPath)
+            let opening = try DataBenchmark.opening { () throws(CommandError) in
+                guard let (dataset, _) = try PanoramaSelection().chooseInDataset(inputPath) else {
+                    throw .benchmark(.step("\(inputPath) is not a dataset"))
+                }
+                return dataset.service.panoramas.count
+            }
             if json {
                 Self.printJSON(opening)
             } else {
@@ -159,7 +165,7 @@ struct BenchCommand: SidewalkCommand {
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-data-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
-        let report = try DataBenchmark.run(work: work, scale: scale)
+        let report = try Self.measuring { () throws(BenchmarkError) in try DataBenchmark.run(work: work, scale: scale) }
         if json {
             Self.printJSON(report)
         } else {
@@ -176,6 +182,11 @@ struct BenchCommand: SidewalkCommand {
                     + "before, \(format(report.walk_rss_peak_mb)) MB at most; \(report.walk_decode_waits) steps waited for a decode")
         }
         return ExitStatus.success
+    }
+
+    /// What `body` measures; a benchmark that could not finish fails the command.
+    static func measuring<Answer>(_ body: () throws(BenchmarkError) -> Answer) throws(CommandError) -> Answer {
+        do { return try body() } catch { throw .benchmark(error) }
     }
 
     /// The panorama given with --input, checked to be a full sphere.

@@ -1,3 +1,4 @@
+import Benchmarks
 import Datasets
 import PanoCore
 import PanoImage
@@ -25,8 +26,8 @@ enum CommandError: Error, CustomStringConvertible {
     case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
-    /// A benchmark's own step that failed (a measurement in a child process).
-    case benchmark(String)
+    /// A benchmark that could not finish.
+    case benchmark(BenchmarkError)
 
     var description: String {
         switch self {
@@ -44,7 +45,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .configInvalid(let path, let problem): "\(path): \(problem)"
         case .file(let error): error.description
         case .script(let source, let problem): "\(source): \(problem)"
-        case .benchmark(let problem): "bench: \(problem)"
+        case .benchmark(let error): error.description
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

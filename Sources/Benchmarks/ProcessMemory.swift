@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// This process's memory, from /proc/self (Linux), for the benchmarks.
-enum ProcessMemory {
+package enum ProcessMemory {
     /// Resident memory now, bytes (VmRSS).
     static func resident() -> Int {
         field("VmRSS:")

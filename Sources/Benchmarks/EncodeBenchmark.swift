@@ -6,22 +6,22 @@ import TermRender
 /// standard pan (30 motion frames of 2°), of the exact frame after it stops, and when idle; the
 /// PSNR of what the terminal shows during the pan against the exact frames; the bytes of a
 /// one-digit status change; and the encode time per frame.
-enum EncodeBenchmark {
-    struct Report: Codable {
-        var color_mode: String
-        var columns: Int
-        var rows: Int
-        var first_frame_bytes_per_cell: Double
-        var motion_bytes_per_cell: Double
-        var motion_psnr_db: Double
-        var motion_min_psnr_db: Double
-        var stop_frame_bytes_per_cell: Double
-        var idle_bytes: Int
-        var hud_digit_bytes: Int
+package enum EncodeBenchmark {
+    package struct Report: Codable {
+        package var color_mode: String
+        package var columns: Int
+        package var rows: Int
+        package var first_frame_bytes_per_cell: Double
+        package var motion_bytes_per_cell: Double
+        package var motion_psnr_db: Double
+        package var motion_min_psnr_db: Double
+        package var stop_frame_bytes_per_cell: Double
+        package var idle_bytes: Int
+        package var hud_digit_bytes: Int
         /// Median time to encode one pan frame, milliseconds.
-        var encode_ms: Double
+        package var encode_ms: Double
         /// Median time to encode a full first frame, milliseconds.
-        var first_frame_encode_ms: Double
+        package var first_frame_encode_ms: Double
     }
 
     static let columns = 200
@@ -30,7 +30,7 @@ enum EncodeBenchmark {
     static let panStep = 2.0
 
     /// The first frame's pixels (for comparing with other renderers), and the report.
-    static func run(panorama: EquirectPanorama, colorMode: ColorMode) -> (firstFrame: RGBImage, report: Report) {
+    package static func run(panorama: EquirectPanorama, colorMode: ColorMode) -> (firstFrame: RGBImage, report: Report) {
         let runner = DispatchRunner()
         var reprojector = Reprojector()
         var pixels = RGBImage(width: columns, height: rows * 2)

@@ -7,25 +7,25 @@ import TermRender
 /// consecutive frames: of a still camera (which must be 0), and of a pan by one pixel of the
 /// picture, against the same pan of the view itself. A dither that crawled, or colours that
 /// jumped, would make the picture change more than the view does (ratio above 1).
-enum FlickerBenchmark {
-    struct Row: Codable {
-        var source: String
-        var mode: String
+package enum FlickerBenchmark {
+    package struct Row: Codable {
+        package var source: String
+        package var mode: String
         /// Mean change of a still camera's two frames.
-        var still_change: Double
+        package var still_change: Double
         /// Mean change of the shown picture over a one-pixel pan.
-        var pan_change: Double
+        package var pan_change: Double
         /// Mean change of the view itself over the same pan.
-        var view_pan_change: Double
+        package var view_pan_change: Double
         /// pan_change / view_pan_change.
-        var ratio: Double
+        package var ratio: Double
     }
 
-    static let columns = 100
-    static let rows = 30
+    package static let columns = 100
+    package static let rows = 30
     static let camera = PanoramaCamera(heading: 30, pitch: -3)
 
-    static func run(source: String, panorama: EquirectPanorama) -> [Row] {
+    package static func run(source: String, panorama: EquirectPanorama) -> [Row] {
         var measured: [Row] = []
         let (width, height) = (columns * CellPicture.pixelsPerColumn, rows * CellPicture.pixelsPerRow)
         // One pixel of the measured picture, in degrees of heading.

@@ -5,31 +5,31 @@ import TermRender
 /// How close what the terminal shows is to the view, for each symbol set and colour mode: the
 /// frame's cells painted back into pixels (`CellPicture`, 6×12 a cell) against the view
 /// reprojected at that resolution (PSNR), and the bytes of the full frame per cell.
-enum FidelityBenchmark {
-    struct Row: Codable {
-        var source: String
-        var symbols: String
-        var color_mode: String
+package enum FidelityBenchmark {
+    package struct Row: Codable {
+        package var source: String
+        package var symbols: String
+        package var color_mode: String
         /// `ordered` or `none`: the 256- and 16-colour picture's dither (`CellDither`).
-        var dither: String
-        var psnr_db: Double
+        package var dither: String
+        package var psnr_db: Double
         /// Mean CIELAB ΔE after a blur of one cell's width (`PerceivedColourError`): what the eye
         /// sees of the colours, dithered or not.
-        var delta_e_blurred: Double
-        var bytes_per_cell: Double
+        package var delta_e_blurred: Double
+        package var bytes_per_cell: Double
     }
 
     /// The blur the perceived colour error is taken after, pixels: one cell's width at 6×12 pixels a cell.
     static let perceivedSigma = Double(CellPicture.pixelsPerColumn)
 
-    static let columns = 100
-    static let rows = 30
+    package static let columns = 100
+    package static let rows = 30
     /// The views measured: (heading, pitch) degrees.
-    static let views: [(Double, Double)] = [(0, -5), (120, 0), (240, 5)]
+    package static let views: [(Double, Double)] = [(0, -5), (120, 0), (240, 5)]
 
     /// One row per symbol set and colour mode for `panorama`, each the mean over `views`; and
     /// the views themselves, at 6×12 pixels a cell.
-    static func run(source: String, panorama: EquirectPanorama) -> (rows: [Row], views: [RGBImage]) {
+    package static func run(source: String, panorama: EquirectPanorama) -> (rows: [Row], views: [RGBImage]) {
         let runner = DispatchRunner()
         var reprojector = Reprojector()
         var rows: [Row] = []
@@ -75,7 +75,7 @@ enum FidelityBenchmark {
 
     /// How close ANSI art of `columns`×`rows` cells (another program's) is to `reference`, a view
     /// at 6×12 pixels a cell: PSNR, and its bytes per cell.
-    static func score(ansi: [UInt8], reference: RGBImage) -> (psnr: Double, deltaE: Double, bytesPerCell: Double) {
+    package static func score(ansi: [UInt8], reference: RGBImage) -> (psnr: Double, deltaE: Double, bytesPerCell: Double) {
         let shown = CellPicture.render(AnsiArtReader.read(ansi, columns: columns, rows: rows))
         return (
             ImageMetrics.psnr(shown, reference), PerceivedColourError.meanDeltaE(shown, reference, sigma: perceivedSigma),

@@ -4,15 +4,15 @@ import ParallelDispatch
 /// Times reprojection: median milliseconds per view over `BenchViews.standard`, each view a
 /// new heading and pitch (so the ray table is rebuilt, as it is while the pitch animates), plus
 /// the cost of a pure turn (the ray table reused).
-enum ReprojectBenchmark {
-    struct Row: Codable {
-        var source: String
-        var size: String
-        var threads: Int
+package enum ReprojectBenchmark {
+    package struct Row: Codable {
+        package var source: String
+        package var size: String
+        package var threads: Int
         /// Median per view with a new heading and pitch, milliseconds.
-        var median_ms: Double
+        package var median_ms: Double
         /// Median per view when only the heading changes, milliseconds.
-        var turn_median_ms: Double
+        package var turn_median_ms: Double
     }
 
     /// The view sizes timed: a half-block view, and pixel pictures of a small and a large window.
@@ -21,11 +21,11 @@ enum ReprojectBenchmark {
     static let rounds = 3
 
     /// The views timed at `scale`.
-    static func views(_ scale: BenchScale) -> [(heading: Double, pitch: Double)] {
+    package static func views(_ scale: BenchScale) -> [(heading: Double, pitch: Double)] {
         scale.pick(BenchViews.standard, quick: Array(BenchViews.standard.prefix(4)))
     }
 
-    static func run(source name: String, panorama: EquirectPanorama, threads: [Int], scale: BenchScale) -> [Row] {
+    package static func run(source name: String, panorama: EquirectPanorama, threads: [Int], scale: BenchScale) -> [Row] {
         var rows: [Row] = []
         for (width, height) in scale.pick(sizes, quick: [(32, 18)]) {
             for count in threads {
@@ -67,14 +67,14 @@ enum ReprojectBenchmark {
 /// How much prefiltering helps: a 160×90 view (fov 90) of a 4096×2048 source, compared with
 /// the reference rendering of a box-downsampled 1024×512 copy, once prefiltered (mip levels)
 /// and once with plain bilinear sampling of the full-size source. Mean PSNR over eight headings.
-enum AntialiasMeasurement {
-    struct Result: Codable {
-        var source: String
-        var prefiltered_psnr_db: Double
-        var bilinear_psnr_db: Double
+package enum AntialiasMeasurement {
+    package struct Result: Codable {
+        package var source: String
+        package var prefiltered_psnr_db: Double
+        package var bilinear_psnr_db: Double
     }
 
-    static func run(source name: String, image: RGBImage) -> Result? {
+    package static func run(source name: String, image: RGBImage) -> Result? {
         let filtered = EquirectPanorama(image: image)
         guard filtered.pyramid.levelCount > 2, filtered.pyramid.levels[2].width * 4 == image.width else { return nil }
         let plain = EquirectPanorama(image: image, prefiltered: false)

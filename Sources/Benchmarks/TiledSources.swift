@@ -8,15 +8,15 @@ import Glibc
 /// For `bench imagery`: each panorama cut into a tiled dataset (`sidewalk tile`) in the work
 /// folder, served over loopback HTTP by `python3 -m http.server` when python3 is there (stopped
 /// when this is released), so the tiled rows can be measured from disk and from a web server.
-final class TiledSources {
+package final class TiledSources {
     private let work: URL
     private var server: Process?
     private var base: String?
 
-    init(work: URL) throws(CommandError) {
+    package init(work: URL) throws(BenchmarkError) {
         self.work = work
         do { try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true) } catch {
-            throw .benchmark("could not make \(work.path): \(error)")
+            throw .step("could not make \(work.path): \(error)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -38,7 +38,7 @@ final class TiledSources {
     }
 
     /// The tiled dataset of the JPEG at `path`, on disk, then its web address when served.
-    func tiledSources(of path: String) throws(CommandError) -> [String] {
+    package func tiledSources(of path: String) throws(BenchmarkError) -> [String] {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-tiled"
         do { _ = try DatasetTiler.tile(image: path, into: work.appendingPathComponent(name)) } catch { throw .tiling(error) }
         return [work.appendingPathComponent(name).path] + (base.map { [$0 + name + "/"] } ?? [])

@@ -13,26 +13,26 @@ import Glibc
 
 /// Measures the data side: nearest-panorama queries on a million-panorama index, loading a
 /// 100,000-panorama manifest, and memory while walking 200 linked panoramas with prefetch.
-enum DataBenchmark {
-    struct Report: Codable {
-        var index_panoramas: Int
-        var index_build_s: Double
-        var nearest_median_us: Double
-        var manifest_panoramas: Int
-        var manifest_load_s: Double
-        var sharded_panoramas: Int
-        var sharded_shards: Int
-        var sharded_open_s: Double
-        var sharded_open_peak_mb: Double
-        var walk_steps: Int
-        var walk_cache_budget_mb: Double
-        var walk_cache_peak_mb: Double
-        var walk_rss_before_mb: Double
-        var walk_rss_peak_mb: Double
-        var walk_decode_waits: Int
+package enum DataBenchmark {
+    package struct Report: Codable {
+        package var index_panoramas: Int
+        package var index_build_s: Double
+        package var nearest_median_us: Double
+        package var manifest_panoramas: Int
+        package var manifest_load_s: Double
+        package var sharded_panoramas: Int
+        package var sharded_shards: Int
+        package var sharded_open_s: Double
+        package var sharded_open_peak_mb: Double
+        package var walk_steps: Int
+        package var walk_cache_budget_mb: Double
+        package var walk_cache_peak_mb: Double
+        package var walk_rss_before_mb: Double
+        package var walk_rss_peak_mb: Double
+        package var walk_decode_waits: Int
     }
 
-    static func run(work: URL, scale: BenchScale) throws(CommandError) -> Report {
+    package static func run(work: URL, scale: BenchScale) throws(BenchmarkError) -> Report {
         let (indexed, listed, walked) = scale.pick((1_000_000, 100_000, 200), quick: (2000, 1000, 10))
         let walk = try walkWithPrefetch(steps: walked, work: work)
         let (buildSeconds, nearest) = nearestQueries(count: indexed)
@@ -80,7 +80,7 @@ enum DataBenchmark {
     }
 
     /// Seconds to open and validate a manifest of `count` panoramas (all sharing one image).
-    private static func manifestLoad(count: Int, work: URL) throws(CommandError) -> Double {
+    private static func manifestLoad(count: Int, work: URL) throws(BenchmarkError) -> Double {
         let folder = try makeFolder(work.appendingPathComponent("manifest-\(count)"))
         try writeManifest(try scattered(count: count, seed: 2, in: folder), in: folder)
         let start = ContinuousClock.now
@@ -90,27 +90,26 @@ enum DataBenchmark {
 
     /// What opening one dataset took (`bench data --input DATASET`): the explorer's way, the
     /// manifest (or a sharded dataset's index and start shard) read and the start chosen.
-    struct Opening: Codable {
-        var seconds: Double
-        var peak_mb: Double
-        var panoramas_read: Int
+    package struct Opening: Codable {
+        package var seconds: Double
+        package var peak_mb: Double
+        package var panoramas_read: Int
     }
 
-    /// Opens `path` as the explorer does and measures it, in this process.
-    static func open(_ path: String) throws(CommandError) -> Opening {
+    /// Measures `open` (which opens a dataset as the explorer does and says how many panoramas
+    /// it read), in this process.
+    package static func opening<Failure: Error>(_ open: () throws(Failure) -> Int) throws(Failure) -> Opening {
         let start = ContinuousClock.now
-        guard let (dataset, _) = try PanoramaSelection().chooseInDataset(path) else {
-            throw .benchmark("\(path) is not a dataset")
-        }
+        let read = try open()
         return Opening(
             seconds: ReprojectBenchmark.milliseconds(ContinuousClock.now - start) / 1000,
-            peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: dataset.service.panoramas.count)
+            peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: read)
     }
 
     /// A sharded dataset of `count` panoramas (as `manifestLoad`'s, in cells of 0.01°) opened by a
     /// fresh process (`bench data --input`, so nothing this one holds is counted): its seconds to
     /// open and peak memory, and the number of shards.
-    private static func shardedOpen(count: Int, work: URL) throws(CommandError) -> (seconds: Double, peak: Double, shards: Int) {
+    private static func shardedOpen(count: Int, work: URL) throws(BenchmarkError) -> (seconds: Double, peak: Double, shards: Int) {
         let folder = try makeFolder(work.appendingPathComponent("sharded-\(count)"))
         let panoramas = try scattered(count: count, seed: 3, in: folder)
         do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch {
@@ -125,7 +124,7 @@ enum DataBenchmark {
 
     /// `count` panoramas at random places (from `seed`) in a disc 28 km across, each linked to the
     /// next, all showing one tiny image written into `folder` as p.png.
-    private static func scattered(count: Int, seed: UInt64, in folder: URL) throws(CommandError) -> [Panorama] {
+    private static func scattered(count: Int, seed: UInt64, in folder: URL) throws(BenchmarkError) -> [Panorama] {
         do { try PNGEncoder.write(RGBImage(width: 8, height: 4), to: folder.appendingPathComponent("p.png").path) } catch {
             throw .image(error)
         }
@@ -140,7 +139,7 @@ enum DataBenchmark {
     }
 
     /// Walks `steps` linked 2048×1024 panoramas with a 64 MB cache and prefetch, recording memory.
-    private static func walkWithPrefetch(steps: Int, work: URL) throws(CommandError) -> (
+    private static func walkWithPrefetch(steps: Int, work: URL) throws(BenchmarkError) -> (
         budget: Int, cachePeak: Int, rssBefore: Int, rssPeak: Int, waits: Int
     ) {
         let folder = try makeFolder(work.appendingPathComponent("walk"))
@@ -182,7 +181,7 @@ enum DataBenchmark {
     }
 
     /// Makes `folder` (its parent exists or is made too) and returns it.
-    private static func makeFolder(_ folder: URL) throws(CommandError) -> URL {
+    private static func makeFolder(_ folder: URL) throws(BenchmarkError) -> URL {
         do {
             try OutputFile.makeFolder(folder.deletingLastPathComponent().path)
             try OutputFile.makeFolder(folder.path)
@@ -193,7 +192,7 @@ enum DataBenchmark {
     }
 
     /// Writes the manifest of `panoramas` into `folder`, as the importer would.
-    private static func writeManifest(_ panoramas: [Panorama], in folder: URL) throws(CommandError) {
+    private static func writeManifest(_ panoramas: [Panorama], in folder: URL) throws(BenchmarkError) {
         let bytes: Data
         do { bytes = try ManifestEncoder.encode(name: nil, start: nil, panoramas: panoramas, markers: []) } catch { throw .dataset(error) }
         do { try OutputFile.replaceWhole(folder.appendingPathComponent("manifest.json").path, with: [UInt8](bytes)) } catch {

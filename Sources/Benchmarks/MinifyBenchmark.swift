@@ -7,21 +7,21 @@ import TermRender
 /// reference of 8×8 bilinear samples a pixel from the full-size image, box-averaged (PSNR).
 /// Decides the mip level bias, and whether 2×2 supersampling (as the cell picture does) is
 /// worth four times the pixels.
-enum MinifyBenchmark {
-    struct Row: Codable {
-        var source: String
+package enum MinifyBenchmark {
+    package struct Row: Codable {
+        package var source: String
         /// Texels per view pixel across the view's centre.
-        var factor: Int
-        var size: String
-        var method: String
-        var psnr_db: Double
+        package var factor: Int
+        package var size: String
+        package var method: String
+        package var psnr_db: Double
     }
 
-    static let factors = [2, 4, 6]
-    static let headings = [10.0, 100, 190, 280]
-    static let referenceSamples = 8
+    package static let factors = [2, 4, 6]
+    package static let headings = [10.0, 100, 190, 280]
+    package static let referenceSamples = 8
 
-    static func run(source: String, image: RGBImage) -> [Row] {
+    package static func run(source: String, image: RGBImage) -> [Row] {
         let runner = DispatchRunner()
         let filtered = EquirectPanorama(image: image)
         let plain = EquirectPanorama(image: image, prefiltered: false)

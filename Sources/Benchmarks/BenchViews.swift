@@ -1,6 +1,6 @@
 /// The views a benchmark renders: many headings and pitches, so a timing reflects real use
 /// rather than one cached view. Deterministic, so runs and tools can be compared.
-enum BenchViews {
+package enum BenchViews {
     /// 48 (heading, pitch) pairs: headings spread round the circle (crossing the ±180° seam),
     /// pitches between -35° and +35°, every one different.
     static let standard: [(heading: Double, pitch: Double)] = (0..<48).map { i in

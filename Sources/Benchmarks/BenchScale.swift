@@ -2,14 +2,14 @@
 /// `--quick`, a small one that shows in seconds that the benchmark runs and prints what it
 /// should (the tests parse every benchmark's `--json` this way). Quick figures are not for
 /// comparison.
-struct BenchScale: Sendable {
+package struct BenchScale: Sendable {
     let isQuick: Bool
 
-    static let full = BenchScale(isQuick: false)
-    static let quick = BenchScale(isQuick: true)
+    package static let full = BenchScale(isQuick: false)
+    package static let quick = BenchScale(isQuick: true)
 
     /// `full`, or `quick` when the workload is quick.
-    func pick<Value>(_ full: Value, quick: Value) -> Value {
+    package func pick<Value>(_ full: Value, quick: Value) -> Value {
         isQuick ? quick : full
     }
 }

@@ -19,22 +19,22 @@ import Glibc
 /// as zoom 5 needs, and at the largest size the decode limits allow (as it was opened before);
 /// then the frame composed and encoded. Time from opening the file to the frame's bytes, and the
 /// peak resident memory that took. Each measurement runs in a process of its own.
-enum ImageryBenchmark {
-    struct Row: Codable {
-        var source: String
-        var file_mb: Double
-        var decode: String
-        var decoded_width: Int
-        var first_frame_ms: Double
-        var peak_mb: Double
+package enum ImageryBenchmark {
+    package struct Row: Codable {
+        package var source: String
+        package var file_mb: Double
+        package var decode: String
+        package var decoded_width: Int
+        package var first_frame_ms: Double
+        package var peak_mb: Double
     }
 
-    static let widths = [4096, 8192, 16384]
-    static let (columns, rows) = (200, 60)
+    package static let widths = [4096, 8192, 16384]
+    package static let (columns, rows) = (200, 60)
 
     /// How much of the file is decoded; for a tiled dataset (`sidewalk tile` of the file, on
     /// disk or on a web server), which tiles are loaded.
-    enum Decode: String, CaseIterable {
+    package enum Decode: String, CaseIterable {
         /// As the explorer opens a single image: what the first view needs.
         case firstView = "first-view"
         /// What the view at zoom 5 needs.
@@ -47,8 +47,8 @@ enum ImageryBenchmark {
         case tiledZoom5 = "tiled-zoom-5"
 
         /// The decodes of a JPEG file, and those of a tiled dataset.
-        static let plain: [Decode] = [.firstView, .zoom5, .largest]
-        static let ofTiles: [Decode] = [.tiled, .tiledZoom5]
+        package static let plain: [Decode] = [.firstView, .zoom5, .largest]
+        package static let ofTiles: [Decode] = [.tiled, .tiledZoom5]
 
         /// The camera of the view drawn.
         var camera: PanoramaCamera {
@@ -61,7 +61,7 @@ enum ImageryBenchmark {
     }
 
     /// The generated panoramas written into `work` as JPEGs, widest last: their paths.
-    static func writeSources(into work: URL, widths: [Int]) throws(CommandError) -> [String] {
+    package static func writeSources(into work: URL, widths: [Int]) throws(BenchmarkError) -> [String] {
         var paths: [String] = []
         for width in widths {
             let path = work.appendingPathComponent("panorama-\(width).jpg").path
@@ -75,10 +75,13 @@ enum ImageryBenchmark {
 
     /// One measurement, in this process (which should be fresh, so nothing freed before
     /// counts): `path` opened with `decode`, the first frame composed and encoded.
-    static func measure(_ path: String, decode: Decode) throws(CommandError) -> Row {
+    /// A tiled `path` is opened with `open`, as the explorer opens it.
+    package static func measure(_ path: String, decode: Decode, open: (String) throws(DatasetError) -> Dataset) throws(BenchmarkError)
+        -> Row
+    {
         let (milliseconds, peak, decoded) =
             Decode.ofTiles.contains(decode)
-            ? try firstTiledFrame(path, camera: decode.camera)
+            ? try firstTiledFrame(path, camera: decode.camera, open: open)
             : try firstFrame(path, minimumWidth: decode.minimumWidth)
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -89,8 +92,8 @@ enum ImageryBenchmark {
 
     /// Opens `path` decoded to at least `minimumWidth`, composes and encodes the first frame:
     /// milliseconds, the peak resident bytes above the start, and the decoded width.
-    private static func firstFrame(_ path: String, minimumWidth: Int?) throws(CommandError) -> (Double, Int, Int) {
-        try timed { () throws(CommandError) in
+    private static func firstFrame(_ path: String, minimumWidth: Int?) throws(BenchmarkError) -> (Double, Int, Int) {
+        try timed { () throws(BenchmarkError) in
             let panorama: EquirectPanorama
             do throws(PanoramaError) { panorama = try PanoramaLoader.load(path, minimumWidth: minimumWidth) } catch {
                 throw .panorama(error)
@@ -103,24 +106,26 @@ enum ImageryBenchmark {
     /// Opens the tiled dataset at `path` (a folder or a web address), loads level 0 and the tiles
     /// `camera`'s view needs, composes and encodes that frame: as `firstFrame`, the width being
     /// that of the finest level drawn.
-    private static func firstTiledFrame(_ path: String, camera: PanoramaCamera) throws(CommandError) -> (Double, Int, Int) {
-        try timed { () throws(CommandError) in
+    private static func firstTiledFrame(
+        _ path: String, camera: PanoramaCamera, open: (String) throws(DatasetError) -> Dataset
+    ) throws(BenchmarkError) -> (Double, Int, Int) {
+        try timed { () throws(BenchmarkError) in
             let dataset: Dataset
-            do throws(DatasetError) { dataset = try DatasetOpener().open(path) } catch { throw .dataset(error) }
-            guard let start = dataset.service.panorama(id: dataset.startID) else { throw .benchmark("\(path) has no start panorama") }
+            do throws(DatasetError) { dataset = try open(path) } catch { throw .dataset(error) }
+            guard let start = dataset.service.panorama(id: dataset.startID) else { throw .step("\(path) has no start panorama") }
             let levelZero: EquirectPanorama
             do throws(PanoramaError) { levelZero = try dataset.load(start) } catch { throw .panorama(error) }
             // The pixels the half-block view is reprojected at: 1×2 a cell, supersampled twice.
             let size = (columns * ViewPicture.supersampling, (rows - 1) * 2 * ViewPicture.supersampling)
             let detailed = dataset.detailed(levelZero, of: start, camera: camera, width: size.0, height: size.1)
-            guard detailed.failures.isEmpty else { throw .benchmark("\(detailed.failures.count) tiles of \(path) did not load") }
+            guard detailed.failures.isEmpty else { throw .step("\(detailed.failures.count) tiles of \(path) did not load") }
             encodeFrame(detailed.panorama, camera: camera)
             return Int(detailed.panorama.detail?.coverage.fullWidthPixels ?? levelZero.coverage.fullWidthPixels)
         }
     }
 
     /// Milliseconds `body` takes, the peak resident bytes above the start, and what it returns.
-    private static func timed(_ body: () throws(CommandError) -> Int) throws(CommandError) -> (Double, Int, Int) {
+    private static func timed(_ body: () throws(BenchmarkError) -> Int) throws(BenchmarkError) -> (Double, Int, Int) {
         ProcessMemory.resetPeak()
         let before = ProcessMemory.resident()
         let clock = ContinuousClock()

@@ -10,33 +10,33 @@ import TermRender
 /// and the dither; PNG and zlib: filter and compression) and encoded (sixel bytes, or base64 in
 /// the protocol's escape sequences). Each step timed (median over three headings), the bytes
 /// counted, and the picture's PSNR against the view.
-enum PixelBenchmark {
-    struct Row: Codable {
-        var source: String
+package enum PixelBenchmark {
+    package struct Row: Codable {
+        package var source: String
         /// The view in pixels, e.g. "1600x900".
-        var size: String
-        var format: String
+        package var size: String
+        package var format: String
         /// Milliseconds to reproject the view after a turn, on all cores.
-        var reproject_turn_ms: Double
+        package var reproject_turn_ms: Double
         /// Milliseconds to reproject a view of a new pitch (the ray table rebuilt), on all cores.
-        var reproject_new_view_ms: Double
+        package var reproject_new_view_ms: Double
         /// Milliseconds to fit the pixels: palette and dither, or filter and compression.
-        var fit_ms: Double
+        package var fit_ms: Double
         /// Milliseconds from the fitted pixels to the terminal's bytes.
-        var encode_ms: Double
+        package var encode_ms: Double
         /// Camera to bytes for a turn: reproject_turn_ms + fit_ms + encode_ms.
-        var frame_ms: Double
-        var bytes: Int
-        var psnr_db: Double
+        package var frame_ms: Double
+        package var bytes: Int
+        package var psnr_db: Double
         /// PSNR after a 3×3 box blur of both pictures: what the eye sees a step back, where a
         /// dither's noise averages out and banding does not.
-        var blurred_psnr_db: Double
+        package var blurred_psnr_db: Double
     }
 
     static let sizes = [(800, 450), (1600, 900)]
-    static let headings = [0.0, 120, 240]
+    package static let headings = [0.0, 120, 240]
     /// Timed runs of each step per heading, after an untimed one.
-    static let rounds = 5
+    package static let rounds = 5
 
     /// A format: its name, how a view is fitted (what comes out, and the pixels it shows), and
     /// how that becomes the terminal's bytes.
@@ -82,7 +82,7 @@ enum PixelBenchmark {
         sixels("sixel 16", colours: 16, dithered: false)
     ]
 
-    static func run(source: String, panorama: EquirectPanorama, scale: BenchScale) throws(ImageError) -> [Row] {
+    package static func run(source: String, panorama: EquirectPanorama, scale: BenchScale) throws(ImageError) -> [Row] {
         let rounds = scale.pick(rounds, quick: 1)
         let runner = DispatchRunner()
         var picture = ViewPicture()
