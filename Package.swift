@@ -25,7 +25,7 @@ let package = Package(
         // and the service that finds them (by id, near a place). Pure; no state machine.
         .target(name: "StreetModel", dependencies: ["PanoCore"]),
         // Explorer state machine: keys -> commands -> camera. Pure.
-        .target(name: "Explorer", dependencies: ["PanoCore", "StreetModel", "TextSafety"]),
+        .target(name: "Explorer", dependencies: ["PanoCore", "StreetModel", "TextSafety", "BoundedJSON"]),
         // The tooling of `--keys`, `--script` and `sidewalk test`: the script language, its
         // expectations and patterns, and the player that runs a script against a front. Not
         // part of the state machine a user runs. Pure.
@@ -37,7 +37,8 @@ let package = Package(
         // A 5×7 pixel font for text painted into pixels (snapshot overlays, map rasters, generated
         // panoramas). Standard library only, so the asset generator needs no renderer for it.
         .target(name: "BitmapFont"),
-        // JSON read strictly and within a memory budget (manifests, settings). Standard library only.
+        // JSON read strictly and within a memory budget (manifests, settings), and the one JSON
+        // writer (manifests, event lines, state records, reports). Standard library only.
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written, and every
         // system call on a descriptor made (POSIX, and one C shim for what Glibc's module hides).

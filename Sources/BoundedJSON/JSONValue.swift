@@ -3,7 +3,8 @@
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
-    /// A finite number: JSON has no infinities, and one too large for a Double is refused.
+    /// A number. The parser gives only finite ones (JSON has no infinities, and one too large for
+    /// a Double is refused); `JSONWriter` writes any other as `null`.
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -41,13 +42,44 @@ public struct JSONObject: Sendable, Equatable {
 
     public init() {}
 
-    /// The value under `key`, or nil.
+    /// The members in the order given; a repeated key keeps its last value, in its first place.
+    public init(_ members: [(String, JSONValue)]) {
+        for (key, value) in members { self[key] = value }
+    }
+
+    /// The value under `key`, or nil; setting nil removes the member, setting another key adds
+    /// it at the end.
     public subscript(key: String) -> JSONValue? {
-        keys.firstIndex(of: key).map { values[$0] }
+        get { keys.firstIndex(of: key).map { values[$0] } }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[index] = newValue
+                } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                append(key, newValue)
+            }
+        }
     }
 
     mutating func append(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
     }
+}
+
+/// Values written as literals, for the code that builds JSON to write: `["version": 1]`.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral members: (String, JSONValue)...) { self = .object(JSONObject(members)) }
+    public init(nilLiteral: ()) { self = .null }
 }

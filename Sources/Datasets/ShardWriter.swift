@@ -1,3 +1,4 @@
+import BoundedJSON
 import Foundation
 import PanoCore
 import StreetModel
@@ -82,25 +83,23 @@ public enum ShardWriter {
             groups[here, default: []].append(panorama)
         }
         let startShard = shardOf[startID] ?? cell(first.coordinate)
-        var index: [[String: Any]] = []
+        var index: [JSONValue] = []
         for path in [startShard] + groups.keys.filter({ $0 != startShard }).sorted() {
             let members = groups.removeValue(forKey: path) ?? []
             let latitudes = members.map(\.coordinate.latitude)
             let longitudes = members.map(\.coordinate.longitude)
-            index.append([
-                "href": path, "count": members.count,
-                "bbox": [longitudes.min() ?? 0, latitudes.min() ?? 0, longitudes.max() ?? 0, latitudes.max() ?? 0]
-            ])
-            let shard: [String: Any] = ["format": "sidewalk-shard", "version": 1, "panoramas": members.map(ManifestEncoder.entry)]
+            let box = [longitudes.min() ?? 0, latitudes.min() ?? 0, longitudes.max() ?? 0, latitudes.max() ?? 0]
+            index.append(["href": .string(path), "count": .number(Double(members.count)), "bbox": .array(box.map(JSONValue.number))])
+            let shard: JSONValue = ["format": "sidewalk-shard", "version": 1, "panoramas": .array(members.map(ManifestEncoder.entry))]
             try emit(path, try ManifestEncoder.serialize(shard))
         }
-        var root: [String: Any] = [
-            "format": "sidewalk-dataset", "version": 1, "start": startID, "shards": index,
-            "markers": markers.map(ManifestEncoder.entry)
-        ]
-        root["name"] = name
-        root["importedFrom"] = importedFrom
-        try emit("manifest.json", try ManifestEncoder.serialize(root))
+        var root = JSONObject([
+            ("format", "sidewalk-dataset"), ("version", 1), ("start", .string(startID)), ("shards", .array(index)),
+            ("markers", .array(markers.map(ManifestEncoder.entry)))
+        ])
+        root["name"] = name.map(JSONValue.string)
+        root["importedFrom"] = importedFrom.map(JSONValue.string)
+        try emit("manifest.json", try ManifestEncoder.serialize(.object(root)))
     }
 
     /// Writes `files` into `folder` (making `shards/` when there are shards), each atomically, in

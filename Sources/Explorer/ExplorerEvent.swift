@@ -1,3 +1,4 @@
+import BoundedJSON
 import PanoCore
 
 /// What happened in the explorer, named after GMSPanoramaViewDelegate's callbacks, for scripts
@@ -43,68 +44,35 @@ public enum ExplorerEvent: Equatable, Sendable {
         "didMoveCamera", "didTap", "didTapMarker", "didStartRendering", "didFinishRendering"
     ]
 
-    /// One line of JSON: {"event": NAME, "time": SECONDS, ...fields}.
+    /// One line of JSON: {"event": NAME, "time": SECONDS, ...fields}, numbers to 6 decimals.
     public func jsonLine(time: Double) -> String {
-        var fields = ["\"event\":\(JSONText.string(name))", "\"time\":\(JSONText.number(time))"]
+        var fields: [(String, JSONValue)] = [("event", .string(name)), ("time", .rounded(time))]
         switch self {
         case .willMoveToPanorama(let id), .didMoveToPanorama(let id):
-            fields.append("\"panorama\":\(JSONText.string(id))")
+            fields.append(("panorama", .string(id)))
         case .didMoveToPanoramaNearCoordinate(let id, let coordinate):
-            fields += [
-                "\"panorama\":\(JSONText.string(id))", "\"lat\":\(JSONText.number(coordinate.latitude))",
-                "\"lng\":\(JSONText.number(coordinate.longitude))"
-            ]
+            fields += [("panorama", .string(id)), ("lat", .rounded(coordinate.latitude)), ("lng", .rounded(coordinate.longitude))]
         case .errorOnMoveNearCoordinate(let coordinate, let message):
-            fields += [
-                "\"lat\":\(JSONText.number(coordinate.latitude))", "\"lng\":\(JSONText.number(coordinate.longitude))",
-                "\"message\":\(JSONText.string(message))"
-            ]
+            fields += [("lat", .rounded(coordinate.latitude)), ("lng", .rounded(coordinate.longitude)), ("message", .string(message))]
         case .errorOnMoveToPanoramaID(let id, let message):
-            fields += ["\"panorama\":\(JSONText.string(id))", "\"message\":\(JSONText.string(message))"]
+            fields += [("panorama", .string(id)), ("message", .string(message))]
         case .didMoveCamera(let heading, let pitch, let zoom):
-            fields += [
-                "\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))", "\"zoom\":\(JSONText.number(zoom))"
-            ]
+            fields += [("heading", .rounded(heading)), ("pitch", .rounded(pitch)), ("zoom", .rounded(zoom))]
         case .didTap(let heading, let pitch):
-            fields += ["\"heading\":\(JSONText.number(heading))", "\"pitch\":\(JSONText.number(pitch))"]
+            fields += [("heading", .rounded(heading)), ("pitch", .rounded(pitch))]
         case .didTapMarker(let id):
-            fields.append("\"marker\":\(JSONText.string(id))")
+            fields.append(("marker", .string(id)))
         case .didStartRendering, .didFinishRendering:
             break
         }
-        return "{" + fields.joined(separator: ",") + "}"
+        return JSONWriter.text(.object(JSONObject(fields)))
     }
 }
 
-/// JSON literals without Foundation.
-enum JSONText {
-    /// A JSON string: quotes, backslashes and every control character escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// A JSON number, rounded to 6 decimals; 0 for non-finite values.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let rounded = (value * 1_000_000).rounded() / 1_000_000
-        let text = String(rounded)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+extension JSONValue {
+    /// `value` rounded to 6 decimals (a micro-degree, a microsecond), as event lines and state
+    /// records give numbers; 0 when it is not finite.
+    static func rounded(_ value: Double) -> JSONValue {
+        .number(value.isFinite ? (value * 1_000_000).rounded() / 1_000_000 : 0)
     }
 }

@@ -1,3 +1,5 @@
+import BoundedJSON
+
 /// One line of `--state-log`: what a user perceives when the full view draws a frame or settles,
 /// for a test driver reading the explorer from outside (`sidewalk test`'s terminal front). Pure.
 public enum SettledState {
@@ -10,17 +12,16 @@ public enum SettledState {
     public static func line(_ state: ExplorerState, keys: Int, time: Double, settled: Bool, said: [String], events: [Perceived.Event])
         -> String
     {
-        func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
-        let fields = [
-            "\"time\":\(JSONText.number(time))", "\"keys\":\(keys)", "\"settled\":\(settled)", "\"panorama\":\(text(state.panorama?.id))",
-            "\"heading\":\(JSONText.number(state.camera.heading))", "\"pitch\":\(JSONText.number(state.camera.pitch))",
-            "\"zoom\":\(JSONText.number(state.camera.zoom))", "\"focus\":\(text(Narrator.focusDescription(state)))",
-            "\"ways\":\(state.numberedLinks.count)", "\"note\":\(text(state.note))",
-            "\"said\":[\(said.map(JSONText.string).joined(separator: ","))]",
-            "\"events\":["
-                + events.map { "{\"name\":\(JSONText.string($0.name)),\"line\":\(JSONText.string($0.json)),\"error\":\(text($0.error))}" }
-                .joined(separator: ",") + "]"
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let events = events.map { event -> JSONValue in
+            ["name": .string(event.name), "line": .string(event.json), "error": text(event.error)]
+        }
+        let fields: [(String, JSONValue)] = [
+            ("time", .rounded(time)), ("keys", .number(Double(keys))), ("settled", .bool(settled)), ("panorama", text(state.panorama?.id)),
+            ("heading", .rounded(state.camera.heading)), ("pitch", .rounded(state.camera.pitch)), ("zoom", .rounded(state.camera.zoom)),
+            ("focus", text(Narrator.focusDescription(state))), ("ways", .number(Double(state.numberedLinks.count))),
+            ("note", text(state.note)), ("said", .array(said.map(JSONValue.string))), ("events", .array(events))
         ]
-        return "{" + fields.joined(separator: ",") + "}"
+        return JSONWriter.text(.object(JSONObject(fields)))
     }
 }

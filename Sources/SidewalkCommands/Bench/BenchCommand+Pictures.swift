@@ -31,7 +31,7 @@ extension BenchCommand {
             let score = FidelityBenchmark.score(ansi: bytes, reference: reference)
             print(
                 json
-                    ? "{\"psnr_db\":\(score.psnr),\"delta_e_blurred\":\(score.deltaE),\"bytes_per_cell\":\(score.bytesPerCell)}"
+                    ? Self.json(["psnr_db": score.psnr, "delta_e_blurred": score.deltaE, "bytes_per_cell": score.bytesPerCell])
                     : "\(format(score.psnr)) dB, blurred ΔE \(format(score.deltaE)), \(format(score.bytesPerCell)) bytes/cell")
             return ExitStatus.success
         }

@@ -1,4 +1,5 @@
 import Benchmarks
+import BoundedJSON
 import Foundation
 
 /// How every benchmark prints: a table for people, or one JSON value with --json.
@@ -34,11 +35,11 @@ extension BenchCommand {
     /// A report as one JSON object with sorted keys. An infinite PSNR (identical pictures) is
     /// written "inf", as JSON has no number for it.
     static func json(_ report: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch {
-            return #"{"error":"the report could not be written as JSON"}"#
+        do {
+            let value = try JSONValueEncoder.value(of: report) { $0.isNaN ? "nan" : $0 > 0 ? "inf" : "-inf" }
+            return JSONWriter.text(value, sortedKeys: true)
+        } catch {
+            return JSONWriter.text(["error": "the report could not be written as JSON"])
         }
     }
 
