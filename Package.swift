@@ -147,7 +147,10 @@ let package = Package(
             ]),
 
         // Test helpers: synthetic panoramas, golden files, tmux driver.
-        .target(name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage", "StreetModel"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage", "StreetModel", "ScriptTerminal"],
+            path: "Tests/TestSupport"
+        ),
 
         .testTarget(name: "BoundedJSONTests", dependencies: ["BoundedJSON"]),
         .testTarget(name: "PanoCoreTests", dependencies: ["PanoCore", "TestSupport"]),

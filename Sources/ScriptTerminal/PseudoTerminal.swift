@@ -5,12 +5,13 @@ import SystemIO
 import Glibc
 #endif
 
-/// A program running on a pseudo-terminal of our own (`CPseudoTerminal`), with a pipe it writes
-/// its state log to as descriptor 3: what `sidewalk test`'s terminal front types into and reads.
+/// A program running on a pseudo-terminal of our own (`CPseudoTerminal`), optionally with a pipe
+/// it writes its state log to as descriptor 3: what `sidewalk test`'s terminal front types into
+/// and reads, and the tests' terminal that may leave the program's output unread.
 public final class PseudoTerminal {
     public let pid: pid_t
     private let controller: Int32
-    /// The read end of the program's descriptor 3.
+    /// The read end of the program's descriptor 3, or -1 without a state log.
     private let stateLog: Int32
     private var exitStatus: Int32?
 
@@ -19,21 +20,30 @@ public final class PseudoTerminal {
         public let description: String
     }
 
-    /// Starts `executable` with `arguments` and `environment` on a terminal of `columns`×`rows`.
-    public init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws(Failure) {
-        guard let log = SystemCall.makePipe() else { throw Failure(description: "cannot make a pipe: \(SystemCall.lastError)") }
+    /// Starts `executable` with `arguments` and `environment` on a terminal of `columns`×`rows`,
+    /// with a pipe as its descriptor 3 when `stateLog`.
+    public init(
+        executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int, stateLog withLog: Bool = true
+    ) throws(Failure) {
+        let log: (read: Int32, write: Int32)
+        if withLog {
+            guard let pipe = SystemCall.makePipe() else { throw Failure(description: "cannot make a pipe: \(SystemCall.lastError)") }
+            log = pipe
+        } else {
+            log = (-1, -1)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var controller: Int32 = -1
         var pid: pid_t = 0
         let error = sw_pty_spawn(executable, argv, envp, UInt16(clamping: rows), UInt16(clamping: columns), log.write, &controller, &pid)
-        SystemCall.close(log.write)
+        if withLog { SystemCall.close(log.write) }
         guard error == 0 else {
-            SystemCall.close(log.read)
+            if withLog { SystemCall.close(log.read) }
             throw Failure(description: "cannot start \(executable) on a pseudo-terminal: \(String(cString: strerror(error)))")
         }
-        SystemCall.prepare(log.read, nonBlocking: true)
+        if withLog { SystemCall.prepare(log.read, nonBlocking: true) }
         (self.controller, self.pid, stateLog) = (controller, pid, log.read)
     }
 
@@ -46,11 +56,19 @@ public final class PseudoTerminal {
     /// Waits up to `seconds` for the program to write, then reads what it wrote to the terminal
     /// and to its state log; `ended` once both are closed.
     public func read(waiting seconds: Double) -> (screen: [UInt8], state: [UInt8], ended: Bool) {
-        var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0), pollfd(fd: stateLog, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0)]
+        if stateLog >= 0 { fds.append(pollfd(fd: stateLog, events: Int16(POLLIN), revents: 0)) }
         _ = SystemCall.poll(&fds, seconds: max(0, seconds))
         let (screen, screenOpen) = drain(controller)
-        let (state, stateOpen) = drain(stateLog)
+        let (state, stateOpen) = stateLog >= 0 ? drain(stateLog) : ([], false)
         return (screen, state, !screenOpen && !stateOpen)
+    }
+
+    /// The terminal's modes as the program set them (echo, canonical input, flow control...).
+    public func modes() -> termios {
+        var modes = termios()
+        _ = tcgetattr(controller, &modes)
+        return modes
     }
 
     private func drain(_ descriptor: Int32) -> ([UInt8], Bool) {
@@ -73,8 +91,9 @@ public final class PseudoTerminal {
     }
 
     /// The program's exit status (128+N for signal N) once it has ended, waiting up to `seconds`;
-    /// nil while it runs.
-    public func waitForExit(seconds: Double) -> Int32? {
+    /// nil while it runs. While it waits it reads and drops what the program writes, so a program
+    /// blocked on its output can end, unless `draining` is false (a terminal that stopped reading).
+    public func waitForExit(seconds: Double, draining: Bool = true) -> Int32? {
         let deadline = FileDescriptorIO.monotonicSeconds() + seconds
         while exitStatus == nil {
             var status: Int32 = 0
@@ -84,7 +103,12 @@ public final class PseudoTerminal {
                 break
             }
             guard FileDescriptorIO.monotonicSeconds() < deadline else { break }
-            _ = read(waiting: 0.01)
+            if draining {
+                _ = read(waiting: 0.01)
+            } else {
+                var none: [pollfd] = []
+                _ = SystemCall.poll(&none, seconds: 0.01)
+            }
         }
         return exitStatus
     }
@@ -102,6 +126,6 @@ public final class PseudoTerminal {
     deinit {
         end()
         SystemCall.close(controller)
-        SystemCall.close(stateLog)
+        if stateLog >= 0 { SystemCall.close(stateLog) }
     }
 }

@@ -124,8 +124,8 @@ public enum Subprocess {
 
     /// Initialises spawn attributes so the child starts with no signal blocked and default
     /// dispositions (a test thread's mask would otherwise be inherited, and a tmux server with
-    /// SIGTERM blocked cannot exit), plus `extraFlags`. Destroy them after the spawn.
-    static func setCleanSignals(_ attributes: inout posix_spawnattr_t, extraFlags: Int32 = 0) {
+    /// SIGTERM blocked cannot exit). Destroy them after the spawn.
+    private static func setCleanSignals(_ attributes: inout posix_spawnattr_t) {
         posix_spawnattr_init(&attributes)
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
@@ -133,7 +133,7 @@ public enum Subprocess {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | extraFlags))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     }
 
     private static func readBoth(_ a: Int32, into first: inout [UInt8], _ b: Int32, into second: inout [UInt8]) {
