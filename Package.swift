@@ -102,13 +102,17 @@ let package = Package(
             ]
         ),
 
+        // What a terminal shows from the bytes a program writes: the one terminal model, for
+        // `sidewalk test`'s terminal front and for the tests of every encoder.
+        .target(name: "TerminalModel", dependencies: ["PanoCore", "TermRender"]),
+
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
         // terminal types, its screen read back as a terminal shows it.
         .target(name: "CPseudoTerminal"),
         .target(
             name: "ScriptTerminal",
             dependencies: [
-                "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TermRender"
+                "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TerminalModel"
             ]),
 
         // What `sidewalk bench` measures: speed, bytes, memory and fidelity, each against its
@@ -146,9 +150,9 @@ let package = Package(
                 "WorldGen", "CompassPanorama", "PanoImage", "PanoCore", "ParallelDispatch", "Datasets", "StreetModel", "SystemIO"
             ]),
 
-        // Test helpers: synthetic panoramas, golden files, tmux driver.
+        // Test helpers: synthetic panoramas, golden files, tmux driver, the pseudo-terminal a test may leave unread.
         .target(
-            name: "TestSupport", dependencies: ["PanoCore", "TermRender", "PanoImage", "StreetModel", "ScriptTerminal"],
+            name: "TestSupport", dependencies: ["PanoCore", "PanoImage", "StreetModel", "ScriptTerminal"],
             path: "Tests/TestSupport"
         ),
 
@@ -160,10 +164,12 @@ let package = Package(
             dependencies: [
                 "TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage",
                 "SystemIO", "TestSupport",
-                "Datasets", "Locking"
+                "Datasets", "Locking", "TerminalModel"
             ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
-        .testTarget(name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport", "TerminalModel"],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
             exclude: ["Goldens"]),
@@ -171,7 +177,7 @@ let package = Package(
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
-        .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer"]),
+        .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
         .testTarget(
             name: "DatasetsTests",
             dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO"]),
@@ -179,7 +185,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "PanoImage", "PanoCore", "Explorer", "ExplorerScripts", "SidewalkCommands", "TUI", "TermRender", "Datasets",
-                "StreetModel", "sidewalk"
+                "StreetModel", "TerminalModel", "sidewalk"
             ],
             exclude: ["Support"]
         )

@@ -1,4 +1,5 @@
 import Explorer
+import TerminalModel
 
 /// The bytes xterm sends for a key, as the program's modes ask: arrows, Home and End in CSI form,
 /// or SS3 form under application cursor keys (DECCKM); with a modifier held (`modifier` above 1:

@@ -1,6 +1,7 @@
 import Foundation
 import PanoCore
 import PanoImage
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -160,10 +161,10 @@ struct PhotoPoseTests {
                 return screen.contains("Heading \(Int(heading))°")
             }, "the explorer drew its view")
         try session.send("q")
-        var terminal = VirtualTerminal(columns: columns, rows: rows)
+        var terminal = VirtualScreen(columns: columns, rows: rows)
         for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).enumerated() {
             // tmux carries the pen from line to line: nothing is reset between them.
-            terminal.apply(Array("\u{1B}[\(row + 1);1H".utf8) + Array(line.utf8))
+            terminal.feed(Array("\u{1B}[\(row + 1);1H".utf8) + Array(line.utf8))
         }
         // The view: every row between the header and the status line, each cell's two halves.
         var view = RGBImage(width: columns, height: (rows - 2) * 2)

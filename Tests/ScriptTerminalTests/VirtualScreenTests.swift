@@ -1,5 +1,6 @@
 import Explorer
 import ScriptTerminal
+import TerminalModel
 import Testing
 
 /// The terminal `sidewalk test` reads: what a program's bytes put on screen, and what keys send.

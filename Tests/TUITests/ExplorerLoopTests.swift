@@ -4,6 +4,7 @@ import ExplorerView
 import Locking
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -44,7 +45,7 @@ private final class FakeTerminal: SessionTerminal {
 private struct SessionRun {
     var loop: ExplorerLoop
     let terminal = FakeTerminal(columns: 80, rows: 24)
-    var screen = VirtualTerminal(columns: 80, rows: 24)
+    var screen = VirtualScreen(columns: 80, rows: 24)
     var time = 0.0
     /// The frames drawn at the start, and where the loop stood after them.
     private(set) var framesAtStart = 0
@@ -67,7 +68,7 @@ private struct SessionRun {
             switch step {
             case .write(let bytes):
                 frames += 1
-                screen.apply(bytes)
+                screen.feed(bytes)
                 _ = loop.frameWritten(true, at: time)
             case .wait(let seconds?, _):
                 time += max(seconds, 0.001)
@@ -95,7 +96,7 @@ private struct SessionRun {
 
 /// The explorer's session run in-process, step by step, on a fake terminal with the test's own
 /// clock: frames only while something moves, keys, signals, the writer, limits and the exit.
-/// What a frame shows is read back through `VirtualTerminal`, a model of the terminal written
+/// What a frame shows is read back through `VirtualScreen`, a model of the terminal written
 /// apart from the encoder.
 @Suite("The explorer's session loop")
 struct ExplorerLoopTests {
@@ -163,7 +164,7 @@ struct ExplorerLoopTests {
         run.terminal.size = (100, 30)
         #expect(run.loop.take(signals: [SIGWINCH], terminal: run.terminal) == nil)
         #expect(run.terminal.resizes == 1)
-        run.screen = VirtualTerminal(columns: 100, rows: 30)
+        run.screen = VirtualScreen(columns: 100, rows: 30)
         #expect(run.settle().frames >= 1, "a resize redraws")
         #expect(
             run.text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces).isEmpty == false,

@@ -1,5 +1,6 @@
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -23,8 +24,8 @@ struct ASCIIFallbackTests {
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)
         #expect(bytes.allSatisfy { $0 < 0x80 })
-        var terminal = VirtualTerminal(columns: 4, rows: 1)
-        terminal.apply(bytes)
+        var terminal = VirtualScreen(columns: 4, rows: 1)
+        terminal.feed(bytes)
         #expect(String(String.UnicodeScalarView(terminal.cells.map(\.glyph))) == " ? o")
         #expect(terminal.cells[0].background == RGB(150, 0, 0))
     }

@@ -1,5 +1,6 @@
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -47,15 +48,15 @@ struct FrameEncoderTests {
         var grid = CellGrid(columns: 1200, rows: 3)
         for i in grid.cells.indices { grid.cells[i] = Cell(glyph: "a", foreground: .white, background: .black) }
         var encoder = FrameEncoder(colorMode: .truecolor)
-        var terminal = VirtualTerminal(columns: 1200, rows: 3)
+        var terminal = VirtualScreen(columns: 1200, rows: 3)
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)
-        terminal.apply(bytes)
+        terminal.feed(bytes)
         grid.cells[1 * 1200 + 1050] = Cell(glyph: "Z", foreground: .white, background: .black)
         grid.cells[2 * 1200 + 1199] = Cell(glyph: "Y", foreground: .white, background: .black)
         encoder.encode(grid, into: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2;1051H"), "it sent ESC[2;:51H")
-        terminal.apply(bytes)
+        terminal.feed(bytes)
         #expect(terminal.unknown.isEmpty, "\(terminal.unknown)")
         #expect(terminal.cells[1 * 1200 + 1050].glyph == "Z" && terminal.cells[2 * 1200 + 1199].glyph == "Y")
         #expect(zip(terminal.cells, grid.cells).allSatisfy { $0.glyph == $1.glyph }, "every cell where the frame has it")

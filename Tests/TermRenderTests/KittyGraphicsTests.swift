@@ -1,6 +1,7 @@
 import Foundation
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -93,8 +94,8 @@ struct KittyGraphicsTests {
         encoder.encode(grid, into: &bytes)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\u{1B}[49m   ") && text.contains("48;2;10;20;30"))
-        var terminal = VirtualTerminal(columns: 4, rows: 1)
-        terminal.apply(bytes)
+        var terminal = VirtualScreen(columns: 4, rows: 1)
+        terminal.feed(bytes)
         #expect((0..<3).allSatisfy { terminal[$0, 0].glyph == " " && terminal[$0, 0].background == nil })
         encoder.encode(grid, into: &bytes)
         #expect(bytes.isEmpty, "nothing changed, nothing sent")

@@ -1,5 +1,6 @@
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 import TextSafety
@@ -62,8 +63,8 @@ struct SanitiserAttackTests {
         var encoder = FrameEncoder()
         var bytes: [UInt8] = []
         encoder.encode(grid, into: &bytes)
-        var terminal = VirtualTerminal(columns: 60, rows: 1)
-        terminal.apply(bytes)
+        var terminal = VirtualScreen(columns: 60, rows: 1)
+        terminal.feed(bytes)
         #expect(terminal.unknown.isEmpty, "\(name): \(terminal.unknown)")
         let shown = String(String.UnicodeScalarView((0..<60).map { terminal[$0, 0].glyph }))
         #expect(shown.hasPrefix("before "), "\(name): \(shown)")

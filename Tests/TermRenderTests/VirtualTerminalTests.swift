@@ -1,5 +1,6 @@
 import PanoCore
 import TermRender
+import TerminalModel
 import TestSupport
 import Testing
 
@@ -43,7 +44,7 @@ struct VirtualTerminalTests {
         return exact.displayed!
     }
 
-    static func expectTerminal(_ terminal: VirtualTerminal, shows grid: CellGrid, mode: ColorMode, _ note: String) {
+    static func expectTerminal(_ terminal: VirtualScreen, shows grid: CellGrid, mode: ColorMode, _ note: String) {
         #expect(terminal.unknown.isEmpty, "unknown sequences: \(terminal.unknown)")
         var mismatches = 0
         for row in 0..<grid.rows {
@@ -73,7 +74,7 @@ struct VirtualTerminalTests {
             var composer = FrameComposer()
             composer.symbols = symbols
             var encoder = FrameEncoder(colorMode: mode, motionTolerance: 12)
-            var terminal = VirtualTerminal(columns: Self.size.columns, rows: Self.size.rows)
+            var terminal = VirtualScreen(columns: Self.size.columns, rows: Self.size.rows)
             var camera = PanoramaCamera(heading: Double(random.below(360)))
             var bytes: [UInt8] = []
             for step in 0..<25 {
@@ -86,7 +87,7 @@ struct VirtualTerminalTests {
                     rows: Self.size.rows, statusLeft: status, statusRight: "q quit")
                 let exact = random.below(3) == 0
                 encoder.encode(frame, quality: exact ? .exact : .motion, into: &bytes)
-                terminal.apply(bytes)
+                terminal.feed(bytes)
                 Self.expectTerminal(terminal, shows: encoder.displayed!, mode: mode, "sequence \(sequence) step \(step): encoder's belief")
                 if exact {
                     Self.expectTerminal(
@@ -103,7 +104,7 @@ struct VirtualTerminalTests {
         var composer = FrameComposer()
         var exactEncoder = FrameEncoder(colorMode: .truecolor)
         var motionEncoder = FrameEncoder(colorMode: .truecolor, motionTolerance: 12)
-        var terminal = VirtualTerminal(columns: 40, rows: 12)
+        var terminal = VirtualScreen(columns: 40, rows: 12)
         var exactBytes = 0
         var motionBytes = 0
         var bytes: [UInt8] = []
@@ -115,7 +116,7 @@ struct VirtualTerminalTests {
             exactBytes += bytes.count
             motionEncoder.encode(frame, quality: .motion, into: &bytes)
             motionBytes += bytes.count
-            terminal.apply(bytes)
+            terminal.feed(bytes)
             for i in frame.cells.indices {
                 let shown = terminal[i % 40, i / 40]
                 guard let wanted = frame.cells[i].halves,

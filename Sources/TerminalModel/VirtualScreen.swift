@@ -1,0 +1,143 @@
+import PanoCore
+import TermRender
+
+/// What a terminal would show, from the bytes a program writes to it: enough of xterm's
+/// behaviour for a full-screen program (cursor addressing, erasing with the current background,
+/// scrolling, line feeds and wrapping, wide characters, the alternate screen, and colours: the
+/// 16, the 256 and direct RGB), with string sequences (OSC, DCS, APC: titles, clipboard, images)
+/// read and dropped. It also keeps the modes that change what keys send (DECCKM) and the
+/// questions the program asked that a terminal answers. The one terminal model: `sidewalk test`
+/// reads its screen, and the tests check the encoder's bytes with it (and it against libvterm).
+public struct VirtualScreen: Sendable {
+    /// One cell as the terminal shows it.
+    public struct Cell: Equatable, Sendable, CustomStringConvertible {
+        /// The character; `TermRender.Cell.continuation` for the right half of a wide one.
+        public var glyph: Unicode.Scalar
+        /// nil is the terminal's default colour.
+        public var foreground: RGB?
+        public var background: RGB?
+
+        public var description: String {
+            "\(glyph) \(foreground.map { "\($0)" } ?? "default")/\(background.map { "\($0)" } ?? "default")"
+        }
+    }
+
+    public let columns: Int
+    public let rows: Int
+    /// Rows of cells, top first.
+    var grid: [[Cell]]
+    var (row, column) = (0, 0)
+    var saved = (0, 0)
+    /// A character written in the last column waits for the next to wrap (DECAWM).
+    var wrapPending = false
+    var top = 0
+    var bottom: Int
+    /// The colours text is written in now (SGR); erased cells take the background (as xterm's
+    /// background colour erase does).
+    var foreground: RGB?
+    var background: RGB?
+    /// Bytes of a sequence or character cut off at the end of the last `feed`.
+    private var pending: [UInt8] = []
+    /// True while the program asked for application cursor keys (DECCKM, `ESC [ ? 1 h`).
+    public internal(set) var applicationCursorKeys = false
+    /// Answers owed to the program (device attributes, cursor position), in order.
+    public internal(set) var replies: [[UInt8]] = []
+    /// The first 100 sequences the model does not know, as text, so a test can fail on them.
+    public internal(set) var unknown: [String] = []
+
+    public init(columns: Int, rows: Int) {
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        bottom = max(1, rows) - 1
+        grid = []
+        grid = Array(repeating: blankRow, count: self.rows)
+    }
+
+    /// The cell at `column`, `row` (0-based).
+    public subscript(column: Int, row: Int) -> Cell { grid[row][column] }
+
+    /// Every cell, row after row.
+    public var cells: [Cell] { grid.flatMap { $0 } }
+
+    /// The screen's rows, trailing spaces kept, joined by newlines; the right half of a wide
+    /// character is no text.
+    public var text: String {
+        grid.map { line in
+            String(String.UnicodeScalarView(line.lazy.map(\.glyph).filter { $0 != TermRender.Cell.continuation }))
+        }.joined(separator: "\n")
+    }
+
+    /// Takes the answers owed to the program.
+    public mutating func takeReplies() -> [UInt8] {
+        defer { replies.removeAll() }
+        return replies.flatMap { $0 }
+    }
+
+    /// Reads what the program wrote.
+    public mutating func feed(_ bytes: [UInt8]) {
+        pending += bytes
+        var index = 0
+        while index < pending.count {
+            guard let used = step(pending[index...]) else { break }
+            index += used
+        }
+        pending.removeFirst(index)
+        // A runaway unterminated string sequence is not kept for ever.
+        if pending.count > 1 << 20 { pending.removeAll() }
+    }
+
+    /// Acts on the first byte, sequence or character of `bytes`; how many bytes it took, or nil
+    /// when more are needed.
+    private mutating func step(_ bytes: ArraySlice<UInt8>) -> Int? {
+        let first = bytes[bytes.startIndex]
+        switch first {
+        case 0x1B: return escape(bytes)
+        case 0x0D:
+            column = 0
+            wrapPending = false
+        case 0x0A, 0x0B, 0x0C: lineFeed()
+        case 0x08:
+            column = max(0, column - 1)
+            wrapPending = false
+        case 0x09:
+            column = min(columns - 1, (column / 8 + 1) * 8)
+            wrapPending = false
+        case 0x00...0x1F, 0x7F: break
+        default:
+            let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+            guard bytes.count >= length else { return nil }
+            if let text = String(validating: bytes.prefix(length), as: UTF8.self) { text.unicodeScalars.forEach { put($0) } }
+            return length
+        }
+        return 1
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        let width = DisplayWidth.of(scalar)
+        guard width > 0 else { return }
+        if wrapPending || column + width > columns {
+            column = 0
+            lineFeed()
+        }
+        grid[row][column] = Cell(glyph: scalar, foreground: foreground, background: background)
+        if width == 2, column + 1 < columns {
+            grid[row][column + 1] = Cell(glyph: TermRender.Cell.continuation, foreground: foreground, background: background)
+        }
+        if column + width >= columns { wrapPending = true } else { column += width }
+    }
+
+    mutating func lineFeed() {
+        wrapPending = false
+        if row == bottom { scroll(up: 1) } else { row = min(rows - 1, row + 1) }
+    }
+
+    /// A blank cell in the current background.
+    var blank: Cell { Cell(glyph: " ", foreground: nil, background: background) }
+
+    var blankRow: [Cell] { Array(repeating: blank, count: columns) }
+
+    /// Notes a sequence the model does not act on.
+    mutating func notKnown(_ sequence: String) {
+        if unknown.count < 100 { unknown.append(sequence) }
+    }
+}
