@@ -19,7 +19,7 @@ extension VirtualScreen {
         case UInt8(ascii: "E"):
             column = 0
             lineFeed()
-        case UInt8(ascii: "c"): self = VirtualScreen(columns: columns, rows: rows)
+        case UInt8(ascii: "c"): reset()
         case UInt8(ascii: "="), UInt8(ascii: ">"): break  // keypad modes: what keys send, not what is shown
         default: notKnown("ESC \(Character(Unicode.Scalar(second)))")
         }
@@ -138,8 +138,16 @@ extension VirtualScreen {
             switch mode {
             case 1: applicationCursorKeys = on
             case 47, 1047, 1049:
-                grid = Array(repeating: blankRow, count: rows)
-                if mode == 1049 && on { saved = (row, column) }
+                // The alternate screen starts blank; leaving it shows the main screen as it was.
+                if on, mainScreen == nil {
+                    mainScreen = grid
+                    if mode == 1049 { saved = (row, column) }
+                    grid = Array(repeating: blankRow, count: rows)
+                } else if !on, let main = mainScreen {
+                    grid = main
+                    mainScreen = nil
+                    if mode == 1049 { (row, column) = saved }
+                }
             default: break
             }
         }

@@ -17,6 +17,10 @@ public struct VirtualScreen: Sendable {
         public var foreground: RGB?
         public var background: RGB?
 
+        public init(glyph: Unicode.Scalar, foreground: RGB?, background: RGB?) {
+            (self.glyph, self.foreground, self.background) = (glyph, foreground, background)
+        }
+
         public var description: String {
             "\(glyph) \(foreground.map { "\($0)" } ?? "default")/\(background.map { "\($0)" } ?? "default")"
         }
@@ -36,6 +40,8 @@ public struct VirtualScreen: Sendable {
     /// background colour erase does).
     var foreground: RGB?
     var background: RGB?
+    /// The main screen while the alternate one is shown; nil on the main screen.
+    var mainScreen: [[Cell]]?
     /// Bytes of a sequence or character cut off at the end of the last `feed`.
     private var pending: [UInt8] = []
     /// True while the program asked for application cursor keys (DECCKM, `ESC [ ? 1 h`).
@@ -84,6 +90,13 @@ public struct VirtualScreen: Sendable {
         pending.removeFirst(index)
         // A runaway unterminated string sequence is not kept for ever.
         if pending.count > 1 << 20 { pending.removeAll() }
+    }
+
+    /// RIS (`ESC c`): everything as at the start, but the bytes still to be read in this `feed`.
+    mutating func reset() {
+        let unread = pending
+        self = VirtualScreen(columns: columns, rows: rows)
+        pending = unread
     }
 
     /// Acts on the first byte, sequence or character of `bytes`; how many bytes it took, or nil

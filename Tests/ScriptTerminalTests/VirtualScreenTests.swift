@@ -52,6 +52,15 @@ struct VirtualScreenTests {
         #expect(!screen.applicationCursorKeys)
     }
 
+    @Test("a reset (ESC c) in the middle of what was written clears the screen and reads on (it once crashed the reader)")
+    func resetMidFeed() {
+        var screen = Self.screen("abc\u{1B}[41mdef\u{1B}cX\u{1B}[2;2HY")
+        #expect(screen.text == "X         \n Y        \n          ")
+        #expect(screen[0, 0].background == nil, "the reset takes the colours back too")
+        screen.feed(Array("\u{1B}[?1049hZ\u{1B}[?1049lW".utf8))
+        #expect(screen.text == "X         \n YW       \n          ", "leaving the alternate screen shows the main one again")
+    }
+
     @Test("keys as xterm sends them: arrows in CSI or SS3 form as the program asked, Shift-Tab, Escape, Ctrl")
     func keyBytes() {
         #expect(KeyBytes.of(.left, applicationCursorKeys: false) == Array("\u{1B}[D".utf8))
