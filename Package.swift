@@ -177,6 +177,9 @@ let package = Package(
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
+        // libvterm, the tests' independent terminal (Debian's libvterm-dev; the product never links it).
+        .systemLibrary(name: "CVTerm", path: "Tests/CVTerm"),
+        .testTarget(name: "TerminalModelTests", dependencies: ["TerminalModel", "CVTerm", "PanoCore", "TermRender", "TestSupport"]),
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
         .testTarget(
             name: "DatasetsTests",
