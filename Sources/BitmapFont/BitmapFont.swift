@@ -1,16 +1,16 @@
 /// A 5×7 pixel font for labels painted into pixels (snapshot overlays, generated panoramas):
 /// digits, capital letters and a few signs. Each glyph is 7 rows of 5 characters, `#` for ink.
-public enum BitmapFont {
+package enum BitmapFont {
     /// Glyph width in font pixels.
-    public static let glyphWidth = 5
+    package static let glyphWidth = 5
     /// Glyph height in font pixels.
-    public static let glyphHeight = 7
+    package static let glyphHeight = 7
     /// Gap between glyphs in font pixels.
-    public static let spacing = 1
+    package static let spacing = 1
 
     /// True where the glyph for `character` has ink at (column, row), column in [0, 5), row in
     /// [0, 7) from the top. Unknown characters are blank.
-    public static func ink(_ character: Character, column: Int, row: Int) -> Bool {
+    package static func ink(_ character: Character, column: Int, row: Int) -> Bool {
         guard let rows = glyphs[character], row >= 0, row < glyphHeight, column >= 0, column < glyphWidth else {
             return false
         }
@@ -19,7 +19,7 @@ public enum BitmapFont {
     }
 
     /// Width of `text` in font pixels.
-    public static func width(of text: String) -> Int {
+    package static func width(of text: String) -> Int {
         text.isEmpty ? 0 : text.count * (glyphWidth + spacing) - spacing
     }
 

@@ -2,10 +2,10 @@
 /// hostile document is refused before it can take more memory than the limits allow. It also
 /// refuses what Foundation's reader lets through: numbers beyond a Double (`1e999`), repeated
 /// keys in an object, lone UTF-16 surrogates, and text that is not UTF-8.
-public struct JSONParser {
+package struct JSONParser {
     /// Memory a value is charged, in bytes, beyond its string contents: its slot in the parent
     /// (24) and a share of container headers and growth.
-    public static let estimatedBytesPerValue = 48
+    package static let estimatedBytesPerValue = 48
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: JSONLimits
@@ -15,7 +15,7 @@ public struct JSONParser {
     private var charged = 0
 
     /// Parses a whole document: one value, with only white space around it.
-    public static func parse(_ data: [UInt8], limits: JSONLimits) throws(JSONError) -> JSONValue {
+    package static func parse(_ data: [UInt8], limits: JSONLimits) throws(JSONError) -> JSONValue {
         try data.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
             var parser = JSONParser(bytes: buffer, limits: limits)
             parser.skipSpace()

@@ -1,10 +1,10 @@
 /// An `Encodable` value as a `JSONValue`, so that what `Codable` describes (the benchmarks'
 /// reports) is written by `JSONWriter` like everything else. Keys keep the order the type encodes
 /// them in; integers beyond ±2⁵³ lose their last digits, as in any JSON read as doubles.
-public enum JSONValueEncoder {
+package enum JSONValueEncoder {
     /// `value` as JSON. A number that is not finite becomes `nonFinite(number)` (a string such as
     /// "inf", say; by default `null`).
-    public static func value(of value: some Encodable, nonFinite: @escaping @Sendable (Double) -> JSONValue = { _ in .null }) throws
+    package static func value(of value: some Encodable, nonFinite: @escaping @Sendable (Double) -> JSONValue = { _ in .null }) throws
         -> JSONValue
     {
         let root = EncodingNode()

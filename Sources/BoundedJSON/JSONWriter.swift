@@ -5,8 +5,8 @@
 /// `Double`; integers have no fraction. A non-finite number, which JSON cannot hold, is written
 /// `null`, as ECMAScript's `JSON.stringify` writes it; a writer that must refuse one asks
 /// `JSONValue.nonFinitePath` first.
-public enum JSONWriter {
-    public enum Layout: Sendable {
+package enum JSONWriter {
+    package enum Layout: Sendable {
         /// One line, no spaces: event lines, state records, reports.
         case compact
         /// One member or element a line, indented two spaces a level: manifests.
@@ -15,7 +15,7 @@ public enum JSONWriter {
 
     /// `value` as JSON text, its objects' keys sorted (by Unicode scalars, as Foundation sorts
     /// them) when `sortedKeys`, else in the order they were added.
-    public static func text(_ value: JSONValue, layout: Layout = .compact, sortedKeys: Bool = false) -> String {
+    package static func text(_ value: JSONValue, layout: Layout = .compact, sortedKeys: Bool = false) -> String {
         var out = ""
         write(value, into: &out, layout: layout, sortedKeys: sortedKeys, depth: 0)
         return out
@@ -23,7 +23,7 @@ public enum JSONWriter {
 
     /// A JSON string literal: quotes and backslashes escaped, and every control character (C0,
     /// DEL and C1, so a JSON line shown in a terminal cannot carry an escape sequence).
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -48,7 +48,7 @@ public enum JSONWriter {
 
     /// A JSON number: the shortest decimal that reads back as `value`, without a fraction when it
     /// is a whole number (`29`, `0.1`, `1e+20`); `null` when it is not finite.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let text = value.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
@@ -96,7 +96,7 @@ public enum JSONWriter {
 extension JSONValue {
     /// The path (`$.panoramas[3].lat`) of the first number in this value that is not finite, or
     /// nil when every number is.
-    public var nonFinitePath: String? {
+    package var nonFinitePath: String? {
         nonFinitePath(at: "$")
     }
 

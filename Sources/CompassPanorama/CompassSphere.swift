@@ -8,22 +8,22 @@ import Glibc
 /// that every direction is recognisable. Cardinal points have their own colours (north red,
 /// east green, south blue, west amber), labels stand above the horizon every 45°, degree
 /// figures every 30°, and the paving is a ground-plane grid, so perspective reads correctly.
-public enum CompassSphere {
+package enum CompassSphere {
     /// Eye height above the paving, metres.
-    public static let eyeHeight = 2.5
+    package static let eyeHeight = 2.5
     /// Distance from the viewer where the painted compass arms begin, metres.
-    public static let armStart = 1.5
+    package static let armStart = 1.5
     /// Side of a paving tile, metres.
-    public static let tileSize = 2.0
+    package static let tileSize = 2.0
 
     /// The colour of each cardinal direction: north, east, south, west.
-    public static let cardinalColours: [(heading: Double, label: String, colour: RGB)] = [
+    package static let cardinalColours: [(heading: Double, label: String, colour: RGB)] = [
         (0, "N", RGB(220, 40, 40)), (90, "E", RGB(40, 170, 60)),
         (180, "S", RGB(40, 80, 220)), (270, "W", RGB(235, 170, 20))
     ]
 
     /// Renders the panorama at `width` × `width / 2` pixels; `width` must be even and >= 64.
-    public static func render(width: Int) -> RGBImage {
+    package static func render(width: Int) -> RGBImage {
         var canvas = EquirectCanvas(width: width, height: width / 2)
         canvas.paint(shade)
         for (heading, label, colour) in cardinalColours {

@@ -3,30 +3,30 @@ import PanoCore
 
 /// An equirectangular image being painted by direction: heading (degrees clockwise from north,
 /// the image centre facing `centerHeading`) and elevation (degrees, up positive).
-public struct EquirectCanvas: Sendable {
-    public private(set) var image: RGBImage
+package struct EquirectCanvas: Sendable {
+    package private(set) var image: RGBImage
     /// Compass heading of the image's horizontal centre, degrees.
-    public let centerHeading: Double
+    package let centerHeading: Double
 
-    public init(width: Int, height: Int, centerHeading: Double = 0) {
+    package init(width: Int, height: Int, centerHeading: Double = 0) {
         image = RGBImage(width: width, height: height)
         self.centerHeading = centerHeading
     }
 
     /// Degrees of heading per pixel column.
-    public var degreesPerColumn: Double { 360 / Double(image.width) }
+    package var degreesPerColumn: Double { 360 / Double(image.width) }
     /// Degrees of elevation per pixel row.
-    public var degreesPerRow: Double { 180 / Double(image.height) }
+    package var degreesPerRow: Double { 180 / Double(image.height) }
 
     /// The direction through the centre of pixel (x, y).
-    public func orientation(x: Int, y: Int) -> Orientation {
+    package func orientation(x: Int, y: Int) -> Orientation {
         let heading = centerHeading + (Double(x) + 0.5) * degreesPerColumn - 180
         let pitch = 90 - (Double(y) + 0.5) * degreesPerRow
         return Orientation(heading: Degrees.wrap360(heading), pitch: pitch)
     }
 
     /// Paints every pixel with the colour `shade` gives for its direction.
-    public mutating func paint(_ shade: (Orientation) -> RGB) {
+    package mutating func paint(_ shade: (Orientation) -> RGB) {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 image[x, y] = shade(orientation(x: x, y: y))
@@ -36,7 +36,7 @@ public struct EquirectCanvas: Sendable {
 
     /// Paints `text` in the bitmap font, centred on `heading`, its baseline at `elevation`,
     /// each font pixel `pixelDegrees` square (in degrees). Wraps across the ±180° seam.
-    public mutating func drawText(_ text: String, heading: Double, elevation: Double, pixelDegrees: Double, colour: RGB) {
+    package mutating func drawText(_ text: String, heading: Double, elevation: Double, pixelDegrees: Double, colour: RGB) {
         let textWidth = Double(BitmapFont.width(of: text)) * pixelDegrees
         let left = heading - textWidth / 2
         let top = elevation + Double(BitmapFont.glyphHeight) * pixelDegrees

@@ -10,20 +10,20 @@ struct ShardSpan: Equatable, Sendable {
 
 extension Dataset {
     /// Which of `shards` `service` holds.
-    public var loadedShards: Set<Int> { Set(shardSpans.map(\.index)) }
+    package var loadedShards: Set<Int> { Set(shardSpans.map(\.index)) }
 
     /// Panoramas held from shards, at most, while walking (`withShards(_:)`): 100,000, far more
     /// than a cell of `ShardWriter`'s holds in the densest city (a few thousand), and what keeps a
     /// walk beside such a shard inside the explorer's 320 MB (175 MB measured; 200,000 gave 403 MB,
     /// docs/reliability.md).
-    public static let heldPanoramas = 100_000
+    package static let heldPanoramas = 100_000
 
     /// The dataset with the shards at `indices` read too (those not read yet), in that order;
     /// itself when all are. A walk's read: the panoramas held stay within `heldPanoramas`, shards
     /// far from those read (more than twice `ShardIndex.loadRadius` away) let go first. When the
     /// shards asked for do not fit beside the near ones, those that fit are read; when none does,
     /// it fails naming the first.
-    public func withShards(_ indices: [Int]) throws(DatasetError) -> Dataset {
+    package func withShards(_ indices: [Int]) throws(DatasetError) -> Dataset {
         try withShards(indices, holding: Self.heldPanoramas)
     }
 
@@ -85,7 +85,7 @@ extension Dataset {
 
     /// The dataset with every shard within `metres` of `coordinate` read; nil when none was
     /// missing (or the dataset is not sharded).
-    public func withShards(near coordinate: Coordinate, within metres: Double = ShardIndex.loadRadius) throws(DatasetError) -> Dataset? {
+    package func withShards(near coordinate: Coordinate, within metres: Double = ShardIndex.loadRadius) throws(DatasetError) -> Dataset? {
         guard let shards else { return nil }
         let missing = shards.shards(near: coordinate, within: metres).filter { !loadedShards.contains($0) }
         return missing.isEmpty ? nil : try withShards(missing)
@@ -93,7 +93,7 @@ extension Dataset {
 
     /// The dataset with the shard holding `id` read too, the others tried one at a time; nil
     /// when none holds it.
-    public func findingPanorama(id: String) throws(DatasetError) -> Dataset? {
+    package func findingPanorama(id: String) throws(DatasetError) -> Dataset? {
         if service.panorama(id: id) != nil { return self }
         guard let shards else { return nil }
         for index in shards.shards.indices where !loadedShards.contains(index) {
@@ -105,13 +105,13 @@ extension Dataset {
 
     /// The dataset with every shard read, none let go (for `tile` and `import --update`, which
     /// write all of it; `info` reads one shard at a time, `eachShard`).
-    public func withAllShards() throws(DatasetError) -> Dataset {
+    package func withAllShards() throws(DatasetError) -> Dataset {
         try withShards(Array((shards?.shards ?? []).indices), holding: nil)
     }
 
     /// The same dataset holding no shard's panoramas (its index, markers and name kept), for a
     /// reader that goes through them itself (`eachShard`); itself when it is not sharded.
-    public func lettingShardsGo() -> Dataset {
+    package func lettingShardsGo() -> Dataset {
         guard shards != nil else { return self }
         return Dataset(
             folder: folder, remote: remote, name: name, startID: startID,
@@ -121,7 +121,7 @@ extension Dataset {
     /// `body` given each shard's panoramas in turn, read one at a time and let go after, each
     /// checked as a walk would read it (ids unique across shards: `seen` grows by every id);
     /// for a dataset of one manifest, its panoramas once.
-    public func eachShard(_ body: ([Panorama]) -> Void) throws(DatasetError) {
+    package func eachShard(_ body: ([Panorama]) -> Void) throws(DatasetError) {
         guard let shards else { return body(service.panoramas) }
         // Sized once for the index's count (each shard holds no more than it says), so the set
         // is never held twice while it grows: 32 MB of a 2,000,000-panorama dataset's peak.

@@ -10,7 +10,7 @@ extension Dataset {
     /// `camera` needs, its tiles loaded now, in parallel (for snapshots; the explorer loads them
     /// in the background through `TileCache`). Tiles that cannot be loaded are filled from
     /// coarser ones; the keys of those are returned with the reason.
-    public func detailed(
+    package func detailed(
         _ image: EquirectPanorama, of panorama: Panorama, camera: PanoramaCamera, width: Int,
         height: Int
     ) -> (panorama: EquirectPanorama, failures: [(TileGrid.Key, PanoramaError)]) {
@@ -37,7 +37,7 @@ extension Dataset {
     /// The most bytes a `width`×`height`-pixel tile's file may hold: 8 a pixel (a 16-bit RGBA PNG
     /// stored uncompressed) and 1 MB for its headers, so a 512×512 tile may be 3 MB and a tile
     /// that inflates on its way from a server (gzip) is stopped there, not at an image's cap.
-    public static func tileByteLimit(width: Int, height: Int) -> Int {
+    package static func tileByteLimit(width: Int, height: Int) -> Int {
         (1 << 20) + 8 * width * height
     }
 
@@ -47,7 +47,7 @@ extension Dataset {
     }
 
     /// Decodes one tile of a tiled panorama, checking it has the size its place in the grid says.
-    public func loadTile(_ key: TileGrid.Key, of panorama: Panorama, limits: DecodeLimits = .standard) throws(PanoramaError) -> RGBImage {
+    package func loadTile(_ key: TileGrid.Key, of panorama: Panorama, limits: DecodeLimits = .standard) throws(PanoramaError) -> RGBImage {
         guard let tiles = panorama.tiles, let rect = tiles.grid.rect(of: key) else {
             throw .image(.file(.notFound(path: "\(panorama.id) tile \(key)")))
         }

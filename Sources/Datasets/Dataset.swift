@@ -8,42 +8,42 @@ import StreetModel
 import SystemIO
 
 /// A dataset: a folder holding `manifest.json` and its images (docs/dataset-format.md).
-public struct Dataset: Sendable {
+package struct Dataset: Sendable {
     /// The folder, as given (for a dataset on the web, its address).
-    public let folder: URL
+    package let folder: URL
     /// Where the files are read from when the dataset is on a web server; nil for a local folder.
-    public let remote: RemoteFolder?
+    package let remote: RemoteFolder?
     /// The manifest's path: `folder/manifest.json` (for a dataset on the web, its address).
-    public var manifestPath: String { remote?.address(of: "manifest.json") ?? folder.appendingPathComponent("manifest.json").path }
-    public let name: String?
+    package var manifestPath: String { remote?.address(of: "manifest.json") ?? folder.appendingPathComponent("manifest.json").path }
+    package let name: String?
     /// Where the explorer starts: the manifest's `start`, else the first panorama.
-    public let startID: String
+    package let startID: String
     /// The panoramas read so far (all of them, unless the dataset is sharded) and the markers.
-    public let service: PanoramaService
+    package let service: PanoramaService
     /// For a sharded dataset: its shards; nil for one manifest.
-    public let shards: ShardIndex?
+    package let shards: ShardIndex?
     /// Which of `shards` `service` holds, in the order read, with how many panoramas each gave:
     /// `service.panoramas` is their panoramas in this order, so a shard can be let go again.
     let shardSpans: [ShardSpan]
     /// For Panoramax: the server, and which pictures were read; nil for a manifest.
-    public internal(set) var panoramax: PanoramaxGraph?
+    package internal(set) var panoramax: PanoramaxGraph?
 
     /// Largest manifest read, bytes.
-    public static let manifestByteLimit = 64 << 20
+    package static let manifestByteLimit = 64 << 20
 
     /// What parsing one manifest may take: 2,000,000 values (about 200,000 panoramas) and 128 MB
     /// (docs/reliability.md); nesting deeper than the format's 5 levels is never needed.
-    public static let manifestLimits = JSONLimits(maxDepth: 32, maxValues: 2_000_000, maxBytes: 128 << 20)
+    package static let manifestLimits = JSONLimits(maxDepth: 32, maxValues: 2_000_000, maxBytes: 128 << 20)
 
     /// True when `path` looks like a dataset: a folder, or a file named manifest.json.
-    public static func isDataset(_ path: String) -> Bool {
+    package static func isDataset(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
         return isFolder.boolValue || path.hasSuffix("manifest.json")
     }
 
     /// Opens a dataset folder (or its manifest.json) and validates the manifest.
-    public static func open(_ path: String) throws(DatasetError) -> Dataset {
+    package static func open(_ path: String) throws(DatasetError) -> Dataset {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path: path) }
         let manifest = isFolder.boolValue ? URL(fileURLWithPath: path).appendingPathComponent("manifest.json") : URL(fileURLWithPath: path)
@@ -60,7 +60,7 @@ public struct Dataset: Sendable {
 
     /// Opens the dataset at a web address (its folder or its manifest.json), its files fetched
     /// through `cache`. Blocking: the manifest is fetched now.
-    public static func open(web address: String, cache: HTTPCache) throws(DatasetError) -> Dataset {
+    package static func open(web address: String, cache: HTTPCache) throws(DatasetError) -> Dataset {
         let remote = RemoteFolder(address, cache: cache)
         let manifestAddress = remote.address(of: "manifest.json")
         let bytes: [UInt8]
@@ -74,7 +74,7 @@ public struct Dataset: Sendable {
 
     /// Reads and validates a manifest's bytes; image paths are resolved in `folder`, and
     /// problems are reported against `manifestPath`.
-    public static func parse(
+    package static func parse(
         manifest data: [UInt8], folder: URL, manifestPath: String,
         remote: RemoteFolder? = nil
     ) throws(DatasetError) -> Dataset {
@@ -134,7 +134,7 @@ public struct Dataset: Sendable {
     /// Why `panorama`'s image cannot be shown, found without decoding it (the file, its format,
     /// its size and shape), or nil. For the fronts that show no picture (`--headless`,
     /// `--describe`), so that they meet a missing or broken image as the full view does.
-    public func problem(showing panorama: Panorama) -> String? {
+    package func problem(showing panorama: Panorama) -> String? {
         let name = fileName(of: panorama.imagePath)
         let bytes: [UInt8]
         do { bytes = try read(panorama.imagePath, limit: DecodeLimits.standard.maxFileBytes) } catch {
@@ -156,21 +156,21 @@ public struct Dataset: Sendable {
     /// How messages name `relative` (a path the manifest gave): as the manifest says for a
     /// folder, by its address for a dataset on the web (where the path alone says nothing of
     /// which server gave the broken file).
-    public func fileName(of relative: String) -> String {
+    package func fileName(of relative: String) -> String {
         remote?.address(of: relative) ?? relative
     }
 
     /// The bytes of `relative` (a path the manifest gave) in the dataset, at most `limit`: from the
     /// folder (never through a link that leads out of it), or from the web server through the
     /// HTTP cache.
-    public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
+    package func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
         if let remote { return try remote.read(relative, limit: limit) }
         return try InputFile.read(DatasetPath.Resolver(folder: folder).inside(relative), limit: limit)
     }
 
     /// Decodes a panorama's image as a full sphere facing its centre heading. `minimumWidth` and
     /// `limits` as for `PanoramaLoader.load`.
-    public func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError)
+    package func load(_ panorama: Panorama, minimumWidth: Int? = nil, limits: DecodeLimits = .standard) throws(PanoramaError)
         -> EquirectPanorama
     {
         try loadScaled(panorama, minimumWidth: minimumWidth, limits: limits).panorama
@@ -178,7 +178,7 @@ public struct Dataset: Sendable {
 
     /// As `load`, with the widest the image can be decoded within `limits`, pixels round the
     /// circle (a cropped panorama is always decoded at that).
-    public func loadScaled(
+    package func loadScaled(
         _ panorama: Panorama, minimumWidth: Int? = nil,
         limits: DecodeLimits = .standard
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {

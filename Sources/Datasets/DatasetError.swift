@@ -2,7 +2,7 @@ import RemoteData
 import SystemIO
 
 /// Why a dataset could not be opened. `description` is what the user sees (sanitise it).
-public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     /// The manifest file itself could not be read (not a regular file, unreadable).
     case file(FileError)
@@ -21,7 +21,7 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// walk would hold more than `most` panoramas (`Dataset.heldPanoramas`).
     case tooManyHeld(path: String, count: Int, most: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path): "\(path): no dataset here (no such file or folder, or no manifest.json in it)"
         case .file(let error): error.description

@@ -10,24 +10,24 @@ import SystemIO
 /// both); panoramas already tiled are kept as they are. The manifest is written last, so a run
 /// that stops leaves the old manifest (or none) and the tiles done so far, which the next run
 /// keeps.
-public enum DatasetTiler {
-    public struct Report: Sendable {
-        public var panoramas = 0
+package enum DatasetTiler {
+    package struct Report: Sendable {
+        package var panoramas = 0
         /// Panoramas now tiled (including those whose tiles were all there already).
-        public var tiled = 0
-        public var tilesWritten = 0
+        package var tiled = 0
+        package var tilesWritten = 0
         /// Tiles that were there already and kept (an earlier run's).
-        public var tilesKept = 0
+        package var tilesKept = 0
     }
 
     /// Why tiling failed.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case dataset(DatasetError)
         case image(path: String, PanoramaError)
         case file(FileError)
         case unplaceable(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .dataset(let error): error.description
             case .image(_, let error): error.description
@@ -38,18 +38,18 @@ public enum DatasetTiler {
     }
 
     /// Decode limits for tiling: the full size of anything the explorer accepts.
-    public static let limits: DecodeLimits = {
+    package static let limits: DecodeLimits = {
         var limits = DecodeLimits.standard
         limits.maxDecodedPixels = limits.maxPixels
         return limits
     }()
 
     /// Progress: panoramas done and their total, tiles done of the current panorama and its total.
-    public typealias Progress = (_ panorama: Int, _ panoramas: Int, _ tiles: Int, _ tileTotal: Int) -> Void
+    package typealias Progress = (_ panorama: Int, _ panoramas: Int, _ tiles: Int, _ tileTotal: Int) -> Void
 
     /// A one-panorama dataset in `output` from the 360° image at `path`; its position, heading and
     /// date from the photo's EXIF and GPano metadata when it has them, else at 0°, 0°.
-    public static func tile(image path: String, into output: URL, progress: Progress = { _, _, _, _ in }) throws(Failure) -> Report {
+    package static func tile(image path: String, into output: URL, progress: Progress = { _, _, _, _ in }) throws(Failure) -> Report {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: limits.maxFileBytes) } catch { throw .file(error) }
         var panorama: Panorama
@@ -71,7 +71,7 @@ public enum DatasetTiler {
 
     /// The dataset at `input` with its full-sphere panoramas tiled, written to `output` (which may
     /// be `input` itself: its manifest is then rewritten and its images left where they are).
-    public static func tile(dataset input: String, into output: URL, progress: Progress = { _, _, _, _ in }) throws(Failure) -> Report {
+    package static func tile(dataset input: String, into output: URL, progress: Progress = { _, _, _, _ in }) throws(Failure) -> Report {
         let dataset: Dataset
         do { dataset = try Dataset.open(input).withAllShards() } catch { throw .dataset(error) }
         let inPlace = dataset.folder.standardizedFileURL.path == output.standardizedFileURL.path

@@ -5,40 +5,40 @@ import SystemIO
 
 /// A GPS track (GPX 1.0 or 1.1 track points with times), for placing photos that have no GPS
 /// position of their own by when they were taken, as geotagging tools do.
-public struct GPXTrack: Sendable {
+package struct GPXTrack: Sendable {
     /// One track point: when, seconds since 1970 UTC, and where.
-    public struct Fix: Sendable {
-        public let time: Double
-        public let coordinate: Coordinate
+    package struct Fix: Sendable {
+        package let time: Double
+        package let coordinate: Coordinate
     }
 
     /// The track points that have a time, in time order; never empty.
-    public let fixes: [Fix]
+    package let fixes: [Fix]
 
     /// Largest GPX file read, bytes (a day's track at one point a second is about 10 MB).
-    public static let byteLimit = 64 << 20
+    package static let byteLimit = 64 << 20
     /// Most track points kept.
-    public static let pointLimit = 1_000_000
+    package static let pointLimit = 1_000_000
     /// Two fixes at most this far apart are interpolated between, seconds; a photo in a longer
     /// gap (the logger was off) is not placed.
-    public static let interpolationLimit = 600.0
+    package static let interpolationLimit = 600.0
     /// A photo at most this long before the first fix or after the last takes that fix, seconds.
-    public static let endTolerance = 60.0
+    package static let endTolerance = 60.0
 
     /// Why a track cannot be used: one line naming the file.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// Reads the GPX file at `path`.
-    public static func read(_ path: String) throws(Failure) -> GPXTrack {
+    package static func read(_ path: String) throws(Failure) -> GPXTrack {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: byteLimit) } catch { throw Failure(description: error.description) }
         return try parse(bytes, name: path)
     }
 
     /// A track from GPX bytes; `name` is the file named in a failure.
-    public static func parse(_ bytes: [UInt8], name: String) throws(Failure) -> GPXTrack {
+    package static func parse(_ bytes: [UInt8], name: String) throws(Failure) -> GPXTrack {
         final class Found {
             var points: [(lat: String, lon: String, time: String)] = []
             var tooMany = false
@@ -78,7 +78,7 @@ public struct GPXTrack: Sendable {
 
     /// Where the track was at `time` (seconds since 1970 UTC): between the two fixes around it,
     /// in proportion, or at an end fix within `endTolerance`; else why not.
-    public func place(at time: Double) -> Result<Coordinate, ImportProblem> {
+    package func place(at time: Double) -> Result<Coordinate, ImportProblem> {
         let (first, last) = (fixes[0], fixes[fixes.count - 1])
         if time <= first.time {
             return first.time - time <= Self.endTolerance ? .success(first.coordinate) : .failure(outside(time))

@@ -5,9 +5,9 @@ import StreetModel
 
 /// Writes a manifest in the format `ManifestDecoder` reads, with keys sorted, so the same
 /// dataset always gives the same bytes.
-public enum ManifestEncoder {
+package enum ManifestEncoder {
     /// The manifest's JSON. `importedFrom` records the folder of photos `sidewalk import` read.
-    public static func encode(
+    package static func encode(
         name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
         importedFrom: String? = nil
     ) throws(DatasetError) -> Data {

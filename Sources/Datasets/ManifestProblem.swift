@@ -1,14 +1,14 @@
 /// One thing wrong with a manifest, at a JSON path such as `$.panoramas[3].links[0].target`.
-public struct ManifestProblem: Equatable, Sendable, CustomStringConvertible {
+package struct ManifestProblem: Equatable, Sendable, CustomStringConvertible {
     /// Where, as a JSON path from the root `$`.
-    public let path: String
+    package let path: String
     /// What is wrong; may quote untrusted text (sanitise before showing it).
-    public let message: String
+    package let message: String
 
-    public init(_ path: String, _ message: String) {
+    package init(_ path: String, _ message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

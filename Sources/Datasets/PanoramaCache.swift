@@ -8,15 +8,15 @@ import SystemIO
 /// Decoded panoramas kept in memory within a byte budget, least recently used out first, and
 /// decoded in the background before they are needed: stepping to a linked panorama then shows
 /// it without a decode pause, and memory stays bounded however far you walk.
-public final class PanoramaCache: Sendable {
+package final class PanoramaCache: Sendable {
     /// Decodes a panorama, and says the widest it could be decoded (pixels round the circle);
     /// injected so tests can count and control decoding.
-    public typealias Loader = @Sendable (Panorama) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
+    package typealias Loader = @Sendable (Panorama) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
 
     /// Most bytes of decoded panoramas kept (one panorama larger than this is still kept alone).
-    public let byteBudget: Int
+    package let byteBudget: Int
     /// Most neighbours decoded ahead.
-    public let prefetchLimit: Int
+    package let prefetchLimit: Int
 
     private let load: Loader
     private let queue: DispatchQueue
@@ -62,7 +62,7 @@ public final class PanoramaCache: Sendable {
     ///   - queue: where prefetches decode. The default is serial, at utility priority, so
     ///     decoding ahead never delays drawing what the user is looking at and never holds more
     ///     than one decode's memory at a time.
-    public init(
+    package init(
         byteBudget: Int, prefetchLimit: Int = 5,
         queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
         load: @escaping Loader
@@ -76,21 +76,21 @@ public final class PanoramaCache: Sendable {
 
     /// A cache over a dataset's images, each decoded at `minimumWidth` pixels round the circle
     /// or more (what the first view needs; nil: the most the limits allow).
-    public convenience init(dataset: Dataset, byteBudget: Int, prefetchLimit: Int = 5, minimumWidth: Int? = nil) {
+    package convenience init(dataset: Dataset, byteBudget: Int, prefetchLimit: Int = 5, minimumWidth: Int? = nil) {
         self.init(byteBudget: byteBudget, prefetchLimit: prefetchLimit) { panorama throws(PanoramaError) in
             try dataset.loadScaled(panorama, minimumWidth: minimumWidth)
         }
     }
 
     /// Bytes held by decoded panoramas now.
-    public var residentBytes: Int { state.withLock { $0.resident } }
+    package var residentBytes: Int { state.withLock { $0.resident } }
 
     /// Ids held now, least recently used first.
-    public var residentIDs: [String] { state.withLock { $0.recency } }
+    package var residentIDs: [String] { state.withLock { $0.recency } }
 
     /// The decoded panorama: from memory, from a prefetch under way (waiting for it), or decoded
     /// now. It may wait: call it from a loader thread, or use `load(_:completion:)`.
-    public func panorama(_ panorama: Panorama) throws(PanoramaError) -> EquirectPanorama {
+    package func panorama(_ panorama: Panorama) throws(PanoramaError) -> EquirectPanorama {
         if let pending = state.withLock({ $0.use(panorama.id) == nil ? $0.inFlight[panorama.id] : nil }) {
             pending.wait()
         }
@@ -105,13 +105,13 @@ public final class PanoramaCache: Sendable {
 
     /// The widest `panorama`'s image could be decoded, pixels round the circle, when it was
     /// decoded here and is still held; nil otherwise.
-    public func widest(of panorama: Panorama) -> Int? {
+    package func widest(of panorama: Panorama) -> Int? {
         state.withLock { $0.widest[panorama.id] }
     }
 
     /// Keeps `decoded`, decoded elsewhere, as `panorama`'s entry (within the budget), with the
     /// widest its image could be decoded when known.
-    public func insert(_ decoded: EquirectPanorama, for panorama: Panorama, widest: Int? = nil) {
+    package func insert(_ decoded: EquirectPanorama, for panorama: Panorama, widest: Int? = nil) {
         state.withLock { state in
             state.store(decoded, id: panorama.id, budget: byteBudget)
             state.widest[panorama.id] = widest
@@ -119,14 +119,14 @@ public final class PanoramaCache: Sendable {
     }
 
     /// The decoded panorama if it is in memory now, else nil; never waits.
-    public func cached(_ panorama: Panorama) -> EquirectPanorama? {
+    package func cached(_ panorama: Panorama) -> EquirectPanorama? {
         state.withLock { $0.use(panorama.id) }
     }
 
     /// Loads `panorama` without blocking the caller: `completion` runs on a loader thread with
     /// the decoded panorama (from memory, from a prefetch under way, or decoded there, ahead of
     /// any prefetch still queued) or the error. For a frame loop that must never wait on a decode.
-    public func load(_ panorama: Panorama, completion: @escaping @Sendable (Result<EquirectPanorama, PanoramaError>) -> Void) {
+    package func load(_ panorama: Panorama, completion: @escaping @Sendable (Result<EquirectPanorama, PanoramaError>) -> Void) {
         foreground.async { [self] in
             completion(Result { () throws(PanoramaError) -> EquirectPanorama in try self.panorama(panorama) })
         }
@@ -134,7 +134,7 @@ public final class PanoramaCache: Sendable {
 
     /// Starts decoding up to `prefetchLimit` of the panoramas linked from `panorama` that are not
     /// held or under way, nearest link first as given.
-    public func prefetchNeighbours(of panorama: Panorama, in service: PanoramaService) {
+    package func prefetchNeighbours(of panorama: Panorama, in service: PanoramaService) {
         let wanted = panorama.links.compactMap { service.panorama(id: $0.target) }.prefix(prefetchLimit)
         for neighbour in wanted {
             let group: DispatchGroup? = state.withLock { state in
@@ -160,13 +160,13 @@ public final class PanoramaCache: Sendable {
     }
 
     /// Waits until every prefetch started so far has finished.
-    public func waitForPrefetches() {
+    package func waitForPrefetches() {
         let groups = state.withLock { Array($0.inFlight.values) }
         for group in groups { group.wait() }
     }
 
     /// Bytes a decoded panorama holds.
-    public static func cost(of panorama: EquirectPanorama) -> Int {
+    package static func cost(of panorama: EquirectPanorama) -> Int {
         panorama.pyramid.texels.count * MemoryLayout<UInt32>.stride
     }
 }

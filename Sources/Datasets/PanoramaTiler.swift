@@ -11,22 +11,22 @@ import SystemIO
 /// panoramas"): JPEG tiles at `tiles/ID/{level}/{row}/{col}.jpg` in a dataset folder. Tiles
 /// already there are kept, so an interrupted run picks up where it stopped, and the same image
 /// always gives the same bytes (the halving and the encoder are deterministic).
-public enum PanoramaTiler {
+package enum PanoramaTiler {
     /// Side of a tile, pixels (Street View's and Photo Sphere Viewer's size).
-    public static let tileSize = 512
+    package static let tileSize = 512
     /// JPEG quality of the tiles, 1...100; they keep colour at every pixel (4:4:4), so a tiled
     /// view agrees with the photo's own to at least 40 dB PSNR (docs/decisions.md, 2026-12-04).
-    public static let quality = 92
+    package static let quality = 92
 
     /// The tile folder's name for a panorama id: letters, digits, `-`, `_` and `.` as they are
     /// (but a leading `.`), anything else as `%XX` bytes, so two ids never share a folder.
-    public static func folderName(for id: String) -> String {
+    package static func folderName(for id: String) -> String {
         let name = PercentEncoding.encode(id, keeping: "-_.")
         return name.hasPrefix(".") ? "%2E" + name.dropFirst() : name
     }
 
     /// Where the tiles of panorama `id` go, for an image `width`×`height`.
-    public static func tiles(for id: String, width: Int, height: Int) -> PanoramaTiles? {
+    package static func tiles(for id: String, width: Int, height: Int) -> PanoramaTiles? {
         TileGrid(width: width, height: height, tileSize: tileSize).map {
             PanoramaTiles(template: "tiles/\(folderName(for: id))/{level}/{row}/{col}.jpg", grid: $0)
         }
@@ -35,7 +35,7 @@ public enum PanoramaTiler {
     /// True when every tile of `tiles` is already in `folder`.
     /// A tile reached through a link out of `folder` does not count: it is written again, which
     /// `write` refuses.
-    public static func isComplete(_ tiles: PanoramaTiles, in folder: URL) -> Bool {
+    package static func isComplete(_ tiles: PanoramaTiles, in folder: URL) -> Bool {
         let resolver = DatasetPath.Resolver(folder: folder)
         return (0..<tiles.grid.levelCount).allSatisfy { level in
             tiles.grid.keys(level: level).allSatisfy {
@@ -48,7 +48,7 @@ public enum PanoramaTiler {
     /// Writes the tiles of `image` that `folder` lacks, finest level first, each level's tiles
     /// in parallel; `progress` gets tiles done and the total after each level. Returns how many
     /// tiles were written.
-    public static func write(
+    package static func write(
         _ image: RGBImage, as tiles: PanoramaTiles, into folder: URL,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(FileError) -> Int {

@@ -6,16 +6,16 @@ import SystemIO
 
 /// Builds a dataset from a folder of 360° JPEGs as consumer cameras write them: position and
 /// date from EXIF, orientation and cropping from Google's Photo Sphere XMP (GPano).
-public enum PhotoImporter {
+package enum PhotoImporter {
     /// What an import did.
-    public struct Report: Sendable {
-        public var imported: [Panorama]
+    package struct Report: Sendable {
+        package var imported: [Panorama]
         /// Photos that could not be placed, by file name, with why.
-        public var skipped: [(file: String, reason: String)]
+        package var skipped: [(file: String, reason: String)]
     }
 
     /// Why an import failed as a whole. Nothing is written when it fails.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case unreadableFolder(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
         /// The output is there but is no folder.
@@ -23,7 +23,7 @@ public enum PhotoImporter {
         /// The output folder holds something this import did not make.
         case outputNotOurs(path: String, source: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadableFolder(let path, let reason): "\(path): cannot read the folder: \(reason)"
             case .cannotWrite(let path, let reason): "\(path): cannot write the dataset: \(reason)"
@@ -35,7 +35,7 @@ public enum PhotoImporter {
     }
 
     /// What to do with an output folder that already holds something.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// Write only into a new or empty folder, or over this same import's earlier output.
         case fresh
         /// Write the new dataset over whatever the folder holds (files of other names are left).
@@ -53,7 +53,7 @@ public enum PhotoImporter {
     /// `progress(done, total)` is called after each photo is read. Nothing is written when no
     /// photo can be placed or anything fails (what this run wrote is removed again).
     /// Photos without a GPS position are placed as `placement` says, else skipped.
-    public static func importFolder(
+    package static func importFolder(
         _ source: URL, into output: URL, mode: Mode = .fresh, placement: PhotoPlacement = PhotoPlacement(),
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws(Failure) -> Report {
@@ -160,7 +160,7 @@ public enum PhotoImporter {
     /// A panorama for a photo's bytes from its EXIF position (or `placement`) and GPano metadata
     /// (id and image path still to be set), or why it cannot be placed. Reads only the metadata,
     /// never pixels.
-    public static func describe(photo bytes: [UInt8], placement: PhotoPlacement = PhotoPlacement()) -> Result<Panorama, ImportProblem> {
+    package static func describe(photo bytes: [UInt8], placement: PhotoPlacement = PhotoPlacement()) -> Result<Panorama, ImportProblem> {
         guard let (width, height) = ImageDecoder.jpegSize(bytes) else { return .failure(ImportProblem("not a readable JPEG")) }
         let payloads = JPEGSegments.app1Payloads(bytes)
         let exif = payloads.lazy.compactMap(EXIFReader.read).first
@@ -226,7 +226,7 @@ public enum PhotoImporter {
 
     /// What a single 360° photo's own GPano metadata says about showing it: the heading of its
     /// centre, its camera's tilt, and where to look first. Reads only the metadata.
-    public static func sphereHints(photo bytes: [UInt8]) -> (centerHeading: Double, tilt: CameraTilt?, initialView: InitialView?) {
+    package static func sphereHints(photo bytes: [UInt8]) -> (centerHeading: Double, tilt: CameraTilt?, initialView: InitialView?) {
         guard let sphere = JPEGSegments.app1Payloads(bytes).lazy.compactMap(XMPReader.read).first else { return (0, nil, nil) }
         let heading = sphere.poseHeading.flatMap { $0.isFinite && (-360...720).contains($0) ? Degrees.wrap360($0) : nil } ?? 0
         return (heading, tilt(sphere), initialView(sphere))
@@ -249,7 +249,7 @@ public enum PhotoImporter {
 }
 
 /// Why one photo could not be imported.
-public struct ImportProblem: Error, Sendable {
-    public let reason: String
+package struct ImportProblem: Error, Sendable {
+    package let reason: String
     init(_ reason: String) { self.reason = reason }
 }

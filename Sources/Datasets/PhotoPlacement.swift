@@ -3,16 +3,16 @@ import PanoCore
 /// Where an imported photo stands: its own GPS position; without one, where a GPS track was when
 /// it was taken; else one place given for all such photos (they are then alternatives of one
 /// place); else nowhere, with the reason.
-public struct PhotoPlacement: Sendable {
+package struct PhotoPlacement: Sendable {
     /// The track photos without GPS are placed on, by capture time.
-    public var track: GPXTrack?
+    package var track: GPXTrack?
     /// The zone of capture times written without one (no OffsetTimeOriginal), seconds east of
     /// UTC, -14 h...14 h.
-    public var zoneOffset = 0
+    package var zoneOffset = 0
     /// Where photos without GPS go when no track places them.
-    public var place: Coordinate?
+    package var place: Coordinate?
 
-    public init(track: GPXTrack? = nil, zoneOffset: Int = 0, place: Coordinate? = nil) {
+    package init(track: GPXTrack? = nil, zoneOffset: Int = 0, place: Coordinate? = nil) {
         self.track = track
         self.zoneOffset = zoneOffset
         self.place = place

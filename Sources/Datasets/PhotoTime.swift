@@ -1,5 +1,5 @@
 /// Times as photos and GPS tracks write them, as seconds since 1970-01-01 00:00 UTC.
-public enum PhotoTime {
+package enum PhotoTime {
     /// EXIF's "YYYY:MM:DD HH:MM:SS" (DateTimeOriginal), a local time, at `offset` seconds east
     /// of UTC; nil when malformed.
     static func exif(_ text: String, offset: Int) -> Double? {
@@ -37,7 +37,7 @@ public enum PhotoTime {
     }
 
     /// "+02:00", "-0530" or "Z" as seconds east of UTC (within ±14 h); nil when malformed.
-    public static func offsetSeconds(_ text: String) -> Int? {
+    package static func offsetSeconds(_ text: String) -> Int? {
         if text == "Z" { return 0 }
         let bytes = Array(text.utf8)
         guard bytes.count == 6 || bytes.count == 5, let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {

@@ -4,19 +4,19 @@ import PanoCore
 /// The shards of a sharded dataset (docs/dataset-format.md, "Sharded datasets"): each a file of
 /// panoramas inside a box of latitude and longitude, loaded when the walk comes near it, so a
 /// city of a million panoramas opens by reading the index and one shard.
-public struct ShardIndex: Equatable, Sendable {
+package struct ShardIndex: Equatable, Sendable {
     /// One shard: its file, relative to the dataset, and the box its panoramas lie in.
-    public struct Shard: Equatable, Sendable {
-        public let path: String
+    package struct Shard: Equatable, Sendable {
+        package let path: String
         /// Degrees: south ≤ north, west ≤ east (no box crosses the antimeridian).
-        public let south: Double
-        public let west: Double
-        public let north: Double
-        public let east: Double
+        package let south: Double
+        package let west: Double
+        package let north: Double
+        package let east: Double
         /// How many panoramas the shard holds (for `info`).
-        public let count: Int
+        package let count: Int
 
-        public init(path: String, south: Double, west: Double, north: Double, east: Double, count: Int) {
+        package init(path: String, south: Double, west: Double, north: Double, east: Double, count: Int) {
             self.path = path
             self.south = south
             self.west = west
@@ -27,7 +27,7 @@ public struct ShardIndex: Equatable, Sendable {
 
         /// Metres from `coordinate` to the nearest point of the box (0 inside it), approximately
         /// (an equirectangular projection at the coordinate's latitude).
-        public func distance(from coordinate: Coordinate) -> Double {
+        package func distance(from coordinate: Coordinate) -> Double {
             let latitude = min(max(coordinate.latitude, south), north)
             let longitude = min(max(coordinate.longitude, west), east)
             return Coordinate(latitude: latitude, longitude: longitude).map(coordinate.distance(to:)) ?? .infinity
@@ -35,7 +35,7 @@ public struct ShardIndex: Equatable, Sendable {
 
         /// Metres between this box and `other` at their nearest (0 when they touch or overlap),
         /// approximately: the gaps in latitude and longitude, the latter at the gap's latitude.
-        public func distance(to other: Shard) -> Double {
+        package func distance(to other: Shard) -> Double {
             let (low, high) = (max(south, other.south), min(north, other.north))
             let metresPerDegree = Coordinate.earthRadius * .pi / 180
             let gapNorth = max(0, low - high) * metresPerDegree
@@ -44,17 +44,17 @@ public struct ShardIndex: Equatable, Sendable {
         }
     }
 
-    public let shards: [Shard]
+    package let shards: [Shard]
 
-    public init(shards: [Shard]) {
+    package init(shards: [Shard]) {
         self.shards = shards
     }
 
     /// Panoramas in all shards.
-    public var panoramaCount: Int { shards.reduce(0) { $0 + $1.count } }
+    package var panoramaCount: Int { shards.reduce(0) { $0 + $1.count } }
 
     /// Indices of the shards within `metres` of `coordinate`, nearest first.
-    public func shards(near coordinate: Coordinate, within metres: Double) -> [Int] {
+    package func shards(near coordinate: Coordinate, within metres: Double) -> [Int] {
         shards.indices.map { ($0, shards[$0].distance(from: coordinate)) }
             .filter { $0.1 <= metres }
             .sorted { $0.1 < $1.1 }
@@ -63,9 +63,9 @@ public struct ShardIndex: Equatable, Sendable {
 
     /// Side of the square cells `ShardWriter` groups panoramas in, degrees of latitude and
     /// longitude (0.01° is about 1.1 km north–south).
-    public static let cellDegrees = 0.01
+    package static let cellDegrees = 0.01
 
     /// How far round the current panorama shards are loaded, metres: links are tens of metres
     /// long, so a cell's neighbours are loaded well before a walk reaches them.
-    public static let loadRadius = 500.0
+    package static let loadRadius = 500.0
 }

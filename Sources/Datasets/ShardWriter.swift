@@ -8,13 +8,13 @@ import SystemIO
 /// panoramas grouped in cells of `ShardIndex.cellDegrees`, one file per cell in `shards/`, and a
 /// `manifest.json` holding the index, with the start's shard first. Links to a panorama in
 /// another shard carry its position, so the explorer can find and read that shard.
-public enum ShardWriter {
+package enum ShardWriter {
     /// Above this many panoramas, `import` and `tile` write shards instead of one manifest.
-    public static let threshold = 10_000
+    package static let threshold = 10_000
 
     /// The files of a dataset's manifest, as (path in the dataset, bytes), the manifest last:
     /// one `manifest.json` up to `threshold` panoramas, shards above it.
-    public static func manifestFiles(
+    package static func manifestFiles(
         name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
         importedFrom: String? = nil
     ) throws(DatasetError) -> [(path: String, bytes: Data)] {
@@ -33,7 +33,7 @@ public enum ShardWriter {
 
     /// The manifest and shard files for `panoramas`, sharded whatever their number. `start`
     /// defaults to the first panorama.
-    public static func shardedFiles(
+    package static func shardedFiles(
         name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
         importedFrom: String? = nil
     ) throws(DatasetError) -> [(path: String, bytes: Data)] {
@@ -46,7 +46,7 @@ public enum ShardWriter {
 
     /// Writes a sharded dataset's manifest into `folder` shard by shard, so memory holds one
     /// shard's JSON at a time (for datasets of millions).
-    public static func writeSharded(
+    package static func writeSharded(
         name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
         into folder: URL
     ) throws(DatasetError) {
@@ -104,7 +104,7 @@ public enum ShardWriter {
 
     /// Writes `files` into `folder` (making `shards/` when there are shards), each atomically, in
     /// order (the manifest last).
-    public static func write(_ files: [(path: String, bytes: Data)], into folder: URL) throws(FileError) {
+    package static func write(_ files: [(path: String, bytes: Data)], into folder: URL) throws(FileError) {
         var writer = DatasetWriter(folder: folder)
         try writer.writeManifest(files)
     }

@@ -8,9 +8,9 @@ import SystemIO
 /// camera's PosePitchDegrees and PoseRollDegrees undone so the horizon is level, and where to
 /// look first. Every front and every decode of the photo (the first, and larger ones later) goes
 /// through here, so all show the same.
-public enum SinglePhoto {
+package enum SinglePhoto {
     /// Decodes the photo at `path`; `limits` and `minimumWidth` as for `PanoramaLoader.loadScaled`.
-    public static func load(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil)
+    package static func load(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil)
         throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int, initialView: InitialView?)
     {
         let bytes: [UInt8]

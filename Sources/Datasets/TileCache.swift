@@ -10,17 +10,17 @@ import SystemIO
 /// needs and is told as each arrives; it never waits. A tile that failed is not asked for again
 /// (its error is kept), and a request replaces the tiles still queued from the one before, so a
 /// turn does not wait behind tiles the view has left.
-public final class TileCache: Sendable {
+package final class TileCache: Sendable {
     /// Fetches and decodes one tile; injected so tests can control it.
-    public typealias Fetch = @Sendable (Panorama, TileGrid.Key) throws(PanoramaError) -> RGBImage
+    package typealias Fetch = @Sendable (Panorama, TileGrid.Key) throws(PanoramaError) -> RGBImage
     /// What `request` reports for each tile it fetched: the panorama's id, the tile, and nil or
     /// why it failed. Runs on a worker thread.
-    public typealias Completion = @Sendable (_ id: String, _ key: TileGrid.Key, _ failure: PanoramaError?) -> Void
+    package typealias Completion = @Sendable (_ id: String, _ key: TileGrid.Key, _ failure: PanoramaError?) -> Void
 
     /// Most bytes of decoded tiles kept, > 0.
-    public let byteBudget: Int
+    package let byteBudget: Int
     /// Most tiles fetched at once (HTTP's usual limit of connections per host).
-    public let workers: Int
+    package let workers: Int
     private let fetch: Fetch
     private let state = Locked(State())
 
@@ -44,22 +44,22 @@ public final class TileCache: Sendable {
         }
     }
 
-    public init(byteBudget: Int, workers: Int = 6, fetch: @escaping Fetch) {
+    package init(byteBudget: Int, workers: Int = 6, fetch: @escaping Fetch) {
         self.byteBudget = byteBudget
         self.workers = max(1, workers)
         self.fetch = fetch
     }
 
     /// A cache over a dataset's tiles.
-    public convenience init(dataset: Dataset, byteBudget: Int) {
+    package convenience init(dataset: Dataset, byteBudget: Int) {
         self.init(byteBudget: byteBudget) { panorama, key throws(PanoramaError) in try dataset.loadTile(key, of: panorama) }
     }
 
     /// Bytes held by decoded tiles now.
-    public var residentBytes: Int { state.withLock { $0.resident } }
+    package var residentBytes: Int { state.withLock { $0.resident } }
 
     /// The tile if it is held now (marked as just used), else nil; never waits.
-    public func tile(_ key: TileGrid.Key, of id: String) -> RGBImage? {
+    package func tile(_ key: TileGrid.Key, of id: String) -> RGBImage? {
         state.withLock { state in
             let tile = TileID(panorama: id, key: key)
             guard let image = state.entries[tile] else { return nil }
@@ -69,13 +69,13 @@ public final class TileCache: Sendable {
     }
 
     /// Why the tile could not be had, if it was asked for and failed.
-    public func failure(_ key: TileGrid.Key, of id: String) -> PanoramaError? {
+    package func failure(_ key: TileGrid.Key, of id: String) -> PanoramaError? {
         state.withLock { $0.failed[TileID(panorama: id, key: key)] }
     }
 
     /// Queues `keys` of `panorama` that are not held, under way or failed, in place of whatever
     /// is still queued; `completion` runs once for each as it arrives or fails.
-    public func request(_ keys: [TileGrid.Key], of panorama: Panorama, completion: @escaping Completion) {
+    package func request(_ keys: [TileGrid.Key], of panorama: Panorama, completion: @escaping Completion) {
         let start: Int = state.withLock { state in
             state.queue = keys.compactMap { key in
                 let tile = TileID(panorama: panorama.id, key: key)

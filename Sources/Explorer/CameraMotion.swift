@@ -1,17 +1,17 @@
 import PanoCore
 
 /// Where the camera looks, and the move it is making, if any.
-public struct CameraMotion: Sendable, Equatable {
-    public var camera: PanoramaCamera
+package struct CameraMotion: Sendable, Equatable {
+    package var camera: PanoramaCamera
     /// The camera move under way, if any.
-    public internal(set) var animation: CameraAnimation?
+    package internal(set) var animation: CameraAnimation?
     /// How long a key's camera move takes, seconds.
-    public static let keyMoveDuration = 0.2
+    package static let keyMoveDuration = 0.2
     /// How far into its move a key's camera move from rest already is when the key is taken,
     /// seconds: one frame at 30 fps, so the frame drawn at once shows the move's first step instead
     /// of the view before it (which would answer the key a frame interval late). A key during a
     /// move takes it on from where it is: that move is already showing.
-    public static let firstStep = 1.0 / 30
+    package static let firstStep = 1.0 / 30
 
     /// Where the camera is going: the animation's end, or where it is.
     var target: PanoramaCamera {

@@ -3,7 +3,7 @@ import StreetModel
 
 /// A command typed after `:` (or read from a script): programmatic control of the explorer,
 /// never blocked by gesture settings.
-public enum TypedCommand: Equatable, Sendable {
+package enum TypedCommand: Equatable, Sendable {
     case heading(Double)
     case pitch(Double)
     case zoom(Double)
@@ -17,13 +17,13 @@ public enum TypedCommand: Equatable, Sendable {
     case quit
 
     /// The commands as the help lists them.
-    public static let usage = [
+    package static let usage = [
         ":heading H", ":pitch P", ":zoom Z", ":camera H P Z", ":animate H P Z SECONDS", ":goto ID",
         ":near LAT,LNG [RADIUS] [outdoor]", ":map", ":quit"
     ]
 
     /// Parses one command (without the leading `:`); the error is one line saying what is wrong.
-    public static func parse(_ text: String) throws(TypedCommandError) -> TypedCommand {
+    package static func parse(_ text: String) throws(TypedCommandError) -> TypedCommand {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let name = words.first else { throw TypedCommandError("empty command") }
         let arguments = Array(words.dropFirst())
@@ -97,7 +97,7 @@ public enum TypedCommand: Equatable, Sendable {
 
 /// Why a typed command could not be understood; `message` is shown as is (it may quote what was
 /// typed, which the front sanitises like all text).
-public struct TypedCommandError: Error, Equatable, Sendable {
-    public let message: String
+package struct TypedCommandError: Error, Equatable, Sendable {
+    package let message: String
     init(_ message: String) { self.message = message }
 }

@@ -1,9 +1,9 @@
 /// The line typed after `:`: open, edited a key at a time, then run or cancelled.
-public struct CommandLineEditor: Sendable, Equatable {
+package struct CommandLineEditor: Sendable, Equatable {
     /// What is typed so far while the line is open; nil when it is closed.
-    public private(set) var text: String?
+    package private(set) var text: String?
     /// Characters a line may hold.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// What a key did to the line.
     enum Outcome: Equatable {

@@ -2,7 +2,7 @@ import StreetModel
 
 /// What reading more of a dataset near an arrival gave (a sharded dataset's shards, Panoramax's
 /// pictures), for `ExplorerState.grow`.
-public enum DatasetGrowth: Sendable {
+package enum DatasetGrowth: Sendable {
     /// Nothing was missing there.
     case nothing
     /// A service holding what was read as well.

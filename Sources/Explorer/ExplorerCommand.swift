@@ -1,7 +1,7 @@
 import PanoCore
 
 /// Something the explorer can be asked to do, whether by a key, a script or a program.
-public enum ExplorerCommand: Equatable, Sendable {
+package enum ExplorerCommand: Equatable, Sendable {
     /// Turn the heading by this many degrees (positive is clockwise).
     case turn(degrees: Double)
     /// Change the pitch by this many degrees (positive is up).

@@ -3,7 +3,7 @@ import PanoCore
 
 /// What happened in the explorer, named after GMSPanoramaViewDelegate's callbacks, for scripts
 /// and tests that watch it (`--events PATH`, docs/events.md).
-public enum ExplorerEvent: Equatable, Sendable {
+package enum ExplorerEvent: Equatable, Sendable {
     case willMoveToPanorama(id: String)
     case didMoveToPanorama(id: String)
     /// A move near a coordinate found this panorama.
@@ -22,7 +22,7 @@ public enum ExplorerEvent: Equatable, Sendable {
     case didFinishRendering
 
     /// The event's name, as in GMSPanoramaViewDelegate.
-    public var name: String {
+    package var name: String {
         switch self {
         case .willMoveToPanorama: "willMoveToPanorama"
         case .didMoveToPanorama: "didMoveToPanorama"
@@ -38,14 +38,14 @@ public enum ExplorerEvent: Equatable, Sendable {
     }
 
     /// Every event's name.
-    public static let names: Set<String> = [
+    package static let names: Set<String> = [
         "willMoveToPanorama", "didMoveToPanorama", "didMoveToPanoramaNearCoordinate", "errorOnMoveNearCoordinate",
         "errorOnMoveToPanoramaID",
         "didMoveCamera", "didTap", "didTapMarker", "didStartRendering", "didFinishRendering"
     ]
 
     /// One line of JSON: {"event": NAME, "time": SECONDS, ...fields}, numbers to 6 decimals.
-    public func jsonLine(time: Double) -> String {
+    package func jsonLine(time: Double) -> String {
         var fields: [(String, JSONValue)] = [("event", .string(name)), ("time", .rounded(time))]
         switch self {
         case .willMoveToPanorama(let id), .didMoveToPanorama(let id):

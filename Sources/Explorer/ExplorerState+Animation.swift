@@ -6,7 +6,7 @@ extension ExplorerState {
     /// up; returns true when what is on screen changed. The final position is reached exactly,
     /// and reported.
     @discardableResult
-    public mutating func advance(to now: Double) -> Bool {
+    package mutating func advance(to now: Double) -> Bool {
         var moved = status.expire(at: now)
         if navigation.advanceTransition(to: now) { moved = true }
         guard motion.animation != nil else { return moved }
@@ -39,7 +39,7 @@ extension ExplorerState {
     /// Keeps a timed note until `time` at least: a front calls this when it first draws a note,
     /// so a note is never gone before anyone could read it, however late a slow or busy
     /// terminal drew it.
-    public mutating func keepNote(until time: Double) {
+    package mutating func keepNote(until time: Double) {
         status.keep(until: time)
     }
 }

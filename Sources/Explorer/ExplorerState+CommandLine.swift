@@ -17,7 +17,7 @@ extension ExplorerState {
 
     /// Runs a typed command: programmatic, so gestures never block it. With `now`, `:animate`
     /// is animated and a note it leaves goes after `noteLifetime`.
-    public mutating func perform(_ command: TypedCommand, at now: Double? = nil) {
+    package mutating func perform(_ command: TypedCommand, at now: Double? = nil) {
         _ = timingNote(at: now) {
             $0.performUntimed(command, at: now)
             return true

@@ -10,7 +10,7 @@ import Glibc
 extension ExplorerState {
     /// The panoramas within `radius` metres of `place`, nearest first: what the map draws. Empty
     /// for a single image.
-    public func panoramas(near place: Coordinate, radius: Double) -> [Panorama] {
+    package func panoramas(near place: Coordinate, radius: Double) -> [Panorama] {
         navigation.service?.panoramas(near: place, radius: radius).map(\.panorama) ?? []
     }
 

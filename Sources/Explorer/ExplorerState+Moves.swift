@@ -53,7 +53,7 @@ extension ExplorerState {
     /// broken): it goes back to the panorama it came from, says why, and reports
     /// `errorOnMoveToPanoramaID`, so no front claims to stand where it shows nothing. `now` as
     /// for `handle(_:at:)`: with it the note goes after its lifetime.
-    public mutating func cannotShow(_ id: String, reason: String, at now: Double? = nil) {
+    package mutating func cannotShow(_ id: String, reason: String, at now: Double? = nil) {
         guard panorama?.id == id else { return }
         _ = timingNote(at: now) { state in
             state.navigation.goBack()

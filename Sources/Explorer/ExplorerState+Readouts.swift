@@ -1,7 +1,7 @@
 /// The state in words, for the status line and the narrator.
 extension ExplorerState {
     /// One line describing the camera, e.g. "Heading 90° E · Pitch 0° · Zoom 1.0× (fov 90°)".
-    public var cameraReadout: String {
+    package var cameraReadout: String {
         let heading = Int(camera.heading.rounded()) % 360
         let pitch = Int(camera.pitch.rounded())
         let zoom = (camera.zoom * 10).rounded() / 10
@@ -10,7 +10,7 @@ extension ExplorerState {
     }
 
     /// The links as the status line lists them, e.g. "1 N Station Road  2 E Main Street".
-    public var linkSummary: String {
+    package var linkSummary: String {
         numberedLinks.enumerated().map { index, link in
             "\(index + 1) \(CompassPoint.name(forHeading: link.heading))" + (link.description.map { " \($0)" } ?? "")
         }.joined(separator: "  ")

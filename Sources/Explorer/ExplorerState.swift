@@ -6,47 +6,47 @@ import StreetModel
 /// `CameraMotion` (the camera and its move), `FocusRing`, `CommandLineEditor` and `StatusNote`;
 /// it turns commands into changes of those parts, and the changes into events. Pure: no
 /// terminal, no clock, no files.
-public struct ExplorerState: Sendable {
-    public internal(set) var navigation: Navigation
-    public internal(set) var motion: CameraMotion
+package struct ExplorerState: Sendable {
+    package internal(set) var navigation: Navigation
+    package internal(set) var motion: CameraMotion
     var focusRing = FocusRing()
     var commandEditor = CommandLineEditor()
     var status = StatusNote()
     /// True once a `.quit` command has been applied.
-    public internal(set) var isFinished = false
+    package internal(set) var isFinished = false
     /// Why the last part of the dataset that could not be read was not (its file and the
     /// error), or nil; a way into it leads nowhere, and says this.
-    public internal(set) var partNotRead: String?
+    package internal(set) var partNotRead: String?
     /// True while the list of keys is shown over the view.
-    public internal(set) var isShowingHelp = false
+    package internal(set) var isShowingHelp = false
     /// True while the view's URL is shown whole over the view (after `u`, until the next key).
-    public internal(set) var isShowingShare = false
+    package internal(set) var isShowingShare = false
     /// True while the minimap is shown in the view's corner (`m`); the front sets where it starts.
-    public var minimapShown = false
+    package var minimapShown = false
     /// The full-screen map while it is open (`M`); nil otherwise.
-    public internal(set) var map: MapMode?
+    package internal(set) var map: MapMode?
     /// The camera the explorer started with: going home restores it.
-    public var startCamera: PanoramaCamera
+    package var startCamera: PanoramaCamera
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
-    public var gestures = GestureSettings()
+    package var gestures = GestureSettings()
     /// How often the user asked for the next colour mode or block symbols; the front draws.
-    public internal(set) var displayRequests = DisplayRequests()
+    package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
-    public var reduceMotion = false
+    package var reduceMotion = false
     /// How much is said on arrival (`--verbosity`).
-    public var verbosity = Verbosity.normal
+    package var verbosity = Verbosity.normal
     /// Events since the front last took them, oldest first.
     var events: [ExplorerEvent] = []
 
     /// A state looking at a single image.
-    public init(camera: PanoramaCamera = PanoramaCamera()) {
+    package init(camera: PanoramaCamera = PanoramaCamera()) {
         navigation = Navigation(panorama: nil, start: nil, service: nil, heading: camera.heading)
         motion = CameraMotion(camera: camera)
         startCamera = camera
     }
 
     /// A state standing in `panorama` of the dataset `service` answers for.
-    public init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
+    package init(camera: PanoramaCamera, panorama: Panorama, service: PanoramaService) {
         navigation = Navigation(panorama: panorama, start: panorama, service: service, heading: camera.heading)
         motion = CameraMotion(camera: camera)
         startCamera = camera
@@ -56,7 +56,7 @@ public struct ExplorerState: Sendable {
     /// dataset's shards, read as the walk comes near them; where you stand, came from and
     /// started stay as they are), or why a part could not be read, said as the note and kept
     /// for a way that then leads nowhere; `now` as for `handle`.
-    public mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
+    package mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
         switch growth {
         case .nothing: break
         case .larger(let service): navigation.adopt(service)
@@ -68,44 +68,44 @@ public struct ExplorerState: Sendable {
 
     // What the fronts read, from the parts.
 
-    public var camera: PanoramaCamera {
+    package var camera: PanoramaCamera {
         get { motion.camera }
         set { motion.camera = newValue }
     }
-    public var animation: CameraAnimation? { motion.animation }
+    package var animation: CameraAnimation? { motion.animation }
     /// The panorama you stand in, when exploring a dataset; nil for a single image.
-    public var panorama: Panorama? { navigation.panorama }
-    public var transition: PanoramaTransition? { navigation.transition }
+    package var panorama: Panorama? { navigation.panorama }
+    package var transition: PanoramaTransition? { navigation.transition }
     /// Where `g` goes (`Navigation.home`).
-    public var home: Coordinate? {
+    package var home: Coordinate? {
         get { navigation.home }
         set { navigation.home = newValue }
     }
     /// The focused way or marker, if any; cleared by arriving anywhere.
-    public var focus: Focus? { focusRing.current }
+    package var focus: Focus? { focusRing.current }
     /// What is being typed after `:`, while the command line is open; nil otherwise.
-    public var commandLine: String? { commandEditor.text }
+    package var commandLine: String? { commandEditor.text }
     /// The status line's note ("no way forward"); see `StatusNote`.
-    public internal(set) var note: String? {
+    package internal(set) var note: String? {
         get { status.text }
         set { status.text = newValue }
     }
-    public var noteSerial: Int { status.serial }
-    public var noteExpiry: Double? { status.expiry }
+    package var noteSerial: Int { status.serial }
+    package var noteExpiry: Double? { status.expiry }
     /// The dataset's markers (points of interest); empty for a single image.
-    public var markers: [Marker] { navigation.markers }
+    package var markers: [Marker] { navigation.markers }
     /// The current panorama's links, numbered as `Navigation.numberedLinks` says.
-    public var numberedLinks: [Link] { navigation.numberedLinks }
+    package var numberedLinks: [Link] { navigation.numberedLinks }
     /// The floor picker's content (`Navigation.floors`).
-    public var floors: (current: Int, all: [Int])? { navigation.floors }
+    package var floors: (current: Int, all: [Int])? { navigation.floors }
     /// What Tab and Shift-Tab step through (`Navigation.focusables`).
-    public var focusables: [Focus] { navigation.focusables }
+    package var focusables: [Focus] { navigation.focusables }
     /// True while the camera or the view is moving on its own and frames must keep coming.
-    public var isAnimating: Bool { motion.animation != nil || navigation.transition != nil }
+    package var isAnimating: Bool { motion.animation != nil || navigation.transition != nil }
 
     /// Applies a command; returns true when what is on screen changes.
     @discardableResult
-    public mutating func apply(_ command: ExplorerCommand) -> Bool {
+    package mutating func apply(_ command: ExplorerCommand) -> Bool {
         if motion.animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
         let before = (camera, panorama?.id, note, isShowingHelp, focus, minimapShown, map, isShowingShare)
         note = nil
@@ -178,7 +178,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.
-    public mutating func say(_ text: String, at now: Double? = nil) {
+    package mutating func say(_ text: String, at now: Double? = nil) {
         _ = timingNote(at: now) { state in
             state.note = text
             return true
@@ -189,7 +189,7 @@ public struct ExplorerState: Sendable {
     /// what is on screen changes (a refusal shows a note). With `now` (seconds), camera moves
     /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
     @discardableResult
-    public mutating func handle(_ key: Key, at now: Double? = nil) -> Bool {
+    package mutating func handle(_ key: Key, at now: Double? = nil) -> Bool {
         timingNote(at: now) { $0.handleUntimed(key, at: now) }
     }
 
@@ -211,7 +211,7 @@ public struct ExplorerState: Sendable {
     /// Applies a command the user asked for by key or mouse, if its gesture is on; returns true
     /// when what is on screen changes (a refusal shows a note). `now` as for `handle(_:at:)`.
     @discardableResult
-    public mutating func handle(gesture command: ExplorerCommand, at now: Double? = nil) -> Bool {
+    package mutating func handle(gesture command: ExplorerCommand, at now: Double? = nil) -> Bool {
         timingNote(at: now) { $0.handleUntimed(gesture: command, at: now) }
     }
 
@@ -233,22 +233,22 @@ public struct ExplorerState: Sendable {
     }
 
     /// The events since the last call, oldest first; the state forgets them.
-    public mutating func takeEvents() -> [ExplorerEvent] {
+    package mutating func takeEvents() -> [ExplorerEvent] {
         defer { events.removeAll() }
         return events
     }
 }
 
 /// Requests for how the picture is drawn, counted: the front turns each into its next mode.
-public struct DisplayRequests: Equatable, Sendable {
+package struct DisplayRequests: Equatable, Sendable {
     /// Times the next colour mode was asked for.
-    public internal(set) var colours = 0
+    package internal(set) var colours = 0
     /// Times the next block symbols were asked for.
-    public internal(set) var symbols = 0
+    package internal(set) var symbols = 0
     /// Times the view's URL was shared (`u`), and the last one: the front copies it to the
     /// clipboard (OSC 52).
-    public internal(set) var shares = 0
-    public internal(set) var sharedURL: String?
+    package internal(set) var shares = 0
+    package internal(set) var sharedURL: String?
 
-    public init() {}
+    package init() {}
 }

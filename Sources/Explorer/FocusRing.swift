@@ -1,5 +1,5 @@
 /// Something Tab can focus: a way on (by its number) or a marker in range.
-public enum Focus: Equatable, Sendable {
+package enum Focus: Equatable, Sendable {
     case link(Int)
     case marker(String)
 }

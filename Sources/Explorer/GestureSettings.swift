@@ -1,22 +1,22 @@
 /// Which user gestures may move the view, as GMSPanoramaView's orientationGestures,
 /// zoomGestures and navigationGestures. They block keys and the mouse only:
 /// programmatic changes always work.
-public struct GestureSettings: Equatable, Sendable {
+package struct GestureSettings: Equatable, Sendable {
     /// Turning and tilting by key or drag.
-    public var orientation = true
+    package var orientation = true
     /// Zooming by key or wheel.
-    public var zoom = true
+    package var zoom = true
     /// Walking to other panoramas by key or click (links, forward, back, floors, dates).
-    public var navigation = true
+    package var navigation = true
 
-    public init(orientation: Bool = true, zoom: Bool = true, navigation: Bool = true) {
+    package init(orientation: Bool = true, zoom: Bool = true, navigation: Bool = true) {
         self.orientation = orientation
         self.zoom = zoom
         self.navigation = navigation
     }
 
     /// Every gesture off (setAllGesturesEnabled: NO).
-    public static let none = GestureSettings(orientation: false, zoom: false, navigation: false)
+    package static let none = GestureSettings(orientation: false, zoom: false, navigation: false)
 
     /// The note shown when a key or the mouse asks for a gesture that is off, or nil when it is
     /// allowed. Taps are reports, not gestures: never refused.

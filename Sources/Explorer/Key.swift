@@ -1,6 +1,6 @@
 /// A key press, independent of any terminal library. Names follow tmux's key names so scripts
 /// and tests can spell them the same way.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case left, right, up, down
     case enter, escape, tab, backTab, backspace
     case pageUp, pageDown, home, end

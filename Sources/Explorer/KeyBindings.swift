@@ -1,13 +1,13 @@
 /// The default key map, and the step sizes of a key press.
-public enum KeyBindings {
+package enum KeyBindings {
     /// One key press turns or tilts by this fraction of the effective field of view, so a step
     /// looks the same size at every zoom.
-    public static let turnFractionOfView = 1.0 / 6.0
+    package static let turnFractionOfView = 1.0 / 6.0
     /// One zoom key press multiplies or divides the zoom by this factor (geometric steps).
-    public static let zoomStep = 2.0.squareRoot()
+    package static let zoomStep = 2.0.squareRoot()
 
     /// The keys as the help lists them: (keys, what they do).
-    public static let help: [(String, String)] = [
+    package static let help: [(String, String)] = [
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
         ("n", "face north"), ("w", "walk forward"), ("s", "walk back"),
         ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
@@ -21,12 +21,12 @@ public enum KeyBindings {
     ]
 
     /// What the mouse does, as the help lists it after the keys: (action, what it does).
-    public static let mouseHelp: [(String, String)] = [
+    package static let mouseHelp: [(String, String)] = [
         ("drag", "look around"), ("wheel", "zoom in, out"), ("click a way", "take it"), ("click a marker", "read it")
     ]
 
     /// The command a key asks for with the camera as it is, or nil when the key is unbound.
-    public static func command(for key: Key, effectiveFOV: Double) -> ExplorerCommand? {
+    package static func command(for key: Key, effectiveFOV: Double) -> ExplorerCommand? {
         let step = effectiveFOV * turnFractionOfView
         switch key {
         case .left, .character("h"): return .turn(degrees: -step)

@@ -3,7 +3,7 @@ extension Key {
     /// The key named `name`: Left, Right, Up, Down, Enter, Tab, BTab, Escape, BSpace, PageUp
     /// (PPage), PageDown (NPage), Home, End, Space, C-x for Ctrl plus a letter, or any single
     /// character ("q", "1", "+", "["). Nil for a name that is none of these.
-    public init?(tmuxName name: String) {
+    package init?(tmuxName name: String) {
         switch name {
         case "Left": self = .left
         case "Right": self = .right
@@ -33,7 +33,7 @@ extension Key {
     }
 
     /// The key's tmux name; `Key(tmuxName: key.tmuxName) == key`.
-    public var tmuxName: String {
+    package var tmuxName: String {
         switch self {
         case .left: "Left"
         case .right: "Right"

@@ -3,11 +3,11 @@ import StreetModel
 
 /// The full-screen map (`M`): where its cursor is, how much it shows, and the places Tab steps
 /// through. Pure; the front draws it (`StreetMap`).
-public struct MapMode: Equatable, Sendable {
+package struct MapMode: Equatable, Sendable {
     /// Where the cursor is; the map is centred on it.
-    public internal(set) var cursor: Coordinate
+    package internal(set) var cursor: Coordinate
     /// Metres one map dot spans (a braille cell is 2×4 dots), `scales`' range.
-    public internal(set) var metresPerDot: Double
+    package internal(set) var metresPerDot: Double
     /// The panoramas and markers near where the map was opened, nearest first: Tab's stops.
     let stops: [Stop]
     /// The stop Tab went to last.
@@ -20,9 +20,9 @@ public struct MapMode: Equatable, Sendable {
     }
 
     /// The map's scales: + halves the metres per dot, - doubles them.
-    public static let scales = 0.25...64.0
+    package static let scales = 0.25...64.0
     /// Metres per dot when the map opens: 160 m across an 80-column screen, a few blocks.
-    public static let openingScale = 1.0
+    package static let openingScale = 1.0
     /// How far an arrow key moves the cursor: this many dots.
     static let stepDots = 8.0
     /// Enter goes to the panorama nearest the cursor within this many dots (and at least
@@ -37,19 +37,19 @@ public struct MapMode: Equatable, Sendable {
 }
 
 /// The minimap's settings, from the command line and config.json.
-public struct MinimapSettings: Equatable, Sendable {
+package struct MinimapSettings: Equatable, Sendable {
     /// Shown at start on screens at least 100×30; nil: shown there, off below.
-    public var shown: Bool?
+    package var shown: Bool?
     /// The map turns with you, your heading up, instead of north up.
-    public var headingUp = false
+    package var headingUp = false
 
-    public init(shown: Bool? = nil, headingUp: Bool = false) {
+    package init(shown: Bool? = nil, headingUp: Bool = false) {
         self.shown = shown
         self.headingUp = headingUp
     }
 
     /// `shown` for "auto" (nil), "on" and "off"; nil for anything else.
-    public static func shown(named name: String) -> Bool?? {
+    package static func shown(named name: String) -> Bool?? {
         switch name {
         case "auto": .some(nil)
         case "on": true
@@ -59,10 +59,10 @@ public struct MinimapSettings: Equatable, Sendable {
     }
 
     /// The smallest screen the minimap shows on by default, cells.
-    public static let defaultMinimum = (columns: 100, rows: 30)
+    package static let defaultMinimum = (columns: 100, rows: 30)
 
     /// Whether the minimap shows at start on a `columns`×`rows` screen.
-    public func shownAtStart(columns: Int, rows: Int) -> Bool {
+    package func shownAtStart(columns: Int, rows: Int) -> Bool {
         shown ?? (columns >= Self.defaultMinimum.columns && rows >= Self.defaultMinimum.rows)
     }
 }

@@ -4,16 +4,16 @@ import StreetModel
 /// The explorer in words, for screen readers, braille displays and transcripts: what you face,
 /// where you are, the ways on and the markers near you, and what changed after a key. Pure; the
 /// text carries untrusted names from datasets, so the front sanitises it before writing it.
-public enum Narrator {
+package enum Narrator {
     /// Everything at once, e.g. "Facing east, 90°, level. At Main Street 16, June 2024. 2 ways:
     /// 1 east along Main Street, 2 west along Main Street. Café Aurora 30 m ahead on the left."
-    public static func describe(_ state: ExplorerState) -> String {
+    package static func describe(_ state: ExplorerState) -> String {
         ([facing(state.camera)] + place(state) + [ways(state)] + floors(state) + markers(state)).joined(separator: " ")
     }
 
     /// What is said on arrival: the essentials first (facing, where, the ways, the floor), then
     /// the markers as `state.verbosity` asks: none, the three nearest, or all; `r` says everything.
-    public static func arrival(_ state: ExplorerState) -> String {
+    package static func arrival(_ state: ExplorerState) -> String {
         let all = markers(state)
         let shown: [String]
         switch state.verbosity {
@@ -25,7 +25,7 @@ public enum Narrator {
     }
 
     /// The camera in words: "Facing north-east, 45°, looking up 20°, zoom 2×."
-    public static func facing(_ camera: PanoramaCamera) -> String {
+    package static func facing(_ camera: PanoramaCamera) -> String {
         let heading = Int(camera.heading.rounded()) % 360
         let pitch = Int(camera.pitch.rounded())
         let tilt = pitch == 0 ? "level" : pitch > 0 ? "looking up \(pitch)°" : "looking down \(-pitch)°"
@@ -35,7 +35,7 @@ public enum Narrator {
     }
 
     /// The ways on: "2 ways: 1 east along Main Street, 2 west." or "No ways on."
-    public static func ways(_ state: ExplorerState) -> String {
+    package static func ways(_ state: ExplorerState) -> String {
         let links = state.numberedLinks
         guard !links.isEmpty else { return "No ways on." }
         let list = links.enumerated().map { index, link in
@@ -45,7 +45,7 @@ public enum Narrator {
     }
 
     /// A marker from where you stand and face: "Café Aurora 30 m ahead on the left".
-    public static func marker(_ marker: Marker, in state: ExplorerState) -> String? {
+    package static func marker(_ marker: Marker, in state: ExplorerState) -> String? {
         guard let here = state.panorama?.coordinate else { return nil }
         let distance = here.distance(to: marker.coordinate)
         let turn = Degrees.wrap180(here.bearing(to: marker.coordinate) - state.camera.heading)
@@ -65,7 +65,7 @@ public enum Narrator {
     }
 
     /// What a screen reader says after a key: the lines for what changed from `before`.
-    public static func changes(from before: Snapshot, to state: ExplorerState) -> [String] {
+    package static func changes(from before: Snapshot, to state: ExplorerState) -> [String] {
         let after = Snapshot(state)
         var lines: [String] = []
         if after.commandLineOpen && !before.commandLineOpen { lines.append("Command line. Type a command, Enter runs it, Escape cancels.") }
@@ -85,7 +85,7 @@ public enum Narrator {
     }
 
     /// What the narrator compares: the parts of the state it speaks about.
-    public struct Snapshot: Equatable, Sendable {
+    package struct Snapshot: Equatable, Sendable {
         var camera: PanoramaCamera
         var panoramaID: String?
         var note: String?
@@ -95,7 +95,7 @@ public enum Narrator {
         var commandLineOpen: Bool
         var commandLine: String?
 
-        public init(_ state: ExplorerState) {
+        package init(_ state: ExplorerState) {
             camera = state.camera
             panoramaID = state.panorama?.id
             note = state.note
@@ -109,7 +109,7 @@ public enum Narrator {
 
     /// What to say for a key that did nothing because nothing is bound to it (the full view
     /// stays quiet: nothing on screen changes), or nil.
-    public static func unbound(_ key: Key, in state: ExplorerState) -> String? {
+    package static func unbound(_ key: Key, in state: ExplorerState) -> String? {
         guard state.commandLine == nil, state.map == nil, KeyBindings.command(for: key, effectiveFOV: 90) == nil, key != .character(":")
         else {
             return nil
@@ -132,7 +132,7 @@ public enum Narrator {
 
     /// The focused way or marker as it is said ("way 1, east along Main Street"); nil when
     /// nothing is focused.
-    public static func focusDescription(_ state: ExplorerState) -> String? {
+    package static func focusDescription(_ state: ExplorerState) -> String? {
         state.focus.map { focusText($0, in: state) }
     }
 

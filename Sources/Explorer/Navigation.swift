@@ -4,9 +4,9 @@ import StreetModel
 /// Where you stand in a dataset and where each way on leads: the panorama, the one you came
 /// from, the one you started at, home, and the blend into a panorama just reached. It decides
 /// where a step goes; `ExplorerState` takes the step.
-public struct Navigation: Sendable {
+package struct Navigation: Sendable {
     /// The panorama you stand in; nil for a single image.
-    public internal(set) var panorama: Panorama?
+    package internal(set) var panorama: Panorama?
     /// The panorama before the current one, where a panorama that cannot be shown goes back to.
     var previous: Panorama?
     /// The panorama the explorer started at.
@@ -15,9 +15,9 @@ public struct Navigation: Sendable {
     /// single image.
     private(set) var service: PanoramaService?
     /// Where `g` goes: the panorama nearest this place (within 100 m); nil for `start`.
-    public var home: Coordinate?
+    package var home: Coordinate?
     /// The blend from the panorama left behind into the current one, while it lasts.
-    public internal(set) var transition: PanoramaTransition?
+    package internal(set) var transition: PanoramaTransition?
     /// The camera's heading on arriving here, degrees: the ways are numbered from the one
     /// nearest it, so 1 is the way on after a walk, and turning does not renumber them.
     private(set) var numberingHeading: Double
@@ -43,7 +43,7 @@ public struct Navigation: Sendable {
     }
 
     /// Markers farther than this from the panorama are not shown, metres ("too small").
-    public static let markerRange = 150.0
+    package static let markerRange = 150.0
 
     /// The dataset's markers (points of interest); empty for a single image.
     var markers: [Marker] { service?.markers ?? [] }
@@ -188,18 +188,18 @@ public struct Navigation: Sendable {
 }
 
 /// A blend from the panorama left behind into the current one.
-public struct PanoramaTransition: Equatable, Sendable {
+package struct PanoramaTransition: Equatable, Sendable {
     /// The panorama being left.
-    public let from: Panorama
+    package let from: Panorama
     /// When the blend starts, seconds.
-    public let start: Double
+    package let start: Double
     /// How long it takes, seconds.
-    public let duration: Double
+    package let duration: Double
     /// How long the blend into a new panorama takes, seconds.
-    public static let duration = 0.4
+    package static let duration = 0.4
 
     /// How far the blend has come at `time`, eased, [0, 1].
-    public func progress(at time: Double) -> Double {
+    package func progress(at time: Double) -> Double {
         CameraAnimation.easeInOut(min(max((time - start) / duration, 0), 1))
     }
 }

@@ -11,22 +11,22 @@ import Glibc
 /// or `pano=ID`), the iOS scheme `comgooglemaps://?center=LAT,LNG&mapmode=streetview`, and
 /// `sidewalk://view?` with Google's fields, and Panoramax viewers' permalinks. docs/urls.md has
 /// the mapping.
-public struct PanoramaURL: Equatable, Sendable {
+package struct PanoramaURL: Equatable, Sendable {
     /// The panorama asked for by id.
-    public var panoramaID: String?
+    package var panoramaID: String?
     /// The place asked for: the panorama nearest it.
-    public var place: Coordinate?
+    package var place: Coordinate?
     /// Compass heading, degrees clockwise from north, -180...360 (Google's range).
-    public var heading: Double?
+    package var heading: Double?
     /// Degrees up (+) or down (-), -90...90.
-    public var pitch: Double?
+    package var pitch: Double?
     /// Google's horizontal field of view, degrees, 10...100.
-    public var fov: Double?
+    package var fov: Double?
     /// For a Panoramax viewer's URL: the server it came from (`https://host`), whose pictures
     /// the id names.
-    public var server: String?
+    package var server: String?
 
-    public init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
+    package init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
         self.panoramaID = panoramaID
         self.place = place
         self.heading = heading
@@ -35,10 +35,10 @@ public struct PanoramaURL: Equatable, Sendable {
     }
 
     /// Google's field of view range, degrees.
-    public static let fovRange = 10.0...100.0
+    package static let fovRange = 10.0...100.0
 
     /// Reads a URL; the error says in one line what is wrong with it.
-    public static func parse(_ text: String) throws(PanoramaURLError) -> PanoramaURL {
+    package static func parse(_ text: String) throws(PanoramaURLError) -> PanoramaURL {
         guard text.utf8.count <= 4096 else { throw PanoramaURLError("the URL is over 4096 bytes") }
         guard !text.unicodeScalars.contains(where: ControlCharacters.isForbidden) else {
             throw PanoramaURLError("the URL contains control characters")
@@ -82,7 +82,7 @@ public struct PanoramaURL: Equatable, Sendable {
 
     /// The URL of a view: `sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
     /// with the panorama's fields only when there is one.
-    public static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera) -> String {
+    package static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera) -> String {
         var fields: [String] = []
         if let panorama {
             fields.append("pano=" + percentEncoded(panorama.id))
@@ -98,7 +98,7 @@ public struct PanoramaURL: Equatable, Sendable {
     /// silent). Google's fov F is the field of view shown: at a 90° field of view that is zoom
     /// tan(45°)/tan(F/2) (the camera's own convention); F over 90 widens the field of view at
     /// zoom 1 instead.
-    public func camera(from base: PanoramaCamera) -> PanoramaCamera {
+    package func camera(from base: PanoramaCamera) -> PanoramaCamera {
         var camera = base
         if let heading { camera.heading = heading }
         if let pitch { camera.pitch = pitch }
@@ -205,7 +205,7 @@ public struct PanoramaURL: Equatable, Sendable {
 }
 
 /// Why a URL cannot be opened, in one line.
-public struct PanoramaURLError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct PanoramaURLError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -4,42 +4,42 @@ import StreetModel
 /// What a user perceives of the explorer at one moment, as expectations check it: the same for
 /// the headless runner (from the state) and a terminal driver (from the explorer's state log and
 /// the screen it reads).
-public struct Perceived: Sendable {
+package struct Perceived: Sendable {
     /// What marks the focused label on screen (`ExplorerFrame` draws it): a shape, not only a colour.
-    public static let focusMark = "»"
+    package static let focusMark = "»"
 
     /// One event: its name, its JSON line, and its message when it is an error.
-    public struct Event: Sendable, Equatable {
-        public let name: String
-        public let json: String
-        public let error: String?
+    package struct Event: Sendable, Equatable {
+        package let name: String
+        package let json: String
+        package let error: String?
 
-        public init(name: String, json: String, error: String?) {
+        package init(name: String, json: String, error: String?) {
             self.name = name
             self.json = json
             self.error = error
         }
 
-        public init(_ event: ExplorerEvent, at time: Double) {
+        package init(_ event: ExplorerEvent, at time: Double) {
             self.init(name: event.name, json: event.jsonLine(time: time), error: event.errorMessage)
         }
     }
 
-    public var camera: PanoramaCamera
-    public var panorama: Panorama?
+    package var camera: PanoramaCamera
+    package var panorama: Panorama?
     /// The focused way or marker as it is said; nil when nothing is focused.
-    public var focus: String?
+    package var focus: String?
     /// How many ways on there are.
-    public var ways: Int
-    public var note: String?
+    package var ways: Int
+    package var note: String?
     /// Lines said since the last key or command, oldest first.
-    public var said: [String]
+    package var said: [String]
     /// Events since the last key or command, oldest first.
-    public var events: [Event]
+    package var events: [Event]
     /// The screen's text, rows separated by newlines; nil where there is no screen.
-    public var screen: String?
+    package var screen: String?
 
-    public init(
+    package init(
         camera: PanoramaCamera, panorama: Panorama?, focus: String?, ways: Int, note: String?, said: [String], events: [Event],
         screen: String?
     ) {
@@ -54,7 +54,7 @@ public struct Perceived: Sendable {
     }
 
     /// What `state` shows, with what was said and happened since the last key or command.
-    public init(_ state: ExplorerState, said: [String], events: [Event], screen: String?) {
+    package init(_ state: ExplorerState, said: [String], events: [Event], screen: String?) {
         self.init(
             camera: state.camera, panorama: state.panorama, focus: Narrator.focusDescription(state), ways: state.numberedLinks.count,
             note: state.note, said: said, events: events, screen: screen)

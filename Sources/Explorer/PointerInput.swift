@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// What the terminal reports of the mouse. Cells are 0-based (column, row) on the screen.
-public enum PointerReport: Equatable, Sendable {
+package enum PointerReport: Equatable, Sendable {
     /// The main button went down.
     case press(column: Int, row: Int)
     /// The pointer moved with a button held (Sidewalk asks for no motion otherwise).
@@ -18,12 +18,12 @@ public enum PointerReport: Equatable, Sendable {
 
 /// The cells that show the view: full width, `rows` rows from `top`. Each cell is one pixel
 /// wide and two tall (half-blocks).
-public struct ViewArea: Equatable, Sendable {
-    public let columns: Int
-    public let top: Int
-    public let rows: Int
+package struct ViewArea: Equatable, Sendable {
+    package let columns: Int
+    package let top: Int
+    package let rows: Int
 
-    public init(columns: Int, top: Int, rows: Int) {
+    package init(columns: Int, top: Int, rows: Int) {
         self.columns = columns
         self.top = top
         self.rows = rows
@@ -37,12 +37,12 @@ public struct ViewArea: Equatable, Sendable {
 }
 
 /// A label on screen that a click activates: a way on or a marker, where it was drawn.
-public struct ClickTarget: Equatable, Sendable {
-    public let item: Clickable
-    public let row: Int
-    public let columns: Range<Int>
+package struct ClickTarget: Equatable, Sendable {
+    package let item: Clickable
+    package let row: Int
+    package let columns: Range<Int>
 
-    public init(item: Clickable, row: Int, columns: Range<Int>) {
+    package init(item: Clickable, row: Int, columns: Range<Int>) {
         self.item = item
         self.row = row
         self.columns = columns
@@ -51,7 +51,7 @@ public struct ClickTarget: Equatable, Sendable {
 
 /// What a click can land on: a way's or a marker's label, a panorama's dot on a map, or one of
 /// the controls (the compass, home, the floor picker's `[` and `]`).
-public enum Clickable: Equatable, Sendable {
+package enum Clickable: Equatable, Sendable {
     case link(Int)
     case marker(String)
     case panorama(String)
@@ -60,7 +60,7 @@ public enum Clickable: Equatable, Sendable {
     case floor(delta: Int)
 
     /// A focusable item's label.
-    public init(_ focus: Focus) {
+    package init(_ focus: Focus) {
         switch focus {
         case .link(let number): self = .link(number)
         case .marker(let id): self = .marker(id)
@@ -74,7 +74,7 @@ public enum Clickable: Equatable, Sendable {
 /// release without motion in between is a click. A report lost on the way (a press before the
 /// window had focus) does no harm: motion with no press before it starts a drag there, and a
 /// release with no press is a click.
-public struct PointerInput: Sendable {
+package struct PointerInput: Sendable {
     /// Where the pointer was at the last press or motion, while a button is held.
     private var held: (column: Int, row: Int)?
     private var dragged = false
@@ -83,15 +83,15 @@ public struct PointerInput: Sendable {
     private var lastTap: (column: Int, row: Int, time: Double)?
 
     /// Longest gap between the two clicks of a double click, seconds (a common desktop default).
-    public static let doubleClickSeconds = 0.4
+    package static let doubleClickSeconds = 0.4
 
-    public init() {}
+    package init() {}
 
     /// The command a report asks for, with the camera and screen as they are; nil when it asks
     /// for nothing (a press, the end of a drag, a click outside the view).
     /// With `mapOpen`, a drag pans the full map and the wheel zooms it. `now` (seconds) tells a
     /// double click on the ground, which walks toward it, from two clicks.
-    public mutating func command(
+    package mutating func command(
         for report: PointerReport, camera: PanoramaCamera, area: ViewArea,
         targets: [ClickTarget], mapOpen: Bool = false, now: Double = 0
     ) -> ExplorerCommand? {

@@ -1,16 +1,16 @@
 /// The status line's short message ("no way forward") and how long it stays. Pure: the time is
 /// whatever the front's clock says, in seconds.
-public struct StatusNote: Sendable, Equatable {
+package struct StatusNote: Sendable, Equatable {
     /// The message, or nil when none is shown; untrusted text may be in it (ids, marker names).
-    public internal(set) var text: String? {
+    package internal(set) var text: String? {
         didSet { if text != nil { serial &+= 1 } }
     }
     /// Counts the notes given, so the same note given again can be told from one still shown.
-    public private(set) var serial = 0
+    package private(set) var serial = 0
     /// When the note goes by itself, seconds; nil when it stays until the next command.
-    public private(set) var expiry: Double?
+    package private(set) var expiry: Double?
     /// How long a note stays when nothing else happens, seconds.
-    public static let lifetime = 4.0
+    package static let lifetime = 4.0
 
     /// After a command at `now` (nil: a command without a time) that left `text` where it found
     /// `before`: a new note, or one given again by a command that changed the screen, goes

@@ -6,7 +6,7 @@ extension Expectation {
     /// `panorama ID`, `near LAT,LNG [METRES]`, `focus "TEXT"|/RE/|none`, `said "TEXT"|/RE/`,
     /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`,
     /// `screen "TEXT"|/RE/`, `visible focus`, each optionally followed by `within SECONDS`. The error says what is wrong, without the line.
-    public static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
+    package static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
         var words = try tokens(text)
         var deadline = defaultDeadline
         if words.count >= 2, words[words.count - 2] == "within" {

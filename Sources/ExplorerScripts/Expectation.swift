@@ -3,9 +3,9 @@ import PanoCore
 
 /// One `expect` line of a script: something a user would perceive, checked on the explorer's
 /// state, what was said and what happened since the last key or command. Pure.
-public struct Expectation: Equatable, Sendable {
+package struct Expectation: Equatable, Sendable {
     /// What is checked.
-    public enum Subject: Equatable, Sendable {
+    package enum Subject: Equatable, Sendable {
         /// The camera's heading, pitch (degrees) or zoom, within a tolerance.
         case heading(Double, tolerance: Double)
         case pitch(Double, tolerance: Double)
@@ -32,22 +32,22 @@ public struct Expectation: Equatable, Sendable {
         case visibleFocus
     }
 
-    public let subject: Subject
+    package let subject: Subject
     /// How long it may take to come true on the script's clock, seconds.
-    public let deadline: Double
+    package let deadline: Double
 
     /// How long an expectation waits unless it says `within SECONDS`.
-    public static let defaultDeadline = 2.0
+    package static let defaultDeadline = 2.0
     /// The longest `within` accepted, seconds.
-    public static let longestDeadline = 600.0
+    package static let longestDeadline = 600.0
 
-    public init(_ subject: Subject, deadline: Double = Expectation.defaultDeadline) {
+    package init(_ subject: Subject, deadline: Double = Expectation.defaultDeadline) {
         self.subject = subject
         self.deadline = deadline
     }
 
     /// Nil when the expectation holds; else what was there instead, in words.
-    public func check(_ seen: Perceived) -> String? {
+    package func check(_ seen: Perceived) -> String? {
         switch subject {
         case .heading(let wanted, let tolerance):
             return abs(Degrees.wrap180(seen.camera.heading - wanted)) <= tolerance ? nil : "heading is \(Self.number(seen.camera.heading))°"
@@ -107,13 +107,13 @@ public struct Expectation: Equatable, Sendable {
 
 /// Text an expectation looks for: a quoted substring, or a regular expression between slashes
 /// (a `TextPattern`, which never backtracks).
-public enum TextMatch: Equatable, Sendable {
+package enum TextMatch: Equatable, Sendable {
     case contains(String)
     case pattern(TextPattern)
 
     /// Reads `"text"` or `/pattern/`; nil for anything else. A pattern that is not accepted
     /// throws its problem.
-    public static func parse(_ text: String) throws(TextPattern.Problem) -> TextMatch? {
+    package static func parse(_ text: String) throws(TextPattern.Problem) -> TextMatch? {
         guard text.count >= 2, let first = text.first, first == text.last else { return nil }
         let inner = String(text.dropFirst().dropLast())
         switch first {

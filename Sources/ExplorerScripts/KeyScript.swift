@@ -2,7 +2,7 @@ import Explorer
 import TextSafety
 
 /// One thing a script does: press a key, run a typed command, let time pass, or check something.
-public enum ScriptStep: Equatable, Sendable {
+package enum ScriptStep: Equatable, Sendable {
     case key(Key)
     /// Keys that arrive together, as a terminal sends an Alt chord (`M-x`: Escape and x in one
     /// write, which the explorer reads as Escape then x).
@@ -19,7 +19,7 @@ public enum ScriptStep: Equatable, Sendable {
     case expect(Expectation)
 
     /// True for a key or a command: what a user does, rather than waiting or checking.
-    public var isAction: Bool {
+    package var isAction: Bool {
         switch self {
         case .key, .chord, .modified, .command: true
         case .wait, .expect: false
@@ -28,18 +28,18 @@ public enum ScriptStep: Equatable, Sendable {
 }
 
 /// A step as written.
-public struct ScriptLine: Equatable, Sendable {
-    public let step: ScriptStep
+package struct ScriptLine: Equatable, Sendable {
+    package let step: ScriptStep
     /// Where it was written, 1-based: the line of a file, or the step of `--keys`.
-    public let line: Int
+    package let line: Int
     /// The step's text as written.
-    public let text: String
+    package let text: String
     /// False when written with a trailing `&`: the script goes on a frame later, while the move
     /// it started is still under way; otherwise it waits for the view to settle, as a person
     /// listening for the result does.
-    public let waits: Bool
+    package let waits: Bool
 
-    public init(_ step: ScriptStep, line: Int, text: String, waits: Bool = true) {
+    package init(_ step: ScriptStep, line: Int, text: String, waits: Bool = true) {
         self.step = step
         self.line = line
         self.text = text
@@ -52,9 +52,9 @@ public struct ScriptLine: Equatable, Sendable {
 /// key names separated by spaces (tmux's: `Key(tmuxName:)`), a `:command`, `wait SECONDS`, or
 /// `expect ...` (`Expectation.parse`); a trailing ` &` goes on without waiting for the view to
 /// settle. Blank steps and lines starting with `#` are skipped.
-public enum KeyScript {
+package enum KeyScript {
     /// How steps are numbered in messages.
-    public enum Form: Sendable {
+    package enum Form: Sendable {
         /// `--keys`: "step N".
         case keys
         /// A file: "line N".
@@ -62,7 +62,7 @@ public enum KeyScript {
     }
 
     /// The steps of `text`; the error names the line or step (1-based).
-    public static func parse(_ text: String, form: Form) throws(KeyScriptError) -> [ScriptLine] {
+    package static func parse(_ text: String, form: Form) throws(KeyScriptError) -> [ScriptLine] {
         var lines: [ScriptLine] = []
         var stepNumber = 0
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -160,9 +160,9 @@ public enum KeyScript {
 }
 
 /// Why a script could not be read; `message` names the line or step.
-public struct KeyScriptError: Error, Equatable, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+package struct KeyScriptError: Error, Equatable, Sendable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
 
     /// Most characters of a script's own text an error quotes.
     static let excerptLength = 24

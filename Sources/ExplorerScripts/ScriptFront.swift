@@ -3,7 +3,7 @@ import Explorer
 /// Where a script plays, as `ScriptPlayer` sees it: something that takes steps, lets time pass,
 /// and tells what was said, what happened and what a user perceives. `RunnerFront` is the
 /// headless explorer on a simulated clock; `sidewalk test` has the full view on a terminal too.
-public protocol ScriptFront {
+package protocol ScriptFront {
     /// The front's clock, seconds (simulated, or real).
     var clock: Double { get }
     /// True once the explorer has quit or is gone.

@@ -5,64 +5,64 @@ import Explorer
 /// deadline, so an animated move is checked when it ends), and the rule that an explorer error
 /// fails the script unless the next step expects it. Stops at the first failure, as a test does.
 /// The rules live here once, so a script gives the same results on every front.
-public enum ScriptPlayer {
+package enum ScriptPlayer {
     /// One expectation's result.
-    public struct Assertion: Sendable {
-        public let line: ScriptLine
+    package struct Assertion: Sendable {
+        package let line: ScriptLine
         /// Nil when it held; else what was there instead.
-        public let found: String?
+        package let found: String?
         /// When it was decided on the script's clock, seconds.
-        public let time: Double
-        public var passed: Bool { found == nil }
+        package let time: Double
+        package var passed: Bool { found == nil }
 
-        public init(line: ScriptLine, found: String?, time: Double) {
+        package init(line: ScriptLine, found: String?, time: Double) {
             (self.line, self.found, self.time) = (line, found, time)
         }
     }
 
     /// Why a script failed: the line, and a message naming what was expected and what was there.
-    public struct Failure: Sendable, Equatable {
-        public let line: ScriptLine
-        public let message: String
+    package struct Failure: Sendable, Equatable {
+        package let line: ScriptLine
+        package let message: String
 
-        public init(line: ScriptLine, message: String) {
+        package init(line: ScriptLine, message: String) {
             (self.line, self.message) = (line, message)
         }
 
         /// An explorer error that `line` caused and no `expect error` took.
-        public static func explorerError(_ line: ScriptLine, _ message: String) -> Failure {
+        package static func explorerError(_ line: ScriptLine, _ message: String) -> Failure {
             Failure(line: line, message: "\(line.text): the explorer reported an error: \(message)")
         }
 
         /// An expectation that did not come true; `waited` seconds of the script's clock.
-        public static func expectation(_ line: ScriptLine, found: String, waited: Double) -> Failure {
+        package static func expectation(_ line: ScriptLine, found: String, waited: Double) -> Failure {
             Failure(line: line, message: "\(line.text): \(found)" + (waited > 0 ? " (waited \(seconds(waited)) s)" : ""))
         }
     }
 
     /// A line said, and the script line it was said after.
-    public struct Said: Sendable, Equatable {
-        public let line: Int
-        public let text: String
+    package struct Said: Sendable, Equatable {
+        package let line: Int
+        package let text: String
 
-        public init(line: Int, text: String) {
+        package init(line: Int, text: String) {
             (self.line, self.text) = (line, text)
         }
     }
 
     /// What a play did.
-    public struct Result: Sendable {
-        public var assertions: [Assertion] = []
-        public var failure: Failure?
+    package struct Result: Sendable {
+        package var assertions: [Assertion] = []
+        package var failure: Failure?
         /// Everything said, in order.
-        public var transcript: [Said] = []
-        public var passed: Bool { failure == nil }
+        package var transcript: [Said] = []
+        package var passed: Bool { failure == nil }
 
-        public init() {}
+        package init() {}
     }
 
     /// Says where the explorer stands, then plays `lines` on `front`.
-    public static func play<Front: ScriptFront>(_ lines: [ScriptLine], on front: inout Front) -> Result {
+    package static func play<Front: ScriptFront>(_ lines: [ScriptLine], on front: inout Front) -> Result {
         var result = Result()
         var sinceAction = (said: [String](), events: [Perceived.Event]())
         var pending: (line: ScriptLine, message: String)?

@@ -4,12 +4,12 @@ import StreetModel
 /// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's
 /// time, and what changed is said in words (`Narrator`) once the view settles. The same
 /// `ExplorerState` as the interactive front; nothing here imitates it.
-public struct ScriptRunner: Sendable {
-    public private(set) var state: ExplorerState
+package struct ScriptRunner: Sendable {
+    package private(set) var state: ExplorerState
     /// The simulated time, seconds since the start.
-    public private(set) var clock: Double = 0
+    package private(set) var clock: Double = 0
     /// The simulated frame interval, seconds: animations advance in these ticks.
-    public static let frameInterval = 1.0 / 30
+    package static let frameInterval = 1.0 / 30
 
     /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each
     /// arrival, so a script meets a broken image as the full view does.
@@ -17,29 +17,29 @@ public struct ScriptRunner: Sendable {
     /// What was last said about: the narration compares the settled view with it.
     private var lastSaid: Narrator.Snapshot
 
-    public init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+    package init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
         self.state = state
         self.problem = problem
         lastSaid = Narrator.Snapshot(state)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.
-    public struct Outcome: Sendable {
-        public var lines: [String] = []
-        public var events: [(event: ExplorerEvent, time: Double)] = []
+    package struct Outcome: Sendable {
+        package var lines: [String] = []
+        package var events: [(event: ExplorerEvent, time: Double)] = []
 
-        public init() {}
+        package init() {}
     }
 
     /// Takes what reading more of the dataset gave (`ExplorerState.grow`), at the script's clock.
-    public mutating func grow(_ growth: DatasetGrowth) {
+    package mutating func grow(_ growth: DatasetGrowth) {
         state.grow(growth, at: clock)
     }
 
     /// Runs one step: a key or command, then time until the view settles (`waits`, as a person
     /// listening for the result) or one frame (the next step comes while it moves); or a wait.
     /// An expectation changes nothing here (`ScriptPlayer` checks it). Steps after a quit do nothing.
-    public mutating func run(_ step: ScriptStep, waits: Bool = true) -> Outcome {
+    package mutating func run(_ step: ScriptStep, waits: Bool = true) -> Outcome {
         var outcome = Outcome()
         guard !state.isFinished else { return outcome }
         let before = state.panorama?.id
@@ -76,7 +76,7 @@ public struct ScriptRunner: Sendable {
 
     /// Puts `text` on the status line now, as a front does for what it did itself (a note that
     /// the colours changed); it is said like any note.
-    public mutating func say(_ text: String) -> Outcome {
+    package mutating func say(_ text: String) -> Outcome {
         var outcome = Outcome()
         state.say(text, at: clock)
         collect(into: &outcome)
@@ -84,7 +84,7 @@ public struct ScriptRunner: Sendable {
     }
 
     /// Lets one frame of time pass.
-    public mutating func tick() -> Outcome {
+    package mutating func tick() -> Outcome {
         var outcome = Outcome()
         tick(to: clock + Self.frameInterval, into: &outcome)
         return outcome

@@ -7,8 +7,8 @@ import Explorer
 /// in Swift's syntax is refused, so a pattern never means something other than it would there.
 extension TextPattern {
     /// Why a pattern is not accepted, said as the script's error says it.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The pattern as a tree.

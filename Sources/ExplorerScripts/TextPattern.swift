@@ -7,9 +7,9 @@ import Explorer
 /// as any other. The syntax is the part of Swift's that a boolean search needs
 /// (`TextPattern+Parsing.swift` and docs/accessibility-testing.md); what would need backtracking
 /// (back-references, lookaround) is refused when the script is read.
-public struct TextPattern: Equatable, Sendable {
+package struct TextPattern: Equatable, Sendable {
     /// The pattern as written, between the slashes.
-    public let source: String
+    package let source: String
     private let program: [Instruction]
 
     /// Most instructions a pattern may compile to (a counted repeat is written out), so a
@@ -28,7 +28,7 @@ public struct TextPattern: Equatable, Sendable {
     }
 
     /// Compiles `source`; throws a problem naming what is not accepted.
-    public init(_ source: String) throws(Problem) {
+    package init(_ source: String) throws(Problem) {
         var parser = Parser(Array(source))
         let tree = try parser.parseWhole()
         var compiler = Compiler()
@@ -38,10 +38,10 @@ public struct TextPattern: Equatable, Sendable {
         self.program = compiler.program
     }
 
-    public static func == (lhs: TextPattern, rhs: TextPattern) -> Bool { lhs.source == rhs.source }
+    package static func == (lhs: TextPattern, rhs: TextPattern) -> Bool { lhs.source == rhs.source }
 
     /// True when the pattern matches anywhere in `text`.
-    public func isFound(in text: String) -> Bool {
+    package func isFound(in text: String) -> Bool {
         let characters = Array(text)
         var current = ThreadSet(capacity: program.count)
         var next = ThreadSet(capacity: program.count)

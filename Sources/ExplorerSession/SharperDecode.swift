@@ -14,10 +14,10 @@ import Glibc
 /// decoded again, larger, on a worker thread when the view asks for more pixels than it has:
 /// zooming in, or pixel graphics after the first frame. The view keeps the smaller image until
 /// the larger one arrives. One for the panorama on screen: a single image, or a dataset's.
-public struct SharperDecode: Sendable {
+package struct SharperDecode: Sendable {
     /// Decodes the panorama to at least this many pixels round the circle, and says the widest
     /// it could be decoded.
-    public typealias Load = @Sendable (_ minimumWidth: Int) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
+    package typealias Load = @Sendable (_ minimumWidth: Int) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int)
 
     /// Whose image this is: arrivals for another panorama are not taken.
     package let id: String
@@ -37,7 +37,7 @@ public struct SharperDecode: Sendable {
     package var arrivalID: String { "sharper decode of " + id }
 
     /// For the panorama `id`, decoded `width` pixels round the circle of the `widest` it can be.
-    public init(id: String, width: Int, widest: Int, load: @escaping Load) {
+    package init(id: String, width: Int, widest: Int, load: @escaping Load) {
         self.id = id
         self.load = load
         self.width = width
@@ -45,7 +45,7 @@ public struct SharperDecode: Sendable {
     }
 
     /// For the single photo in the file at `path` (`SinglePhoto.load`).
-    public init(path: String, limits: DecodeLimits = .standard, width: Int, widest: Int) {
+    package init(path: String, limits: DecodeLimits = .standard, width: Int, widest: Int) {
         self.init(id: path, width: width, widest: widest) { minimumWidth throws(PanoramaError) in
             let loaded = try SinglePhoto.load(path, limits: limits, minimumWidth: minimumWidth)
             return (loaded.panorama, loaded.widest)
@@ -102,14 +102,14 @@ public struct SharperDecode: Sendable {
 
     /// Pixels round the circle a view of `columns` cells in `symbols`, seen through `camera`, can
     /// resolve (the cell picture is reprojected at twice the symbols' resolution).
-    public static func needed(columns: Int, symbols: SymbolSet, camera: PanoramaCamera) -> Int {
+    package static func needed(columns: Int, symbols: SymbolSet, camera: PanoramaCamera) -> Int {
         let across = ViewPicture.pixelsPerCell(symbols).across * ViewPicture.supersampling
         return PanoramaLoader.neededWidth(viewWidth: columns * across, narrowestFOV: camera.effectiveFOV)
     }
 
     /// `needed(columns:symbols:camera:)` for the terminal on standard output now (80 columns
     /// when it does not say), for the first decode, before the screen is taken over.
-    public static func neededAtStart(symbols: SymbolSet, camera: PanoramaCamera) -> Int {
+    package static func neededAtStart(symbols: SymbolSet, camera: PanoramaCamera) -> Int {
         needed(columns: SystemCall.terminalSize(of: STDOUT_FILENO)?.columns ?? 80, symbols: symbols, camera: camera)
     }
 }

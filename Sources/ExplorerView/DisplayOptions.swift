@@ -2,42 +2,42 @@ import Explorer
 import TermRender
 
 /// How the interactive explorer draws.
-public struct DisplayOptions: Sendable {
+package struct DisplayOptions: Sendable {
     /// The colour mode, or nil to detect it from the terminal.
-    public var colorMode: ColorMode?
+    package var colorMode: ColorMode?
     /// Most frames per second, 1...240.
-    public var framesPerSecond: Double
+    package var framesPerSecond: Double
     /// Key moves are instant instead of animated.
-    public var reduceMotion: Bool
+    package var reduceMotion: Bool
     /// Hide the ways on (GMSPanoramaView's navigationLinksHidden); keys still walk them.
-    public var linksHidden = false
+    package var linksHidden = false
     /// Hide the street names on the ways on (streetNamesHidden).
-    public var streetNamesHidden = false
+    package var streetNamesHidden = false
     /// Hide the compass control.
-    public var compassHidden = false
+    package var compassHidden = false
     /// Hide the home control ("my location"); `g` still goes home.
-    public var homeHidden = false
+    package var homeHidden = false
     /// Hide the floor picker; `[` and `]` still change floor.
-    public var floorPickerHidden = false
+    package var floorPickerHidden = false
     /// Read the mouse (drag, wheel, clicks); off leaves the mouse to the terminal, for selecting text.
-    public var mouse = true
+    package var mouse = true
     /// How the picture reaches the terminal (`--format`); nil chooses from what it answered.
-    public var format: PictureFormat?
+    package var format: PictureFormat?
     /// Sixel frames on stop are dithered (`--dither ordered`): smoother gradients, 1.5-5 times
     /// the bytes (`sidewalk bench pixels`).
-    public var dither = false
+    package var dither = false
     /// The picture's cells in 256 and 16 colours are dithered once the camera stops
     /// (`CellDither`; `--dither auto` or `ordered`, off with `none`): the colours the eye sees
     /// come close to the scene's (`sidewalk bench fidelity`'s blurred ΔE).
-    public var ditherCells = true
+    package var ditherCells = true
     /// The symbols the view is drawn with (`--symbols`).
-    public var symbols = SymbolSet.half
+    package var symbols = SymbolSet.half
     /// Black and white labels and status lines with a yellow focus (`HUDColors.highContrast`).
-    public var highContrast = false
+    package var highContrast = false
     /// Whether the minimap starts shown, and whether it turns with you.
-    public var minimap = MinimapSettings()
+    package var minimap = MinimapSettings()
 
-    public init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
+    package init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode
         self.framesPerSecond = framesPerSecond
         self.reduceMotion = reduceMotion

@@ -11,20 +11,20 @@ import Glibc
 /// One frame of the full-screen explorer as cells: the view, the ways on and markers, the
 /// compass, the controls, the status line and the help. Shared by the interactive front and
 /// `sidewalk snapshot --overlays` (`.ans`), so a snapshot shows what the explorer shows.
-public enum ExplorerFrame {
+package enum ExplorerFrame {
     /// A frame and what the mouse needs to know of it.
-    public struct Drawn {
-        public let grid: CellGrid
+    package struct Drawn {
+        package let grid: CellGrid
         /// The cells showing the view.
-        public let viewArea: ViewArea
+        package let viewArea: ViewArea
         /// The labels drawn, where a click activates them.
-        public let clickTargets: [ClickTarget]
+        package let clickTargets: [ClickTarget]
     }
 
     /// Composes the frame for `state` at `columns`×`rows` cells. `header` is the top line (nil
     /// for none); `loadNote` a note from the front (loading, or why the picture is missing), shown
     /// when the state has no note of its own: what a key just did is said first.
-    public static func draw(
+    package static func draw(
         composer: inout FrameComposer, panorama: EquirectPanorama, state: ExplorerState, header: String?,
         display: DisplayOptions, columns: Int, rows: Int, loadNote: String? = nil,
         blend: FrameComposer.Blend? = nil, runner: any ParallelRunner = SerialRunner()
@@ -85,7 +85,7 @@ public enum ExplorerFrame {
 
     /// The top line in a dataset: the place, the capture date and the copyright; nil for a
     /// single image.
-    public static func header(of state: ExplorerState) -> String? {
+    package static func header(of state: ExplorerState) -> String? {
         guard let panorama = state.panorama else { return nil }
         return [panorama.description ?? panorama.id, panorama.captureDate, panorama.copyright].compactMap { $0 }.joined(separator: " · ")
     }
@@ -97,7 +97,7 @@ public enum ExplorerFrame {
 
     /// The ways on (numbered, on the ground at their headings) and the markers in range (at
     /// their bearing and elevation from the eye, 2.5 m up).
-    public static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: Focus)] {
+    package static func overlays(_ state: ExplorerState, display: DisplayOptions) -> [(overlay: FrameComposer.Overlay, item: Focus)] {
         guard let panorama = state.panorama else { return [] }
         let ways = display.linksHidden ? [] : state.numberedLinks
         var overlays = ways.enumerated().map { index, link in

@@ -6,7 +6,7 @@ import TermRender
 
 /// The maps over the explorer's frame: the minimap in the view's top-left corner, and the full
 /// map in place of the view while it is open (`ExplorerState.map`).
-public enum MapLayer {
+package enum MapLayer {
     /// The minimap's size in cells for a `columns`×`rows` screen: a fifth of the width (16 to
     /// 36 columns), half as many rows, so it is square in dots; nil when it does not fit.
     static func minimapSize(columns: Int, rows: Int) -> (columns: Int, rows: Int)? {
@@ -23,7 +23,7 @@ public enum MapLayer {
     /// header takes `top` rows and status line `bottom` rows; returns what was drawn, nil when
     /// neither was.
     @discardableResult
-    public static func draw(
+    package static func draw(
         _ state: ExplorerState, display: DisplayOptions, into grid: inout CellGrid, top: Int,
         bottom: Int = 1
     ) -> MapPicture.Drawn? {

@@ -2,15 +2,15 @@ import Explorer
 
 /// Which note the screen has shown: presentation state, kept by the front, so that a note stays
 /// its whole lifetime from when it was first drawn, however late a slow or busy terminal drew it.
-public struct NoteOnScreen {
+package struct NoteOnScreen {
     /// The `noteSerial` of the note last drawn.
     private var drawnSerial: Int?
 
-    public init() {}
+    package init() {}
 
     /// Tells it a frame with `state`'s note was drawn at `now` (seconds): the first time a note
     /// is drawn, it is kept `StatusNote.lifetime` from then; later frames change nothing.
-    public mutating func drawn(_ state: inout ExplorerState, at now: Double) {
+    package mutating func drawn(_ state: inout ExplorerState, at now: Double) {
         guard state.note != nil, state.noteSerial != drawnSerial else { return }
         drawnSerial = state.noteSerial
         state.keepNote(until: now + StatusNote.lifetime)

@@ -1,5 +1,5 @@
 /// How the picture reaches the terminal (chafa's names).
-public enum PictureFormat: String, Sendable, CaseIterable {
+package enum PictureFormat: String, Sendable, CaseIterable {
     /// Block symbols in colour, in any terminal.
     case symbols
     /// Real pixels through the kitty graphics protocol.

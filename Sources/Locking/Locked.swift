@@ -13,12 +13,12 @@ import Glibc
 ///
 /// `@unchecked Sendable`: the value is reached only inside `withLock`, under the lock, and it
 /// goes in and out as `sending`, so the compiler still checks what crosses threads.
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     /// Allocated once and never moved, as a pthread mutex must not be.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -32,7 +32,7 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value while holding the lock, and returns what it returns.
-    public func withLock<Result: ~Copyable, E: Error>(
+    package func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)

@@ -1,20 +1,20 @@
 /// Caps checked before anything large is allocated (docs/reliability.md, "Memory").
-public struct DecodeLimits: Sendable {
+package struct DecodeLimits: Sendable {
     /// Largest file read, bytes.
-    public var maxFileBytes: Int
+    package var maxFileBytes: Int
     /// Largest width or height a file may declare, pixels.
-    public var maxDimension: Int
+    package var maxDimension: Int
     /// Largest width × height a file may declare, pixels.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// Most progressive JPEG scans accepted.
-    public var maxScans: Int
+    package var maxScans: Int
     /// Most pixels decoded: a larger image is decoded scaled down by 2, 4 or 8 (JPEG by DCT
     /// scaling, PNG by averaging rows as they arrive), so what a file declares never decides
     /// what is allocated. An interlaced PNG, which cannot be scaled as it is read, is refused
     /// above this.
-    public var maxDecodedPixels: Int
+    package var maxDecodedPixels: Int
 
-    public init(maxFileBytes: Int, maxDimension: Int, maxPixels: Int, maxScans: Int, maxDecodedPixels: Int) {
+    package init(maxFileBytes: Int, maxDimension: Int, maxPixels: Int, maxScans: Int, maxDecodedPixels: Int) {
         self.maxFileBytes = maxFileBytes
         self.maxDimension = maxDimension
         self.maxPixels = maxPixels
@@ -27,7 +27,7 @@ public struct DecodeLimits: Sendable {
     /// view at zoom 5 needs 3,200 pixels round the circle), 45 MB once prefiltered. A file may
     /// hold 160 MB (1.2 bytes a pixel of the largest, a JPEG at quality 95 and more), so that the
     /// file, held whole while it decodes, and the decode stay within a snapshot's 256 MB.
-    public static let standard = DecodeLimits(
+    package static let standard = DecodeLimits(
         maxFileBytes: 160 << 20, maxDimension: 16384, maxPixels: 16384 * 8192, maxScans: 100, maxDecodedPixels: 4096 * 2048
     )
 }

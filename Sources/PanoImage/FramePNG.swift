@@ -6,12 +6,12 @@ import PanoCore
 /// parallel and joined into one zlib stream. Three to fifteen times the speed of zlib's fastest
 /// level on raw RGB, with fewer bytes for photos (`sidewalk bench pixels`); files to keep
 /// use `PNGEncoder`, which is smaller.
-public enum FramePNG {
+package enum FramePNG {
     /// Bands per worker: more than one evens out bands that compress at different speeds.
     static let bandsPerWorker = 2
 
     /// The PNG of `image`, compressed on `runner`'s workers.
-    public static func encode(_ image: RGBImage, runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
+    package static func encode(_ image: RGBImage, runner: any ParallelRunner = SerialRunner()) -> [UInt8] {
         let rowBytes = image.width * 3 + 1
         let bandCount = max(1, min(image.height, runner.width * bandsPerWorker))
         let bands = image.pixels.withUnsafeBufferPointer { pixels in

@@ -4,17 +4,18 @@ import PanoCore
 import SystemIO
 
 /// Decodes JPEG and PNG files to RGB, telling the format by its first bytes, not its name.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// Reads and decodes an image file. `path` is used in error messages as given. With
     /// `minimumWidth`, the image may be decoded at 1/2, 1/4 or 1/8 size (much faster) as long as
     /// it stays at least that wide; an image over `limits.maxDecodedPixels` always is.
-    public static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError) -> RGBImage
+    package static func decodeFile(_ path: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError)
+        -> RGBImage
     {
         try decodeFileScaled(path, limits: limits, minimumWidth: minimumWidth).image
     }
 
     /// As `decodeFile`, with the factor the image was scaled down by (1, 2, 4 or 8).
-    public static func decodeFileScaled(
+    package static func decodeFileScaled(
         _ path: String, limits: DecodeLimits = .standard,
         minimumWidth: Int? = nil
     ) throws(ImageError) -> (image: RGBImage, scale: Int) {
@@ -25,7 +26,8 @@ public enum ImageDecoder {
 
     /// Decodes image bytes; `name` identifies them in error messages. `minimumWidth` as for
     /// `decodeFile`.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil) throws(ImageError)
+    package static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil)
+        throws(ImageError)
         -> RGBImage
     {
         try decodeScaled(bytes, name: name, limits: limits, minimumWidth: minimumWidth).image
@@ -35,7 +37,7 @@ public enum ImageDecoder {
     /// decoding, the memory the decoded image will take (about `bytesPerDecodedPixel` a pixel) is
     /// asked of `canAllocate`; a refusal is `.outOfMemory`, a message, rather than an abort later
     /// in an allocation Swift cannot recover from.
-    public static func decodeScaled(
+    package static func decodeScaled(
         _ bytes: [UInt8], name: String, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
         canAllocate: (Int) -> Bool = MemoryProbe.canAllocate
     ) throws(ImageError) -> (image: RGBImage, scale: Int) {
@@ -65,10 +67,10 @@ public enum ImageDecoder {
 
     /// Bytes a decoded pixel takes at the peak of opening a panorama: the decoder's RGB (3), its
     /// copy into Swift (3) and the prefiltered pyramid (4 × 4/3), rounded up.
-    public static let bytesPerDecodedPixel = 12
+    package static let bytesPerDecodedPixel = 12
 
     /// The width and height a PNG's header (IHDR, always the first chunk) declares, or nil.
-    public static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
         func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (bigEndian(16), bigEndian(20))
@@ -78,7 +80,7 @@ public enum ImageDecoder {
     /// across, and at least the smallest that fits `limits.maxDecodedPixels`.
     /// Sizes over `limits.maxDimension` get 1: the decoder refuses them from the header (and
     /// their product could overflow).
-    public static func scaleDenominator(width: Int, height: Int, minimumWidth: Int?, limits: DecodeLimits) -> Int {
+    package static func scaleDenominator(width: Int, height: Int, minimumWidth: Int?, limits: DecodeLimits) -> Int {
         guard (1...limits.maxDimension).contains(width), (1...limits.maxDimension).contains(height) else { return 1 }
         let preferred = minimumWidth.flatMap { minimum in [8, 4, 2].first { width / $0 >= minimum } } ?? 1
         let fitting = [1, 2, 4, 8].first { (width / $0) * (height / $0) <= limits.maxDecodedPixels } ?? 8
@@ -88,7 +90,7 @@ public enum ImageDecoder {
     private static let messageCapacity = 256
 
     /// The width and height a JPEG's header declares, or nil when it cannot be read.
-    public static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         var width: Int32 = 0
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: messageCapacity)

@@ -2,7 +2,7 @@ import SystemIO
 
 /// Why an image could not be read or written. Each case names the file; `description` is the
 /// one line shown to the user.
-public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file itself could not be read or written (missing, not a regular file, too large).
     case file(FileError)
     case empty(path: String)
@@ -13,7 +13,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory(path: String)
     case notWritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let error): error.description
         case .empty(let path): "\(path): the file is empty"

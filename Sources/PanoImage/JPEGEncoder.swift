@@ -3,9 +3,9 @@ import PanoCore
 
 /// Writes RGB images as JPEG: baseline or progressive, colour, greyscale, or CMYK/YCCK as print
 /// workflows store it.
-public enum JPEGEncoder {
+package enum JPEGEncoder {
     /// How the colours are stored.
-    public enum Storage: Int32, Sendable {
+    package enum Storage: Int32, Sendable {
         case rgb = 0
         /// Adobe (inverted) CMYK.
         case cmyk = 1
@@ -15,7 +15,7 @@ public enum JPEGEncoder {
 
     /// Encodes an image as JPEG bytes; `quality` in 1...100. `fullChroma` keeps colour at every
     /// pixel (4:4:4) instead of libjpeg's default of one colour per 2×2 pixels (4:2:0).
-    public static func encode(
+    package static func encode(
         _ image: RGBImage, quality: Int = 90, fullChroma: Bool = false, progressive: Bool = false, grayscale: Bool = false,
         storage: Storage = .rgb, name: String = "memory"
     ) throws(ImageError) -> [UInt8] {

@@ -27,7 +27,7 @@ enum PNGChunk {
 extension PNGEncoder {
     /// `png` (a whole PNG file) with text chunks for `texts` (keyword, text) before its end:
     /// where a picture's credit travels with it.
-    public static func adding(texts: [(keyword: String, text: String)], to png: [UInt8]) -> [UInt8] {
+    package static func adding(texts: [(keyword: String, text: String)], to png: [UInt8]) -> [UInt8] {
         // IEND is the last 12 bytes of a PNG: length 0, "IEND", its CRC.
         guard png.count >= 12, !texts.isEmpty else { return png }
         let end = png.count - 12

@@ -3,9 +3,9 @@ import PanoCore
 import SystemIO
 
 /// Writes RGB images as PNG files.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// Encodes an image as PNG bytes.
-    public static func encode(_ image: RGBImage, name: String) throws(ImageError) -> [UInt8] {
+    package static func encode(_ image: RGBImage, name: String) throws(ImageError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -21,7 +21,7 @@ public enum PNGEncoder {
     }
 
     /// Encodes an image and writes it atomically to `path` (a new path or a regular file).
-    public static func write(_ image: RGBImage, to path: String) throws(ImageError) {
+    package static func write(_ image: RGBImage, to path: String) throws(ImageError) {
         let bytes = try encode(image, name: path)
         do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
     }

@@ -2,11 +2,11 @@ import PanoCore
 import SystemIO
 
 /// Opens an image file as a full equirectangular panorama.
-public enum PanoramaLoader {
+package enum PanoramaLoader {
     /// Decodes `path` and checks that it is a full 360×180 panorama (2:1). `minimumWidth`, when
     /// given, lets a JPEG decode at a reduced scale that still has that many pixels round the
     /// circle (see `neededWidth`).
-    public static func load(
+    package static func load(
         _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
     ) throws(PanoramaError) -> EquirectPanorama {
         try loadScaled(path, centerHeading: centerHeading, limits: limits, minimumWidth: minimumWidth).panorama
@@ -14,7 +14,7 @@ public enum PanoramaLoader {
 
     /// As `load`, with the widest the file can be decoded within `limits` (pixels round the
     /// circle), so a larger decode is not asked for in vain.
-    public static func loadScaled(
+    package static func loadScaled(
         _ path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
         let bytes: [UInt8]
@@ -25,7 +25,7 @@ public enum PanoramaLoader {
     /// As `loadScaled(_:centerHeading:limits:minimumWidth:)`, for the image's bytes; `name`
     /// identifies them in messages. A camera `tilt` is undone (`EquirectLevelling`) before the
     /// mip levels are built, on `runner`.
-    public static func loadScaled(
+    package static func loadScaled(
         _ bytes: [UInt8], name path: String, centerHeading: Double = 0, limits: DecodeLimits = .standard, minimumWidth: Int? = nil,
         tilt: CameraTilt? = nil, runner: any ParallelRunner = SerialRunner()
     ) throws(PanoramaError) -> (panorama: EquirectPanorama, widest: Int) {
@@ -49,19 +49,19 @@ public enum PanoramaLoader {
 extension PanoramaLoader {
     /// Pixels round the full circle that a view `viewWidth` pixels wide can resolve at its
     /// narrowest field of view (degrees across that width): more would be averaged away.
-    public static func neededWidth(viewWidth: Int, narrowestFOV: Double) -> Int {
+    package static func neededWidth(viewWidth: Int, narrowestFOV: Double) -> Int {
         Int((Double(viewWidth) * 360 / max(narrowestFOV, 1)).rounded(.up))
     }
 }
 
 /// Why a file could not be opened as a panorama.
-public enum PanoramaError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PanoramaError: Error, Equatable, Sendable, CustomStringConvertible {
     case image(ImageError)
     case notEquirectangular(path: String, width: Int, height: Int)
     /// The image does not fit the cropped area its metadata describes.
     case badCrop(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .image(let error): error.description
         case .notEquirectangular(let path, let width, let height):

@@ -1,9 +1,9 @@
 import CPNG
 
 /// zlib's own compressor, for comparing Sidewalk's frame encoders against it.
-public enum ZlibStream {
+package enum ZlibStream {
     /// `bytes` as one zlib stream at `level` (1 fastest ... 9 smallest).
-    public static func compress(_ bytes: [UInt8], level: Int) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], level: Int) -> [UInt8] {
         var size = sw_zlib_bound(bytes.count)
         var out = [UInt8](repeating: 0, count: size)
         let status = out.withUnsafeMutableBufferPointer { output in

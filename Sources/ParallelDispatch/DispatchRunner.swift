@@ -6,15 +6,15 @@ import Glibc
 #endif
 
 /// Runs work on all cores with Dispatch.
-public struct DispatchRunner: ParallelRunner {
-    public let width: Int
+package struct DispatchRunner: ParallelRunner {
+    package let width: Int
 
     /// A runner for `threads` concurrent pieces; by default one per online core.
-    public init(threads: Int? = nil) {
+    package init(threads: Int? = nil) {
         width = max(1, threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    public func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    package func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 }

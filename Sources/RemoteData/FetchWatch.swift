@@ -4,13 +4,13 @@ import SystemIO
 /// The requests a client has in flight and since when, so a command can say what it waits for
 /// (`sidewalk info` on a slow server: "waiting for …/manifest.json 12 s"). Shared by the client's
 /// copies and its worker threads.
-public final class FetchWatch: Sendable {
+package final class FetchWatch: Sendable {
     /// In flight: a token, the address and when it was asked for (`FileDescriptorIO.monotonicSeconds`).
     private let inFlight = Locked<(next: Int, requests: [(token: Int, url: String, since: Double)])>((0, []))
     /// Told when the last request in flight has ended (from the thread that ended it).
     private let settled: @Sendable () -> Void
 
-    public init(settled: @escaping @Sendable () -> Void = {}) {
+    package init(settled: @escaping @Sendable () -> Void = {}) {
         self.settled = settled
     }
 
@@ -34,7 +34,7 @@ public final class FetchWatch: Sendable {
     }
 
     /// The request waited for longest, and for how many seconds; nil when none is in flight.
-    public func longestWaiting() -> (url: String, seconds: Double)? {
+    package func longestWaiting() -> (url: String, seconds: Double)? {
         let now = FileDescriptorIO.monotonicSeconds()
         return inFlight.withLock { state in state.requests.min { $0.since < $1.since }.map { ($0.url, now - $0.since) } }
     }

@@ -12,25 +12,25 @@ import Glibc
 /// `byteCap`, oldest files out first. With `offline`, only what is cached is served; with
 /// `readOnly`, what is cached is served and the rest fetched, but nothing is written (a public
 /// demo's cache, filled by its owner, is the same for everyone who connects).
-public final class HTTPCache: Sendable {
-    public let folder: String
-    public let byteCap: Int
-    public let offline: Bool
-    public let readOnly: Bool
+package final class HTTPCache: Sendable {
+    package let folder: String
+    package let byteCap: Int
+    package let offline: Bool
+    package let readOnly: Bool
     private let client: HTTPClient
     /// Bytes in the folder, as last counted plus what this process wrote since.
     private let stored: Locked<Int>
 
     /// The default cap on the cache folder: 512 MB.
-    public static let defaultByteCap = 512 << 20
+    package static let defaultByteCap = 512 << 20
 
     /// The cache folder for `environment` (XDG_CACHE_HOME, else HOME/.cache); nil without either.
-    public static func defaultFolder(environment: [String: String]) -> String? {
+    package static func defaultFolder(environment: [String: String]) -> String? {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/sidewalk/http" }
         return environment["HOME"].map { $0 + "/.cache/sidewalk/http" }
     }
 
-    public init(
+    package init(
         folder: String, byteCap: Int = HTTPCache.defaultByteCap, offline: Bool = false, readOnly: Bool = false,
         client: HTTPClient = HTTPClient()
     ) {
@@ -43,7 +43,7 @@ public final class HTTPCache: Sendable {
     }
 
     /// The body of `url`, from the cache when fresh (or when offline), else from the server.
-    public func fetch(_ url: String, maxBytes: Int) throws(HTTPError) -> [UInt8] {
+    package func fetch(_ url: String, maxBytes: Int) throws(HTTPError) -> [UInt8] {
         let name = Self.name(for: url)
         let entry = Entry.read(folder: folder, name: name, url: url, maxBytes: maxBytes)
         if let entry, offline || entry.expires > Self.now() { return entry.body }

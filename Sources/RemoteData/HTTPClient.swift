@@ -13,41 +13,41 @@ import Glibc
 /// Retry-After asks for. Every request says who is asking (`userAgent`). Connections are shared between threads and kept alive, so requests
 /// to one host reuse them (callers keep to at most `TileCache.workers` at once). Blocking: call it
 /// from a worker thread.
-public struct HTTPClient: Sendable {
+package struct HTTPClient: Sendable {
     /// Seconds to connect, and seconds a response may go without a byte, > 0.
-    public var timeout: Double
+    package var timeout: Double
     /// Seconds one request may take in all, > 0.
-    public var totalSeconds: Int = 300
+    package var totalSeconds: Int = 300
     /// Further attempts after a transient failure, each after twice the pause before it.
-    public var retries: Int = 3
+    package var retries: Int = 3
     /// Seconds before the first retry.
-    public var firstPause: Double = 0.25
+    package var firstPause: Double = 0.25
     /// When every request must have ended, `FileDescriptorIO.monotonicSeconds()`: a whole
     /// command's time limit (`--deadline`), which cuts each request's own limits and refuses a
     /// pause that would pass it; nil for none (the explorer, which has no end to wait for).
-    public var deadline: Double?
+    package var deadline: Double?
     /// Told of each request while it is in flight, retries included; nil for none.
-    public var watch: FetchWatch?
+    package var watch: FetchWatch?
 
     /// The default `timeout`, seconds.
-    public static let defaultTimeout = 10.0
+    package static let defaultTimeout = 10.0
 
     /// The longest pause before a retry, seconds: a server asking (Retry-After) for longer gets
     /// its answer reported instead of a wait that looks like a hang.
-    public static let longestPause = 30.0
+    package static let longestPause = 30.0
 
     /// What every request says it is, so a server's operators can tell who asks and why.
-    public static let userAgent = "sidewalk/\(ProductVersion.number) (street-level panoramas in a terminal; libcurl)"
+    package static let userAgent = "sidewalk/\(ProductVersion.number) (street-level panoramas in a terminal; libcurl)"
 
     /// A response that arrived: 200, or 304 to a conditional request.
-    public struct Response: Sendable {
-        public let status: Int
-        public let body: [UInt8]
-        public let etag: String?
-        public let cacheControl: String?
+    package struct Response: Sendable {
+        package let status: Int
+        package let body: [UInt8]
+        package let etag: String?
+        package let cacheControl: String?
     }
 
-    public init(timeout: Double = HTTPClient.defaultTimeout) {
+    package init(timeout: Double = HTTPClient.defaultTimeout) {
         self.timeout = timeout
         _ = Self.initialised
     }
@@ -55,14 +55,14 @@ public struct HTTPClient: Sendable {
     private static let initialised: Bool = sw_http_init() == 0
 
     /// True when `text` is an http or https URL.
-    public static func isWebAddress(_ text: String) -> Bool {
+    package static func isWebAddress(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, retrying
     /// transient failures.
-    public func get(_ url: String, maxBytes: Int, etag: String? = nil) throws(HTTPError) -> Response {
+    package func get(_ url: String, maxBytes: Int, etag: String? = nil) throws(HTTPError) -> Response {
         let token = watch?.begin(url)
         defer { if let token { watch?.end(token) } }
         var pause = firstPause

@@ -1,6 +1,6 @@
 /// Why a web resource could not be had. `description` is what the user sees (sanitise it: the
 /// server's words are in it).
-public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server answered with a status other than 200 (or 304 to a conditional request).
     case status(url: String, code: Int)
     /// The body passed `limit` bytes, or the server declared more (`declared`, when it said).
@@ -20,7 +20,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Working offline, and the cache does not hold it.
     case notCached(url: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .status(let url, let code) where code == 429: "\(url): the server answered HTTP 429 (too many requests; try again later)"
         case .status(let url, let code): "\(url): the server answered HTTP \(code)"

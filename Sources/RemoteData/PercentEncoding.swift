@@ -1,7 +1,7 @@
 /// Percent-encoding (RFC 3986): ASCII letters and digits, and the characters a caller keeps, as
 /// they are; every other byte of the UTF-8 as `%XX`.
-public enum PercentEncoding {
-    public static func encode(_ text: String, keeping kept: String) -> String {
+package enum PercentEncoding {
+    package static func encode(_ text: String, keeping kept: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)

@@ -1,20 +1,20 @@
 import SystemIO
 
 /// A dataset folder on a web server: files under one base address, fetched through the cache.
-public struct RemoteFolder: Sendable {
+package struct RemoteFolder: Sendable {
     /// The folder's address, ending in `/`, without the query.
-    public let base: String
+    package let base: String
     /// The address's query (`sig=…` of a signed object-store URL), without its `?`, kept on
     /// every request; nil when it had none.
-    public let query: String?
-    public let cache: HTTPCache
+    package let query: String?
+    package let cache: HTTPCache
     /// True when the paths given are whole web addresses (a Panoramax picture's image is
     /// wherever its item says); never for a manifest's paths, which stay inside the folder.
-    public let takesAddresses: Bool
+    package let takesAddresses: Bool
 
     /// For `address`: a folder (`https://host/path/`, the slash added if missing) or its
     /// `manifest.json`, either with a query (`?sig=abc`), which every file's address keeps.
-    public init(_ address: String, cache: HTTPCache, takesAddresses: Bool = false) {
+    package init(_ address: String, cache: HTTPCache, takesAddresses: Bool = false) {
         let parts = address.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         query = parts.count == 2 ? String(parts[1]) : nil
         var base = String(parts[0])
@@ -27,14 +27,14 @@ public struct RemoteFolder: Sendable {
 
     /// The address of `relative` (a path checked by the manifest decoder) in the folder, its
     /// bytes percent-encoded where a URL needs it; with `takesAddresses`, a web address as it is.
-    public func address(of relative: String) -> String {
+    package func address(of relative: String) -> String {
         if takesAddresses, HTTPClient.isWebAddress(relative) { return relative }
         return base + PercentEncoding.encode(relative, keeping: "-._~/") + (query.map { "?" + $0 } ?? "")
     }
 
     /// The bytes of `relative`, at most `limit`; a failure as a `FileError` naming the address, as
     /// a local file's would be.
-    public func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
+    package func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
         let url = address(of: relative)
         do { return try cache.fetch(url, maxBytes: limit) } catch {
             if case .tooLarge(_, let limit, let declared) = error { throw .tooLarge(path: url, bytes: declared ?? limit + 1, limit: limit) }

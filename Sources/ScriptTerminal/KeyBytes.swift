@@ -4,8 +4,8 @@ import TerminalModel
 /// The bytes xterm sends for a key, as the program's modes ask: arrows, Home and End in CSI form,
 /// or SS3 form under application cursor keys (DECCKM); with a modifier held (`modifier` above 1:
 /// 2 Shift, 3 Alt, 5 Ctrl, and sums), in CSI form with it as the second parameter.
-public enum KeyBytes {
-    public static func of(_ key: Key, applicationCursorKeys: Bool, modifier: Int = 1) -> [UInt8] {
+package enum KeyBytes {
+    package static func of(_ key: Key, applicationCursorKeys: Bool, modifier: Int = 1) -> [UInt8] {
         func cursor(_ final: Character) -> [UInt8] {
             TerminalSequences.cursorKey(final, application: applicationCursorKeys, modifier: modifier)
         }

@@ -8,21 +8,21 @@ import Glibc
 /// A program running on a pseudo-terminal of our own (`CPseudoTerminal`), optionally with a pipe
 /// it writes its state log to as descriptor 3: what `sidewalk test`'s terminal front types into
 /// and reads, and the tests' terminal that may leave the program's output unread.
-public final class PseudoTerminal {
-    public let pid: pid_t
+package final class PseudoTerminal {
+    package let pid: pid_t
     private let controller: Int32
     /// The read end of the program's descriptor 3, or -1 without a state log.
     private let stateLog: Int32
     private var exitStatus: Int32?
 
     /// Why the program could not be started.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Starts `executable` with `arguments` and `environment` on a terminal of `columns`×`rows`,
     /// with a pipe as its descriptor 3 when `stateLog`.
-    public init(
+    package init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int, stateLog withLog: Bool = true
     ) throws(Failure) {
         let log: (read: Int32, write: Int32)
@@ -49,13 +49,13 @@ public final class PseudoTerminal {
 
     /// Types `bytes`, as a terminal sends what its keyboard makes; false when the program is gone.
     @discardableResult
-    public func type(_ bytes: [UInt8]) -> Bool {
+    package func type(_ bytes: [UInt8]) -> Bool {
         FileDescriptorIO.writeAll(controller, bytes) == .complete
     }
 
     /// Waits up to `seconds` for the program to write, then reads what it wrote to the terminal
     /// and to its state log; `ended` once both are closed.
-    public func read(waiting seconds: Double) -> (screen: [UInt8], state: [UInt8], ended: Bool) {
+    package func read(waiting seconds: Double) -> (screen: [UInt8], state: [UInt8], ended: Bool) {
         var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0)]
         if stateLog >= 0 { fds.append(pollfd(fd: stateLog, events: Int16(POLLIN), revents: 0)) }
         _ = SystemCall.poll(&fds, seconds: max(0, seconds))
@@ -65,7 +65,7 @@ public final class PseudoTerminal {
     }
 
     /// The terminal's modes as the program set them (echo, canonical input, flow control...).
-    public func modes() -> termios {
+    package func modes() -> termios {
         var modes = termios()
         _ = tcgetattr(controller, &modes)
         return modes
@@ -86,14 +86,14 @@ public final class PseudoTerminal {
     }
 
     /// Sets the terminal's size (the program gets SIGWINCH).
-    public func resize(columns: Int, rows: Int) {
+    package func resize(columns: Int, rows: Int) {
         _ = sw_pty_resize(controller, UInt16(clamping: rows), UInt16(clamping: columns))
     }
 
     /// The program's exit status (128+N for signal N) once it has ended, waiting up to `seconds`;
     /// nil while it runs. While it waits it reads and drops what the program writes, so a program
     /// blocked on its output can end, unless `draining` is false (a terminal that stopped reading).
-    public func waitForExit(seconds: Double, draining: Bool = true) -> Int32? {
+    package func waitForExit(seconds: Double, draining: Bool = true) -> Int32? {
         let deadline = FileDescriptorIO.monotonicSeconds() + seconds
         while exitStatus == nil {
             var status: Int32 = 0
@@ -114,7 +114,7 @@ public final class PseudoTerminal {
     }
 
     /// Ends the program if it still runs: SIGTERM (it restores its terminal), then SIGKILL.
-    public func end() {
+    package func end() {
         guard waitForExit(seconds: 0) == nil else { return }
         kill(pid, SIGTERM)
         if waitForExit(seconds: 2) == nil {

@@ -10,9 +10,9 @@ import TerminalModel
 /// comes, in real time, from what it reports each time it draws or settles (`--state-log`) and
 /// from the screen it drew (`VirtualScreen`). `ScriptPlayer` holds the rules, so a script gives
 /// the same results here as headless; a difference is a bug.
-public struct TerminalFront: ScriptFront {
+package struct TerminalFront: ScriptFront {
     /// What the arrows, Home and End send.
-    public enum CursorKeys: String, Sendable, CaseIterable {
+    package enum CursorKeys: String, Sendable, CaseIterable {
         /// As the program asked (DECCKM), as xterm does.
         case asAsked = "as-asked"
         /// Always `ESC [ C`, as a terminal that ignores the mode.
@@ -22,9 +22,9 @@ public struct TerminalFront: ScriptFront {
     }
 
     /// How long a step may take to settle before the script fails, seconds.
-    public static let settleLimit = 20.0
+    package static let settleLimit = 20.0
     /// How long the explorer may take to draw its first frame, seconds.
-    public static let startLimit = 30.0
+    package static let startLimit = 30.0
 
     let terminal: PseudoTerminal
     var screen: VirtualScreen
@@ -36,11 +36,11 @@ public struct TerminalFront: ScriptFront {
     private var keysTyped = 0
     private var news = (said: [String](), events: [Perceived.Event]())
     private var stateBytes: [UInt8] = []
-    public private(set) var ended = false
+    package private(set) var ended = false
 
     /// The explorer on `terminal`, whose screen is `columns`×`rows`, once it has drawn and settled;
     /// nil when it did not within `startLimit`.
-    public init?(
+    package init?(
         terminal: PseudoTerminal, columns: Int, rows: Int, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked
     ) {
         self.terminal = terminal
@@ -50,9 +50,9 @@ public struct TerminalFront: ScriptFront {
         guard pump(for: Self.startLimit, until: { $0.latest?.settled == true }) else { return nil }
     }
 
-    public var clock: Double { FileDescriptorIO.monotonicSeconds() - started }
+    package var clock: Double { FileDescriptorIO.monotonicSeconds() - started }
 
-    public mutating func perform(_ line: ScriptLine) {
+    package mutating func perform(_ line: ScriptLine) {
         switch line.step {
         case .key(let key): type([key], waits: line.waits)
         case .chord(let keys): type(keys, waits: line.waits)
@@ -63,16 +63,16 @@ public struct TerminalFront: ScriptFront {
         }
     }
 
-    public mutating func pass() {
+    package mutating func pass() {
         _ = pump(for: 0.02, until: { _ in false })
     }
 
-    public mutating func takeNews() -> (said: [String], events: [Perceived.Event]) {
+    package mutating func takeNews() -> (said: [String], events: [Perceived.Event]) {
         defer { news = ([], []) }
         return news
     }
 
-    public func perceived(said: [String], events: [Perceived.Event]) -> Perceived? {
+    package func perceived(said: [String], events: [Perceived.Event]) -> Perceived? {
         guard let latest, !ended else { return nil }
         return Perceived(
             camera: latest.camera, panorama: latest.panoramaID.flatMap(panoramas), focus: latest.focus, ways: latest.ways,

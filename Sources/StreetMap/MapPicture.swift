@@ -8,20 +8,20 @@ import Glibc
 
 /// What a map shows: the panoramas (dots) and the ways between them (lines), where you stand and
 /// the cone of your view, the markers (pins), and in the full map the cursor and the labels.
-public struct MapContent: Sendable {
-    public var panoramas: [Panorama]
-    public var markers: [Marker]
+package struct MapContent: Sendable {
+    package var panoramas: [Panorama]
+    package var markers: [Marker]
     /// The panorama you stand in.
-    public var here: Panorama?
+    package var here: Panorama?
     /// Your heading and the view's effective field of view, degrees: the cone.
-    public var heading: Double
-    public var fieldOfView: Double
+    package var heading: Double
+    package var fieldOfView: Double
     /// The full map's cursor; nil on the minimap.
-    public var cursor: Coordinate?
+    package var cursor: Coordinate?
     /// Street names (the ways' descriptions) and marker titles are written (the full map).
-    public var labelled: Bool
+    package var labelled: Bool
 
-    public init(
+    package init(
         panoramas: [Panorama], markers: [Marker], here: Panorama?, heading: Double, fieldOfView: Double,
         cursor: Coordinate? = nil, labelled: Bool = false
     ) {
@@ -39,23 +39,23 @@ public struct MapContent: Sendable {
 /// ways as braille lines, panoramas as dots, you as `●` with your view's cone, markers as `◆`,
 /// the cursor as `╋`, and labels placed without overlap. Each kind differs in shape, not only
 /// in colour.
-public enum MapPicture {
+package enum MapPicture {
     /// What was drawn where, in grid cells: for clicks, and for tests.
-    public struct Drawn: Sendable {
+    package struct Drawn: Sendable {
         /// Cells showing a panorama's dot, with its id.
-        public var panoramaCells: [(column: Int, row: Int, id: String)] = []
+        package var panoramaCells: [(column: Int, row: Int, id: String)] = []
         /// The cell showing you.
-        public var you: (column: Int, row: Int)?
+        package var you: (column: Int, row: Int)?
         /// The cells the cone of your view was drawn in.
-        public var coneCells: [(column: Int, row: Int)] = []
+        package var coneCells: [(column: Int, row: Int)] = []
         /// The labels: row, first column, width, text.
-        public var labels: [(row: Int, column: Int, width: Int, text: String)] = []
+        package var labels: [(row: Int, column: Int, width: Int, text: String)] = []
     }
 
     /// Glyphs of the things drawn whole in a cell.
-    public static let youGlyph: Unicode.Scalar = "●"
-    public static let markerGlyph: Unicode.Scalar = "◆"
-    public static let cursorGlyph: Unicode.Scalar = "╋"
+    package static let youGlyph: Unicode.Scalar = "●"
+    package static let markerGlyph: Unicode.Scalar = "◆"
+    package static let cursorGlyph: Unicode.Scalar = "╋"
 
     /// Colours of the map's lines and dots, besides the HUD's.
     static let wayColor = RGB(120, 140, 185)
@@ -65,7 +65,7 @@ public enum MapPicture {
 
     /// Draws `content` seen through `projection` into `grid` at cells `left`, `top` (the
     /// projection's size is the area's: 2 dots a column, 4 a row).
-    public static func draw(
+    package static func draw(
         _ content: MapContent, projection: MapProjection, into grid: inout CellGrid, left: Int, top: Int,
         colors: HUDColors
     ) -> Drawn {

@@ -8,18 +8,18 @@ import Glibc
 /// terminal cell is about twice as tall as wide, so dots are square): east is right and north
 /// up, or turned so a heading points up. Over the few hundred metres a street map shows, the
 /// earth is flat to well under a dot.
-public struct MapProjection: Equatable, Sendable {
+package struct MapProjection: Equatable, Sendable {
     /// The place at the middle of the map.
-    public var center: Coordinate
+    package var center: Coordinate
     /// Metres one dot spans, > 0.
-    public var metresPerDot: Double
+    package var metresPerDot: Double
     /// The heading that points up, degrees: 0 for north up.
-    public var up: Double
+    package var up: Double
     /// The map's size in dots, each > 0.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
 
-    public init(center: Coordinate, metresPerDot: Double, up: Double = 0, width: Int, height: Int) {
+    package init(center: Coordinate, metresPerDot: Double, up: Double = 0, width: Int, height: Int) {
         self.center = center
         self.metresPerDot = metresPerDot
         self.up = up
@@ -28,14 +28,14 @@ public struct MapProjection: Equatable, Sendable {
     }
 
     /// Where `place` falls, in dots from the map's top-left (fractions kept; may be outside).
-    public func dot(for place: Coordinate) -> (x: Double, y: Double) {
+    package func dot(for place: Coordinate) -> (x: Double, y: Double) {
         let distance = center.distance(to: place) / metresPerDot
         let angle = Degrees.radians(center.bearing(to: place) - up)
         return (Double(width) / 2 + distance * sin(angle), Double(height) / 2 - distance * cos(angle))
     }
 
     /// The place at dot (`x`, `y`).
-    public func coordinate(atDot x: Double, _ y: Double) -> Coordinate {
+    package func coordinate(atDot x: Double, _ y: Double) -> Coordinate {
         let (east, south) = (x - Double(width) / 2, y - Double(height) / 2)
         let distance = (east * east + south * south).squareRoot() * metresPerDot
         guard distance > 0 else { return center }
@@ -43,7 +43,7 @@ public struct MapProjection: Equatable, Sendable {
     }
 
     /// Metres from the centre to the map's farthest corner: what the map can show.
-    public var reach: Double {
+    package var reach: Double {
         (Double(width * width + height * height)).squareRoot() / 2 * metresPerDot
     }
 }

@@ -5,11 +5,11 @@ import TermRender
 /// A drawn map's cells as pixels, for `sidewalk snapshot --map` to a PNG: each cell 8×16
 /// pixels in its background, braille dots as 3×3 squares, `●` a disc, `◆` a diamond, `╋` a
 /// cross, and letters in the 5×7 bitmap font (capitals).
-public enum MapRaster {
-    public static let cellWidth = 8
-    public static let cellHeight = 16
+package enum MapRaster {
+    package static let cellWidth = 8
+    package static let cellHeight = 16
 
-    public static func image(of grid: CellGrid) -> RGBImage {
+    package static func image(of grid: CellGrid) -> RGBImage {
         var image = RGBImage(width: grid.columns * cellWidth, height: grid.rows * cellHeight)
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {

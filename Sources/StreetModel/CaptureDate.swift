@@ -1,8 +1,8 @@
 /// Capture dates as datasets write them: "YYYY-MM" or "YYYY-MM-DD" (Street View shows the
 /// month; a day is kept when known). Strings, so that what a dataset says is shown as it says it.
-public enum CaptureDate {
+package enum CaptureDate {
     /// True for "YYYY-MM" and "YYYY-MM-DD" naming a day the Gregorian calendar has (no 2024-02-30).
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             parts[0].count == 4, let year = Int(parts[0]),

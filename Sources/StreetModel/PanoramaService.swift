@@ -3,12 +3,12 @@ import PanoCore
 /// Answers where imagery is, like GMSPanoramaService and Look Around's scene requests: by id,
 /// or near a coordinate within a radius. "Nothing there" is a normal answer (nil or empty), not
 /// a failure.
-public struct PanoramaService: Sendable {
+package struct PanoramaService: Sendable {
     /// Radius used when none is given, metres (Street View's default).
-    public static let defaultRadius = 50.0
+    package static let defaultRadius = 50.0
 
-    public let panoramas: [Panorama]
-    public let markers: [Marker]
+    package let panoramas: [Panorama]
+    package let markers: [Marker]
     private let byID: [String: Int]
     /// Positions of the panoramas inside each building, so a floor lookup (made every frame for
     /// the floor picker) reads one building rather than the whole dataset.
@@ -16,7 +16,7 @@ public struct PanoramaService: Sendable {
     private let index: SpatialIndex
 
     /// A service over panoramas with unique ids (the manifest loader checks that).
-    public init(panoramas: [Panorama], markers: [Marker] = []) {
+    package init(panoramas: [Panorama], markers: [Marker] = []) {
         self.panoramas = panoramas
         self.markers = markers
         var byID: [String: Int] = [:]
@@ -33,12 +33,12 @@ public struct PanoramaService: Sendable {
     }
 
     /// The panorama with this id, or nil.
-    public func panorama(id: String) -> Panorama? {
+    package func panorama(id: String) -> Panorama? {
         byID[id].map { panoramas[$0] }
     }
 
     /// Panoramas within `radius` metres of `coordinate` that `source` admits, nearest first.
-    public func panoramas(
+    package func panoramas(
         near coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
         source: SourceFilter = .default
     ) -> [(panorama: Panorama, distance: Double)] {
@@ -49,7 +49,7 @@ public struct PanoramaService: Sendable {
 
     /// The nearest panorama within `radius` metres that `source` admits, or nil when there is no
     /// imagery there.
-    public func nearest(
+    package func nearest(
         to coordinate: Coordinate, radius: Double = PanoramaService.defaultRadius,
         source: SourceFilter = .default
     ) -> Panorama? {
@@ -58,7 +58,7 @@ public struct PanoramaService: Sendable {
 
     /// Other captures of the same place (within `radius` metres, same source, building and
     /// level, a different date), for time travel; sorted by date.
-    public func otherDates(of panorama: Panorama, radius: Double = 3) -> [Panorama] {
+    package func otherDates(of panorama: Panorama, radius: Double = 3) -> [Panorama] {
         panoramas(near: panorama.coordinate, radius: radius)
             .map(\.panorama)
             .filter {
@@ -70,7 +70,7 @@ public struct PanoramaService: Sendable {
 
     /// For a panorama in a building: the nearest panorama on each other level of that building,
     /// sorted by level.
-    public func otherLevels(of panorama: Panorama) -> [Panorama] {
+    package func otherLevels(of panorama: Panorama) -> [Panorama] {
         guard let building = panorama.building, let level = panorama.level else { return [] }
         var nearestByLevel: [Int: (Panorama, Double)] = [:]
         for candidate in (byBuilding[building] ?? []).map({ panoramas[$0] }) {

@@ -1,36 +1,36 @@
 import PanoCore
 
 /// Whether a panorama was taken outdoors or inside a building (Street View's sources).
-public enum PanoramaSource: String, Equatable, Hashable, Sendable, CaseIterable {
+package enum PanoramaSource: String, Equatable, Hashable, Sendable, CaseIterable {
     case outdoor
     case indoor
 }
 
 /// Which panoramas a lookup near a coordinate may return (GMSPanoramaSource).
-public enum SourceFilter: String, Equatable, Sendable, CaseIterable {
+package enum SourceFilter: String, Equatable, Sendable, CaseIterable {
     /// Indoor or outdoor.
     case `default`
     /// Outdoor only.
     case outdoor
 
-    public func admits(_ source: PanoramaSource) -> Bool {
+    package func admits(_ source: PanoramaSource) -> Bool {
         self == .default || source == .outdoor
     }
 }
 
 /// A way from one panorama to a neighbour.
-public struct Link: Equatable, Sendable {
+package struct Link: Equatable, Sendable {
     /// The neighbour's panorama id.
-    public var target: String
+    package var target: String
     /// Compass heading from here towards it, degrees clockwise from north, [0, 360).
-    public var heading: Double
+    package var heading: Double
     /// What the way is, e.g. a street name; untrusted text.
-    public var description: String?
+    package var description: String?
     /// Where the neighbour stands, when the manifest says (a sharded dataset's link to a
     /// panorama in another shard must, so that shard can be found and loaded).
-    public var targetCoordinate: Coordinate?
+    package var targetCoordinate: Coordinate?
 
-    public init(target: String, heading: Double, description: String? = nil, targetCoordinate: Coordinate? = nil) {
+    package init(target: String, heading: Double, description: String? = nil, targetCoordinate: Coordinate? = nil) {
         self.target = target
         self.heading = Degrees.wrap360(heading)
         self.description = description
@@ -40,13 +40,13 @@ public struct Link: Equatable, Sendable {
 
 /// Where a partial panorama's image sits in the full sphere, in pixels of the full panorama
 /// (GPano's FullPano* and CroppedArea*Left/Top; the image's own size is the cropped size).
-public struct PanoramaCrop: Equatable, Sendable {
-    public var fullWidth: Int
-    public var fullHeight: Int
-    public var left: Int
-    public var top: Int
+package struct PanoramaCrop: Equatable, Sendable {
+    package var fullWidth: Int
+    package var fullHeight: Int
+    package var left: Int
+    package var top: Int
 
-    public init(fullWidth: Int, fullHeight: Int, left: Int, top: Int) {
+    package init(fullWidth: Int, fullHeight: Int, left: Int, top: Int) {
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
         self.left = left
@@ -55,41 +55,41 @@ public struct PanoramaCrop: Equatable, Sendable {
 }
 
 /// One panorama of a dataset: where and when it was taken, and where you can go from it.
-public struct Panorama: Equatable, Sendable {
-    public var id: String
+package struct Panorama: Equatable, Sendable {
+    package var id: String
     /// The image, relative to the dataset folder.
-    public var imagePath: String
-    public var coordinate: Coordinate
+    package var imagePath: String
+    package var coordinate: Coordinate
     /// Compass heading of the image's horizontal centre, degrees, [0, 360).
-    public var centerHeading: Double
-    public var source: PanoramaSource
+    package var centerHeading: Double
+    package var source: PanoramaSource
     /// For indoor panoramas: the building's identifier.
-    public var building: String?
+    package var building: String?
     /// For indoor panoramas: the floor, e.g. 0 for the ground floor.
-    public var level: Int?
+    package var level: Int?
     /// Capture date as given, "YYYY-MM" or "YYYY-MM-DD".
-    public var captureDate: String?
+    package var captureDate: String?
     /// Address or description; untrusted text.
-    public var description: String?
+    package var description: String?
     /// Copyright line; untrusted text.
-    public var copyright: String?
-    public var links: [Link]
+    package var copyright: String?
+    package var links: [Link]
     /// For a partial panorama: where the image sits in the full sphere; nil for a full sphere.
-    public var crop: PanoramaCrop?
+    package var crop: PanoramaCrop?
     /// Where a viewer should first look, and how wide, if given.
-    public var initialView: InitialView?
+    package var initialView: InitialView?
     /// How the camera was tilted (GPano PosePitch/RollDegrees, Panoramax `pers:pitch`/`pers:roll`),
     /// undone when the image is decoded so the horizon is level; nil when it was level.
-    public var tilt: CameraTilt?
+    package var tilt: CameraTilt?
     /// For a tiled panorama: its tile pyramid (`imagePath` is then the coarsest level); nil for
     /// a plain image.
-    public var tiles: PanoramaTiles?
+    package var tiles: PanoramaTiles?
     /// A larger image of the same full sphere (Panoramax's original beside its 2048-pixel `sd`),
     /// decoded instead of `imagePath` only when a view needs more pixels than that gives; nil
     /// when there is none.
-    public var largerImage: LargerImage?
+    package var largerImage: LargerImage?
 
-    public init(
+    package init(
         id: String, imagePath: String, coordinate: Coordinate, centerHeading: Double = 0, source: PanoramaSource = .outdoor,
         building: String? = nil, level: Int? = nil, captureDate: String? = nil, description: String? = nil,
         copyright: String? = nil, links: [Link] = [], crop: PanoramaCrop? = nil, initialView: InitialView? = nil,
@@ -113,15 +113,15 @@ public struct Panorama: Equatable, Sendable {
 }
 
 /// A larger image of a panorama, fetched only when a view needs its pixels.
-public struct LargerImage: Equatable, Sendable {
+package struct LargerImage: Equatable, Sendable {
     /// Where it is, as `Panorama.imagePath` is given.
-    public var path: String
+    package var path: String
     /// Its width, pixels round the circle, > 0, as its source says.
-    public var width: Int
+    package var width: Int
     /// The usual image's width, pixels round the circle: a view needing more gets this one.
-    public var usualWidth: Int
+    package var usualWidth: Int
 
-    public init(path: String, width: Int, usualWidth: Int) {
+    package init(path: String, width: Int, usualWidth: Int) {
         self.path = path
         self.width = width
         self.usualWidth = usualWidth
@@ -129,23 +129,23 @@ public struct LargerImage: Equatable, Sendable {
 }
 
 /// Where a tiled panorama's tiles are (docs/dataset-format.md, "Tiled panoramas").
-public struct PanoramaTiles: Equatable, Sendable {
+package struct PanoramaTiles: Equatable, Sendable {
     /// A tile's address relative to the dataset, with `{level}`, `{row}` and `{col}` standing for
     /// its key.
-    public var template: String
+    package var template: String
     /// The levels and tiles.
-    public var grid: TileGrid
+    package var grid: TileGrid
 
-    public init(template: String, grid: TileGrid) {
+    package init(template: String, grid: TileGrid) {
         self.template = template
         self.grid = grid
     }
 
     /// The placeholders a template must hold, each once or more.
-    public static let placeholders = ["{level}", "{row}", "{col}"]
+    package static let placeholders = ["{level}", "{row}", "{col}"]
 
     /// The address of `key`'s tile, relative to the dataset.
-    public func path(of key: TileGrid.Key) -> String {
+    package func path(of key: TileGrid.Key) -> String {
         template.replacing("{level}", with: String(key.level))
             .replacing("{row}", with: String(key.row))
             .replacing("{col}", with: String(key.column))
@@ -153,17 +153,17 @@ public struct PanoramaTiles: Equatable, Sendable {
 }
 
 /// A point of interest shown in panoramas near it (GMSMarker).
-public struct Marker: Equatable, Sendable {
-    public var id: String
-    public var coordinate: Coordinate
+package struct Marker: Equatable, Sendable {
+    package var id: String
+    package var coordinate: Coordinate
     /// Height above the ground, metres.
-    public var height: Double
+    package var height: Double
     /// Untrusted text.
-    public var title: String
+    package var title: String
     /// Untrusted text.
-    public var snippet: String?
+    package var snippet: String?
 
-    public init(id: String, coordinate: Coordinate, height: Double = 0, title: String, snippet: String? = nil) {
+    package init(id: String, coordinate: Coordinate, height: Double = 0, title: String, snippet: String? = nil) {
         self.id = id
         self.coordinate = coordinate
         self.height = height

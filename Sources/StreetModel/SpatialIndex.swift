@@ -6,7 +6,7 @@ import Glibc
 
 /// Finds points near a coordinate quickly: points are bucketed in a grid of cells about
 /// `cellSize` metres on a side, and a query visits only the cells within its radius.
-public struct SpatialIndex: Sendable {
+package struct SpatialIndex: Sendable {
     private struct CellKey: Hashable, Sendable {
         let row: Int32
         let column: Int32
@@ -18,12 +18,12 @@ public struct SpatialIndex: Sendable {
     private var coordinates: [Coordinate] = []
 
     /// An empty index with cells `cellSize` metres high (and as wide at the equator).
-    public init(cellSize: Double = 100) {
+    package init(cellSize: Double = 100) {
         cellDegrees = cellSize / (Coordinate.earthRadius * .pi / 180)
     }
 
     /// Adds a point; its handle is its position in insertion order, from 0.
-    public mutating func insert(_ coordinate: Coordinate) {
+    package mutating func insert(_ coordinate: Coordinate) {
         let handle = Int32(coordinates.count)
         coordinates.append(coordinate)
         cells[key(for: coordinate), default: []].append(handle)
@@ -36,7 +36,7 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Handles of the points within `radius` metres of `centre`, nearest first, with distances.
-    public func near(_ centre: Coordinate, radius: Double) -> [(handle: Int, distance: Double)] {
+    package func near(_ centre: Coordinate, radius: Double) -> [(handle: Int, distance: Double)] {
         guard radius >= 0, !coordinates.isEmpty else { return [] }
         let latitudeSpan = radius / (Coordinate.earthRadius * .pi / 180)
         let cosLatitude = max(cos(Degrees.radians(min(abs(centre.latitude) + latitudeSpan, 89.9))), 1e-6)

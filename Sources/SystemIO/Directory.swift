@@ -4,34 +4,34 @@ import Glibc
 
 /// What a folder holds, and removing what is in it: the directory operations of the caches
 /// (snapshots, HTTP) and of imports taken back, none of them following a symbolic link.
-public enum Directory {
+package enum Directory {
     /// A regular file directly in a folder.
-    public struct File: Equatable, Sendable {
+    package struct File: Equatable, Sendable {
         /// The file's name in its folder (no slash).
-        public let name: String
+        package let name: String
         /// Its size in bytes, >= 0.
-        public let bytes: Int
+        package let bytes: Int
         /// When it was last written, seconds since 1970 (fractional).
-        public let modified: Double
+        package let modified: Double
     }
 
     /// `path` with every symbolic link and `.`/`..` resolved (realpath(3)), or nil when it does
     /// not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = Glibc.realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// True when `path` exists and, its links resolved, lies inside `folder` (resolved too).
-    public static func lies(_ path: String, inside folder: String) -> Bool {
+    package static func lies(_ path: String, inside folder: String) -> Bool {
         guard let real = realPath(path), let root = realPath(folder) else { return false }
         return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// The regular files directly in `folder`, from `lstat` (a link to a file is not one), in no
     /// set order; empty when the folder cannot be read.
-    public static func regularFiles(in folder: String) -> [File] {
+    package static func regularFiles(in folder: String) -> [File] {
         names(in: folder).compactMap { name in
             var info = stat()
             guard SystemCall.retrying({ lstat(folder + "/" + name, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else {
@@ -44,14 +44,14 @@ public enum Directory {
     /// Removes the file, link or empty folder at `path` (a link itself, not what it names); true
     /// when it is gone.
     @discardableResult
-    public static func remove(_ path: String) -> Bool {
+    package static func remove(_ path: String) -> Bool {
         FileKind.of(path) == .directory ? rmdir(path) == 0 : unlink(path) == 0
     }
 
     /// Removes `path` and, when it is a folder (not a link to one), everything below it, deepest
     /// first, never following a link out; true when it is gone. For a folder its caller made.
     @discardableResult
-    public static func removeTree(_ path: String) -> Bool {
+    package static func removeTree(_ path: String) -> Bool {
         if FileKind.of(path) == .directory {
             for name in names(in: path) { removeTree(path + "/" + name) }
         }

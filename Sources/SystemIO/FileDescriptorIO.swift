@@ -3,11 +3,11 @@ import Glibc
 #endif
 
 /// The one place bytes are written to a file descriptor: every writer goes through `writeAll`.
-public enum FileDescriptorIO {
+package enum FileDescriptorIO {
     /// Writes all of `bytes` to `fd`, resuming after EINTR and short writes and, on a
     /// non-blocking descriptor, waiting in `poll` on EAGAIN (never spinning). Returns the errno
     /// of a failed write otherwise.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> WriteOutcome {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> WriteOutcome {
         bytes.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
@@ -28,18 +28,18 @@ public enum FileDescriptorIO {
     }
 
     /// Seconds on `CLOCK_MONOTONIC`, for deadlines (the last frame's drain, the terminal's restore).
-    public static func monotonicSeconds() -> Double {
+    package static func monotonicSeconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// The text of an errno.
-    public static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
 /// How `FileDescriptorIO.writeAll` ended.
-public enum WriteOutcome: Equatable, Sendable {
+package enum WriteOutcome: Equatable, Sendable {
     case complete
     case failed(errno: Int32)
 }

@@ -1,6 +1,6 @@
 /// Why a file could not be read or written. Each case names the path; `description` is the one
 /// line a user sees.
-public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     /// The path names something that is not a regular file (a folder, a FIFO, a device), where
     /// only a regular file will do; `kind` says what it is.
@@ -16,7 +16,7 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     case leadsOutside(path: String, folder: String)
 
     /// The file named.
-    public var path: String {
+    package var path: String {
         switch self {
         case .notFound(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _), .unreadable(let path, _),
             .noReader(let path), .notWritable(let path, _), .refusingToReplace(let path, _), .leadsOutside(let path, _):
@@ -25,7 +25,7 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What is wrong, without the path.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .notFound: "no such file"
         case .notRegularFile(_, let kind): "is \(kind), not a regular file"
@@ -38,5 +38,5 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// What a path names, from `lstat` (links are not followed) or `fstat`.
-public enum FileKind: Equatable, Sendable {
+package enum FileKind: Equatable, Sendable {
     case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket
 
     /// The kind of an `st_mode`.
@@ -20,21 +20,21 @@ public enum FileKind: Equatable, Sendable {
     }
 
     /// What `path` itself is (a link is reported as a link), or nil when nothing is there.
-    public static func of(_ path: String) -> FileKind? {
+    package static func of(_ path: String) -> FileKind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
     }
 
     /// What `path` leads to, following links, or nil when nothing is there.
-    public static func following(_ path: String) -> FileKind? {
+    package static func following(_ path: String) -> FileKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
     }
 
     /// With an article, for messages: "a folder", "a FIFO".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .regular: "a regular file"
         case .directory: "a folder"

@@ -5,9 +5,9 @@ import Glibc
 /// Whole-file reads of inputs (images, manifests, settings, scripts). Only regular files are
 /// read: they are opened with `O_NONBLOCK`, so a FIFO or a device can never block the open or
 /// the read, and are refused with a line saying what they are.
-public enum InputFile {
+package enum InputFile {
     /// Reads `path` whole, refusing anything over `limit` bytes before reading it.
-    public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
         let fd = try openRegular(path)
         defer { close(fd) }
         var info = stat()

@@ -9,9 +9,9 @@ import Glibc
 ///   a FIFO or a device is refused;
 /// - a stream (`--events`) is opened in place, so a device, a FIFO or a link is written to as
 ///   itself and never replaced.
-public enum OutputFile {
+package enum OutputFile {
     /// Makes the folder `path` (its parent must exist); a folder already there is fine.
-    public static func makeFolder(_ path: String) throws(FileError) {
+    package static func makeFolder(_ path: String) throws(FileError) {
         guard mkdir(path, 0o777) == 0 || (errno == EEXIST && FileKind.of(path) == .directory) else {
             throw .notWritable(path: path, reason: FileDescriptorIO.message(errno))
         }
@@ -19,20 +19,20 @@ public enum OutputFile {
 
     /// Throws what `replaceWhole` would refuse `path` for (an empty path; a folder, a link, a FIFO
     /// or a device there), so a command can say so before its work rather than after it.
-    public static func checkReplaceable(_ path: String) throws(FileError) {
+    package static func checkReplaceable(_ path: String) throws(FileError) {
         guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
         if let kind = FileKind.of(path), kind != .regular { throw .refusingToReplace(path: path, kind: kind.phrase) }
     }
 
     /// Writes `bytes` as the whole of `path`, atomically: a reader sees the old file or the new
     /// one, never half of one.
-    public static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    package static func replaceWhole(_ path: String, with bytes: [UInt8]) throws(FileError) {
         try replaceWhole(path, withPieces: [bytes])
     }
 
     /// As `replaceWhole(_:with:)`, the file being `pieces` one after another (so a header and a
     /// large body need not be joined into a copy first).
-    public static func replaceWhole(_ path: String, withPieces pieces: [[UInt8]]) throws(FileError) {
+    package static func replaceWhole(_ path: String, withPieces pieces: [[UInt8]]) throws(FileError) {
         try checkReplaceable(path)
         var existing = stat()
         let exists = lstat(path, &existing) == 0
@@ -76,7 +76,7 @@ public enum OutputFile {
     /// Opens `path` for a stream of writes, in place: created when absent, emptied when it is a
     /// regular file (or appended to, with `append`), written as itself when it is a device, a
     /// FIFO or a link to one. A FIFO must already have a reader. The descriptor blocks on write.
-    public static func openStream(_ path: String, append: Bool = false) throws(FileError) -> Int32 {
+    package static func openStream(_ path: String, append: Bool = false) throws(FileError) -> Int32 {
         guard !path.isEmpty else { throw .notWritable(path: "\"\"", reason: "the path is empty") }
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (append ? O_APPEND : O_TRUNC)
         let fd = open(path, flags, 0o666)

@@ -5,29 +5,29 @@ import Glibc
 /// A pipe that wakes a `poll` loop from another thread: any thread writes a byte to it, the loop
 /// polls `descriptor` and drains it. Both ends are close-on-exec (a child never inherits them) and
 /// non-blocking (a full pipe is readable already, so a byte it drops says nothing new).
-public final class SelfPipe: Sendable {
+package final class SelfPipe: Sendable {
     /// The end the loop polls for readability.
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let writeEnd: Int32
 
     /// Why a pipe could not be made (the process is out of descriptors).
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
-    public init() throws(Failure) {
+    package init() throws(Failure) {
         guard let ends = SystemCall.makePipe() else { throw Failure(description: "cannot make a pipe: \(SystemCall.lastError)") }
         for end in [ends.read, ends.write] { SystemCall.prepare(end, nonBlocking: true) }
         (descriptor, writeEnd) = ends
     }
 
     /// Writes `byte`; any thread. A full pipe drops it.
-    public func signal(_ byte: UInt8 = 1) {
+    package func signal(_ byte: UInt8 = 1) {
         SystemCall.write(writeEnd, byte: byte)
     }
 
     /// Reads everything written so far; the loop's thread.
-    public func drain() -> [UInt8] {
+    package func drain() -> [UInt8] {
         var drained: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {

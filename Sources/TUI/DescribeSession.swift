@@ -12,13 +12,13 @@ import Glibc
 /// cursor addressing, no alternate screen: keys are read from the terminal as they are typed,
 /// and each change is announced as a line of text (`Narrator`). Only the terminal's input
 /// modes are changed (no echo, no line buffering), and they are put back on every exit.
-public enum DescribeSession {
+package enum DescribeSession {
     /// Runs until `q`, a signal or the end of input; returns the exit status (0 after `q`,
     /// 128 + N after signal N, 1 when the terminal goes away).
     /// `problem` says why a panorama cannot be shown (nil when it can), checked on each arrival;
     /// `moreOfTheDataset` gives a service holding more of a sharded dataset near a panorama
     /// reached (nil when there is no more).
-    public static func run(
+    package static func run(
         state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
         events: ((ExplorerEvent, Double) -> Void)? = nil

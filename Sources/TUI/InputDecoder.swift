@@ -1,7 +1,7 @@
 import Explorer
 
 /// Something that arrived from the terminal.
-public enum TerminalInput: Equatable, Sendable {
+package enum TerminalInput: Equatable, Sendable {
     case key(Key)
     /// A mouse report (SGR encoding, mode 1006), cells counted from 0.
     case pointer(PointerReport)
@@ -18,19 +18,19 @@ public enum TerminalInput: Equatable, Sendable {
 /// Escape is told from the start of a sequence by time: call `flush()` when nothing more arrived
 /// within the escape delay. (Alt chords that send ESC P, ESC _, ESC ], ESC X or ESC ^ start a
 /// string and are not keys; the next ESC or the string limit ends it.)
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// Longest string sequence kept, bytes; a longer one is thrown away whole.
     static let stringLimit = 4096
 
-    public init() {}
+    package init() {}
 
     /// True while bytes wait for the rest of a sequence (or for time to show they are Escape).
-    public var isWaiting: Bool { !pending.isEmpty }
+    package var isWaiting: Bool { !pending.isEmpty }
 
     /// What `bytes` complete; unknown sequences and invalid UTF-8 are dropped.
-    public mutating func feed(_ bytes: [UInt8]) -> [TerminalInput] {
+    package mutating func feed(_ bytes: [UInt8]) -> [TerminalInput] {
         pending += bytes
         var inputs: [TerminalInput] = []
         while !pending.isEmpty {
@@ -42,12 +42,12 @@ public struct InputDecoder: Sendable {
     }
 
     /// The keys among what `bytes` complete (describe mode, which asks nothing).
-    public mutating func keys(_ bytes: [UInt8]) -> [Key] {
+    package mutating func keys(_ bytes: [UInt8]) -> [Key] {
         feed(bytes).compactMap { if case .key(let key) = $0 { key } else { nil } }
     }
 
     /// The waiting bytes as they are: a lone ESC is Escape; a cut-off sequence is dropped.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         defer { pending.removeAll() }
         return pending == [0x1B] ? [.escape] : []
     }

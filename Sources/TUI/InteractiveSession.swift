@@ -16,8 +16,8 @@ import Glibc
 /// then runs `ExplorerLoop`, polling the keyboard, the signals, the frame writer and the
 /// arrivals for it. Returns the process exit status: 0 after `q`, 128 + N after signal N, 1 when
 /// the terminal goes away.
-public enum InteractiveSession {
-    public static func run(
+package enum InteractiveSession {
+    package static func run(
         scenery: Scenery, camera: PanoramaCamera, termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,

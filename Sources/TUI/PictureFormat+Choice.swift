@@ -6,7 +6,7 @@ extension PictureFormat {
     /// terminal is one that shows them, then sixels where DA1 listed them; each only where the
     /// cell size in pixels is known (iTerm2 images excepted: the terminal scales them) and not
     /// inside tmux or screen, which would need passthrough (docs/terminals.md). Symbols otherwise.
-    public static func chosen(for capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int)
+    package static func chosen(for capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int)
         -> PictureFormat
     {
         guard !TerminalProbe.isMultiplexed(termName: environment["TERM"], environment: environment) else { return .symbols }

@@ -1,27 +1,27 @@
 /// How long an explorer session may last and sit idle (`--demo`, `--session-limit`,
 /// `--idle-limit`), as a public demo needs, like MapSCII's telnet demo: a session ends when
 /// either runs out, and says why once the terminal is given back. Times are seconds since start.
-public final class SessionLimits {
+package final class SessionLimits {
     /// Longest session, seconds; nil for none.
-    public let session: Double?
+    package let session: Double?
     /// Longest time without a key or a click, seconds; nil for none.
-    public let idle: Double?
+    package let idle: Double?
     private var lastInput = 0.0
     /// Why the session ended, once a limit ran out.
-    public private(set) var endedBecause: String?
+    package private(set) var endedBecause: String?
 
-    public init(session: Double? = nil, idle: Double? = nil) {
+    package init(session: Double? = nil, idle: Double? = nil) {
         self.session = session
         self.idle = idle
     }
 
     /// A key or a click came at `now`.
-    public func tookInput(at now: Double) {
+    package func tookInput(at now: Double) {
         lastInput = now
     }
 
     /// True, with the reason kept, once a limit has run out at `now`.
-    public func expired(at now: Double) -> Bool {
+    package func expired(at now: Double) -> Bool {
         if endedBecause == nil, let session, now >= session {
             endedBecause = "the session ended after its \(Self.words(session))"
         } else if endedBecause == nil, let idle, now - lastInput >= idle {
@@ -31,7 +31,7 @@ public final class SessionLimits {
     }
 
     /// Milliseconds until the next limit may run out (for poll), or nil with no limits.
-    public func wake(at now: Double) -> Int32? {
+    package func wake(at now: Double) -> Int32? {
         let due = [session, idle.map { lastInput + $0 }].compactMap { $0 }.min()
         return due.map { Int32(max(0, (($0 - now) * 1000).rounded(.up)).clamped(to: 0...86_400_000)) }
     }

@@ -8,7 +8,7 @@ import Glibc
 /// `--state-log PATH`: a line for each frame drawn, and one each time the full view settles after
 /// a change or a key (`SettledState`), so a test driver that types into the terminal can follow a
 /// move, wait for each answer and check it. Opened in place, like `--events`: a FIFO or a descriptor is written to as itself.
-public final class StateLog {
+package final class StateLog {
     private let descriptor: Int32
     /// Keys taken since the start.
     private var keys = 0
@@ -19,7 +19,7 @@ public final class StateLog {
     /// Events since the last line.
     private var events: [Perceived.Event] = []
 
-    public init(path: String) throws(FileError) {
+    package init(path: String) throws(FileError) {
         descriptor = try OutputFile.openStream(path)
     }
 
@@ -27,26 +27,26 @@ public final class StateLog {
     private var unbound: [String] = []
 
     /// A key was taken; `changed` is what `ExplorerState.handle` answered.
-    public func took(_ key: Key, changed: Bool, in state: ExplorerState) {
+    package func took(_ key: Key, changed: Bool, in state: ExplorerState) {
         keys += 1
         if !changed, let line = Narrator.unbound(key, in: state) { unbound.append(line) }
     }
 
     /// An event happened.
-    public func record(_ event: ExplorerEvent, at time: Double) {
+    package func record(_ event: ExplorerEvent, at time: Double) {
         events.append(Perceived.Event(event, at: time))
     }
 
     /// A frame of `state` was handed to the terminal: a line that is not settled, so a driver sees
     /// a move as it goes.
-    public func drew(_ state: ExplorerState, at time: Double) {
+    package func drew(_ state: ExplorerState, at time: Double) {
         write(SettledState.line(state, keys: keys, time: time, settled: false, said: [], events: events))
         events = []
     }
 
     /// The view has settled, its frame written: a line, when a key was taken or anything was
     /// said or happened since the last one.
-    public func settled(_ state: ExplorerState, at time: Double) {
+    package func settled(_ state: ExplorerState, at time: Double) {
         let said = unbound + (lastSaid.map { Narrator.changes(from: $0, to: state) } ?? [Narrator.arrival(state)])
         lastSaid = Narrator.Snapshot(state)
         guard keys != written || !said.isEmpty || !events.isEmpty else { return }

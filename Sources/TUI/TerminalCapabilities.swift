@@ -2,59 +2,59 @@ import PanoCore
 import TermRender
 
 /// What a terminal said it can do, from its replies to `TerminalProbe.queries`.
-public struct TerminalCapabilities: Equatable, Sendable {
+package struct TerminalCapabilities: Equatable, Sendable {
     /// True once DA1 was answered: every earlier reply has come by then (terminals answer in order).
-    public private(set) var answered = false
+    package private(set) var answered = false
     /// DA1's attributes (4 = sixel).
-    public private(set) var deviceAttributes: [Int] = []
+    package private(set) var deviceAttributes: [Int] = []
     /// XTVERSION's name and version, e.g. "XTerm(390)" or "kitty(0.39.1)"; untrusted text.
-    public private(set) var version: String?
+    package private(set) var version: String?
     /// Whether a 24-bit colour set with SGR came back exactly (DECRQSS), or terminfo's `RGB`/`Tc`
     /// was answered (XTGETTCAP): true shows 24-bit colour, false shows the terminal rounds it;
     /// nil when neither was answered.
-    public private(set) var trueColor: Bool?
+    package private(set) var trueColor: Bool?
     /// Whether tmux listed `RGB` among its outer terminal's features (`TmuxFeatureQuery`): true
     /// passes 24-bit colour through; nil outside tmux or when tmux did not say.
-    public private(set) var tmuxRGB: Bool?
+    package private(set) var tmuxRGB: Bool?
     /// The kitty graphics protocol answered OK.
-    public private(set) var kittyGraphics = false
+    package private(set) var kittyGraphics = false
     /// One cell's size in pixels, when reported.
-    public private(set) var cellPixels: PixelSize?
+    package private(set) var cellPixels: PixelSize?
     /// The text area's size in pixels, when reported.
-    public private(set) var textAreaPixels: PixelSize?
+    package private(set) var textAreaPixels: PixelSize?
 
     /// How many colours a sixel image may define (XTSMGRAPHICS), when told.
-    public private(set) var sixelColours: Int?
+    package private(set) var sixelColours: Int?
     /// The largest sixel image now, in pixels (XTSMGRAPHICS); xterm makes it the window's size,
     /// up to `sixelAreaLimit`.
-    public private(set) var sixelArea: PixelSize?
+    package private(set) var sixelArea: PixelSize?
     /// The largest a sixel image can be made, in pixels (xterm's `maxGraphicSize`).
-    public private(set) var sixelAreaLimit: PixelSize?
+    package private(set) var sixelAreaLimit: PixelSize?
     /// The ANSI colours (0-15) the terminal told with OSC 4, by index.
-    public private(set) var paletteColours: [Int: RGB] = [:]
+    package private(set) var paletteColours: [Int: RGB] = [:]
     /// How many sixel geometry replies came in this batch, refusals too.
     private var sixelGeometryReplies = 0
 
-    public init() {}
+    package init() {}
 
     /// The terminal's 16 ANSI colours, once it told all of them.
-    public var ansiColours: [RGB]? {
+    package var ansiColours: [RGB]? {
         let colours = (0..<16).compactMap { paletteColours[$0] }
         return colours.count == 16 ? colours : nil
     }
 
     /// DA1 listed attribute 4.
-    public var sixel: Bool { deviceAttributes.contains(4) }
+    package var sixel: Bool { deviceAttributes.contains(4) }
 
     /// The largest cell a real terminal has, pixels: 4× a large 16×32 HiDPI cell. A terminal that
     /// says more is believed only this far, so no reply can size a picture past what exists.
-    public static let largestCell = PixelSize(width: 64, height: 128)
+    package static let largestCell = PixelSize(width: 64, height: 128)
 
     /// One cell's size in pixels in a window of `columns`×`rows` cells: as told (`CSI 16 t`), or
     /// the text area's size shared out (`CSI 14 t`), or the largest sixel image shared out where
     /// it is the window's size (xterm, whose window operations are off by default, says it this
     /// way only), at most `largestCell` each way; nil when none of them tells it.
-    public func cellPixels(columns: Int, rows: Int) -> PixelSize? {
+    package func cellPixels(columns: Int, rows: Int) -> PixelSize? {
         reportedCell(columns: columns, rows: rows).map {
             PixelSize(width: min($0.width, Self.largestCell.width), height: min($0.height, Self.largestCell.height))
         }
@@ -75,13 +75,13 @@ public struct TerminalCapabilities: Equatable, Sendable {
     }
 
     /// Takes tmux's list of its outer terminal's features (`client_termfeatures`).
-    public mutating func take(tmuxFeatures features: [String]) {
+    package mutating func take(tmuxFeatures features: [String]) {
         tmuxRGB = features.contains("RGB")
         if tmuxRGB == true { trueColor = true }
     }
 
     /// Takes one reply into account.
-    public mutating func take(_ reply: TerminalReply) {
+    package mutating func take(_ reply: TerminalReply) {
         switch reply {
         case .deviceAttributes(let attributes):
             answered = true

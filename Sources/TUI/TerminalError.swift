@@ -1,5 +1,5 @@
 /// Why the interactive front cannot use this terminal. Reported before the screen is touched.
-public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     case notATerminal(stream: String)
     case terminalTypeUnset
     case unknownTerminalType(String)
@@ -8,7 +8,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotInitialise(String)
     case pollFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notATerminal(let stream):
             "\(stream) is not a terminal; use `sidewalk snapshot` for output to a file or pipe"

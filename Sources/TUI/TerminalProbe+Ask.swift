@@ -11,7 +11,7 @@ extension TerminalProbe {
     /// The colour mode terminfo (read once, here) and the environment suggest for `termName`
     /// (`ColorMode.detect`); `colorMode(detected:capabilities:environment:)` raises it to
     /// truecolor when the terminal showed it can.
-    public static func colorModeFromTerminfo(termName: String?, environment: [String: String]) -> ColorMode {
+    package static func colorModeFromTerminfo(termName: String?, environment: [String: String]) -> ColorMode {
         var colors: Int32 = 0
         var trueColor: Int32 = 0
         if let termName, sw_terminfo_colour_support(termName, &colors, &trueColor) != 0 { (colors, trueColor) = (0, 0) }
@@ -23,7 +23,7 @@ extension TerminalProbe {
     /// terminal`). Keys typed meanwhile are dropped; the terminal's modes are restored, also after
     /// a crash.
     /// Also returns the window's size in cells (0×0 when the terminal does not say).
-    public static func ask(termName: String?, environment: [String: String], within seconds: Double)
+    package static func ask(termName: String?, environment: [String: String], within seconds: Double)
         throws(TerminalError) -> (capabilities: TerminalCapabilities, columns: Int, rows: Int)
     {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)

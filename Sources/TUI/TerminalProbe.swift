@@ -2,10 +2,10 @@ import TermRender
 
 /// The questions Sidewalk asks the terminal at start and after a resume (docs/terminals.md).
 /// The replies come back on the input stream, where `InputDecoder` takes them out.
-public enum TerminalProbe {
+package enum TerminalProbe {
     /// How long the first frame waits for DA1's reply, seconds. Replies that come later still
     /// count, and are never read as keys.
-    public static let deadline = 0.15
+    package static let deadline = 0.15
     /// The background colour set and read back to test for 24-bit colour: one no palette holds.
     static let probeColour = (1, 2, 3)
 
@@ -17,7 +17,7 @@ public enum TerminalProbe {
     /// screen, which take an APC string as the pane's title. Nothing kitty logs as a parse error:
     /// it has no sixels (XTSMGRAPHICS) and no terminfo `RGB` or `Tc` (XTGETTCAP), and its
     /// 24-bit colour shows in the read-back.
-    public static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
+    package static func queries(termName: String?, environment: [String: String]) -> [UInt8] {
         guard termName != "linux" else { return EscapeSequence.deviceAttributesQuery }
         let multiplexer = isMultiplexed(termName: termName, environment: environment)
         let kitty = isKitty(termName: termName, environment: environment)
@@ -36,14 +36,14 @@ public enum TerminalProbe {
 
     /// Inside tmux or screen: queries are answered by the multiplexer, not the terminal around
     /// it, and image protocols would need passthrough.
-    public static func isMultiplexed(termName: String?, environment: [String: String]) -> Bool {
+    package static func isMultiplexed(termName: String?, environment: [String: String]) -> Bool {
         environment["TMUX"] != nil || termName.map { $0.hasPrefix("screen") || $0.hasPrefix("tmux") } == true
     }
 
     /// The colour mode for a terminal: `detect` from the environment and terminfo, raised to
     /// truecolor when the terminal showed it (which reaches over SSH, where `COLORTERM` does not).
     /// `NO_COLOR` and an explicit `COLORTERM` still win.
-    public static func colorMode(detected: ColorMode, capabilities: TerminalCapabilities, environment: [String: String]) -> ColorMode {
+    package static func colorMode(detected: ColorMode, capabilities: TerminalCapabilities, environment: [String: String]) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         return capabilities.trueColor == true ? .truecolor : detected
     }

@@ -2,7 +2,7 @@ import PanoCore
 
 /// An answer the terminal sent to one of our queries (`TerminalProbe`). Replies arrive on the
 /// same stream as keys, so `InputDecoder` takes them out and they never act as keys.
-public enum TerminalReply: Equatable, Sendable {
+package enum TerminalReply: Equatable, Sendable {
     /// DA1 (`CSI ? … c`): the attributes the terminal lists; 4 means sixel graphics.
     case deviceAttributes([Int])
     /// XTVERSION (`DCS > | … ST`): the terminal's name and version, e.g. "XTerm(390)"; untrusted.

@@ -11,13 +11,13 @@ import Glibc
 /// '#{client_termfeatures}'` lists the attached client's features, `RGB` among them. This asks
 /// it, only when `TMUX` is set, in a child process read with a deadline, so a tmux that does not
 /// answer never holds the explorer up.
-public final class TmuxFeatureQuery {
+package final class TmuxFeatureQuery {
     private let pid: pid_t
     private var output: Int32
     private var answer: [UInt8] = []
 
     /// Starts asking, when `environment` has `TMUX`; nil otherwise, or when tmux cannot be started.
-    public static func start(environment: [String: String]) -> TmuxFeatureQuery? {
+    package static func start(environment: [String: String]) -> TmuxFeatureQuery? {
         guard environment["TMUX"] != nil else { return nil }
         guard let ends = SystemCall.makePipe() else { return nil }
         let pid = spawn(["tmux", "display-message", "-p", "#{client_termfeatures}"], output: ends.write, environment: environment)
@@ -32,7 +32,7 @@ public final class TmuxFeatureQuery {
     /// What `probe` (the terminal's own questions) returns, with tmux's answer taken in when
     /// `environment` is inside tmux: tmux is asked first and waited for no longer than `seconds`
     /// from then, so both share one wait.
-    public static func alongside(
+    package static func alongside(
         environment: [String: String], within seconds: Double,
         _ probe: () throws(TerminalError) -> TerminalCapabilities
     ) throws(TerminalError) -> TerminalCapabilities {
@@ -53,7 +53,7 @@ public final class TmuxFeatureQuery {
     /// The features tmux listed for its client (`RGB`, `clipboard`, …), reading until
     /// `deadline` (monotonic seconds, `FileDescriptorIO.monotonicSeconds`); nil when tmux did not
     /// answer by then (it is stopped), failed, or has no client. At most 4 KB are read.
-    public func features(by deadline: Double) -> [String]? {
+    package func features(by deadline: Double) -> [String]? {
         var chunk = [UInt8](repeating: 0, count: 1024)
         while output >= 0 {
             let left = deadline - FileDescriptorIO.monotonicSeconds()

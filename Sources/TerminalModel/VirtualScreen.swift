@@ -8,26 +8,26 @@ import TermRender
 /// read and dropped. It also keeps the modes that change what keys send (DECCKM) and the
 /// questions the program asked that a terminal answers. The one terminal model: `sidewalk test`
 /// reads its screen, and the tests check the encoder's bytes with it (and it against libvterm).
-public struct VirtualScreen: Sendable {
+package struct VirtualScreen: Sendable {
     /// One cell as the terminal shows it.
-    public struct Cell: Equatable, Sendable, CustomStringConvertible {
+    package struct Cell: Equatable, Sendable, CustomStringConvertible {
         /// The character; `TermRender.Cell.continuation` for the right half of a wide one.
-        public var glyph: Unicode.Scalar
+        package var glyph: Unicode.Scalar
         /// nil is the terminal's default colour.
-        public var foreground: RGB?
-        public var background: RGB?
+        package var foreground: RGB?
+        package var background: RGB?
 
-        public init(glyph: Unicode.Scalar, foreground: RGB?, background: RGB?) {
+        package init(glyph: Unicode.Scalar, foreground: RGB?, background: RGB?) {
             (self.glyph, self.foreground, self.background) = (glyph, foreground, background)
         }
 
-        public var description: String {
+        package var description: String {
             "\(glyph) \(foreground.map { "\($0)" } ?? "default")/\(background.map { "\($0)" } ?? "default")"
         }
     }
 
-    public let columns: Int
-    public let rows: Int
+    package let columns: Int
+    package let rows: Int
     /// Rows of cells, top first.
     var grid: [[Cell]]
     var (row, column) = (0, 0)
@@ -45,13 +45,13 @@ public struct VirtualScreen: Sendable {
     /// Bytes of a sequence or character cut off at the end of the last `feed`.
     private var pending: [UInt8] = []
     /// True while the program asked for application cursor keys (DECCKM, `ESC [ ? 1 h`).
-    public internal(set) var applicationCursorKeys = false
+    package internal(set) var applicationCursorKeys = false
     /// Answers owed to the program (device attributes, cursor position), in order.
-    public internal(set) var replies: [[UInt8]] = []
+    package internal(set) var replies: [[UInt8]] = []
     /// The first 100 sequences the model does not know, as text, so a test can fail on them.
-    public internal(set) var unknown: [String] = []
+    package internal(set) var unknown: [String] = []
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         bottom = max(1, rows) - 1
@@ -60,27 +60,27 @@ public struct VirtualScreen: Sendable {
     }
 
     /// The cell at `column`, `row` (0-based).
-    public subscript(column: Int, row: Int) -> Cell { grid[row][column] }
+    package subscript(column: Int, row: Int) -> Cell { grid[row][column] }
 
     /// Every cell, row after row.
-    public var cells: [Cell] { grid.flatMap { $0 } }
+    package var cells: [Cell] { grid.flatMap { $0 } }
 
     /// The screen's rows, trailing spaces kept, joined by newlines; the right half of a wide
     /// character is no text.
-    public var text: String {
+    package var text: String {
         grid.map { line in
             String(String.UnicodeScalarView(line.lazy.map(\.glyph).filter { $0 != TermRender.Cell.continuation }))
         }.joined(separator: "\n")
     }
 
     /// Takes the answers owed to the program.
-    public mutating func takeReplies() -> [UInt8] {
+    package mutating func takeReplies() -> [UInt8] {
         defer { replies.removeAll() }
         return replies.flatMap { $0 }
     }
 
     /// Reads what the program wrote.
-    public mutating func feed(_ bytes: [UInt8]) {
+    package mutating func feed(_ bytes: [UInt8]) {
         pending += bytes
         var index = 0
         while index < pending.count {

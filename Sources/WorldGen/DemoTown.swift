@@ -2,38 +2,38 @@ import PanoCore
 
 /// The panoramas, links and markers of the bundled demo town, as data: where each panorama
 /// stands in the plan, what it shows and when it was taken.
-public enum DemoTown {
+package enum DemoTown {
     /// One panorama to render.
-    public struct Spot: Sendable {
-        public let id: String
+    package struct Spot: Sendable {
+        package let id: String
         /// Position in the plan, metres.
-        public let x: Double
-        public let z: Double
-        public let description: String
-        public let date: String
-        public let season: TownScene.Season
+        package let x: Double
+        package let z: Double
+        package let description: String
+        package let date: String
+        package let season: TownScene.Season
         /// Museum floor for indoor panoramas; nil outdoors.
-        public let level: Int?
+        package let level: Int?
         /// Where a viewer first looks: along the street, degrees.
-        public let initialHeading: Double
+        package let initialHeading: Double
     }
 
     /// A marker at a point of the plan.
-    public struct Landmark: Sendable {
-        public let id: String
-        public let x: Double
-        public let z: Double
-        public let height: Double
-        public let title: String
-        public let snippet: String
+    package struct Landmark: Sendable {
+        package let id: String
+        package let x: Double
+        package let z: Double
+        package let height: Double
+        package let title: String
+        package let snippet: String
         /// The scene object it marks (a `Box` or `Sphere` name).
-        public let object: String
+        package let object: String
     }
 
     static let summer = "2024-06-21"
     static let winter = "2023-12-15"
 
-    public static let spots: [Spot] = {
+    package static let spots: [Spot] = {
         var spots: [Spot] = []
         for k in 0...10 {
             let x = -60.0 + 12 * Double(k)
@@ -90,7 +90,7 @@ public enum DemoTown {
     }()
 
     /// Pairs of panoramas joined by a link both ways, and the street the link runs along.
-    public static let connections: [(String, String, String)] = {
+    package static let connections: [(String, String, String)] = {
         var pairs: [(String, String, String)] = []
         for k in 0..<10 { pairs.append(("main-\(k)", "main-\(k + 1)", TownPlan.mainStreet.name)) }
         pairs.append(("main-5", "station-1", TownPlan.stationRoad.name))
@@ -108,7 +108,7 @@ public enum DemoTown {
         return pairs
     }()
 
-    public static let landmarks: [Landmark] = [
+    package static let landmarks: [Landmark] = [
         Landmark(
             id: "clock-tower", x: (TownPlan.tower.minX + TownPlan.tower.maxX) / 2, z: TownPlan.tower.maxZ, height: 29,
             title: "Clock Tower", snippet: "The town clock, 34 m", object: "tower"),
@@ -130,7 +130,7 @@ public enum DemoTown {
     ]
 
     /// The scene a spot is rendered in, and the eye position in it.
-    public static func scene(for spot: Spot) -> (any PanoramaScene, TownPoint) {
+    package static func scene(for spot: Spot) -> (any PanoramaScene, TownPoint) {
         if let level = spot.level {
             // Inside, the room is centred on the origin; the eye stands where the spot is in the
             // museum, relative to its centre.

@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 /// A point or direction in the town's local frame, metres: x east, y up, z north.
-public typealias TownPoint = Vector3
+package typealias TownPoint = Vector3
 
 /// What a surface is, for shading.
-public enum SurfaceKind: Equatable, Sendable {
+package enum SurfaceKind: Equatable, Sendable {
     /// A building facade with windows; `floors` above ground, `shop` colours the ground floor.
     case facade(wall: RGB, shop: RGB?)
     case roof(RGB)
@@ -22,14 +22,14 @@ public enum SurfaceKind: Equatable, Sendable {
 }
 
 /// An axis-aligned box, metres.
-public struct Box: Sendable {
-    public let min: TownPoint
-    public let max: TownPoint
-    public let kind: SurfaceKind
+package struct Box: Sendable {
+    package let min: TownPoint
+    package let max: TownPoint
+    package let kind: SurfaceKind
     /// Which landmark or building this is part of, for tests and markers ("museum", "tower"...).
-    public let name: String?
+    package let name: String?
 
-    public init(min: TownPoint, max: TownPoint, kind: SurfaceKind, name: String? = nil) {
+    package init(min: TownPoint, max: TownPoint, kind: SurfaceKind, name: String? = nil) {
         self.min = min
         self.max = max
         self.kind = kind
@@ -38,13 +38,13 @@ public struct Box: Sendable {
 }
 
 /// A sphere, metres.
-public struct Sphere: Sendable {
-    public let centre: TownPoint
-    public let radius: Double
-    public let kind: SurfaceKind
-    public let name: String?
+package struct Sphere: Sendable {
+    package let centre: TownPoint
+    package let radius: Double
+    package let kind: SurfaceKind
+    package let name: String?
 
-    public init(centre: TownPoint, radius: Double, kind: SurfaceKind, name: String? = nil) {
+    package init(centre: TownPoint, radius: Double, kind: SurfaceKind, name: String? = nil) {
         self.centre = centre
         self.radius = radius
         self.kind = kind
@@ -53,14 +53,14 @@ public struct Sphere: Sendable {
 }
 
 /// Where a ray meets the scene.
-public struct Hit: Sendable {
+package struct Hit: Sendable {
     /// Distance along the (unit) ray, metres.
-    public let distance: Double
-    public let point: TownPoint
+    package let distance: Double
+    package let point: TownPoint
     /// Unit normal facing the ray.
-    public let normal: TownPoint
-    public let kind: SurfaceKind
-    public let name: String?
+    package let normal: TownPoint
+    package let kind: SurfaceKind
+    package let name: String?
 }
 
 enum Intersect {

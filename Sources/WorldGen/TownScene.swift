@@ -5,19 +5,19 @@ import Glibc
 #endif
 
 /// The demo town as boxes and spheres over a ground plane, in one season.
-public struct TownScene: Sendable {
-    public enum Season: Sendable {
+package struct TownScene: Sendable {
+    package enum Season: Sendable {
         case summer
         case winter
     }
 
-    public let season: Season
-    public private(set) var boxes: [Box] = []
-    public private(set) var spheres: [Sphere] = []
+    package let season: Season
+    package private(set) var boxes: [Box] = []
+    package private(set) var spheres: [Sphere] = []
     /// Unit vector towards the sun.
-    public let sun: TownPoint
+    package let sun: TownPoint
 
-    public init(season: Season) {
+    package init(season: Season) {
         self.season = season
         sun = season == .summer ? Orientation(heading: 150, pitch: 42).direction : Orientation(heading: 200, pitch: 14).direction
         addBuildings()
@@ -26,7 +26,7 @@ public struct TownScene: Sendable {
     }
 
     /// The nearest surface along a unit ray, ground excluded, within `limit` metres.
-    public func firstObjectHit(origin: TownPoint, direction: TownPoint, limit: Double = .infinity) -> Hit? {
+    package func firstObjectHit(origin: TownPoint, direction: TownPoint, limit: Double = .infinity) -> Hit? {
         var best: Hit?
         var nearest = limit
         for box in boxes {
@@ -45,7 +45,7 @@ public struct TownScene: Sendable {
     }
 
     /// True when anything lies between `point` and the sun.
-    public func inShadow(_ point: TownPoint) -> Bool {
+    package func inShadow(_ point: TownPoint) -> Bool {
         let origin = point + sun * 0.01
         for box in boxes where Intersect.box(box, origin: origin, direction: sun, limit: 400) != nil { return true }
         for sphere in spheres where Intersect.sphere(sphere, origin: origin, direction: sun, limit: 400) != nil { return true }

@@ -6,13 +6,13 @@ import Glibc
 #endif
 
 /// Anything that can say what colour is seen along a ray: the town outdoors, a museum room.
-public protocol PanoramaScene: Sendable {
+package protocol PanoramaScene: Sendable {
     /// The colour seen from `origin` looking along the unit vector `direction`.
     func colour(origin: TownPoint, direction: TownPoint) -> RGB
 }
 
 extension TownScene: PanoramaScene {
-    public func colour(origin: TownPoint, direction d: TownPoint) -> RGB {
+    package func colour(origin: TownPoint, direction d: TownPoint) -> RGB {
         let groundDistance = d.y < -1e-9 ? -origin.y / d.y : Double.infinity
         if let hit = firstObjectHit(origin: origin, direction: d, limit: groundDistance) {
             if case .lamp = hit.kind { return RGB(255, 236, 180) }
@@ -39,7 +39,7 @@ extension TownScene: PanoramaScene {
         colour.mixed(with: sky(Vector3(direction.x, 0, direction.z)), amount: 1 - exp(-distance / 350))
     }
 
-    public func sky(_ d: TownPoint) -> RGB {
+    package func sky(_ d: TownPoint) -> RGB {
         let height = max(0, d.y)
         let (horizon, zenith) =
             season == .summer
@@ -76,7 +76,7 @@ extension TownScene: PanoramaScene {
     }
 
     /// Streets with lane markings, sidewalks with paving, the square, and grass (or snow).
-    public func groundColour(x: Double, z: Double) -> RGB {
+    package func groundColour(x: Double, z: Double) -> RGB {
         let winter = season == .winter
         for street in TownPlan.streets {
             let alongX = street.start.1 == street.end.1
@@ -108,8 +108,8 @@ extension TownScene: PanoramaScene {
 
 /// Inside the museum: a hall with columns and paintings; the upper level is lit and painted
 /// differently so the floors are told apart at a glance.
-public struct MuseumScene: PanoramaScene {
-    public let level: Int
+package struct MuseumScene: PanoramaScene {
+    package let level: Int
     private let boxes: [Box]
 
     /// Room half-extents, metres (x, z), and ceiling height.
@@ -117,7 +117,7 @@ public struct MuseumScene: PanoramaScene {
     static let halfDepth = 10.0
     static let ceiling = 5.0
 
-    public init(level: Int) {
+    package init(level: Int) {
         self.level = level
         let wall = level == 0 ? RGB(170, 50, 55) : RGB(60, 90, 130)
         let (w, d, h) = (Self.halfWidth, Self.halfDepth, Self.ceiling)
@@ -147,7 +147,7 @@ public struct MuseumScene: PanoramaScene {
         self.boxes = boxes
     }
 
-    public func colour(origin: TownPoint, direction d: TownPoint) -> RGB {
+    package func colour(origin: TownPoint, direction d: TownPoint) -> RGB {
         var best: Hit?
         var nearest = Double.infinity
         for box in boxes {
@@ -192,9 +192,9 @@ extension Double {
 }
 
 /// Renders a scene as an equirectangular panorama whose centre faces north.
-public enum PanoramaRenderer {
+package enum PanoramaRenderer {
     /// A `width` × `width/2` panorama seen from `eye`, rows split over `runner`.
-    public static func render(_ scene: any PanoramaScene, eye: TownPoint, width: Int, runner: any ParallelRunner = SerialRunner())
+    package static func render(_ scene: any PanoramaScene, eye: TownPoint, width: Int, runner: any ParallelRunner = SerialRunner())
         -> RGBImage
     {
         let height = width / 2

@@ -109,7 +109,7 @@ enum FuzzTarget: String, CaseIterable {
 
 /// libFuzzer's entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+package func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzTarget.selected.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Paths of the products built beside the running test binary.
-public enum BuiltProducts {
+package enum BuiltProducts {
     /// The build folder holding the test binary (e.g. .build/debug).
-    public static var directory: URL {
+    package static var directory: URL {
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         // The test binary is .build/<triple>/<config>/<Package>PackageTests.xctest (a file on Linux).
         while url.pathComponents.count > 1 && !FileManager.default.fileExists(atPath: url.appendingPathComponent("sidewalk").path) {
@@ -13,10 +13,10 @@ public enum BuiltProducts {
     }
 
     /// The `sidewalk` executable under test.
-    public static var sidewalk: String { directory.appendingPathComponent("sidewalk").path }
+    package static var sidewalk: String { directory.appendingPathComponent("sidewalk").path }
 
     /// The package's root folder (holding Package.swift), found from a test file's #filePath.
-    public static func packageRoot(from testFile: String) -> URL {
+    package static func packageRoot(from testFile: String) -> URL {
         var url = URL(fileURLWithPath: testFile)
         while url.pathComponents.count > 1 {
             url.deleteLastPathComponent()

@@ -4,10 +4,10 @@ import PanoImage
 
 /// A dataset folder made by a test: small panorama images and a manifest built from a
 /// dictionary the test may break on purpose.
-public struct DatasetFixture {
-    public let folder: URL
+package struct DatasetFixture {
+    package let folder: URL
 
-    public init() throws {
+    package init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-dataset-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
         for name in ["a", "b", "c"] {
@@ -19,7 +19,7 @@ public struct DatasetFixture {
 
     /// A valid manifest: three panoramas along a street running east, one marker. Each image is
     /// `SyntheticPanorama.cardinal`, whose centre is red; panorama b's centre faces east.
-    public static func validManifest() -> [String: Any] {
+    package static func validManifest() -> [String: Any] {
         [
             "format": "sidewalk-dataset", "version": 1, "name": "Test street", "start": "b",
             "panoramas": [
@@ -42,18 +42,18 @@ public struct DatasetFixture {
 
     /// Writes the manifest and returns the folder's path.
     @discardableResult
-    public func write(_ manifest: Any) throws -> String {
+    package func write(_ manifest: Any) throws -> String {
         let data = try JSONSerialization.data(withJSONObject: manifest)
         try data.write(to: folder.appendingPathComponent("manifest.json"))
         return folder.path
     }
 
-    public func writeRaw(_ text: String) throws -> String {
+    package func writeRaw(_ text: String) throws -> String {
         try Data(text.utf8).write(to: folder.appendingPathComponent("manifest.json"))
         return folder.path
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

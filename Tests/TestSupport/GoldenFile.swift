@@ -3,9 +3,9 @@ import Foundation
 /// Golden files kept beside the tests that use them, in a `Goldens` folder. Run the tests with
 /// SIDEWALK_RECORD_GOLDENS=1 to write them anew; a recording run reports failure, so a golden
 /// can never be recorded and passed in the same run.
-public enum GoldenFile {
+package enum GoldenFile {
     /// The outcome of comparing bytes with a golden file.
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case matches
         case differs(firstDifference: Int, goldenCount: Int, actualCount: Int)
         case missing(path: String)
@@ -13,7 +13,7 @@ public enum GoldenFile {
     }
 
     /// Compares `bytes` with `Goldens/<name>` next to the test file `testFile` (pass #filePath).
-    public static func compare(_ bytes: [UInt8], name: String, testFile: String) -> Outcome {
+    package static func compare(_ bytes: [UInt8], name: String, testFile: String) -> Outcome {
         let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Goldens")
         let url = folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["SIDEWALK_RECORD_GOLDENS"] == "1" {

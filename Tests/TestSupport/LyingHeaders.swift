@@ -1,8 +1,8 @@
 /// Images whose headers claim another size than their data holds: how tests show a decoder
 /// refuses by the header, before it allocates anything.
-public enum LyingHeaders {
+package enum LyingHeaders {
     /// The JPEG with the width and height in its frame header (SOF0-2) replaced.
-    public static func jpeg(_ jpeg: [UInt8], claimingWidth width: Int, height: Int) -> [UInt8] {
+    package static func jpeg(_ jpeg: [UInt8], claimingWidth width: Int, height: Int) -> [UInt8] {
         var bytes = jpeg
         var offset = 2
         while offset + 9 < bytes.count {
@@ -21,7 +21,7 @@ public enum LyingHeaders {
     }
 
     /// The PNG with the width and height in its IHDR replaced, and the chunk's CRC made right.
-    public static func png(_ png: [UInt8], claimingWidth width: Int, height: Int) -> [UInt8] {
+    package static func png(_ png: [UInt8], claimingWidth width: Int, height: Int) -> [UInt8] {
         var bytes = png
         // IHDR's data starts at byte 16: width and height, big-endian; its CRC follows at 29.
         bytes.replaceSubrange(16..<24, with: TestPNG.bigEndian32(UInt32(width)) + TestPNG.bigEndian32(UInt32(height)))

@@ -7,12 +7,12 @@ import PanoCore
 /// ISO 19567-2 measures cameras' loss of texture with the same pattern. Lossy coding and
 /// resampling cost it what they cost a photo, where a hash of positions would punish any blur and
 /// a smooth pattern none.
-public enum NaturalTexture {
+package enum NaturalTexture {
     /// An equirectangular panorama `width` × `width / 2`, discs wrapping round the seam; the same
     /// `seed` gives the same pixels. The discs are drawn at four times the size and each 4×4 block
     /// averaged, as a sensor integrates the light over each photosite, so edges are antialiased
     /// as in a photo; their colours vary in brightness more than in hue, as a street's do.
-    public static func panorama(width: Int, seed: UInt64 = 1) -> RGBImage {
+    package static func panorama(width: Int, seed: UInt64 = 1) -> RGBImage {
         leaves(width: width * 4, seed: seed).halved().halved()
     }
 

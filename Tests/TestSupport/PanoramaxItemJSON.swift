@@ -1,9 +1,9 @@
 /// A Panoramax STAC item as GeoVisio serves `GET /api/pictures/{id}` (its API tests and the web
 /// viewer's "Compatibility with STAC API" page list the fields): for the decoder's tests and the
 /// fuzz target's seeds.
-public enum PanoramaxItemJSON {
+package enum PanoramaxItemJSON {
     /// A 360° picture with its ways (prev, next, related), credit, assets and tiles.
-    public static let geovisio = """
+    package static let geovisio = """
         {"type": "Feature", "stac_version": "1.0.0", "id": "pic-2", "collection": "seq-1",
          "geometry": {"type": "Point", "coordinates": [2.3499, 48.8530]},
          "providers": [{"name": "Default account", "roles": ["producer"]}],

@@ -2,14 +2,14 @@ import PanoCore
 
 /// Runs pieces one after another on the calling thread while claiming `width` workers, so a
 /// test sees the pieces a machine with that many cores would make.
-public struct PretendWorkers: ParallelRunner {
-    public let width: Int
+package struct PretendWorkers: ParallelRunner {
+    package let width: Int
 
-    public init(width: Int) {
+    package init(width: Int) {
         self.width = width
     }
 
-    public func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    package func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         for index in 0..<count { body(index) }
     }
 }

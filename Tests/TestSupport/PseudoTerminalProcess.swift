@@ -8,29 +8,29 @@ import Glibc
 /// A program running in a pseudo-terminal of its own, whose output the test may leave unread:
 /// the terminal that stops reading (a stalled link, Ctrl-S) that tmux can never be. The program
 /// is started by `sidewalk test`'s own `PseudoTerminal`, without a state log.
-public final class PseudoTerminalProcess {
+package final class PseudoTerminalProcess {
     private let terminal: PseudoTerminal
-    public var pid: pid_t { terminal.pid }
+    package var pid: pid_t { terminal.pid }
 
     /// Starts `arguments` (the first is the program's path) as a session leader whose
     /// controlling terminal is a new pseudo-terminal of `columns`×`rows` cells.
-    public init(_ arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+    package init(_ arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         terminal = try PseudoTerminal(
             executable: arguments[0], arguments: Array(arguments.dropFirst()), environment: environment, columns: columns, rows: rows,
             stateLog: false)
     }
 
     /// Types `bytes` at the terminal.
-    public func type(_ bytes: [UInt8]) {
+    package func type(_ bytes: [UInt8]) {
         terminal.type(bytes)
     }
 
     /// Everything the program wrote so far, as `read(until:seconds:)` collected it.
-    public private(set) var output: [UInt8] = []
+    package private(set) var output: [UInt8] = []
 
     /// Reads what the program writes, as a terminal would, until `condition` holds for all of it
     /// so far or `seconds` have passed; returns whether it held.
-    public func read(until condition: ([UInt8]) -> Bool, seconds: Double) -> Bool {
+    package func read(until condition: ([UInt8]) -> Bool, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(output) {
             let left = deadline.timeIntervalSinceNow
@@ -43,18 +43,18 @@ public final class PseudoTerminalProcess {
     }
 
     /// The terminal's modes as they are now.
-    public func modes() -> termios {
+    package func modes() -> termios {
         terminal.modes()
     }
 
     /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.
-    public func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+    package func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
         Wait.until(seconds: seconds, condition)
     }
 
     /// The exit status (128 + N when killed by signal N) once the program has ended, waiting up
     /// to `seconds` without reading its output; nil while it still runs.
-    public func exit(within seconds: Double) -> Int32? {
+    package func exit(within seconds: Double) -> Int32? {
         terminal.waitForExit(seconds: seconds, draining: false)
     }
 }

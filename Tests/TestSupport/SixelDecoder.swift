@@ -3,12 +3,12 @@ import PanoCore
 /// Reads a sixel image back into pixels, as a terminal would draw it (xterm's ctlseqs): raster
 /// attributes, colour definitions in percent RGB, colour selection, repeats, `$` and `-`.
 /// For tests that check what `SixelEncoder` writes; pixels no colour sets stay `background`.
-public enum SixelDecoder {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package enum SixelDecoder {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func decode(_ bytes: [UInt8], background: RGB = RGB(1, 2, 3)) throws -> RGBImage {
+    package static func decode(_ bytes: [UInt8], background: RGB = RGB(1, 2, 3)) throws -> RGBImage {
         let text = Array(bytes)
         guard let start = text.firstIndex(of: UInt8(ascii: "q")), text.starts(with: [0x1B, UInt8(ascii: "P")]) else {
             throw Failure(description: "no DCS … q introducer")

@@ -7,24 +7,24 @@ import Glibc
 /// Runs a program to completion with posix_spawn and waitpid, capturing what it prints.
 /// Foundation's Process is not used: its exit monitoring missed children here when called from
 /// test tasks, leaving a finished tmux client as an unreaped zombie and the test waiting forever.
-public enum Subprocess {
+package enum Subprocess {
     private static let spawnLock = NSLock()
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Exit status, or 128 + N when killed by signal N.
-        public let status: Int32
-        public let standardOutput: [UInt8]
-        public let standardError: [UInt8]
+        package let status: Int32
+        package let standardOutput: [UInt8]
+        package let standardError: [UInt8]
         /// The standard output as text (invalid UTF-8 replaced).
-        public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+        package var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
         /// The error output as text (invalid UTF-8 replaced).
-        public var errorText: String { String(decoding: standardError, as: UTF8.self) }
+        package var errorText: String { String(decoding: standardError, as: UTF8.self) }
     }
 
     /// Runs `arguments[0]` (looked up in PATH) with the rest as its arguments. Standard input is
     /// /dev/null. With `capture` false, outputs go to /dev/null, for programs that leave a
     /// daemon behind which would otherwise hold the pipes open.
-    public static func run(_ arguments: [String], environment: [String: String]? = nil, capture: Bool = true) throws -> Result {
+    package static func run(_ arguments: [String], environment: [String: String]? = nil, capture: Bool = true) throws -> Result {
         let (pid, outPipe, errPipe) = try spawn(arguments, environment: environment, capture: capture)
         var output: [UInt8] = []
         var errors: [UInt8] = []
@@ -41,14 +41,14 @@ public enum Subprocess {
 
     /// Starts `arguments[0]` (looked up in PATH) in the background, its input and outputs
     /// /dev/null; returns its pid, for `stop`.
-    public static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> pid_t {
+    package static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> pid_t {
         try spawn(arguments, environment: environment, capture: false).pid
     }
 
     /// Starts a loopback server of the tests' own (`arguments`, which tell it `portFile`) and waits
     /// up to 10 s for the port it writes to `portFile` once it listens; returns its pid and
     /// `http://127.0.0.1:PORT` (port 0, which nothing answers, if it never wrote one).
-    public static func startServer(_ arguments: [String], portFile: String) throws -> (pid: pid_t, address: String) {
+    package static func startServer(_ arguments: [String], portFile: String) throws -> (pid: pid_t, address: String) {
         let pid = try start(arguments)
         var port: String?
         for _ in 0..<500 where port == nil {
@@ -59,7 +59,7 @@ public enum Subprocess {
     }
 
     /// Ends a program `start` started: SIGTERM, then SIGKILL if it has not ended within a second.
-    public static func stop(_ pid: pid_t) {
+    package static func stop(_ pid: pid_t) {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { _ = poll(nil, 0, 20) }
@@ -156,7 +156,7 @@ public enum Subprocess {
 }
 
 /// A failure to start a program; `code` is the errno value.
-public struct SpawnError: Error, CustomStringConvertible {
-    public let code: Int32
-    public var description: String { "could not start program: \(String(cString: strerror(code)))" }
+package struct SpawnError: Error, CustomStringConvertible {
+    package let code: Int32
+    package var description: String { "could not start program: \(String(cString: strerror(code)))" }
 }

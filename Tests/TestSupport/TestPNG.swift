@@ -1,8 +1,8 @@
 /// Writes PNG files of any colour type, 8- or 16-bit, optionally Adam7-interlaced, so tests can
 /// make every variant a decoder must read. Image data is stored uncompressed (zlib stored
 /// blocks): correct PNG, just large.
-public enum TestPNG {
-    public enum ColorType: UInt8 {
+package enum TestPNG {
+    package enum ColorType: UInt8 {
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
 
         var channels: Int {
@@ -17,7 +17,7 @@ public enum TestPNG {
 
     /// A PNG of `width` × `height` whose pixel (x, y) has the channel values `sample(x, y)`
     /// (each 0...255 for 8-bit, 0...65535 for 16-bit; palette indices for `.palette`).
-    public static func encode(
+    package static func encode(
         width: Int, height: Int, colorType: ColorType, bitDepth: Int = 8, interlaced: Bool = false,
         palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt8] = [], sample: (Int, Int) -> [Int]
     ) -> [UInt8] {
@@ -80,8 +80,8 @@ public enum TestPNG {
 }
 
 /// CRC-32 (ISO 3309), as PNG chunks use.
-public enum CRC32 {
-    public static func checksum<C: Collection<UInt8>>(_ bytes: C) -> UInt32 {
+package enum CRC32 {
+    package static func checksum<C: Collection<UInt8>>(_ bytes: C) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

@@ -1,9 +1,9 @@
 /// Camera-like metadata for test photos: an EXIF block with GPS and a capture date, a GPano XMP
 /// packet, and a way to put them into a JPEG as APP1 segments.
-public enum TestPhotoMetadata {
+package enum TestPhotoMetadata {
     /// An EXIF APP1 payload ("Exif\0\0" + little-endian TIFF) with GPS position and
     /// DateTimeOriginal ("YYYY:MM:DD HH:MM:SS").
-    public static func exif(latitude: Double, longitude: Double, dateTimeOriginal: String) -> [UInt8] {
+    package static func exif(latitude: Double, longitude: Double, dateTimeOriginal: String) -> [UInt8] {
         var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
         func u16(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func u32(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
@@ -53,7 +53,7 @@ public enum TestPhotoMetadata {
 
     /// An EXIF APP1 payload with no GPS position: DateTimeOriginal ("YYYY:MM:DD HH:MM:SS") and,
     /// when given, OffsetTimeOriginal ("+02:00").
-    public static func exif(dateTimeOriginal: String, offsetTimeOriginal: String? = nil) -> [UInt8] {
+    package static func exif(dateTimeOriginal: String, offsetTimeOriginal: String? = nil) -> [UInt8] {
         var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
         func u16(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func u32(_ v: Int) { tiff += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
@@ -81,7 +81,7 @@ public enum TestPhotoMetadata {
     }
 
     /// An XMP APP1 payload with GPano properties, as attributes or as elements.
-    public static func xmp(_ properties: [(String, String)], asElements: Bool = false) -> [UInt8] {
+    package static func xmp(_ properties: [(String, String)], asElements: Bool = false) -> [UInt8] {
         let body: String
         if asElements {
             body = "<rdf:Description>" + properties.map { "<GPano:\($0.0)>\($0.1)</GPano:\($0.0)>" }.joined() + "</rdf:Description>"
@@ -95,7 +95,7 @@ public enum TestPhotoMetadata {
     }
 
     /// The JPEG with APP1 segments holding `payloads` inserted right after its SOI marker.
-    public static func insert(_ payloads: [[UInt8]], into jpeg: [UInt8]) -> [UInt8] {
+    package static func insert(_ payloads: [[UInt8]], into jpeg: [UInt8]) -> [UInt8] {
         var segments: [UInt8] = []
         for payload in payloads {
             let length = payload.count + 2

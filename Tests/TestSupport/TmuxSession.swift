@@ -3,13 +3,13 @@ import Foundation
 /// Runs a command in a detached tmux session on a private server, to drive it with keys and
 /// read its screen as a person at a terminal would. Each session has its own socket, so tests
 /// can run in parallel; the server is killed when the session is closed.
-public final class TmuxSession {
-    public let socket: String
-    public let workDirectory: URL
+package final class TmuxSession {
+    package let socket: String
+    package let workDirectory: URL
 
     /// Starts `command` (run by /bin/sh) in a `columns` × `rows` pane. `stty -g` is recorded
     /// before and after it, with its exit status, in `workDirectory`.
-    public init(command: String, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    package init(command: String, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         socket = "sidewalk-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -29,7 +29,7 @@ public final class TmuxSession {
 
     /// Ends the session: kills its tmux server (and so the command) and removes its files.
     /// Call it with `defer` right after starting the session.
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         _ = try? tmux(["kill-server"])
@@ -43,48 +43,48 @@ public final class TmuxSession {
     }
 
     /// Sends keys by tmux's names ("Right", "q", "C-c").
-    public func send(_ keys: String...) throws {
+    package func send(_ keys: String...) throws {
         try send(contentsOf: keys)
     }
 
     /// Sends keys by tmux's names in one go, as a burst.
-    public func send(contentsOf keys: [String]) throws {
+    package func send(contentsOf keys: [String]) throws {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
     /// Sends bytes as they are, in one go: how tests type escape sequences such as mouse reports.
-    public func sendBytes(_ bytes: [UInt8]) throws {
+    package func sendBytes(_ bytes: [UInt8]) throws {
         try tmux(["send-keys", "-t", "0", "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// One xterm mouse report in the X10 encoding, as modes 1000 and 1002 send it without SGR:
     /// `button` 0 press, 3 release, 32 motion with the button held, 64 and 65 the wheel; the
     /// cell 0-based, below column and row 223.
-    public static func mouseReport(button: Int, column: Int, row: Int) -> [UInt8] {
+    package static func mouseReport(button: Int, column: Int, row: Int) -> [UInt8] {
         [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), UInt8(32 + button), UInt8(33 + column), UInt8(33 + row)]
     }
 
     /// The screen as text, trailing spaces kept (a picture may end in cells drawn as spaces);
     /// with `escapes`, with colour escape sequences as tmux holds them.
-    public func capture(escapes: Bool = false) throws -> String {
+    package func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p", "-N", "-t", "0"] + (escapes ? ["-e"] : []))
     }
 
     /// Runs a tmux command on this session's server, e.g. ["set-option", "-g", "set-clipboard", "on"];
     /// returns what it printed.
     @discardableResult
-    public func command(_ arguments: [String]) throws -> String {
+    package func command(_ arguments: [String]) throws -> String {
         try tmux(arguments)
     }
 
     /// A tmux format evaluated for the pane, e.g. "#{alternate_on}".
-    public func display(_ format: String) throws -> String {
+    package func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// From now on appends everything the program writes to the pane to a file; returns a
     /// function that reads what was recorded so far.
-    public func recordOutput() throws -> () -> [UInt8] {
+    package func recordOutput() throws -> () -> [UInt8] {
         let file = workDirectory.appendingPathComponent("pane-output")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         try tmux(["pipe-pane", "-o", "-t", "0", "cat >> '\(file.path)'"])
@@ -92,23 +92,23 @@ public final class TmuxSession {
     }
 
     /// Resizes the window.
-    public func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// The process id of the command's shell.
-    public func panePID() throws -> Int32 {
+    package func panePID() throws -> Int32 {
         Int32(try display("#{pane_pid}")) ?? -1
     }
 
     /// The exit status of the command once it has ended, else nil.
-    public var exitStatus: Int32? {
+    package var exitStatus: Int32? {
         guard let text = try? String(contentsOf: workDirectory.appendingPathComponent("exit-status"), encoding: .utf8) else { return nil }
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// `stty -g` before and after the command, once it has ended.
-    public var sttyBeforeAndAfter: (before: String, after: String)? {
+    package var sttyBeforeAndAfter: (before: String, after: String)? {
         let read = { (name: String) in try? String(contentsOf: self.workDirectory.appendingPathComponent(name), encoding: .utf8) }
         guard let before = read("stty-before"), let after = read("stty-after") else { return nil }
         return (before, after)
@@ -118,7 +118,7 @@ public final class TmuxSession {
     /// A terminal program answers asynchronously, so end-to-end checks wait for a state
     /// instead of sleeping a fixed time.
     @discardableResult
-    public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    package func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }

@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 /// Waiting for something another process does.
-public enum Wait {
+package enum Wait {
     /// Waits until `condition` holds, checking every 20 ms, for at most `seconds`; returns
     /// whether it held.
-    public static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
+    package static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }

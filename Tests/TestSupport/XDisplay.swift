@@ -9,14 +9,14 @@ import Glibc
 /// A virtual X display of its own (Xvfb) with terminal windows on it, for tests of what real
 /// terminals (xterm, kitty) show: screenshots with ImageMagick's `import`, window sizes with
 /// `xwininfo`, keys with `xdotool`. Everything it started is ended when it goes.
-public final class XDisplay {
+package final class XDisplay {
     /// The display's number: DISPLAY=:number.
-    public let number: Int
+    package let number: Int
     private let server: pid_t
     private var clients: [pid_t] = []
 
     /// Starts Xvfb on the first free display number from 40, `width`×`height` pixels, 24 bits.
-    public init(width: Int = 1024, height: Int = 768) throws {
+    package init(width: Int = 1024, height: Int = 768) throws {
         var chosen = 40
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(chosen)")
             || FileManager.default.fileExists(atPath: "/tmp/.X\(chosen)-lock")
@@ -33,17 +33,17 @@ public final class XDisplay {
     }
 
     /// The environment for a program on this display.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         ProcessInfo.processInfo.environment.merging(["DISPLAY": ":\(number)"]) { $1 }
     }
 
     /// Starts a client (a terminal window) on this display, in the background.
-    public func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+    package func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws {
         clients.append(try Subprocess.start(arguments, environment: environment.merging(extra) { $1 }))
     }
 
     /// The whole screen as pixels.
-    public func screenshot() throws -> RGBImage {
+    package func screenshot() throws -> RGBImage {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-x-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let run = try Subprocess.run(["import", "-window", "root", file], environment: environment)
@@ -54,7 +54,7 @@ public final class XDisplay {
     /// Where the first top-level window whose class is `windowClass` draws on the screen and its
     /// size, in pixels: its inside, past the X border (xterm's text is in a child window, one
     /// pixel in); nil when there is none.
-    public func windowFrame(class windowClass: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+    package func windowFrame(class windowClass: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
         let text = String(
             decoding: try Subprocess.run(["xwininfo", "-root", "-tree"], environment: environment).standardOutput, as: UTF8.self)
         // e.g.  0x20000c "sh": ("xterm" "XTerm")  640x408+0+0  +0+0 (size, then where it is on the screen)
@@ -78,7 +78,7 @@ public final class XDisplay {
     }
 
     /// Types `keys` (xdotool key names, e.g. "q" or "Right") into the focused window.
-    public func press(_ keys: String...) throws {
+    package func press(_ keys: String...) throws {
         _ = try Subprocess.run(["xdotool", "key", "--clearmodifiers"] + keys, environment: environment)
     }
 

@@ -1,8 +1,8 @@
 /// PNGs that inflate far beyond their size: all-zero pixels compressed with deflate's longest
 /// back-reference (258 bytes for 13 bits), about 160:1, for tests of decompression bombs.
-public enum ZlibBomb {
+package enum ZlibBomb {
     /// An RGB PNG of `width` × `height` black pixels.
-    public static func png(width: Int, height: Int) -> [UInt8] {
+    package static func png(width: Int, height: Int) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let header = TestPNG.bigEndian32(UInt32(width)) + TestPNG.bigEndian32(UInt32(height)) + [8, 2, 0, 0, 0]
         png += TestPNG.chunk("IHDR", header)

@@ -5,17 +5,17 @@ import StreetModel
 
 /// A Panoramax server seen as a dataset that grows as you walk: which pictures were read, and
 /// which were left out.
-public struct PanoramaxGraph: Sendable {
+package struct PanoramaxGraph: Sendable {
     let client: PanoramaxClient
     /// Flat pictures are walked too (`--all-pictures`), not only 360° ones.
-    public let allPictures: Bool
+    package let allPictures: Bool
     /// Pictures whose own item was read, so their ways are known.
     var read: Set<String> = []
     /// Pictures left out: flat ones (without `allPictures`), and those whose item could not be read.
     var leftOut: Set<String> = []
 
     /// The server asked.
-    public var server: PanoramaxServer { client.server }
+    package var server: PanoramaxServer { client.server }
 
     /// True when `picture` is walked.
     func admits(_ picture: PanoramaxPicture) -> Bool {
@@ -28,7 +28,7 @@ extension Dataset {
     /// of `place` (none is a normal answer: the dataset is then empty), with the start's own item
     /// read, so the first picture is shown at once; the pictures its ways lead to are read after
     /// it, as the walk goes (`unread(around:)`). Blocking: asks the server now.
-    public static func open(
+    package static func open(
         panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
         allPictures: Bool, cache: HTTPCache
     ) throws(DatasetError) -> Dataset {

@@ -2,17 +2,17 @@ import PanoCore
 
 /// An area between two parallels and two meridians, degrees, as STAC's `bbox` gives it (west,
 /// south, east, north); it does not cross the antimeridian.
-public struct GeoBox: Equatable, Sendable, CustomStringConvertible {
-    public let west: Double
-    public let south: Double
-    public let east: Double
-    public let north: Double
+package struct GeoBox: Equatable, Sendable, CustomStringConvertible {
+    package let west: Double
+    package let south: Double
+    package let east: Double
+    package let north: Double
 
     /// Largest side accepted, degrees: an import is for a neighbourhood, not a country.
-    public static let largestSide = 0.5
+    package static let largestSide = 0.5
 
     /// Reads `W,S,E,N`; the error says in a few words what is wrong.
-    public static func parse(_ text: String) -> Result<GeoBox, TextError> {
+    package static func parse(_ text: String) -> Result<GeoBox, TextError> {
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
         guard numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2], let north = numbers[3] else {
             return .failure(TextError(message: "needs WEST,SOUTH,EAST,NORTH in degrees, e.g. 2.347,48.852,2.352,48.855"))
@@ -30,9 +30,9 @@ public struct GeoBox: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What is wrong with a box's text, in a few words.
-    public struct TextError: Error, Equatable, Sendable {
-        public let message: String
+    package struct TextError: Error, Equatable, Sendable {
+        package let message: String
     }
 
-    public var description: String { "\(west),\(south),\(east),\(north)" }
+    package var description: String { "\(west),\(south),\(east),\(north)" }
 }

@@ -4,14 +4,14 @@ import RemoteData
 /// What a Panoramax server answers, read from its bytes: one STAC item, or a GeoJSON
 /// FeatureCollection of them (a search, a page of a sequence). Untrusted: bounded as it is
 /// parsed, and every problem reported with its JSON path.
-public enum PanoramaxAnswer {
+package enum PanoramaxAnswer {
     /// Largest answer read: an item with all its EXIF fields is tens of kilobytes; a search of
     /// 50 items a few megabytes.
-    public static let byteLimit = 8 << 20
+    package static let byteLimit = 8 << 20
     static let limits = JSONLimits(maxDepth: 32, maxValues: 500_000, maxBytes: byteLimit)
 
     /// The picture one item describes; `address` names it in errors.
-    public static func picture(_ bytes: [UInt8], address: String) throws(DatasetError) -> PanoramaxPicture {
+    package static func picture(_ bytes: [UInt8], address: String) throws(DatasetError) -> PanoramaxPicture {
         var decoder = PanoramaxItemDecoder()
         guard let picture = decoder.decode(try json(bytes, address: address)) else {
             throw .invalid(path: address, problems: decoder.problems)
@@ -22,7 +22,7 @@ public enum PanoramaxAnswer {
     /// The pictures of a FeatureCollection, each id once (the first time it is listed), and its
     /// `next` page's address if any. A malformed feature is skipped; an answer with none readable
     /// is not what the API documents.
-    public static func pictures(_ bytes: [UInt8], address: String) throws(DatasetError) -> (pictures: [PanoramaxPicture], next: String?) {
+    package static func pictures(_ bytes: [UInt8], address: String) throws(DatasetError) -> (pictures: [PanoramaxPicture], next: String?) {
         let root = try json(bytes, address: address)
         guard let features = root.object?["features"]?.array else {
             throw .invalid(

@@ -10,22 +10,22 @@ import SystemIO
 /// its credit (producer and licence), date and pose; its ways are Panoramax's own, to the
 /// pictures the dataset holds; its `sd` image is cut into tiles (`DatasetTiler`, levelled first
 /// when the camera was tilted), so a view over the web loads only the tiles it shows.
-public enum PanoramaxImporter {
+package enum PanoramaxImporter {
     /// Which pictures: those inside an area, or one sequence.
-    public enum Selection: Sendable {
+    package enum Selection: Sendable {
         case area(GeoBox)
         case sequence(String)
     }
 
     /// Pictures one import takes at most.
-    public static let mostPictures = 1000
+    package static let mostPictures = 1000
 
     /// Writes the pictures `selection` names (at most `limit`, each id once; only 360° ones unless
     /// `allPictures`) from `server` into `output`, `mode` as for a folder of photos. Each image is
     /// written and tiled as it arrives, so no more than `PanoramaxClient.concurrentRequests`
     /// images are held at once. `progress` is told (done, total) as images arrive. When it fails,
     /// everything it wrote is taken back.
-    public static func importPictures(
+    package static func importPictures(
         _ selection: Selection, from server: PanoramaxServer, limit: Int, allPictures: Bool, cache: HTTPCache,
         into output: URL, mode: PhotoImporter.Mode,
         progress: @Sendable (Int, Int) -> Void = { _, _ in }

@@ -3,18 +3,18 @@ import RemoteData
 
 /// A Panoramax instance (a GeoVisio server, or the federation's meta-catalogue), named as a
 /// dataset: `panoramax:` for the public federation, `panoramax:URL` for any other instance.
-public struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
+package struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
     /// The server's address without a trailing slash, e.g. `https://api.panoramax.xyz`.
-    public let address: String
+    package let address: String
 
     /// The public federation's meta-catalogue, which searches every instance it federates.
-    public static let federation = "https://api.panoramax.xyz"
+    package static let federation = "https://api.panoramax.xyz"
     /// How a dataset argument names Panoramax.
-    public static let scheme = "panoramax:"
+    package static let scheme = "panoramax:"
 
     /// The server at `address` (http or https; a trailing `/` or `/api` is dropped); nil for
     /// anything else.
-    public init?(address: String) {
+    package init?(address: String) {
         guard HTTPClient.isWebAddress(address), !address.contains("?"), !address.contains("#") else { return nil }
         var trimmed = address
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -24,22 +24,22 @@ public struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The server a dataset argument names: `panoramax:` or `panoramax:URL`; nil when it names none.
-    public init?(dataset: String) {
+    package init?(dataset: String) {
         guard dataset.lowercased().hasPrefix(Self.scheme) else { return nil }
         let rest = String(dataset.dropFirst(Self.scheme.count))
         self.init(address: rest.isEmpty ? Self.federation : rest)
     }
 
     /// True when `dataset` asks for Panoramax (well formed or not).
-    public static func isNamed(_ dataset: String) -> Bool {
+    package static func isNamed(_ dataset: String) -> Bool {
         dataset.lowercased().hasPrefix(scheme)
     }
 
     /// The dataset argument naming this server.
-    public var description: String { address == Self.federation ? Self.scheme : Self.scheme + address }
+    package var description: String { address == Self.federation ? Self.scheme : Self.scheme + address }
 
     /// The host, for titles.
-    public var host: String {
+    package var host: String {
         address.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? address
     }
 

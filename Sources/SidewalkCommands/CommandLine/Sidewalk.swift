@@ -21,7 +21,7 @@ func writeStandardError(_ text: String) {
 
 /// Runs `sidewalk` with `arguments` (without the program name) and returns the exit status:
 /// the whole program but for `exit`, so tests can call it in-process.
-public func runSidewalk(_ arguments: [String]) -> Int32 {
+package func runSidewalk(_ arguments: [String]) -> Int32 {
     TerminalLocale.adopt()
     do {
         return try run(arguments)
