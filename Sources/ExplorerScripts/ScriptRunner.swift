@@ -11,16 +11,13 @@ package struct ScriptRunner: Sendable {
     /// The simulated frame interval, seconds: animations advance in these ticks.
     package static let frameInterval = 1.0 / 30
 
-    /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each
-    /// arrival, so a script meets a broken image as the full view does.
-    private let problem: @Sendable (Panorama) -> String?
-    /// What was last said about: the narration compares the settled view with it.
-    private var lastSaid: Narrator.Snapshot
+    /// What a speaking front does around each key; `problem` is checked on each arrival, so a
+    /// script meets a broken image as the full view does.
+    private var narration: Narration
 
     package init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
         self.state = state
-        self.problem = problem
-        lastSaid = Narrator.Snapshot(state)
+        narration = Narration(state, problem: problem)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.
@@ -44,14 +41,10 @@ package struct ScriptRunner: Sendable {
         guard !state.isFinished else { return outcome }
         let before = state.panorama?.id
         switch step {
-        case .key(let key):
-            if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
-        case .modified(let key, _):
-            if !state.handle(key, at: clock), let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
+        case .key(let key), .modified(let key, _):
+            outcome.lines += narration.press(key, on: &state, at: clock).map { [$0] } ?? []
         case .chord(let keys):
-            for key in keys where !state.handle(key, at: clock) {
-                if let unbound = Narrator.unbound(key, in: state) { outcome.lines.append(unbound) }
-            }
+            for key in keys { outcome.lines += narration.press(key, on: &state, at: clock).map { [$0] } ?? [] }
         case .command(let command): state.perform(command, at: clock)
         case .wait(let seconds):
             let end = clock + seconds
@@ -60,9 +53,7 @@ package struct ScriptRunner: Sendable {
             tick(to: end, into: &outcome)
         case .expect: return outcome
         }
-        if let arrived = state.panorama, arrived.id != before, let reason = problem(arrived) {
-            state.cannotShow(arrived.id, reason: reason, at: clock)
-        }
+        narration.checkArrival(from: before, on: &state, at: clock)
         collect(into: &outcome)
         if step.isAction {
             if waits {
@@ -98,9 +89,8 @@ package struct ScriptRunner: Sendable {
 
     /// Takes the events, and says what changed once nothing moves.
     private mutating func collect(into outcome: inout Outcome) {
-        outcome.events += state.takeEvents().map { ($0, clock) }
-        guard !state.isAnimating else { return }
-        outcome.lines += Narrator.changes(from: lastSaid, to: state)
-        lastSaid = Narrator.Snapshot(state)
+        let (lines, events) = narration.collect(&state)
+        outcome.events += events.map { ($0, clock) }
+        outcome.lines += lines
     }
 }

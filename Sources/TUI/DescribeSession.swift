@@ -19,7 +19,7 @@ package enum DescribeSession {
     /// `moreOfTheDataset` gives a service holding more of a sharded dataset near a panorama
     /// reached (nil when there is no more).
     package static func run(
-        state initial: ExplorerState, problem: (Panorama) -> String? = { _ in nil },
+        state initial: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
         events: ((ExplorerEvent, Double) -> Void)? = nil
     ) throws(TerminalError) -> Int32 {
@@ -34,10 +34,11 @@ package enum DescribeSession {
 
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(
-        _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: (Panorama) -> String?,
+        _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: @escaping @Sendable (Panorama) -> String?,
         more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?
     ) throws(TerminalError) -> Int32 {
         var state = initial
+        var narration = Narration(initial, problem: problem)
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
@@ -68,15 +69,13 @@ package enum DescribeSession {
                 if count > 0 { keys = decoder.keys(Array(buffer[0..<count])) }
             }
             for key in keys where !state.isFinished {
-                let before = Narrator.Snapshot(state)
                 let from = state.panorama?.id
-                if !state.handle(key), let line = Narrator.unbound(key, in: state) { say(line) }
-                if let arrived = state.panorama, arrived.id != from, let reason = problem(arrived) {
-                    state.cannotShow(arrived.id, reason: reason)
-                }
+                narration.press(key, on: &state, at: nil).map(say)
+                narration.checkArrival(from: from, on: &state, at: nil)
                 if let here = state.panorama, here.id != from { state.grow(more(here)) }
-                for event in state.takeEvents() { events?(event, now()) }
-                Narrator.changes(from: before, to: state).forEach(say)
+                let (lines, happened) = narration.collect(&state)
+                for event in happened { events?(event, now()) }
+                lines.forEach(say)
             }
         }
         return 0

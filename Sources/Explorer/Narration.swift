@@ -1,0 +1,39 @@
+import StreetModel
+
+/// What every front that speaks instead of drawing does around a key (`--describe` on a terminal,
+/// `--headless` and `sidewalk test --front headless` on a simulated clock): the key taken, and a
+/// line when it does nothing; a panorama arrived at that cannot be shown marked as such; then
+/// the events, and once nothing moves, what changed since it was last said (`Narrator`).
+package struct Narration: Sendable {
+    /// What was last said about: the next lines compare the settled view with it.
+    private var lastSaid: Narrator.Snapshot
+    /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each arrival.
+    private let problem: @Sendable (Panorama) -> String?
+
+    package init(_ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+        lastSaid = Narrator.Snapshot(state)
+        self.problem = problem
+    }
+
+    /// Presses `key` (at `now`, seconds, to animate; nil for at once): the line saying it does
+    /// nothing here, or nil.
+    package func press(_ key: Key, on state: inout ExplorerState, at now: Double?) -> String? {
+        state.handle(key, at: now) ? nil : Narrator.unbound(key, in: state)
+    }
+
+    /// After a step that started at the panorama `before`: a panorama arrived at that cannot be
+    /// shown is marked so, as the full view marks one it fails to decode.
+    package func checkArrival(from before: String?, on state: inout ExplorerState, at now: Double?) {
+        if let arrived = state.panorama, arrived.id != before, let reason = problem(arrived) {
+            state.cannotShow(arrived.id, reason: reason, at: now)
+        }
+    }
+
+    /// The events so far, and, once nothing moves, the lines saying what changed.
+    package mutating func collect(_ state: inout ExplorerState) -> (lines: [String], events: [ExplorerEvent]) {
+        let events = state.takeEvents()
+        guard !state.isAnimating else { return ([], events) }
+        defer { lastSaid = Narrator.Snapshot(state) }
+        return (Narrator.changes(from: lastSaid, to: state), events)
+    }
+}
