@@ -12,6 +12,8 @@ package enum TypedCommand: Equatable, Sendable {
     case animate(heading: Double, pitch: Double, zoom: Double, seconds: Double)
     case goto(id: String)
     case near(Coordinate, radius: Double, source: SourceFilter)
+    /// Go to the place the dataset names so (`ExplorerState.find`), facing it.
+    case find(String)
     /// Open the full-screen map (as `M`).
     case map
     case quit
@@ -19,7 +21,7 @@ package enum TypedCommand: Equatable, Sendable {
     /// The commands as the help lists them.
     package static let usage = [
         ":heading H", ":pitch P", ":zoom Z", ":camera H P Z", ":animate H P Z SECONDS", ":goto ID",
-        ":near LAT,LNG [RADIUS] [outdoor]", ":map", ":quit"
+        ":near LAT,LNG [RADIUS] [outdoor]", ":find TEXT", ":map", ":quit"
     ]
 
     /// Parses one command (without the leading `:`); the error is one line saying what is wrong.
@@ -83,6 +85,9 @@ package enum TypedCommand: Equatable, Sendable {
                 }
             }
             return .near(place, radius: radius, source: source)
+        case "find":
+            guard !arguments.isEmpty else { throw TypedCommandError("usage: :find TEXT (a place's name, e.g. :find clock tower)") }
+            return .find(arguments.joined(separator: " "))
         case "map":
             try expectCount(0...0)
             return .map

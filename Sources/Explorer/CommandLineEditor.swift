@@ -18,8 +18,9 @@ package struct CommandLineEditor: Sendable, Equatable {
 
     var isOpen: Bool { text != nil }
 
-    mutating func open() {
-        text = ""
+    /// Opens the line with `text` already typed (`/` opens it with "find ").
+    mutating func open(with text: String = "") {
+        self.text = text
     }
 
     /// Edits the open line: characters add, Backspace removes (and closes an empty line),

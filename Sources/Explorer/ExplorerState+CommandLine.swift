@@ -61,6 +61,9 @@ extension ExplorerState {
             move(to: found)
             events.append(.didMoveToPanoramaNearCoordinate(id: found.id, coordinate: place))
             return
+        case .find(let text):
+            find(text)
+            return
         case .map:
             openMap()
             return

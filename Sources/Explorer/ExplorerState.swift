@@ -199,8 +199,8 @@ package struct ExplorerState: Sendable {
         isShowingShare = false
         if commandEditor.isOpen { return edit(key, at: now) || closedShare }
         if map != nil { return handleInMap(key) }
-        if key == .character(":") {
-            commandEditor.open()
+        if key == .character(":") || key == .character("/") {
+            commandEditor.open(with: key == .character("/") ? "find " : "")
             note = nil
             return true
         }

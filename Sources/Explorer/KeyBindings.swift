@@ -16,7 +16,7 @@ package enum KeyBindings {
         ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
         ("m", "show or hide the minimap"), ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"),
         ("c", "next colours: truecolor, 256, 16, none"), ("b", "next block symbols: half, quadrant, sextant, octant"),
-        (":", "command line, e.g. :heading 90 or :goto ID"),
+        (":", "command line, e.g. :heading 90 or :goto ID"), ("/", "find a place by name, e.g. /bakery (:find TEXT)"),
         ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit")
     ]
 

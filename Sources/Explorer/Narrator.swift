@@ -68,7 +68,12 @@ package enum Narrator {
     package static func changes(from before: Snapshot, to state: ExplorerState) -> [String] {
         let after = Snapshot(state)
         var lines: [String] = []
-        if after.commandLineOpen && !before.commandLineOpen { lines.append("Command line. Type a command, Enter runs it, Escape cancels.") }
+        if after.commandLineOpen && !before.commandLineOpen {
+            lines.append(
+                after.commandLine == "find "
+                    ? "Find a place. Type its name, Enter goes there, Escape cancels."
+                    : "Command line. Type a command, Enter runs it, Escape cancels.")
+        }
         if let typed = after.commandLine, typed != before.commandLine, before.commandLineOpen {
             lines.append(
                 typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")

@@ -2,6 +2,7 @@ import Benchmarks
 import Datasets
 import PanoCore
 import PanoImage
+import StreetModel
 import SystemIO
 import TUI
 
@@ -19,6 +20,8 @@ enum CommandError: Error, CustomStringConvertible {
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
     case noImagery(place: Coordinate, radius: Double)
+    /// `--find` found no place of that name with imagery near it: a normal answer, status 3.
+    case placeNotFound(text: String, dataset: String)
     case configInvalid(path: String, problem: String)
     /// An input or output file that could not be used (`--events`, `--output`, a script).
     case file(FileError)
@@ -41,6 +44,8 @@ enum CommandError: Error, CustomStringConvertible {
         case .unknownPanorama(let id, let dataset): "\(dataset): no panorama with id '\(id)'"
         case .noImagery(let place, let radius):
             "No street-level imagery available within \(radius.plainText) m of \(place)"
+        case .placeNotFound(let text, let dataset):
+            "\(dataset): no place named '\(text)' with street-level imagery within \(Int(PlaceSearch.viewpointRadius)) m"
         case .usage(let error): error.description
         case .configInvalid(let path, let problem): "\(path): \(problem)"
         case .file(let error): error.description
@@ -56,7 +61,7 @@ extension CommandError {
     /// The exit status this failure ends the process with.
     var exitStatus: Int32 {
         switch self {
-        case .noImagery: ExitStatus.noImagery
+        case .noImagery, .placeNotFound: ExitStatus.noImagery
         case .usage, .script: ExitStatus.usage
         default: ExitStatus.failure
         }

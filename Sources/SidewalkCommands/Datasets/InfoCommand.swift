@@ -11,7 +11,7 @@ import TextSafety
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
 struct InfoCommand: SidewalkCommand {
     static let purpose = "summarise and validate a dataset"
-    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG] [--deep]"]
+    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG | --find TEXT] [--deep]"]
 
     static var spec: CommandSpec<InfoCommand> {
         CommandSpec(

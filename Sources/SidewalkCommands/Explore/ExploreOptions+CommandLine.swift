@@ -5,7 +5,7 @@ import TermRender
 extension ExploreOptions: SidewalkCommand {
     /// How the explorer itself is called.
     static let synopsis = [
-        "sidewalk [IMAGE|DATASET] [--pano ID | --at LAT,LNG] [options]",
+        "sidewalk [IMAGE|DATASET] [--pano ID | --at LAT,LNG | --find TEXT] [options]",
         "sidewalk [IMAGE|DATASET] --describe                  (no picture: lines for a screen reader)",
         "sidewalk [IMAGE|DATASET] --headless --keys \"Right 1 Enter\" | --script FILE"
     ]

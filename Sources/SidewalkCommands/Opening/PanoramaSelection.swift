@@ -13,6 +13,8 @@ struct PanoramaSelection {
     /// Where to look instead when the dataset has no panorama `panoramaID` (a Google Maps URL
     /// names both: another dataset's panorama ids are not Google's).
     var placeIfUnknown: Coordinate?
+    /// --find: a place the dataset names (`PlaceSearch`), to open facing.
+    var find: String?
     var radius = PanoramaService.defaultRadius
     var source = SourceFilter.default
     /// How a dataset on the web is fetched.
@@ -31,6 +33,9 @@ struct PanoramaSelection {
                     }
                 }
             ) { $0.place = $1 },
+            .text("--find", "TEXT", help: "in a dataset, open facing the place it names so (a marker, an address, a street)") {
+                $0.find = $1
+            },
             .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
                 $0.radius = $1
             },
@@ -44,7 +49,9 @@ struct PanoramaSelection {
 
     /// Checks combinations that make no sense.
     func validate() throws(UsageError) {
-        if panoramaID != nil && place != nil { throw UsageError(description: "--pano and --at cannot be used together") }
+        if [panoramaID != nil, place != nil, find != nil].filter({ $0 }).count > 1 {
+            throw UsageError(description: "--pano, --at and --find cannot be used together")
+        }
     }
 
     /// What was opened: the panorama to show and words about it for the status line.
@@ -120,8 +127,8 @@ struct PanoramaSelection {
     /// `path` is an image (and no dataset option was given).
     func chooseInDataset(_ path: String) throws(CommandError) -> (Dataset, Panorama)? {
         guard DatasetOpener.isDataset(path) else {
-            if panoramaID != nil || place != nil {
-                throw .usage(UsageError(description: "--pano and --at choose within a dataset, and '\(path)' is an image"))
+            if panoramaID != nil || place != nil || find != nil {
+                throw .usage(UsageError(description: "--pano, --at and --find choose within a dataset, and '\(path)' is an image"))
             }
             return nil
         }
@@ -156,12 +163,33 @@ struct PanoramaSelection {
                 throw .noImagery(place: place, radius: radius)
             }
             chosen = found
+        } else if let find {
+            chosen = try Self.viewpoint(of: find, in: dataset, path: path)
         } else if let start = dataset.service.panorama(id: dataset.startID) {
             chosen = start
         } else {
             throw .usage(UsageError(description: "Panoramax has no start: give --at LAT,LNG or --pano ID"))
         }
         return (dataset, chosen)
+    }
+
+    /// The panorama that shows the place `text` names in `dataset`, its initial view turned to
+    /// face the place (`--heading` still wins), from outdoors.
+    private static func viewpoint(of text: String, in dataset: Dataset, path: String) throws(CommandError) -> Panorama {
+        let start = dataset.service.panorama(id: dataset.startID)
+        guard let best = PlaceSearch.search(text, in: PlaceSearch.places(in: dataset.service), near: start?.coordinate).first else {
+            throw .placeNotFound(text: text, dataset: path)
+        }
+        guard let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: dataset.service, outdoors: true) else {
+            throw .placeNotFound(text: text, dataset: path)
+        }
+        var facing = panorama
+        if let heading {
+            facing.initialView = InitialView(
+                orientation: Orientation(heading: heading, pitch: panorama.initialView?.orientation?.pitch ?? 0),
+                fieldOfView: panorama.initialView?.fieldOfView)
+        }
+        return facing
     }
 
     /// The Panoramax server `path` names, when a place or a picture to start from is given too.

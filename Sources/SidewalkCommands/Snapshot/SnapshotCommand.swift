@@ -15,7 +15,9 @@ import TextSafety
 /// like MKLookAroundSnapshotter. Results are cached on disk (`SnapshotCache`).
 struct SnapshotCommand: SidewalkCommand {
     static let purpose = "write one view of a panorama as a picture, ANSI art or a description"
-    static let synopsis = ["sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG] [options] --output OUT.png|OUT.ans|OUT.txt"]
+    static let synopsis = [
+        "sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG | --find TEXT] [options] --output OUT.png|OUT.ans|OUT.txt"
+    ]
 
     static var spec: CommandSpec<SnapshotCommand> {
         CommandSpec(

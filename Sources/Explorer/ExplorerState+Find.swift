@@ -1,0 +1,39 @@
+import PanoCore
+import StreetModel
+
+/// Finding a place by name (`:find TEXT`, `/`, `--find`): the dataset's own names, offline.
+extension ExplorerState {
+    /// Finds `text` among the places the dataset names (`PlaceSearch`) and goes to the panorama
+    /// nearest the best one (of the kind of place you stand in: outdoors, an outdoor one), facing
+    /// it; the note says what was found and how far ahead. The place found, or nil (the note says why).
+    @discardableResult
+    package mutating func find(_ text: String) -> PlaceMatch? {
+        guard let service = navigation.service else {
+            note = "no dataset to search"
+            return nil
+        }
+        let matches = PlaceSearch.search(text, in: PlaceSearch.places(in: service), near: panorama?.coordinate)
+        guard let best = matches.first else {
+            note = "Nothing named '\(text)' in this dataset"
+            return nil
+        }
+        let outdoors = (panorama?.source ?? .outdoor) == .outdoor
+        guard let (target, facing, distance) = PlaceSearch.viewpoint(of: best.place, in: service, outdoors: outdoors) else {
+            note = "\(best.place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m"
+            return nil
+        }
+        finishAnimation()
+        if target.id != panorama?.id {
+            arrive(at: target, facing: facing)
+            events.append(.willMoveToPanorama(id: target.id))
+            events.append(.didMoveToPanorama(id: target.id))
+        } else if let facing {
+            _ = reportingCamera { $0.camera.heading = facing }
+        }
+        let others = matches.dropFirst().prefix(2).map(\.place.name)
+        note =
+            "\(best.place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")
+            + (others.isEmpty ? "" : " · also: " + others.joined(separator: "; "))
+        return best
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Finding a place of the demo town by name, as a user types it: `--find`, `:find` and `/`, in
+/// the headless explorer, in tmux and in a snapshot.
+@Suite("Finding places by name, offline")
+struct PlaceSearchEndToEndTests {
+    static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+
+    @Test("--find with a typo opens facing the bakery; :find goes on to the clock tower; nothing found is status 3")
+    func headless() throws {
+        let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--find", "bakry", "--keys", ":find clock tower"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Facing north-west, 300°, level. At Station Road 6, Lindenfeld") == true, "\(lines)")
+        #expect(lines.first?.contains("Bakery Korn 8 m ahead.") == true)
+        #expect(lines.last == "Clock Tower, 8 m ahead", "\(lines)")
+
+        let missing = try ProgramRun.sidewalk([Self.demo, "--headless", "--find", "zeppelin field", "--keys", "q"])
+        #expect(missing.status == 3)
+        #expect(missing.errorLines == ["sidewalk: \(Self.demo): no place named 'zeppelin field' with street-level imagery within 200 m"])
+        let image = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/default-panorama.png").path
+        let refused = try ProgramRun.sidewalk([image, "--headless", "--find", "bakery", "--keys", "q"])
+        #expect(refused.status == 2 && refused.standardError.contains("--find choose within a dataset"))
+    }
+
+    @Test("/ then a name and Enter, in tmux: the view turns to the place and the status line names it")
+    func slashInTmux() throws {
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --color truecolor --reduce-motion", columns: 120, rows: 36,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        func status() throws -> String {
+            try String(session.capture().split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "")
+        }
+        #expect(try session.waitUntil(timeout: 30) { try status().contains("1 E Main Street") })
+        try session.send("/")
+        #expect(try session.waitUntil { try status().contains(":find ") })
+        try session.send("-l", "bakry")
+        try session.send("Enter")
+        #expect(try session.waitUntil { try status().contains("Bakery Korn, 8 m ahead") }, "\((try? status()) ?? "")")
+        #expect(try status().contains("Heading 300° NW"))
+        try session.send(":")
+        try session.send("-l", "find clock tower")
+        try session.send("Enter")
+        #expect(try session.waitUntil { try status().contains("Clock Tower, 8 m ahead") }, "\((try? status()) ?? "")")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+    }
+}
