@@ -52,7 +52,12 @@ extension ExplorerState {
                 note = "no dataset to search"
                 return
             }
-            guard let found = service.nearest(to: place, radius: radius, source: source) else {
+            // Standing outdoors, an outdoor panorama within the radius before a nearer room.
+            let outdoors = source == .default && (panorama?.source ?? .outdoor) == .outdoor
+            guard
+                let found = (outdoors ? service.nearest(to: place, radius: radius, source: .outdoor) : nil)
+                    ?? service.nearest(to: place, radius: radius, source: source)
+            else {
                 let message = "No street-level imagery available within \(Int(radius)) m of \(place)"
                 note = message
                 events.append(.errorOnMoveNearCoordinate(coordinate: place, message: message))

@@ -75,6 +75,18 @@ struct PlaceSearchTests {
         #expect(throws: TypedCommandError.self) { try TypedCommand.parse("find") }
     }
 
+    @Test(":near from outdoors lands outdoors though a room is nearer; from indoors, the nearest; outdoor as asked")
+    func nearPrefersWhereYouStand() {
+        var state = ExplorerState(camera: PanoramaCamera(), panorama: Self.service.panorama(id: "start")!, service: Self.service)
+        state.perform(try! TypedCommand.parse("near 0.0009,0.0009 150"))
+        #expect(state.panorama?.id == "north", "the hall is at that very place, but indoors")
+        state.perform(try! TypedCommand.parse("goto hall"))
+        state.perform(try! TypedCommand.parse("near 0.0009,0.0008 150"))
+        #expect(state.panorama?.id == "hall", "from a room, the nearest: the same room")
+        state.perform(try! TypedCommand.parse("near 0.0009,0.0008 150 outdoor"))
+        #expect(state.panorama?.id == "north")
+    }
+
     @Test("/ opens the command line with find already typed")
     func slash() {
         var state = ExplorerState(camera: PanoramaCamera(), panorama: Self.service.panorama(id: "north")!, service: Self.service)
