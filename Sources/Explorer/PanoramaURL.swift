@@ -9,8 +9,8 @@ import Glibc
 /// A place and view shared as a URL: Google Maps' panorama URLs
 /// (`https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
 /// or `pano=ID`), the iOS scheme `comgooglemaps://?center=LAT,LNG&mapmode=streetview`, and
-/// `sidewalk://view?` with Google's fields, and Panoramax viewers' permalinks. docs/urls.md has
-/// the mapping.
+/// `sidewalk://view?` with Google's fields, Panoramax viewers' and OpenStreetMap's permalinks, and
+/// `geo:` URIs (RFC 5870). docs/urls.md has the mapping.
 package struct PanoramaURL: Equatable, Sendable {
     /// The panorama asked for by id.
     package var panoramaID: String?
@@ -43,8 +43,9 @@ package struct PanoramaURL: Equatable, Sendable {
         guard !text.unicodeScalars.contains(where: ControlCharacters.isForbidden) else {
             throw PanoramaURLError("the URL contains control characters")
         }
+        if text.lowercased().hasPrefix("geo:") { return try geo(text) }
         let halves = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
-        guard halves.count == 2 else { throw PanoramaURLError("not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)") }
+        guard halves.count == 2 else { throw PanoramaURLError("not a URL: no scheme (https://, comgooglemaps://, sidewalk:// or geo:)") }
         let scheme = halves[0].lowercased()
         let rest = halves[1]
         let (location, query) = rest.firstIndex(of: "?").map { (rest[..<$0], rest[rest.index(after: $0)...]) } ?? (rest, "")
@@ -54,8 +55,11 @@ package struct PanoramaURL: Equatable, Sendable {
             let host = location.split(separator: "/", maxSplits: 1).first.map { $0.lowercased() } ?? ""
             guard ["www.google.com", "google.com", "maps.google.com"].contains(host), location.dropFirst(host.count).hasPrefix("/maps")
             else {
-                let fragment = rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""
-                return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: Self.fields(of: String(fragment)))
+                let fragment = try Self.fields(of: String(rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""))
+                if ["www.openstreetmap.org", "openstreetmap.org", "osm.org"].contains(host) {
+                    return try openStreetMap(query: fields, fragment: fragment)
+                }
+                return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: fragment)
             }
             guard fields["api"] == "1" else { return try googleBrowser(path: location.dropFirst(host.count)) }
             guard fields["map_action"] == "pano" else { throw PanoramaURLError("only map_action=pano (Street View) URLs open panoramas") }

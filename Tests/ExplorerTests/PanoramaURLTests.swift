@@ -38,7 +38,7 @@ struct PanoramaURLTests {
     @Test(
         "malformed URLs get one clear line",
         arguments: [
-            ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps:// or sidewalk://)"),
+            ("www.google.com/maps", "not a URL: no scheme (https://, comgooglemaps://, sidewalk:// or geo:)"),
             ("ftp://x?pano=a", "unsupported scheme 'ftp' (https, comgooglemaps or sidewalk)"),
             (
                 "https://example.com/maps/@?api=1&map_action=pano&pano=a",
@@ -154,5 +154,31 @@ struct PanoramaURLTests {
         #expect(abs(narrow.effectiveFOV - 30) < 1e-9 && narrow.zoom > 3.7)
         let wide = PanoramaURL(fov: 100).camera(from: PanoramaCamera(zoom: 2))
         #expect(wide.zoom == 1 && wide.fov == 100)
+    }
+
+    @Test("geo: URIs as RFC 5870's own examples write them; a reference system other than WGS-84 is refused")
+    func geoURIs() throws {
+        #expect(try PanoramaURL.parse("geo:13.4125,103.8667").place == Coordinate(latitude: 13.4125, longitude: 103.8667))
+        #expect(try PanoramaURL.parse("geo:48.2010,16.3695,183").place == Coordinate(latitude: 48.2010, longitude: 16.3695))
+        #expect(
+            try PanoramaURL.parse("geo:48.198634,16.371648;crs=wgs84;u=40").place == Coordinate(latitude: 48.198634, longitude: 16.371648))
+        #expect(
+            try PanoramaURL.parse("GEO:46.9412,7.4445?z=18").place == Coordinate(latitude: 46.9412, longitude: 7.4445), "Android's zoom")
+        #expect(throws: PanoramaURLError("geo: crs=utm: only wgs84 places are known")) { try PanoramaURL.parse("geo:1,2;crs=utm") }
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("geo:91,0") }
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("geo:48.2") }
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("geo:1,2;u=-3") }
+    }
+
+    @Test("OpenStreetMap permalinks: the map's centre, or its marker when it has one")
+    func openStreetMap() throws {
+        #expect(
+            try PanoramaURL.parse("https://www.openstreetmap.org/#map=19/46.94120/7.44530").place
+                == Coordinate(latitude: 46.9412, longitude: 7.4453))
+        #expect(
+            try PanoramaURL.parse("https://www.openstreetmap.org/?mlat=46.9412&mlon=7.4445#map=17/0/0").place
+                == Coordinate(latitude: 46.9412, longitude: 7.4445))
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("https://www.openstreetmap.org/#map=19/46.9") }
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("https://www.openstreetmap.org/way/1234") }
     }
 }

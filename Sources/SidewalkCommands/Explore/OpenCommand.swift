@@ -18,6 +18,8 @@ struct OpenCommand: SidewalkCommand {
                     comgooglemaps://?center=LAT,LNG&mapmode=streetview
                     sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
                     https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
+                    https://www.openstreetmap.org/#map=ZOOM/LAT/LNG   (or ?mlat=LAT&mlon=LNG, a marker)
+                    geo:LAT,LNG   (RFC 5870; ;crs=wgs84 and ;u=M are read)
                   A place opens the panorama nearest it within --radius (default 50 m). DATASET defaults to
                   the demo town. The URL's place and view win over --pano, --at, --heading and --pitch.
                 """, options: ExploreOptions.options.map { $0.lifted(into: \.explore) }, epilogue: ""
