@@ -14,16 +14,50 @@ extension ExplorerState {
         navigation.service?.panoramas(near: place, radius: radius).map(\.panorama) ?? []
     }
 
+    /// The places within `radius` metres of where you stand, nearest first, one panorama each:
+    /// another capture of a place already listed or of where you stand (within 3 m, in the same
+    /// building and on the same level) is left out, the capture of your own date kept before
+    /// others, so the map's words and Tab name each place once.
+    func distinctPlaces(within radius: Double) -> [Panorama] {
+        guard let here = panorama else { return [] }
+        func key(_ candidate: Panorama) -> (Int, Int) {
+            (Int(here.coordinate.distance(to: candidate.coordinate).rounded()), candidate.captureDate == here.captureDate ? 0 : 1)
+        }
+        var kept = [here]
+        for candidate in panoramas(near: here.coordinate, radius: radius).sorted(by: { key($0) < key($1) }) {
+            let twin = kept.contains {
+                $0.coordinate.distance(to: candidate.coordinate) < 3 && $0.building == candidate.building && $0.level == candidate.level
+            }
+            if !twin { kept.append(candidate) }
+        }
+        return Array(kept.dropFirst())
+    }
+
+    /// The panorama Enter on the map goes to: the one Tab stopped at while the cursor is still
+    /// there, else the nearest to the cursor within the jump radius (outdoors first when you
+    /// stand outdoors, as `:near`).
+    func mapTarget() -> Panorama? {
+        guard let mode = map, let service = navigation.service else { return nil }
+        if let stop = mode.stop, mode.stops[stop].coordinate == mode.cursor, let id = mode.stops[stop].panoramaID {
+            return service.panorama(id: id)
+        }
+        let outdoors = (panorama?.source ?? .outdoor) == .outdoor
+        return (outdoors ? service.nearest(to: mode.cursor, radius: mode.jumpRadius, source: .outdoor) : nil)
+            ?? service.nearest(to: mode.cursor, radius: mode.jumpRadius)
+    }
+
     /// Opens the map at where you stand, and says what is around.
     mutating func openMap() {
         guard let here = panorama?.coordinate else {
             note = "no map: a single image has no place"
             return
         }
-        let panoramaStops = panoramas(near: here, radius: 500).filter { $0.id != panorama?.id }.map {
-            (MapMode.Stop(name: $0.description ?? $0.id, coordinate: $0.coordinate), here.distance(to: $0.coordinate))
+        let panoramaStops = distinctPlaces(within: 500).map {
+            (MapMode.Stop(name: $0.description ?? $0.id, coordinate: $0.coordinate, panoramaID: $0.id), here.distance(to: $0.coordinate))
         }
-        let markerStops = markers.map { (MapMode.Stop(name: $0.title, coordinate: $0.coordinate), here.distance(to: $0.coordinate)) }
+        let markerStops = markers.map {
+            (MapMode.Stop(name: $0.title, coordinate: $0.coordinate, panoramaID: nil), here.distance(to: $0.coordinate))
+        }
         let stops = (panoramaStops + markerStops).sorted { $0.1 < $1.1 }.prefix(MapMode.stopCount).map(\.0)
         map = MapMode(cursor: here, metresPerDot: MapMode.openingScale, stops: stops)
         note =
@@ -100,9 +134,13 @@ extension ExplorerState {
             note = refusal
             return true
         }
-        let found = !panoramas(near: mode.cursor, radius: mode.jumpRadius).isEmpty
-        performUntimed(.near(mode.cursor, radius: mode.jumpRadius, source: .default), at: nil)
-        if found { map = nil }
+        guard let target = mapTarget() else {
+            performUntimed(.near(mode.cursor, radius: mode.jumpRadius, source: .default), at: nil)
+            return true
+        }
+        map = nil
+        move(to: target)
+        events.append(.didMoveToPanoramaNearCoordinate(id: target.id, coordinate: mode.cursor))
         return true
     }
 }

@@ -17,6 +17,8 @@ package struct MapMode: Equatable, Sendable {
     struct Stop: Equatable, Sendable {
         let name: String
         let coordinate: Coordinate
+        /// The panorama the stop is (Enter goes to it); nil for a marker.
+        let panoramaID: String?
     }
 
     /// The map's scales: + halves the metres per dot, - doubles them.

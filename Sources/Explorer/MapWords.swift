@@ -10,7 +10,7 @@ enum MapWords {
     static func neighbourhood(of state: ExplorerState) -> String {
         guard let here = state.panorama else { return "" }
         var parts = ["You are at \(here.description ?? here.id)."]
-        let near = state.panoramas(near: here.coordinate, radius: 200).filter { $0.id != here.id }.prefix(3)
+        let near = state.distinctPlaces(within: 200).prefix(3)
             .map { "\($0.description ?? $0.id), \(offset(from: here.coordinate, to: $0.coordinate))" }
         let markers = state.markers.map { ($0, here.coordinate.distance(to: $0.coordinate)) }.filter { $0.1 <= 200 }
             .sorted { $0.1 < $1.1 }.prefix(3).map { "\($0.0.title), \(offset(from: here.coordinate, to: $0.0.coordinate))" }
@@ -20,7 +20,7 @@ enum MapWords {
         return parts.joined(separator: " ")
     }
 
-    /// Where the cursor is from you, and the panorama Enter would go to: "Cursor 24 m east of
+    /// Where the cursor is from you, and the panorama Enter would go to (`mapTarget`): "Cursor 24 m east of
     /// you. Nearest panorama: Main Street 18, 2 m north; Enter goes there."
     static func cursor(in state: ExplorerState) -> String {
         guard let mode = state.map else { return "" }
@@ -29,9 +29,9 @@ enum MapWords {
             + (state.panorama.map {
                 offset(from: $0.coordinate, to: mode.cursor, at: "at you") + (mode.cursor == $0.coordinate ? "" : " of you")
             } ?? "")
-        if let nearest = state.panoramas(near: mode.cursor, radius: mode.jumpRadius).first {
+        if let target = state.mapTarget() {
             text +=
-                ". Nearest panorama: \(nearest.description ?? nearest.id), \(offset(from: mode.cursor, to: nearest.coordinate, at: "here")); Enter goes there."
+                ". Nearest panorama: \(target.description ?? target.id), \(offset(from: mode.cursor, to: target.coordinate, at: "here")); Enter goes there."
         } else {
             text += ". No panorama within \(Int(mode.jumpRadius.rounded())) m."
         }
