@@ -48,4 +48,23 @@ struct PlaceSearchEndToEndTests {
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
     }
+
+    @Test("info --list names every panorama and marker with its place; info --find says which panorama it opens")
+    func infoList() throws {
+        let run = try ProgramRun.sidewalk(["info", Self.demo, "--list"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let panoramas = try #require(lines.firstIndex(of: "panoramas (id, place, date, source, description):"))
+        let markers = try #require(lines.firstIndex(of: "markers (id, place, title: snippet):"))
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.demo + "/manifest.json"))) as? [String: Any]
+        let ids = ((manifest?["panoramas"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        #expect(markers - panoramas - 1 == ids.count && ids.count == 33)
+        #expect(lines.contains("  main-3  46.9412,7.444984  2024-06-21  outdoor  Main Street 16, Lindenfeld"), "\(lines[panoramas + 4])")
+        #expect(lines.suffix(from: markers + 1).contains("  bakery-korn  46.94156,7.445208  Bakery Korn: Bread since 1911"))
+        #expect(lines.count == markers + 7, "six markers")
+
+        let found = try ProgramRun.sidewalk(["info", Self.demo, "--find", "bakry"])
+        #expect(found.status == 0 && found.standardOutput.contains("  about:    Station Road 6, Lindenfeld"), "\(found.standardOutput)")
+    }
 }

@@ -11,7 +11,7 @@ import TextSafety
 /// `sidewalk info DATASET`: what a dataset holds, and whether it is valid.
 struct InfoCommand: SidewalkCommand {
     static let purpose = "summarise and validate a dataset"
-    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG | --find TEXT] [--deep]"]
+    static let synopsis = ["sidewalk info DATASET [--pano ID | --at LAT,LNG | --find TEXT] [--deep] [--list]"]
 
     static var spec: CommandSpec<InfoCommand> {
         CommandSpec(
@@ -23,12 +23,15 @@ struct InfoCommand: SidewalkCommand {
                   (panoramax: or panoramax:URL, with --pano or --at: the pictures read around it).
                   With --pano or --at, the one panorama too: its place, date, credit and ways.
                   With --deep, every image is decoded too, and each that cannot be is listed (status 1).
+                  With --list, every panorama (id, place, date, source, description) and every marker
+                  (id, place, title and snippet), one a line, after the summary.
                 """,
             options: PanoramaSelection.options.map { $0.lifted(into: \.selection) } + [
                 DatasetOpener.deadlineOption(default: Self.deadline).lifted(into: \.selection.opener),
                 .flag("--deep", help: "decode every panorama's image and list those that cannot be (a truncated or broken file)") {
                     $0.deep = true
-                }
+                },
+                .flag("--list", help: "list every panorama and marker, with its place and name") { $0.list = true }
             ], epilogue: ""
         ) { command, argument throws(UsageError) in
             guard command.path == nil else { throw UsageError(description: "info takes one DATASET") }
@@ -43,6 +46,8 @@ struct InfoCommand: SidewalkCommand {
     var selection = PanoramaSelection(opener: DatasetOpener(deadlineSeconds: deadline))
     /// --deep: decode every image.
     var deep = false
+    /// --list: every panorama and marker, one a line.
+    var list = false
 
     func validate() throws(UsageError) {
         guard path != nil else { throw UsageError(description: "info needs a DATASET") }
@@ -51,7 +56,7 @@ struct InfoCommand: SidewalkCommand {
 
     func run() throws(CommandError) -> Int32 {
         guard let path else { return ExitStatus.usage }
-        if selection.panoramaID != nil || selection.place != nil || PanoramaxServer.isNamed(path) {
+        if selection.panoramaID != nil || selection.place != nil || selection.find != nil || PanoramaxServer.isNamed(path) {
             guard let (dataset, panorama) = try selection.chooseInDataset(path) else { return ExitStatus.usage }
             for line in Self.summary(of: dataset) + Self.details(of: panorama) { print(TextSanitizer.sanitize(line)) }
             return ExitStatus.success
@@ -74,10 +79,35 @@ struct InfoCommand: SidewalkCommand {
             throw .dataset(error)
         }
         for line in summary.lines(of: dataset) { print(TextSanitizer.sanitize(line)) }
+        if list { try Self.printList(of: dataset) }
         guard deep else { return ExitStatus.success }
         print("images:     \(summary.count - broken.count) decoded, \(broken.count) broken")
         for (id, reason) in broken { print(TextSanitizer.sanitize("  \(id): \(reason)")) }
         return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// `--list`: each panorama, read shard by shard again (so memory stays that of one shard),
+    /// then each marker, one a line, columns separated by two spaces.
+    static func printList(of dataset: Dataset) throws(CommandError) {
+        print("panoramas (id, place, date, source, description):")
+        do {
+            try dataset.eachShard { panoramas in
+                for panorama in panoramas {
+                    let fields = [
+                        panorama.id, "\(panorama.coordinate)", panorama.captureDate ?? "-", panorama.source.rawValue,
+                        panorama.description ?? ""
+                    ]
+                    print(TextSanitizer.sanitize("  " + fields.joined(separator: "  ")))
+                }
+            }
+        } catch {
+            throw .dataset(error)
+        }
+        print("markers (id, place, title: snippet):")
+        for marker in dataset.service.markers {
+            let text = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
+            print(TextSanitizer.sanitize("  \(marker.id)  \(marker.coordinate)  \(text)"))
+        }
     }
 
     /// Images `--deep` decodes at once, at most: for a dataset on the web, the requests one
