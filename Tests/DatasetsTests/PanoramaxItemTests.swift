@@ -31,6 +31,8 @@ struct PanoramaxItemTests {
         #expect(panorama.copyright == "© Adrien, CC-BY-SA-4.0")
         #expect(panorama.imagePath == "https://example.org/api/pictures/pic-2/sd.jpg")
         #expect(panorama.tilt == nil, "no pers:pitch or pers:roll: level")
+        #expect(panorama.description == "48.8530° N, 2.3499° E", "named by its place, not its UUID")
+        #expect(panorama.initialView?.orientation?.heading == 123.5, "it opens looking where the camera looked (view:azimuth)")
         #expect(panorama.largerImage == LargerImage(path: "https://example.org/api/pictures/pic-2/hd.jpg", width: 5760, usualWidth: 2048))
         let ways = panorama.links.map { ($0.target, Int($0.heading.rounded()), $0.description ?? "") }
         #expect(ways.map(\.0) == ["pic-3", "pic-1", "other-1"], "next, prev, related: the order their images are prefetched in")
@@ -125,5 +127,16 @@ struct PanoramaxItemTests {
             server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50)
                 == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&limit=50")
         #expect(server.itemAddress("a b/c") == "https://example.org/api/pictures/a%20b%2Fc")
+    }
+
+    @Test("a picture's place in words: four decimals, each hemisphere by its letter")
+    func placeNames() throws {
+        let name = { (latitude: Double, longitude: Double) in
+            PanoramaxItemDecoder.placeName(Coordinate(latitude: latitude, longitude: longitude)!)
+        }
+        #expect(name(48.853, 2.3499) == "48.8530° N, 2.3499° E")
+        #expect(name(-33.86882, 151.20929) == "33.8688° S, 151.2093° E")
+        #expect(name(40.7128, -74.006) == "40.7128° N, 74.0060° W")
+        #expect(name(0.00004, -0.5) == "0.0000° N, 0.5000° W")
     }
 }

@@ -34,7 +34,9 @@ struct PanoramaxTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try Self.moves(events) == [a[0], a[1], a[2], a[3], a[4], a[3], a[4]], "\(run.standardOutput)")
         let lines = run.standardOutput.split(separator: "\n")
-        #expect(lines.first?.contains("At \(a[0]), 21 June 2024. 1 way: 1 east along this sequence.") == true, "\(run.standardOutput)")
+        #expect(
+            lines.first?.contains("At 46.9412° N, 7.4445° E, 21 June 2024. 1 way: 1 east along this sequence.") == true,
+            "\(run.standardOutput)")
         // The flat picture beside A1 is not walked: A1 has its two ways along the sequence only.
         #expect(lines.count > 1 && lines[1].contains("2 ways"), "\(run.standardOutput)")
         // Every request says who asks; the flat picture's item was read once, to learn it is flat.
@@ -51,8 +53,8 @@ struct PanoramaxTests {
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 3, "\(run.standardOutput)")
-        #expect(lines[1].contains("At \(PanoramaxFixture.b3), 15 January 2023"), "\(run.standardOutput)")
-        #expect(lines[2].contains("At \(a[3]), 21 June 2024"), "\(run.standardOutput)")
+        #expect(lines[1].contains("At 46.9412° N, 7.4450° E, 15 January 2023"), "\(run.standardOutput)")
+        #expect(lines[2].contains("At 46.9412° N, 7.4450° E, 21 June 2024"), "\(run.standardOutput)")
         #expect(lines[0].contains("north along another sequence (2023-01-15)"), "a way to the other date: \(run.standardOutput)")
     }
 
@@ -103,6 +105,19 @@ struct PanoramaxTests {
         #expect(server.requests().filter { $0.path == hd }.count == 1, "zoom 4 needs 4× as many: the original")
     }
 
+    @Test("a picture opens looking along its sequence (view:azimuth), named by its place; --heading still wins")
+    func opensAlongTheSequence() throws {
+        let server = try PanoramaxFixture()
+        let run = try ProgramRun.sidewalk(
+            ["panoramax", "--server", server.address, "--at", PanoramaxFixture.nearA0, "--headless", "--keys", ""], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At 46.9412° N, 7.4445° E, 21 June 2024."), "\(run.standardOutput)")
+        let asked = try ProgramRun.sidewalk(
+            ["panoramax", "--server", server.address, "--at", PanoramaxFixture.nearA0, "--heading", "200", "--headless", "--keys", ""],
+            timeLimit: 120)
+        #expect(asked.standardOutput.hasPrefix("Facing south, 200°"), "\(asked.standardOutput)")
+    }
+
     @Test("a Panoramax viewer's URL opens its picture and view on its own server")
     func viewerURL() throws {
         let server = try PanoramaxFixture()
@@ -110,7 +125,7 @@ struct PanoramaxTests {
         let url = "\(server.address)/#focus=pic&map=19/46.9412/7.4448&pic=\(id)&xyz=180.0/10/0"
         let run = try ProgramRun.sidewalk(["open", url, "--headless", "--keys", ""], timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("Facing south, 180°, looking up 10°. At \(id),"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("Facing south, 180°, looking up 10°. At 46.9412° N, 7.4448° E,"), "\(run.standardOutput)")
     }
 
     @Test("in the full-screen explorer, w and s walk the sequence forward and back, each move in --events")
@@ -128,9 +143,12 @@ struct PanoramaxTests {
                 + "--reduce-motion --events '\(events.path)'",
             columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
+        // The top line names each picture by its place (a[0] to a[2] step 0.00016° east).
         #expect(
-            try session.waitUntil(timeout: 60) { try session.capture().contains(a[0]) && session.capture().contains("Lindenfeld survey") })
-        for (key, arrival) in [("w", a[1]), ("w", a[2]), ("s", a[1])] {
+            try session.waitUntil(timeout: 60) {
+                try session.capture().contains("46.9412° N, 7.4445° E") && session.capture().contains("Lindenfeld survey")
+            })
+        for (key, arrival) in [("w", "46.9412° N, 7.4447° E"), ("w", "46.9412° N, 7.4448° E"), ("s", "46.9412° N, 7.4447° E")] {
             try session.send(key)
             #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(arrival) }, "\(key) to \(arrival)")
         }

@@ -35,6 +35,12 @@ struct PanoramaxItemDecoder {
             id: id, imagePath: image, coordinate: coordinate, centerHeading: azimuth, captureDate: date,
             copyright: Self.credit(producer: Self.producer(properties, item), licence: properties["license"]?.string))
         panorama.links = links(item["links"]?.array ?? [], from: coordinate, at: "\(path).links")
+        // Named by where it is, not by its UUID; opened looking where the camera looked, along
+        // the sequence (a heading asked for still wins).
+        panorama.description = Self.placeName(coordinate)
+        if properties["view:azimuth"]?.number != nil {
+            panorama.initialView = InitialView(orientation: Orientation(heading: azimuth, pitch: 0))
+        }
         let sensor = orientation?["sensor_array_dimensions"]?.array
         let tilt = CameraTilt(
             pitch: properties["pers:pitch"]?.number.flatMap { (-90...90).contains($0) ? $0 : nil } ?? 0,
@@ -50,6 +56,16 @@ struct PanoramaxItemDecoder {
         }
         if panorama.crop == nil, !tilt.isLevel { panorama.tilt = tilt }
         return PanoramaxPicture(panorama: panorama, fieldOfView: fieldOfView, sequence: item["collection"]?.string)
+    }
+
+    /// A picture's place in words, to 4 decimals (about 10 m): "48.8530° N, 2.3499° E".
+    static func placeName(_ coordinate: Coordinate) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let text = String(Int((abs(value) * 10_000).rounded()))
+            let padded = String(repeating: "0", count: max(0, 5 - text.count)) + text
+            return "\(padded.dropLast(4)).\(padded.suffix(4))° \(value < 0 ? negative : positive)"
+        }
+        return part(coordinate.latitude, "N", "S") + ", " + part(coordinate.longitude, "E", "W")
     }
 
     /// `[lon, lat]` of a GeoJSON Point.
