@@ -5,7 +5,8 @@ import StreetModel
 extension ExplorerState {
     /// Finds `text` among the places the dataset names (`PlaceSearch`) and goes to the panorama
     /// nearest the best one (of the kind of place you stand in: outdoors, an outdoor one), facing
-    /// it; the note says what was found and how far ahead. The place found, or nil (the note says why).
+    /// it; the note says what was found and how far ahead. On the map, it moves the map's cursor
+    /// there instead. The place found, or nil (the note says why).
     @discardableResult
     package mutating func find(_ text: String) -> PlaceMatch? {
         guard let service = navigation.service else {
@@ -16,6 +17,14 @@ extension ExplorerState {
         guard let best = matches.first else {
             note = "Nothing named '\(text)' in this dataset"
             return nil
+        }
+        if var mode = map {
+            // On the map, the search moves the cursor to the place; Enter then goes there.
+            mode.cursor = best.place.coordinate
+            mode.stop = nil
+            map = mode
+            note = "\(best.place.name). " + MapWords.cursor(in: self)
+            return best
         }
         let outdoors = (panorama?.source ?? .outdoor) == .outdoor
         guard let (target, facing, distance) = PlaceSearch.viewpoint(of: best.place, in: service, outdoors: outdoors) else {

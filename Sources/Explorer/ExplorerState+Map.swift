@@ -62,7 +62,7 @@ extension ExplorerState {
         map = MapMode(cursor: here, metresPerDot: MapMode.openingScale, stops: stops)
         note =
             "Map. " + MapWords.neighbourhood(of: self) + " Arrows move the cursor, + and - zoom, Tab goes to the next place, "
-            + "Enter goes to the panorama at the cursor, Escape returns."
+            + "/ finds a place by name, Enter goes to the panorama at the cursor, Escape returns."
     }
 
     /// A key while the map is open; true when what is shown changed.
@@ -96,6 +96,10 @@ extension ExplorerState {
             note = mode.stops[next].name + ". " + MapWords.cursor(in: self)
             return true
         case .enter: return jumpToCursor()
+        case .character("/"), .character(":"):
+            commandEditor.open(with: key == .character("/") ? "find " : "")
+            note = nil
+            return true
         case .escape, .character("M"): return closeMap()
         case .character("q"), .character("Q"), .control("c"):
             isFinished = true

@@ -96,4 +96,19 @@ struct PlaceSearchTests {
         state.handle(.enter)
         #expect(state.panorama?.id == "start" && state.commandLine == nil)
     }
+
+    @Test("on the map, / finds a place and moves the map's cursor to it; Enter then goes to the panorama there")
+    func onTheMap() throws {
+        var state = ExplorerState(camera: PanoramaCamera(), panorama: Self.service.panorama(id: "north")!, service: Self.service)
+        state.handle(.character("M"))
+        state.handle(.character("/"))
+        #expect(state.commandLine == "find ")
+        for key in "bakery" { state.handle(.character(key)) }
+        state.handle(.enter)
+        #expect(state.map?.cursor == Self.point(0, 0.0005) && state.panorama?.id == "north", "the cursor moved; you did not")
+        #expect(state.note?.hasPrefix("Bakery Korn. Cursor ") == true, "\(state.note ?? "")")
+        for _ in 0..<4 { state.handle(.character("-")) }  // 16 m a dot: Enter reaches 96 m, and the bakery's panorama is 56 m off
+        state.handle(.enter)
+        #expect(state.panorama?.id == "start" && state.map == nil)
+    }
 }
