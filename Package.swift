@@ -59,6 +59,9 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking", "ProductInfo"]),
 
+        // Places found by name on the web (Nominatim, Photon), kept to Nominatim's usage policy.
+        .target(name: "Geocoding", dependencies: ["BoundedJSON", "PanoCore", "RemoteData", "SystemIO"]),
+
         // Datasets: manifest loading and validation, on top of the scene model and images.
         .target(
             name: "Datasets",
@@ -131,7 +134,7 @@ let package = Package(
                 "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
                 "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                "ExplorerSession", "ProductInfo", "Benchmarks"
+                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding"
             ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),

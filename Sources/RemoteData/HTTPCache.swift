@@ -43,16 +43,21 @@ package final class HTTPCache: Sendable {
     }
 
     /// The body of `url`, from the cache when fresh (or when offline), else from the server.
-    package func fetch(_ url: String, maxBytes: Int) throws(HTTPError) -> [UInt8] {
+    /// An answer the server lets be stored is kept fresh for at least `keepSeconds` (a service
+    /// whose usage policy asks its clients to cache, whatever its headers say); `beforeRequest`
+    /// runs just before the server is asked, never for an answer from the cache.
+    package func fetch(_ url: String, maxBytes: Int, keepSeconds: Int = 0, beforeRequest: () -> Void = {}) throws(HTTPError) -> [UInt8] {
         let name = Self.name(for: url)
         let entry = Entry.read(folder: folder, name: name, url: url, maxBytes: maxBytes)
         if let entry, offline || entry.expires > Self.now() { return entry.body }
         if offline { throw .notCached(url: url) }
+        beforeRequest()
         let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag)
         let policy = CachePolicy(response.cacheControl)
         let body = response.status == 304 ? entry?.body ?? [] : response.body
         if policy.mayStore, !readOnly {
-            store(Entry(url: url, etag: response.etag ?? entry?.etag, expires: Self.now() + policy.freshSeconds, body: body), name: name)
+            let fresh = max(policy.freshSeconds, keepSeconds)
+            store(Entry(url: url, etag: response.etag ?? entry?.etag, expires: Self.now() + fresh, body: body), name: name)
         }
         return body
     }
@@ -66,7 +71,8 @@ package final class HTTPCache: Sendable {
         if total > byteCap { trim() }
     }
 
-    private func makeFolder() throws(FileError) {
+    /// Makes the cache's folder, with its parents, where it is missing.
+    package func makeFolder() throws(FileError) {
         var path = ""
         for component in folder.split(separator: "/") {
             path += "/" + component

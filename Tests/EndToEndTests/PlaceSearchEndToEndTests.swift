@@ -17,7 +17,7 @@ struct PlaceSearchEndToEndTests {
         #expect(lines.first?.contains("Bakery Korn 8 m ahead.") == true)
         #expect(lines.last == "Clock Tower, 8 m ahead", "\(lines)")
 
-        let missing = try ProgramRun.sidewalk([Self.demo, "--headless", "--find", "zeppelin field", "--keys", "q"])
+        let missing = try ProgramRun.sidewalk([Self.demo, "--headless", "--find", "zeppelin field", "--geocoder", "off", "--keys", "q"])
         #expect(missing.status == 3)
         #expect(missing.errorLines == ["sidewalk: \(Self.demo): no place named 'zeppelin field' with street-level imagery within 200 m"])
         let image = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/default-panorama.png").path

@@ -1,5 +1,6 @@
 import Benchmarks
 import Datasets
+import Geocoding
 import PanoCore
 import PanoImage
 import StreetModel
@@ -29,6 +30,8 @@ enum CommandError: Error, CustomStringConvertible {
     case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
     case usage(UsageError)
+    /// A geocoder that could not answer (`--find` on the web).
+    case geocoder(GeocoderError)
     /// A benchmark that could not finish.
     case benchmark(BenchmarkError)
 
@@ -51,6 +54,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .file(let error): error.description
         case .script(let source, let problem): "\(source): \(problem)"
         case .benchmark(let error): error.description
+        case .geocoder(let error): error.description
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"
         }

@@ -23,6 +23,8 @@ struct ConfigFile {
     var highContrast = false
     /// The minimap at start, and north or heading up.
     var minimap = MinimapSettings()
+    /// Where `--find` asks on the web (`--geocoder`), or "off"; nil for the default.
+    var geocoder: String?
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -41,7 +43,7 @@ struct ConfigFile {
         do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp"]
+        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp", "geocoder"]
         for key in root.keys where !known.contains(key) {
             throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
         }
@@ -101,6 +103,14 @@ struct ConfigFile {
             }
             config.hidden = Set(names)
         }
+        try readPlaces(root, into: &config, invalid: invalid)
+        return config
+    }
+
+    /// `home` and `geocoder`: where `g` goes, and where `--find` asks on the web.
+    private static func readPlaces(_ root: JSONObject, into config: inout ConfigFile, invalid: (String) -> CommandError)
+        throws(CommandError)
+    {
         if let raw = root["home"] {
             guard let entry = raw.object, entry.keys.count == 2, let lat = entry["lat"]?.number, let lng = entry["lng"]?.number,
                 let place = Coordinate(latitude: lat, longitude: lng)
@@ -109,6 +119,11 @@ struct ConfigFile {
             }
             config.home = place
         }
-        return config
+        if let raw = root["geocoder"] {
+            guard let text = raw.string, text == "off" || text.hasPrefix("https://") || text.hasPrefix("http://") else {
+                throw invalid("geocoder must be a Nominatim or Photon server's http(s) address, or off")
+            }
+            config.geocoder = text
+        }
     }
 }

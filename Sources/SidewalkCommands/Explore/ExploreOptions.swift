@@ -112,8 +112,12 @@ struct ExploreOptions {
         if gesturesOff.navigation { gestures.navigation = false }
         let display = displayOptions(config)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
-        if mode != .screen { return try runWithoutPicture(path, gestures: gestures, display: display, config: config) }
-        return try runOnScreen(path, gestures: gestures, display: display, config: config, environment: environment)
+        // --find's geocoder: the flag's, else config.json's; none under --demo unless one of them says.
+        var configured = self
+        configured.selection.geocoder = selection.geocoder ?? config.geocoder
+        configured.selection.offlineOnly = demo
+        if mode != .screen { return try configured.runWithoutPicture(path, gestures: gestures, display: display, config: config) }
+        return try configured.runOnScreen(path, gestures: gestures, display: display, config: config, environment: environment)
     }
 
     /// What is shown and how, from the flags, then the configuration file.

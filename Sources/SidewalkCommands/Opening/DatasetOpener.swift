@@ -16,6 +16,8 @@ struct DatasetOpener {
     var offline = false
     /// --http-timeout: seconds to connect, and seconds a response may stall.
     var timeout = HTTPClient.defaultTimeout
+    /// Further attempts after a transient failure; nil for the client's own number.
+    var retries: Int?
     /// --all-pictures: Panoramax's flat pictures are walked too.
     var allPictures = false
     /// --demo: the HTTP cache is read, never written.
@@ -80,6 +82,7 @@ struct DatasetOpener {
         let environment = ProcessInfo.processInfo.environment
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
         var client = HTTPClient(timeout: timeout)
+        if let retries { client.retries = retries }
         client.deadline = deadlineSeconds.map { started + $0 }
         // A command that ends says on a terminal what it waits for; the explorer draws its own.
         if deadlineSeconds != nil { client.watch = WaitingLine.shared?.watch }

@@ -13,8 +13,12 @@ struct PanoramaSelection {
     /// Where to look instead when the dataset has no panorama `panoramaID` (a Google Maps URL
     /// names both: another dataset's panorama ids are not Google's).
     var placeIfUnknown: Coordinate?
-    /// --find: a place the dataset names (`PlaceSearch`), to open facing.
+    /// --find: a place the dataset names (`PlaceSearch`), or else a geocoder finds, to open facing.
     var find: String?
+    /// --geocoder: the geocoder's address, or "off"; nil for Nominatim's public server.
+    var geocoder: String?
+    /// --demo: no geocoder unless one was given.
+    var offlineOnly = false
     var radius = PanoramaService.defaultRadius
     var source = SourceFilter.default
     /// How a dataset on the web is fetched.
@@ -33,9 +37,13 @@ struct PanoramaSelection {
                     }
                 }
             ) { $0.place = $1 },
-            .text("--find", "TEXT", help: "in a dataset, open facing the place it names so (a marker, an address, a street)") {
+            .text(
+                "--find", "TEXT",
+                help: "in a dataset, open facing the place it names so (a marker, an address, a street), or else the one a geocoder finds"
+            ) {
                 $0.find = $1
             },
+            geocoderOption,
             .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
                 $0.radius = $1
             },
@@ -134,9 +142,14 @@ struct PanoramaSelection {
         }
         var dataset: Dataset
         let panoramax = PanoramaxServer.isNamed(path) ? try Self.panoramaxServer(path) : nil
+        // Panoramax has no names of its own: a place named is found by the geocoder first.
+        let geocoded = try panoramax != nil ? find.flatMap { (text) throws(CommandError) in try geocode(text, dataset: path) } : nil
+        if panoramax != nil, let find, geocoded == nil { throw .placeNotFound(text: find, dataset: path) }
         do {
             if let panoramax {
-                dataset = try opener.open(panoramax: panoramax, near: place, radius: radius, picture: panoramaID)
+                let near = geocoded?.coordinate ?? place
+                let within = geocoded == nil ? radius : max(radius, PlaceSearch.viewpointRadius)
+                dataset = try opener.open(panoramax: panoramax, near: near, radius: within, picture: panoramaID)
             } else {
                 dataset = try opener.open(path)
             }
@@ -163,8 +176,10 @@ struct PanoramaSelection {
                 throw .noImagery(place: place, radius: radius)
             }
             chosen = found
+        } else if let geocoded {
+            chosen = try Self.viewpoint(of: geocoded, in: dataset)
         } else if let find {
-            chosen = try Self.viewpoint(of: find, in: dataset, path: path)
+            chosen = try viewpoint(of: find, in: dataset, path: path)
         } else if let start = dataset.service.panorama(id: dataset.startID) {
             chosen = start
         } else {
@@ -175,21 +190,15 @@ struct PanoramaSelection {
 
     /// The panorama that shows the place `text` names in `dataset`, its initial view turned to
     /// face the place (`--heading` still wins), from outdoors.
-    private static func viewpoint(of text: String, in dataset: Dataset, path: String) throws(CommandError) -> Panorama {
+    private func viewpoint(of text: String, in dataset: Dataset, path: String) throws(CommandError) -> Panorama {
         let start = dataset.service.panorama(id: dataset.startID)
-        guard let best = PlaceSearch.search(text, in: PlaceSearch.places(in: dataset.service), near: start?.coordinate).first else {
-            throw .placeNotFound(text: text, dataset: path)
+        if let best = PlaceSearch.search(text, in: PlaceSearch.places(in: dataset.service), near: start?.coordinate).first,
+            let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: dataset.service, outdoors: true)
+        {
+            return Self.facing(panorama, heading: heading)
         }
-        guard let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: dataset.service, outdoors: true) else {
-            throw .placeNotFound(text: text, dataset: path)
-        }
-        var facing = panorama
-        if let heading {
-            facing.initialView = InitialView(
-                orientation: Orientation(heading: heading, pitch: panorama.initialView?.orientation?.pitch ?? 0),
-                fieldOfView: panorama.initialView?.fieldOfView)
-        }
-        return facing
+        guard let geocoded = try geocode(text, dataset: path) else { throw .placeNotFound(text: text, dataset: path) }
+        return try Self.viewpoint(of: geocoded, in: dataset)
     }
 
     /// The Panoramax server `path` names, when a place or a picture to start from is given too.

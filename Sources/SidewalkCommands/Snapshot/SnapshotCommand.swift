@@ -250,6 +250,7 @@ struct SnapshotCommand: SidewalkCommand {
             "symbols \(symbols)", "overlays \(overlays)",
             "camera \(camera.heading) \(camera.pitch) \(camera.zoom) \(camera.fov) given \(cameraFlags.orientationGiven)",
             "pano \(selection.panoramaID ?? "-") at \(selection.place.map { "\($0)" } ?? "-") radius \(selection.radius) source \(selection.source)",
+            "find \(selection.find ?? "-") geocoder \(selection.geocoder ?? "-")",
             "chosen \(chosen?.panorama.id ?? "-")"
         ]
         let inputs =

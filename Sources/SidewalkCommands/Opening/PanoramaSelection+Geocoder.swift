@@ -1,0 +1,70 @@
+import Datasets
+import Geocoding
+import PanoCore
+import RemoteData
+import StreetModel
+import TextSafety
+
+/// `--find` on the web: when the dataset names no such place, a geocoder is asked (Nominatim by
+/// default, `--geocoder URL`; docs/search.md), and the panorama nearest its answer opens facing it.
+extension PanoramaSelection {
+    /// --geocoder: where to ask, or "off".
+    static var geocoderOption: CommandOption<PanoramaSelection> {
+        .text(
+            "--geocoder", "URL|off",
+            help: "where --find asks when the dataset names no such place: a Nominatim server (default "
+                + "\(Geocoder.defaultAddress)), a Photon server's /api, or off"
+        ) { $0.geocoder = $1 }
+    }
+
+    /// The geocoder `--find` may ask, or nil when it may not (`--geocoder off`, or `--demo` with
+    /// none given, so a public demo sends nothing anywhere unless its owner says so).
+    func onlineGeocoder() -> Geocoder? {
+        switch geocoder {
+        case "off": return nil
+        case nil where offlineOnly: return nil
+        default:
+            var cacheOpener = opener
+            cacheOpener.retries = 1
+            return Geocoder(address: geocoder ?? Geocoder.defaultAddress, cache: cacheOpener.cache())
+        }
+    }
+
+    /// The place the geocoder finds for `text`, said on standard error with its source and
+    /// attribution; nil when it finds none. `placeNotFound` names `dataset` then.
+    func geocode(_ text: String, dataset path: String) throws(CommandError) -> GeocodedPlace? {
+        guard let geocoder = onlineGeocoder() else { return nil }
+        let found: [GeocodedPlace]
+        do { found = try geocoder.search(text) } catch { throw .geocoder(error) }
+        guard let best = found.first else { return nil }
+        let kind = best.kind.isEmpty ? "" : " (\(best.kind))"
+        writeStandardError(
+            TextSanitizer.sanitize("sidewalk: found \(best.address.isEmpty ? best.name : best.address)\(kind) at \(best.coordinate), ")
+                + "by \(geocoder.address), \(Geocoder.attribution)\n")
+        return best
+    }
+
+    /// The panorama nearest `place` in `dataset` (its shards near it read), within
+    /// `PlaceSearch.viewpointRadius`, facing it.
+    static func viewpoint(of place: GeocodedPlace, in dataset: Dataset) throws(CommandError) -> Panorama {
+        let near: Dataset
+        do { near = try dataset.withShards(near: place.coordinate, within: PlaceSearch.viewpointRadius) ?? dataset } catch {
+            throw .dataset(error)
+        }
+        let named = NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate)
+        guard let view = PlaceSearch.viewpoint(of: named, in: near.service, outdoors: true) else {
+            throw .noImagery(place: place.coordinate, radius: PlaceSearch.viewpointRadius)
+        }
+        return facing(view.panorama, heading: view.heading)
+    }
+
+    /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept).
+    static func facing(_ panorama: Panorama, heading: Double?) -> Panorama {
+        guard let heading else { return panorama }
+        var turned = panorama
+        turned.initialView = InitialView(
+            orientation: Orientation(heading: heading, pitch: panorama.initialView?.orientation?.pitch ?? 0),
+            fieldOfView: panorama.initialView?.fieldOfView)
+        return turned
+    }
+}

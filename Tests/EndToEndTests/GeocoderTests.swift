@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--find` on the web, against a loopback geocoder answering as Nominatim and Photon document
+/// (Support/geocoder_server.py): the place found, the view turned to it, the usage policy kept
+/// (one request a second, a User-Agent naming Sidewalk, answers cached) and every fault one line.
+@Suite("Finding places with a geocoder")
+struct GeocoderTests {
+    static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+
+    /// The loopback geocoder, its log, and an HTTP cache of the test's own.
+    final class Server {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-geocoder-\(UUID().uuidString)")
+        let pid: pid_t
+        let address: String
+        var logPath: String { folder.appendingPathComponent("requests.log").path }
+        var environment: [String: String] { ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path] }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/geocoder_server.py")
+            let portFile = folder.appendingPathComponent("port").path
+            let server = try Subprocess.startServer(
+                ["python3", script.path, portFile, folder.appendingPathComponent("requests.log").path], portFile: portFile)
+            (pid, address) = (server.pid, server.address)
+        }
+
+        deinit {
+            Subprocess.stop(pid)
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// Each request: when (seconds since the epoch), the path and the User-Agent.
+        func requests() -> [(time: Double, path: String, userAgent: String)] {
+            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3, let time = Double(fields[0]) else { return nil }
+                return (time, String(fields[1]), String(fields[2]))
+            }
+        }
+
+        func find(_ text: String, _ more: [String] = []) throws -> ProgramRun {
+            try ProgramRun.sidewalk(
+                [GeocoderTests.demo, "--find", text, "--geocoder", address + "/search", "--headless", "--keys", ""] + more,
+                environment: environment, timeLimit: 60)
+        }
+    }
+
+    @Test("a place the dataset does not name is found by Nominatim; the view opens at the nearest panorama, facing it")
+    func nominatim() throws {
+        let server = try Server()
+        let run = try server.find("Town Hall, Lindenfeld")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street 30, Lindenfeld"), "\(run.standardOutput)")
+        #expect(
+            run.errorLines.last?.hasPrefix("sidewalk: found Town Hall, Main Street, Lindenfeld (amenity/townhall) at 46.9412,") == true
+                && run.standardError.contains("© OpenStreetMap contributors"), "\(run.standardError)")
+        let asked = server.requests()
+        #expect(asked.count == 1 && asked[0].path.hasPrefix("/search?q=Town%20Hall%2C%20Lindenfeld&format=jsonv2&limit=5"), "\(asked)")
+        #expect(asked[0].userAgent.hasPrefix("sidewalk/"), "a User-Agent naming Sidewalk, as Nominatim's policy asks")
+
+        let again = try server.find("Town Hall, Lindenfeld")
+        #expect(again.status == 0 && server.requests().count == 1, "the same search again is answered by the cache")
+        let named = try server.find("Bakery Korn")
+        #expect(named.status == 0 && server.requests().count == 1, "a name the dataset holds asks no one")
+    }
+
+    @Test("Photon's answers too; searches follow each other at least a second apart")
+    func photonAndPace() throws {
+        let server = try Server()
+        let photon = try ProgramRun.sidewalk(
+            [Self.demo, "--find", "Harbour Crane", "--geocoder", server.address + "/api", "--headless", "--keys", ""],
+            environment: server.environment, timeLimit: 60)
+        #expect(photon.status == 0, "\(photon.standardError)")
+        #expect(photon.standardOutput.hasPrefix("Facing north, 0°, level. At Main Street 10, Lindenfeld"), "\(photon.standardOutput)")
+        for text in ["nowhere one", "nowhere two", "nowhere three"] {
+            let run = try server.find(text)
+            #expect(
+                run.status == 3
+                    && run.errorLines == ["sidewalk: \(Self.demo): no place named '\(text)' with street-level imagery within 200 m"])
+        }
+        let times = server.requests().map(\.time)
+        #expect(times.count == 4)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "Nominatim's policy: one a second at most: \(times)")
+    }
+
+    @Test(
+        "every fault is one line and a non-zero status, promptly",
+        arguments: [
+            ("fault 429", "the geocoder refused the search (HTTP 429: too many requests); its usage policy allows one a second"),
+            ("fault 503", "the geocoder is unavailable (HTTP 503); try again later"),
+            ("fault malformed", "the answer is not JSON"),
+            ("fault stall", "timed out")
+        ])
+    func faults(text: String, saying: String) throws {
+        let server = try Server()
+        let started = Date()
+        let run = try server.find(text, ["--http-timeout", "1"])
+        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.errorLines.count == 1 && run.standardError.contains(saying), "\(run.standardError)")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("sidewalk panoramax PLACE: the geocoder's place, then the nearest 360° picture, facing it")
+    func panoramaxByName() throws {
+        let server = try Server()
+        let panoramax = try PanoramaxFixture()
+        let run = try ProgramRun.sidewalk(
+            [
+                "panoramax", "Town Hall, Lindenfeld", "--server", panoramax.address, "--geocoder", server.address + "/search",
+                "--headless", "--keys", ""
+            ], environment: server.environment, timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        // The fixture's sequence A ends at a[5], 90 m west of the town hall (docs of panoramax_server.py).
+        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At 46.9412° N, 7.4453° E, 21 June 2024."), "\(run.standardOutput)")
+        let missing = try ProgramRun.sidewalk(
+            ["panoramax", "nowhere", "--server", panoramax.address, "--geocoder", server.address + "/search", "--headless", "--keys", ""],
+            environment: server.environment, timeLimit: 60)
+        #expect(missing.status == 3 && missing.standardError.contains("no place named 'nowhere'"), "\(missing.standardError)")
+    }
+
+    @Test("--geocoder off and --demo search offline only; config.json's geocoder is used")
+    func offlineOnly() throws {
+        let server = try Server()
+        let off = try server.find("Town Hall, Lindenfeld", ["--geocoder", "off"])
+        #expect(off.status == 3 && server.requests().isEmpty)
+        let demo = try ProgramRun.sidewalk(
+            [Self.demo, "--demo", "--find", "Town Hall, Lindenfeld", "--headless", "--keys", ""], environment: server.environment,
+            timeLimit: 60)
+        #expect(demo.status == 3 && server.requests().isEmpty, "\(demo.standardError)")
+        let config = server.folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
+        try Data(#"{"geocoder": "\#(server.address)/search"}"#.utf8).write(to: config.appendingPathComponent("sidewalk/config.json"))
+        let configured = try ProgramRun.sidewalk(
+            [Self.demo, "--find", "Town Hall, Lindenfeld", "--headless", "--keys", ""],
+            environment: server.environment.merging(["XDG_CONFIG_HOME": config.path]) { $1 }, timeLimit: 60)
+        #expect(configured.status == 0 && server.requests().count == 1, "\(configured.standardError)")
+    }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""A geocoder on loopback for the tests, answering as Nominatim's and Photon's documentation say.
+
+Usage: geocoder_server.py PORT_FILE LOG_FILE
+
+- `GET /search?q=...&format=jsonv2` answers as Nominatim's search API does with format=jsonv2:
+  an array of places, each with `lat` and `lon` as strings, `name`, `display_name`, `category`
+  and `type` (nominatim.org/release-docs/latest/api/Search/, "Output format").
+- `GET /api?q=...` answers as Photon does: a GeoJSON FeatureCollection whose features are Points
+  with `properties.name`, `street`, `city`, `country`, `osm_key` and `osm_value`.
+- Places: "Town Hall, Lindenfeld" and "Harbour Crane", 30 m east of the demo town's main-10 and
+  20 m north of main-0 (on their latitude and longitude, so their bearings are 90 and 0).
+  "nowhere" has no answer.
+- Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault malformed"
+  (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s).
+- Every request is logged as a line "TIME PATH USER-AGENT" to LOG_FILE, as it arrives.
+"""
+import http.server
+import json
+import math
+import os
+import sys
+import threading
+import time
+import urllib.parse
+
+PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2]
+LAT, LNG_MAIN_10, LNG_MAIN_0 = 46.94119999728086, 7.446090323486061, 7.444509676513945
+PLACES = {
+    "town hall, lindenfeld": dict(name="Town Hall", category="amenity", type="townhall", lat=LAT,
+                                  lng=LNG_MAIN_10 + 30 / (111320 * math.cos(math.radians(LAT))),
+                                  address="Town Hall, Main Street, Lindenfeld"),
+    "harbour crane": dict(name="Harbour Crane", category="man_made", type="crane", lat=LAT + 20 / 111320, lng=LNG_MAIN_0,
+                          address="Harbour Crane, Lindenfeld"),
+}
+LOCK = threading.Lock()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        with LOCK, open(LOG_FILE, "a") as log:
+            log.write(f"{time.time():.3f} {self.path} {self.headers.get('User-Agent', '')}\n")
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        text = query.get("q", [""])[0].strip().lower()
+        if text == "fault 429":
+            return self.reply(429, b'{"error": "Too Many Requests"}')
+        if text == "fault 503":
+            return self.reply(503, b"Service Unavailable")
+        if text == "fault malformed":
+            return self.reply(200, b'[{"lat": "46.9", "lon"')
+        if text == "fault stall":
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            time.sleep(30)
+            return
+        place = PLACES.get(text)
+        if url.path == "/search":
+            found = [dict(lat=str(place["lat"]), lon=str(place["lng"]), name=place["name"], display_name=place["address"],
+                          category=place["category"], type=place["type"], place_id=1)] if place else []
+            return self.reply(200, json.dumps(found).encode())
+        if url.path == "/api":
+            features = [dict(type="Feature", geometry=dict(type="Point", coordinates=[place["lng"], place["lat"]]),
+                             properties=dict(name=place["name"], city="Lindenfeld", country="Switzerland",
+                                             osm_key=place["category"], osm_value=place["type"]))] if place else []
+            return self.reply(200, json.dumps(dict(type="FeatureCollection", features=features)).encode())
+        return self.reply(404, b"not found")
+
+    def reply(self, code, body):
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+with open(PORT_FILE + ".tmp", "w") as port_file:
+    port_file.write(str(server.server_address[1]))
+os.rename(PORT_FILE + ".tmp", PORT_FILE)
+server.serve_forever()
