@@ -55,8 +55,9 @@ extension ExplorerState {
             // Standing outdoors, an outdoor panorama within the radius before a nearer room.
             let outdoors = source == .default && (panorama?.source ?? .outdoor) == .outdoor
             guard
-                let found = (outdoors ? service.nearest(to: place, radius: radius, source: .outdoor) : nil)
-                    ?? service.nearest(to: place, radius: radius, source: source)
+                let found = outdoors
+                    ? service.nearest(to: place, radius: radius, fromOutdoors: true)
+                    : service.nearest(to: place, radius: radius, source: source)
             else {
                 let message = "No street-level imagery available within \(Int(radius)) m of \(place)"
                 note = message

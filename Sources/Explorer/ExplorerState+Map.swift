@@ -42,8 +42,7 @@ extension ExplorerState {
             return service.panorama(id: id)
         }
         let outdoors = (panorama?.source ?? .outdoor) == .outdoor
-        return (outdoors ? service.nearest(to: mode.cursor, radius: mode.jumpRadius, source: .outdoor) : nil)
-            ?? service.nearest(to: mode.cursor, radius: mode.jumpRadius)
+        return service.nearest(to: mode.cursor, radius: mode.jumpRadius, fromOutdoors: outdoors)
     }
 
     /// Opens the map at where you stand, and says what is around.

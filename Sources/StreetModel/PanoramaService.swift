@@ -56,6 +56,12 @@ package struct PanoramaService: Sendable {
         panoramas(near: coordinate, radius: radius, source: source).first?.panorama
     }
 
+    /// The nearest panorama within `radius` metres for someone standing outdoors (an outdoor one
+    /// when there is one within the radius, else any) or not (any), or nil.
+    package func nearest(to coordinate: Coordinate, radius: Double, fromOutdoors outdoors: Bool) -> Panorama? {
+        (outdoors ? nearest(to: coordinate, radius: radius, source: .outdoor) : nil) ?? nearest(to: coordinate, radius: radius)
+    }
+
     /// Other captures of the same place (within `radius` metres, same source, building and
     /// level, a different date), for time travel; sorted by date.
     package func otherDates(of panorama: Panorama, radius: Double = 3) -> [Panorama] {

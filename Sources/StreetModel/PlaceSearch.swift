@@ -71,10 +71,7 @@ package enum PlaceSearch {
         -> (panorama: Panorama, heading: Double?, distance: Double)?
     {
         if place.kind == .panorama, let id = place.id, let found = service.panorama(id: id) { return (found, nil, 0) }
-        guard
-            let found = (outdoors ? service.nearest(to: place.coordinate, radius: viewpointRadius, source: .outdoor) : nil)
-                ?? service.nearest(to: place.coordinate, radius: viewpointRadius)
-        else { return nil }
+        guard let found = service.nearest(to: place.coordinate, radius: viewpointRadius, fromOutdoors: outdoors) else { return nil }
         let distance = found.coordinate.distance(to: place.coordinate)
         return (found, distance >= 2 ? found.coordinate.bearing(to: place.coordinate) : nil, distance)
     }
