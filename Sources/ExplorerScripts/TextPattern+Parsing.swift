@@ -110,6 +110,9 @@ extension TextPattern {
         private mutating func parseCount() throws(Problem) -> (min: Int, max: Int?)? {
             guard let close = text[index...].firstIndex(of: "}") else { return nil }
             let inside = String(text[(index + 1)..<close])
+            // A count is never negative: `{-2,}` is literal text, as in Swift (it once reached a
+            // backwards range and crashed: found by scripts/fuzz).
+            guard !inside.contains("-") else { return nil }
             let parts = inside.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
             // `{,m}` is `{0,m}`, as in Swift.
             guard let low = parts[0].isEmpty && parts.count == 2 ? 0 : Int(parts[0]), parts[0].allSatisfy(\.isASCII) else { return nil }

@@ -11,13 +11,14 @@ struct TextPatternTests {
         "Heading 90° E", "^Facing east", "Lindenfeld\\.$", "a|b|c", "(ab)+c", "(?:ab)*c", "a{2}", "a{2,}", "a{1,3}b",
         "colou?r", "[a-c]+x", "[^a-z ]", "\\d+ m", "\\w+ Street", "\\s\\s", "\\D\\W\\S", "[\\d.]+", ".*ahead\\.",
         "^$", "x*", "(a|ab)(c|bcd)(d*)", "[a\\-z]", "\\[.*E.*\\]", "» ▲1", "café|Café", "a.c", "\\(\\)",
-        "(a*)*b", "((a|b)*c)+", "^(\\w+ ){2}\\w+$", "a{0}b", "\\t", "[ä-ü]", "b*?c", "a{,2}", "x{"
+        "(a*)*b", "((a|b)*c)+", "^(\\w+ ){2}\\w+$", "a{0}b", "\\t", "[ä-ü]", "b*?c", "a{,2}", "x{",
+        "a{-2,}", "[^\\d]{-2,}&"
     ]
     static let texts = [
         "", "Heading 90° E", "Facing east, 90°, level. At Main Street 16, Lindenfeld.", "abc", "ababc", "c", "aa", "a",
         "aaab", "color colour", "bbx", "ABC", "12 m ahead.", "Main Street", "a  b", "1 .", "3.14", "48 m ahead.",
         "[12 E 3]", "» ▲1 Main Street", "Café Aurora", "abcd", "()", "aaaaaaaaaaaaaaaaaaaac", "one two three", "tab\there",
-        "über", "x{", "line one\nline two", "a,2"
+        "über", "x{", "line one\nline two", "a,2", "a{-2,}", "b{-2,}&"
     ]
 
     @Test("finds what Swift's Regex finds, for every pattern and text")
