@@ -33,12 +33,7 @@ struct GeocoderTests {
 
         /// Each request: when (seconds since the epoch), the path and the User-Agent.
         func requests() -> [(time: Double, path: String, userAgent: String)] {
-            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").compactMap { line in
-                let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-                guard fields.count == 3, let time = Double(fields[0]) else { return nil }
-                return (time, String(fields[1]), String(fields[2]))
-            }
+            RequestLog.read(logPath)
         }
 
         func find(_ text: String, _ more: [String] = []) throws -> ProgramRun {

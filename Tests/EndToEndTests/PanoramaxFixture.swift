@@ -63,11 +63,6 @@ final class PanoramaxFixture {
 
     /// The requests served so far: when (seconds since the epoch), the path and query, the User-Agent.
     func requests() -> [(time: Double, path: String, userAgent: String)] {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let time = Double(fields[0]) else { return nil }
-            return (time, String(fields[1]), String(fields[2]))
-        }
+        RequestLog.read(logPath)
     }
 }
