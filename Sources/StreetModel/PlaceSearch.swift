@@ -84,10 +84,10 @@ package enum PlaceSearch {
         guard !typed.isEmpty else { return [] }
         var best: [String: PlaceMatch] = [:]
         for place in places {
-            guard let score = score(typed, name: SearchText.words(place.name), detail: place.detail.map(SearchText.words) ?? [])
-            else { continue }
+            let words = SearchText.words(place.name)
+            guard let score = score(typed, name: words, detail: place.detail.map(SearchText.words) ?? []) else { continue }
             let match = PlaceMatch(place: place, score: score, distance: near.map { place.coordinate.distance(to: $0) })
-            let key = SearchText.words(place.name).joined(separator: " ")
+            let key = words.joined(separator: " ")
             if let kept = best[key], !isBetter(match, than: kept) { continue }
             best[key] = match
         }
