@@ -144,7 +144,7 @@ extension Dataset {
 
     /// The panoramas of `shard`'s file, no more than the index says it holds (what the budget
     /// of `withShards` and the size of `eachShard`'s set are counted by).
-    private func readShard(_ shard: ShardIndex.Shard) throws(DatasetError) -> [Panorama] {
+    func readShard(_ shard: ShardIndex.Shard) throws(DatasetError) -> [Panorama] {
         let path = shard.path
         let bytes: [UInt8]
         do { bytes = try read(path, limit: Self.manifestByteLimit) } catch { throw .file(error) }

@@ -59,7 +59,8 @@ extension ExplorerState {
                     ? service.nearest(to: place, radius: radius, fromOutdoors: true)
                     : service.nearest(to: place, radius: radius, source: source)
             else {
-                let message = "No street-level imagery available within \(Int(radius)) m of \(place)"
+                let nearest = NearestImagery(from: place, among: service.panoramas.filter { source.admits($0.source) })
+                let message = "No street-level imagery available within \(Int(radius)) m of \(place)" + (nearest.map { "; \($0)" } ?? "")
                 note = message
                 events.append(.errorOnMoveNearCoordinate(coordinate: place, message: message))
                 return

@@ -28,7 +28,8 @@ extension ExplorerState {
         }
         let outdoors = (panorama?.source ?? .outdoor) == .outdoor
         guard let (target, facing, distance) = PlaceSearch.viewpoint(of: best.place, in: service, outdoors: outdoors) else {
-            note = "\(best.place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m"
+            let nearest = NearestImagery(from: best.place.coordinate, among: service.panoramas)
+            note = "\(best.place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m" + (nearest.map { "; \($0)" } ?? "")
             return nil
         }
         finishAnimation()

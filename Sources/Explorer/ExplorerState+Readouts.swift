@@ -1,3 +1,5 @@
+import StreetModel
+
 /// The state in words, for the status line and the narrator.
 extension ExplorerState {
     /// One line describing the camera, e.g. "Heading 90° E · Pitch 0° · Zoom 1.0× (fov 90°)".

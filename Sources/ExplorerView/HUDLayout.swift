@@ -1,4 +1,5 @@
 import Explorer
+import StreetModel
 import TermRender
 
 /// The top and bottom lines laid out by priority, so that at any width what must show shows and

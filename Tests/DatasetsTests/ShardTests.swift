@@ -45,6 +45,20 @@ struct ShardTests {
         #expect(try dataset.withAllShards().service.panoramas.count == 40)
     }
 
+    @Test("the nearest imagery to a place with none near is found in a shard not read yet")
+    func nearestImageryReadsShards() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let panoramas = Self.street(count: 40)
+        let dataset = try Dataset.open(try write(panoramas, in: fixture))
+        #expect(dataset.loadedShards == [0] && dataset.service.panorama(id: "p39") == nil)
+        // 500 m on north of the street's last panorama, which is in the second shard.
+        let beyond = panoramas[39].coordinate.offset(by: 500, bearing: 0)
+        let nearest = try #require(dataset.nearestImagery(to: beyond))
+        #expect(nearest.name == "Stop 39" && abs(nearest.distance - 500) < 0.01 && abs(nearest.bearing - 180) < 0.01)
+        #expect(nearest.description == "nearest imagery 500 m south, Stop 39")
+    }
+
     @Test("the start's shard comes first, whichever cell it is in")
     func startShardFirst() throws {
         let fixture = try DatasetFixture()

@@ -90,7 +90,11 @@ struct DatasetCommandTests {
         #expect(near.status == 0, "\(near.standardError)")
         let far = try ProgramRun.sidewalk(["snapshot", folder, "--at", "48.3,16.37", "--radius", "200", "--output", output])
         #expect(far.status == 3)
-        #expect(far.errorLines == ["sidewalk: No street-level imagery available within 200 m of 48.3,16.37"])
+        // 0.1° of latitude north of panorama a: 11.1 km.
+        #expect(
+            far.errorLines == [
+                "sidewalk: No street-level imagery available within 200 m of 48.3,16.37; nearest imagery 11 km south, Main Street 1"
+            ])
         let indoorOnly = try ProgramRun.sidewalk([
             "snapshot", folder, "--at", "48.2,16.3704", "--radius", "5", "--source", "outdoor", "--output", output
         ])

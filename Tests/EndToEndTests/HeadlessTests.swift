@@ -195,7 +195,7 @@ struct HeadlessTests {
         let ios = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=46.9412,7.4453&mapmode=streetview", Self.demo, "--keys", ""])
         #expect(ios.standardOutput.contains("At Main Street at Station Road"))
         let nowhere = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=0,0&mapmode=streetview", Self.demo, "--keys", ""])
-        #expect(nowhere.status == 3 && nowhere.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0"])
+        #expect(nowhere.status == 3 && nowhere.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0; nearest imagery 5270 km north, Main Street 10, Lindenfeld"])
         let bad = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=%1B%5D0;x%07", Self.demo])
         #expect(bad.status == 2 && bad.errorLines == ["sidewalk: bad URL: the URL contains control characters"])
     }

@@ -20,6 +20,18 @@ struct PanoramaxFaultTests {
         #expect(run.error == "sidewalk: No street-level imagery available within 50 m of 40,7\n")
     }
 
+    @Test("no pictures within the radius, some within 5 km: the line says how far the nearest is, and which way")
+    func nearestImagery() throws {
+        let server = try PanoramaxFixture()
+        // 0.003° of latitude (333.6 m) south of A0; the picture FAILING lies 2.2 m south of A0.
+        let run = try Self.run([server.dataset, "--at", "46.9382,7.44451"])
+        #expect(run.status == 3)
+        #expect(
+            run.error
+                == "sidewalk: No street-level imagery available within 50 m of 46.9382,7.44451; nearest imagery 330 m north, 46.9412° N, 7.4445° E\n")
+        #expect(server.requests().filter { $0.path.contains("/api/search") }.count == 2, "one search in the radius, one wider")
+    }
+
     @Test("a server error, an unreachable server, a malformed item: one line each, status 1")
     func serverFaults() throws {
         let server = try PanoramaxFixture()

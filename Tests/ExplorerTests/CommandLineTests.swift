@@ -80,6 +80,8 @@ struct TypedCommandTests {
         let far = NavigationTests.at(5000, 0)
         state.perform(.near(far, radius: 50, source: .default))
         #expect(state.note?.hasPrefix("No street-level imagery available within 50 m of ") == true)
+        // The nearest is the museum hall, 4,960 m west of the place asked (40 m east, 40 m north of the centre).
+        #expect(state.note?.hasSuffix("; nearest imagery 5.0 km west, hall") == true, "\(state.note ?? "")")
         #expect(state.takeEvents().last.map { if case .errorOnMoveNearCoordinate = $0 { true } else { false } } == true)
     }
 

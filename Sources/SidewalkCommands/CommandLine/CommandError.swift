@@ -20,7 +20,7 @@ enum CommandError: Error, CustomStringConvertible {
     case tiling(DatasetTiler.Failure)
     case unknownPanorama(id: String, dataset: String)
     /// A lookup found nothing: a normal answer, reported with exit status 3.
-    case noImagery(place: Coordinate, radius: Double)
+    case noImagery(place: Coordinate, radius: Double, nearest: NearestImagery?)
     /// `--find` found no place of that name with imagery near it: a normal answer, status 3.
     case placeNotFound(text: String, dataset: String)
     case configInvalid(path: String, problem: String)
@@ -45,8 +45,8 @@ enum CommandError: Error, CustomStringConvertible {
         case .track(let error): error.description
         case .tiling(let error): error.description
         case .unknownPanorama(let id, let dataset): "\(dataset): no panorama with id '\(id)'"
-        case .noImagery(let place, let radius):
-            "No street-level imagery available within \(radius.plainText) m of \(place)"
+        case .noImagery(let place, let radius, let nearest):
+            "No street-level imagery available within \(radius.plainText) m of \(place)" + (nearest.map { "; \($0)" } ?? "")
         case .placeNotFound(let text, let dataset):
             "\(dataset): no place named '\(text)' with street-level imagery within \(Int(PlaceSearch.viewpointRadius)) m"
         case .usage(let error): error.description

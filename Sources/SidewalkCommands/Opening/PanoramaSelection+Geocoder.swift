@@ -53,7 +53,8 @@ extension PanoramaSelection {
         }
         let named = NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate)
         guard let view = PlaceSearch.viewpoint(of: named, in: near.service, outdoors: true) else {
-            throw .noImagery(place: place.coordinate, radius: PlaceSearch.viewpointRadius)
+            throw .noImagery(
+                place: place.coordinate, radius: PlaceSearch.viewpointRadius, nearest: near.nearestImagery(to: place.coordinate))
         }
         return facing(view.panorama, heading: view.heading)
     }

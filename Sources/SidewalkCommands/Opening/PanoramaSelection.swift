@@ -173,7 +173,7 @@ struct PanoramaSelection {
         } else if let place {
             do { dataset = try dataset.withShards(near: place, within: radius) ?? dataset } catch { throw .dataset(error) }
             guard let found = dataset.service.nearest(to: place, radius: radius, source: source) else {
-                throw .noImagery(place: place, radius: radius)
+                throw .noImagery(place: place, radius: radius, nearest: dataset.nearestImagery(to: place, source: source))
             }
             chosen = found
         } else if let geocoded {
