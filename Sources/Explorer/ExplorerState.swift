@@ -29,6 +29,8 @@ package struct ExplorerState: Sendable {
     package var startCamera: PanoramaCamera
     /// Which gestures keys may use; programmatic commands (`apply`) are never blocked.
     package var gestures = GestureSettings()
+    /// Where the dataset comes from, for the URLs `u` shares.
+    package var shareOrigin = ShareOrigin()
     /// How often the user asked for the next colour mode or block symbols; the front draws.
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
@@ -143,10 +145,13 @@ package struct ExplorerState: Sendable {
         case .tapMarker(let id): read(markerID: id)
         case .describe: note = Narrator.describe(self)
         case .showURL:
-            let url = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera)
+            let url = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera, dataset: shareOrigin.dataset)
             note = url
             displayRequests.shares += 1
             displayRequests.sharedURL = url
+            displayRequests.viewerURL = panorama.flatMap { panorama in
+                shareOrigin.panoramaxViewer.map { PanoramaURL.panoramaxViewerURL(origin: $0, panorama: panorama, camera: camera) }
+            }
             isShowingShare = true
         case .nextColours: displayRequests.colours += 1
         case .nextSymbols: displayRequests.symbols += 1
@@ -249,6 +254,8 @@ package struct DisplayRequests: Equatable, Sendable {
     /// clipboard (OSC 52).
     package internal(set) var shares = 0
     package internal(set) var sharedURL: String?
+    /// With the last share, for a Panoramax picture: the same view in Panoramax's own web viewer.
+    package internal(set) var viewerURL: String?
 
     package init() {}
 }

@@ -25,6 +25,9 @@ package struct PanoramaURL: Equatable, Sendable {
     /// For a Panoramax viewer's URL: the server it came from (`https://host`), whose pictures
     /// the id names.
     package var server: String?
+    /// For a `sidewalk://` URL: the dataset the view is in, as `sidewalk open` reopens it (a
+    /// path, an http(s) address, or `panoramax:https://host`); nil for the demo town.
+    package var dataset: String?
 
     package init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
         self.panoramaID = panoramaID
@@ -78,6 +81,10 @@ package struct PanoramaURL: Equatable, Sendable {
             if url.panoramaID == nil, url.place == nil, url.heading == nil, url.pitch == nil, url.fov == nil {
                 url = PanoramaURL()
             }
+            if let dataset = fields["dataset"] {
+                guard !dataset.isEmpty, dataset.utf8.count <= 2048 else { throw PanoramaURLError("dataset must be a path or address of 1 to 2048 bytes") }
+                url.dataset = dataset
+            }
             return url
         default:
             throw PanoramaURLError("unsupported scheme '\(scheme)' (https, comgooglemaps or sidewalk)")
@@ -85,8 +92,9 @@ package struct PanoramaURL: Equatable, Sendable {
     }
 
     /// The URL of a view: `sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
-    /// with the panorama's fields only when there is one.
-    package static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera) -> String {
+    /// with the panorama's fields only when there is one, and `&dataset=` when the view is in
+    /// another dataset than the demo town.
+    package static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera, dataset: String? = nil) -> String {
         var fields: [String] = []
         if let panorama {
             fields.append("pano=" + percentEncoded(panorama.id))
@@ -95,7 +103,17 @@ package struct PanoramaURL: Equatable, Sendable {
         fields.append("heading=\(rounded(camera.heading, 1))")
         fields.append("pitch=\(rounded(camera.pitch, 1))")
         fields.append("fov=\(rounded(min(max(camera.effectiveFOV, fovRange.lowerBound), fovRange.upperBound), 1))")
+        if let dataset { fields.append("dataset=" + percentEncoded(dataset)) }
         return "sidewalk://view?" + fields.joined(separator: "&")
+    }
+
+    /// A Panoramax viewer's permalink to `panorama` on the server at `origin` (`https://host`,
+    /// whose web viewer is at its root): `ORIGIN/?pic=ID&map=19/LAT/LNG&xyz=HEADING/PITCH/0`, the
+    /// form `panoramaxViewer` reads back. The viewer's zoom is left at 0, its widest.
+    package static func panoramaxViewerURL(origin: String, panorama: Panorama, camera: PanoramaCamera) -> String {
+        let place = "\(rounded(panorama.coordinate.latitude, 7))/\(rounded(panorama.coordinate.longitude, 7))"
+        let heading = rounded(Degrees.wrap360(camera.heading), 1)
+        return origin + "/?pic=" + percentEncoded(panorama.id) + "&map=19/" + place + "&xyz=\(heading)/\(rounded(camera.pitch, 1))/0"
     }
 
     /// The camera this URL asks for, from `base` (which keeps its values where the URL is

@@ -71,9 +71,11 @@ package enum ExplorerFrame {
         if state.isShowingShare, let url = state.displayRequests.sharedURL {
             // The whole URL, wrapped: the status line cuts it at 80 or 120 columns.
             let width = max(10, columns - 8)
-            let lines = stride(from: 0, to: url.count, by: width).map { start in
-                String(url.dropFirst(start).prefix(width))
+            func wrapped(_ text: String) -> [String] {
+                stride(from: 0, to: text.count, by: width).map { String(text.dropFirst($0).prefix(width)) }
             }
+            var lines = wrapped(url)
+            if let viewer = state.displayRequests.viewerURL { lines += ["", "In Panoramax's web viewer:"] + wrapped(viewer) }
             frame = composer.drawPanel(title: "This view's URL (copied to the clipboard where the terminal allows it)", lines: lines)
         }
         if state.isShowingHelp {

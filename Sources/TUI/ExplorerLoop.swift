@@ -60,6 +60,8 @@ struct ExplorerLoop {
     /// What stays the same for the whole session.
     struct Settings {
         var scenery: Scenery
+        /// Where the dataset comes from, for the URLs `u` shares.
+        var shareOrigin = ShareOrigin()
         var display: DisplayOptions
         var environment: [String: String]
         /// The colour mode terminfo gives, for late replies.
@@ -91,6 +93,7 @@ struct ExplorerLoop {
         case .dataset(let dataset, let start, _, _): state = ExplorerState(camera: camera, panorama: start, service: dataset.service)
         }
         state.gestures = gestures
+        state.shareOrigin = settings.shareOrigin
         state.home = home
         state.reduceMotion = display.reduceMotion
         state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)

@@ -180,6 +180,21 @@ struct HeadlessTests {
         #expect(run.standardOutput.utf8.allSatisfy { $0 < 0x80 })
     }
 
+    @Test("the URL u shares in a dataset of one's own names it, so sidewalk open alone reopens the same place and view")
+    func sharedURLNamesTheDataset() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        let folder = try fixture.write(DatasetFixture.validManifest())
+        let shared = try ProgramRun.sidewalk([folder, "--pano", "b", "--heading", "300", "--headless", "--keys", "u"])
+        #expect(shared.status == 0, "\(shared.standardError)")
+        let url = try #require(shared.standardOutput.split(separator: "\n").last.map(String.init))
+        #expect(url.contains("&dataset=%2F"), "\(url)")
+        let reopened = try ProgramRun.sidewalk(["open", url, "--headless", "--keys", ""])
+        #expect(reopened.status == 0, "\(reopened.standardError)")
+        let firstLine = { (run: ProgramRun) in run.standardOutput.split(separator: "\n").first.map(String.init) }
+        #expect(firstLine(reopened) == firstLine(shared) && firstLine(shared)?.hasPrefix("Facing north-west, 300°, level. At b.") == true)
+    }
+
     @Test("sidewalk open: each URL form opens its place and view; u prints the view's URL; a bad URL is one line, status 2")
     func openURLs() throws {
         let google = try ProgramRun.sidewalk([
@@ -189,7 +204,7 @@ struct HeadlessTests {
         #expect(google.status == 0, "\(google.standardError)")
         let lines = google.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Facing south, 200°, looking up 10°, zoom 2.4×. At Main Street at Station Road") == true, "\(lines)")
-        #expect(lines.last == "sidewalk://view?pano=main-5&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45")
+        #expect(lines.last == "sidewalk://view?pano=main-5&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45", "the demo town is not named")
         let byID = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=museum-hall&heading=90", Self.demo, "--keys", ""])
         #expect(byID.standardOutput.hasPrefix("Facing east, 90°, level. At Town Museum, ground floor, hall"))
         let ios = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=46.9412,7.4453&mapmode=streetview", Self.demo, "--keys", ""])

@@ -148,6 +148,41 @@ struct PanoramaURLTests {
         #expect(opened.heading == 123.4 && opened.pitch == -12.5 && abs(opened.zoom - 2) < 0.01, "fov is rounded to 0.1°")
     }
 
+    @Test("the URL carries the dataset, any path or address, through percent-encoding and back")
+    func datasetRoundTrip() throws {
+        let panorama = Panorama(id: "p1", imagePath: "", coordinate: Coordinate(latitude: 48.2, longitude: 16.37)!)
+        for dataset in ["/home/ana/My Walks/vienna & co", "https://example.org/ds/manifest.json?v=2", "panoramax:https://panoramax.ign.fr"] {
+            let text = PanoramaURL.sidewalkURL(panorama: panorama, camera: PanoramaCamera(), dataset: dataset)
+            #expect(text.split(separator: "&").count == 6 && !text.contains(" ") && !text.dropFirst(16).contains("?"), "\(text)")
+            let url = try PanoramaURL.parse(text)
+            #expect(url.dataset == dataset && url.panoramaID == "p1", "\(text)")
+        }
+        #expect(try PanoramaURL.parse("sidewalk://view?pano=p1").dataset == nil)
+        #expect(throws: PanoramaURLError.self) { try PanoramaURL.parse("sidewalk://view?pano=p1&dataset=") }
+    }
+
+    @Test("a Panoramax picture's viewer permalink is what the viewer's documented form reads back")
+    func panoramaxPermalink() throws {
+        let panorama = Panorama(id: "890b6268-7716", imagePath: "", coordinate: Coordinate(latitude: 48.1204522, longitude: -1.7199004)!)
+        let text = PanoramaURL.panoramaxViewerURL(
+            origin: "https://api.panoramax.xyz", panorama: panorama, camera: PanoramaCamera(heading: -20, pitch: 5))
+        #expect(text == "https://api.panoramax.xyz/?pic=890b6268-7716&map=19/48.1204522/-1.7199004&xyz=340/5/0")
+        let url = try PanoramaURL.parse(text)
+        #expect(url.server == "https://api.panoramax.xyz" && url.panoramaID == "890b6268-7716" && url.heading == 340 && url.pitch == 5)
+    }
+
+    @Test("u on a Panoramax server shares Sidewalk's URL with the server in it, and the viewer's permalink beside it")
+    func shareOnPanoramax() throws {
+        var state = NavigationTests.state(at: "centre", heading: 90)
+        state.handle(.character("u"))
+        #expect(state.displayRequests.viewerURL == nil && state.displayRequests.sharedURL?.contains("dataset=") == false)
+        state.shareOrigin = ShareOrigin(dataset: "panoramax:https://pano.example", panoramaxViewer: "https://pano.example")
+        state.handle(.character("u"))
+        #expect(state.displayRequests.sharedURL?.hasSuffix("&dataset=panoramax%3Ahttps%3A%2F%2Fpano.example") == true)
+        let viewer = try #require(state.displayRequests.viewerURL)
+        #expect(viewer.hasPrefix("https://pano.example/?pic=centre&map=19/") && viewer.hasSuffix("&xyz=90/0/0"), "\(viewer)")
+    }
+
     @Test("Google's fov is the field of view shown; wider than 90° widens the view at zoom 1")
     func fieldOfView() {
         let narrow = PanoramaURL(fov: 30).camera(from: PanoramaCamera())

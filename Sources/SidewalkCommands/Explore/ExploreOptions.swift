@@ -155,6 +155,7 @@ struct ExploreOptions {
             }
             ?? ExplorerState(camera: cameraFlags.startingCamera(initialView: opened?.initialView))
         state.gestures = gestures
+        state.shareOrigin = shareOrigin(path: path)
         state.home = config.home
         state.reduceMotion = reduceMotion
         state.verbosity = verbosity
@@ -204,7 +205,7 @@ struct ExploreOptions {
         do {
             return try InteractiveSession.run(
                 scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
-                camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
+                shareOrigin: shareOrigin(path: path), camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                 environment: environment, display: display, gestures: gestures, home: config.home,
                 sharper: sharper, startEvents: startEvents,
                 events: log == nil && stateLog == nil

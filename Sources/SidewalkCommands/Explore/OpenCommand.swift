@@ -16,7 +16,7 @@ struct OpenCommand: SidewalkCommand {
                     https://www.google.com/maps/@?api=1&map_action=pano&pano=ID&heading=H
                     https://www.google.com/maps/@LAT,LNG,3a,75y,90h,95t/data=!3m6!1e1!3m4!1sID!2e0   (as a browser shows it)
                     comgooglemaps://?center=LAT,LNG&mapmode=streetview
-                    sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F   (what u shows in the explorer)
+                    sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F&dataset=D   (what u shows)
                     https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
                     https://www.openstreetmap.org/#map=ZOOM/LAT/LNG   (or ?mlat=LAT&mlon=LNG, a marker)
                     geo:LAT,LNG   (RFC 5870; ;crs=wgs84 and ;u=M are read)
@@ -53,9 +53,12 @@ struct OpenCommand: SidewalkCommand {
             explore.selection.place = url.place
         }
         explore.cameraFlags.apply(url)
-        // A Panoramax viewer's URL opens on the server it came from, unless a DATASET is given.
+        // A Panoramax viewer's URL opens on the server it came from, and a Sidewalk URL in the
+        // dataset it names, unless a DATASET is given.
         if explore.imagePath == nil, let server = url.server.flatMap(PanoramaxServer.init(address:)) {
             explore.imagePath = server.description
+        } else if explore.imagePath == nil, let dataset = url.dataset {
+            explore.imagePath = dataset
         }
     }
 
