@@ -82,7 +82,9 @@ package struct PanoramaURL: Equatable, Sendable {
                 url = PanoramaURL()
             }
             if let dataset = fields["dataset"] {
-                guard !dataset.isEmpty, dataset.utf8.count <= 2048 else { throw PanoramaURLError("dataset must be a path or address of 1 to 2048 bytes") }
+                guard !dataset.isEmpty, dataset.utf8.count <= 2048 else {
+                    throw PanoramaURLError("dataset must be a path or address of 1 to 2048 bytes")
+                }
                 url.dataset = dataset
             }
             return url

@@ -204,13 +204,18 @@ struct HeadlessTests {
         #expect(google.status == 0, "\(google.standardError)")
         let lines = google.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("Facing south, 200°, looking up 10°, zoom 2.4×. At Main Street at Station Road") == true, "\(lines)")
-        #expect(lines.last == "sidewalk://view?pano=main-5&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45", "the demo town is not named")
+        #expect(
+            lines.last == "sidewalk://view?pano=main-5&viewpoint=46.9412,7.4453&heading=200&pitch=10&fov=45", "the demo town is not named")
         let byID = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=museum-hall&heading=90", Self.demo, "--keys", ""])
         #expect(byID.standardOutput.hasPrefix("Facing east, 90°, level. At Town Museum, ground floor, hall"))
         let ios = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=46.9412,7.4453&mapmode=streetview", Self.demo, "--keys", ""])
         #expect(ios.standardOutput.contains("At Main Street at Station Road"))
         let nowhere = try ProgramRun.sidewalk(["open", "comgooglemaps://?center=0,0&mapmode=streetview", Self.demo, "--keys", ""])
-        #expect(nowhere.status == 3 && nowhere.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0; nearest imagery 5270 km north, Main Street 10, Lindenfeld"])
+        #expect(
+            nowhere.status == 3
+                && nowhere.errorLines == [
+                    "sidewalk: No street-level imagery available within 50 m of 0,0; nearest imagery 5270 km north, Main Street 10, Lindenfeld"
+                ])
         let bad = try ProgramRun.sidewalk(["open", "sidewalk://view?pano=%1B%5D0;x%07", Self.demo])
         #expect(bad.status == 2 && bad.errorLines == ["sidewalk: bad URL: the URL contains control characters"])
     }

@@ -28,7 +28,8 @@ struct PanoramaxFaultTests {
         #expect(run.status == 3)
         #expect(
             run.error
-                == "sidewalk: No street-level imagery available within 50 m of 46.9382,7.44451; nearest imagery 330 m north, 46.9412° N, 7.4445° E\n")
+                == "sidewalk: No street-level imagery available within 50 m of 46.9382,7.44451; nearest imagery 330 m north, 46.9412° N, 7.4445° E\n"
+        )
         #expect(server.requests().filter { $0.path.contains("/api/search") }.count == 2, "one search in the radius, one wider")
     }
 

@@ -126,12 +126,14 @@ struct PanoramaxTests {
             timeLimit: 120)
         #expect(shared.status == 0, "\(shared.standardError)")
         let url = try #require(shared.standardOutput.split(separator: "\n").last.map(String.init))
-        let encodedServer = "panoramax%3A" + server.address.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
+        let encodedServer =
+            "panoramax%3A" + server.address.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
         #expect(url.hasPrefix("sidewalk://view?pano=\(PanoramaxFixture.a[2])&") && url.hasSuffix("&dataset=" + encodedServer), "\(url)")
         let reopened = try ProgramRun.sidewalk(["open", url, "--headless", "--keys", ""], timeLimit: 120)
         #expect(reopened.status == 0, "\(reopened.standardError)")
         let firstLine = { (run: ProgramRun) in run.standardOutput.split(separator: "\n").first.map(String.init) }
-        #expect(firstLine(reopened) == firstLine(shared) && firstLine(shared)?.hasPrefix("Facing south, 200°, level. At 46.9412° N") == true)
+        #expect(
+            firstLine(reopened) == firstLine(shared) && firstLine(shared)?.hasPrefix("Facing south, 200°, level. At 46.9412° N") == true)
     }
 
     @Test("a Panoramax viewer's URL opens its picture and view on its own server")

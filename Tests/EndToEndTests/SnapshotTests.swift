@@ -177,7 +177,10 @@ struct SnapshotKindTests {
                 "snapshot", Self.demo, "--at", "0,0", "--output", directory.appendingPathComponent("v.\(kind)").path
             ])
             #expect(run.status == 3)
-            #expect(run.errorLines == ["sidewalk: No street-level imagery available within 50 m of 0,0; nearest imagery 5270 km north, Main Street 10, Lindenfeld"])
+            #expect(
+                run.errorLines == [
+                    "sidewalk: No street-level imagery available within 50 m of 0,0; nearest imagery 5270 km north, Main Street 10, Lindenfeld"
+                ])
         }
     }
 

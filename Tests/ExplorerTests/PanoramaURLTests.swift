@@ -151,7 +151,8 @@ struct PanoramaURLTests {
     @Test("the URL carries the dataset, any path or address, through percent-encoding and back")
     func datasetRoundTrip() throws {
         let panorama = Panorama(id: "p1", imagePath: "", coordinate: Coordinate(latitude: 48.2, longitude: 16.37)!)
-        for dataset in ["/home/ana/My Walks/vienna & co", "https://example.org/ds/manifest.json?v=2", "panoramax:https://panoramax.ign.fr"] {
+        for dataset in ["/home/ana/My Walks/vienna & co", "https://example.org/ds/manifest.json?v=2", "panoramax:https://panoramax.ign.fr"]
+        {
             let text = PanoramaURL.sidewalkURL(panorama: panorama, camera: PanoramaCamera(), dataset: dataset)
             #expect(text.split(separator: "&").count == 6 && !text.contains(" ") && !text.dropFirst(16).contains("?"), "\(text)")
             let url = try PanoramaURL.parse(text)
