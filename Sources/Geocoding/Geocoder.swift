@@ -54,16 +54,7 @@ package struct Geocoder: Sendable {
 
     /// The places `text` names, best first, at most `limit`; none is a normal answer.
     package func search(_ text: String, limit: Int = 5) throws(GeocoderError) -> [GeocodedPlace] {
-        let url = searchURL(text, limit: limit)
-        let body: [UInt8]
-        do {
-            body = try cache.fetch(url, maxBytes: Self.maxBytes, keepSeconds: Self.keepSeconds) {
-                try? cache.makeFolder()
-                pacer.wait()
-            }
-        } catch {
-            throw GeocoderError(Self.describe(error, address: address))
-        }
+        let body = try fetch(searchURL(text, limit: limit))
         let value: JSONValue
         do { value = try JSONParser.parse(body, limits: .small) } catch {
             throw GeocoderError("\(address): the answer is not JSON (\(error.description))")
@@ -71,6 +62,44 @@ package struct Geocoder: Sendable {
         let places = kind == .photon ? GeocoderAnswer.photon(value) : GeocoderAnswer.nominatim(value)
         guard let places else { throw GeocoderError("\(address): the answer is not a \(kind.rawValue) search result") }
         return Array(places.prefix(limit))
+    }
+
+    /// The street (or square, or named place) at `coordinate` and its town, as a place is named on
+    /// arrival ("Rue de Rivoli, Paris"); nil when the geocoder knows none there. Asked the same
+    /// way as `search`: paced, cached, the coordinate rounded to 4 decimals (about 10 m), so
+    /// that neighbouring pictures share one answer.
+    package func reverse(_ coordinate: Coordinate) throws(GeocoderError) -> String? {
+        let body = try fetch(reverseURL(coordinate))
+        let value: JSONValue
+        do { value = try JSONParser.parse(body, limits: .small) } catch {
+            throw GeocoderError("\(address): the answer is not JSON (\(error.description))")
+        }
+        return kind == .photon ? GeocoderAnswer.photonStreet(value) : GeocoderAnswer.nominatimStreet(value)
+    }
+
+    /// The reverse lookup's address: Nominatim's `reverse?lat=…&lon=…&format=jsonv2&zoom=17`
+    /// (major and minor streets), Photon's `reverse?lat=…&lon=…`.
+    func reverseURL(_ coordinate: Coordinate) -> String {
+        let base = address.hasSuffix("/search") ? String(address.dropLast(7)) : address.hasSuffix("/api") ? String(address.dropLast(4)) : address
+        let place = "lat=\(Self.rounded(coordinate.latitude))&lon=\(Self.rounded(coordinate.longitude))"
+        return base + "/reverse?" + place + (kind == .nominatim ? "&format=jsonv2&zoom=17" : "")
+    }
+
+    /// Degrees to 4 decimals, as text.
+    private static func rounded(_ degrees: Double) -> String {
+        String((degrees * 10_000).rounded() / 10_000)
+    }
+
+    /// The answer to `url`, from the cache or, paced, from the geocoder.
+    private func fetch(_ url: String) throws(GeocoderError) -> [UInt8] {
+        do {
+            return try cache.fetch(url, maxBytes: Self.maxBytes, keepSeconds: Self.keepSeconds) {
+                try? cache.makeFolder()
+                pacer.wait()
+            }
+        } catch {
+            throw GeocoderError(Self.describe(error, address: address))
+        }
     }
 
     /// The search's address: Nominatim's `search?q=…&format=jsonv2&limit=N`, Photon's `api?q=…&limit=N`.

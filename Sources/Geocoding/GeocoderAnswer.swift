@@ -22,6 +22,30 @@ enum GeocoderAnswer {
         }
     }
 
+    /// A Nominatim reverse answer (`jsonv2`: an object with `address`, whose `road`,
+    /// `pedestrian`, `footway`, `path`, `square` or `place` names the way, and `city`, `town`,
+    /// `village` or `hamlet` the town; else its `name`) as "Road, Town"; nil for its `error`.
+    static func nominatimStreet(_ value: JSONValue) -> String? {
+        guard let object = value.object, object["error"] == nil else { return nil }
+        let address = object["address"]?.object
+        let way = ["road", "pedestrian", "footway", "path", "square", "place"].lazy.compactMap { address?[$0]?.string }.first
+        let town = ["city", "town", "village", "hamlet"].lazy.compactMap { address?[$0]?.string }.first
+        return joined(way ?? object["name"]?.string, town)
+    }
+
+    /// A Photon reverse answer (GeoJSON; the first feature's `properties.street`, else `name`,
+    /// and `city`) as "Street, City"; nil when it has no feature.
+    static func photonStreet(_ value: JSONValue) -> String? {
+        guard let properties = value.object?["features"]?.array?.first?.object?["properties"]?.object else { return nil }
+        return joined(properties["street"]?.string ?? properties["name"]?.string, properties["city"]?.string)
+    }
+
+    /// "Way, Town", either alone, or nil with neither (empty parts count as none).
+    private static func joined(_ way: String?, _ town: String?) -> String? {
+        let parts = [way, town].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     static func photon(_ value: JSONValue) -> [GeocodedPlace]? {
         guard let features = value.object?["features"]?.array else { return nil }
         return features.compactMap { feature in

@@ -109,11 +109,32 @@ struct GeocoderTests {
             ], environment: server.environment, timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
         // The fixture's sequence A ends at a[5], 90 m west of the town hall (docs of panoramax_server.py).
-        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At 46.9412° N, 7.4453° E, 21 June 2024."), "\(run.standardOutput)")
+        // Named by the street the geocoder's reverse lookup places it in.
+        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street, Lindenfeld, 21 June 2024."), "\(run.standardOutput)")
         let missing = try ProgramRun.sidewalk(
             ["panoramax", "nowhere", "--server", panoramax.address, "--geocoder", server.address + "/search", "--headless", "--keys", ""],
             environment: server.environment, timeLimit: 60)
         #expect(missing.status == 3 && missing.standardError.contains("no place named 'nowhere'"), "\(missing.standardError)")
+    }
+
+    @Test("a Panoramax walk names pictures by street: one reverse lookup names those within 40 m, each reading asks once")
+    func picturesNamedByStreet() throws {
+        let server = try Server()
+        let panoramax = try PanoramaxFixture()
+        for geocoder in ["/search", "/api"] {
+            let walk = try ProgramRun.sidewalk(
+                [
+                    "panoramax", "--server", panoramax.address, "--pano", PanoramaxFixture.a[0], "--geocoder", server.address + geocoder,
+                    "--headless", "--keys", "w w w w"
+                ], environment: server.environment, timeLimit: 120)
+            #expect(walk.status == 0, "\(walk.standardError)")
+            let arrivals = walk.standardOutput.split(separator: "\n").filter { $0.contains(" At ") || $0.hasPrefix("At ") }
+            #expect(arrivals.count >= 5 && arrivals.allSatisfy { $0.contains("At Main Street, Lindenfeld") }, "\(walk.standardOutput)")
+        }
+        // A0 to A4 span 48 m: two answers name them all (A0's reaches A3), per kind of geocoder.
+        let lookups = server.requests().filter { $0.path.hasPrefix("/reverse") }
+        #expect(lookups.count >= 2 && lookups.count <= 4, "\(lookups.map(\.path))")
+        #expect(lookups.allSatisfy { $0.userAgent.hasPrefix("sidewalk/") })
     }
 
     @Test("--geocoder off and --demo search offline only; config.json's geocoder is used")

@@ -30,7 +30,7 @@ struct PanoramaxFanOutTests {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         let session = try TmuxSession(
-            command: "'\(BuiltProducts.sidewalk)' \(server.dataset) --pano \(PanoramaxFixture.tree) --reduce-motion",
+            command: "'\(BuiltProducts.sidewalk)' \(server.dataset) --pano \(PanoramaxFixture.tree) --geocoder off --reduce-motion",
             columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Tree") }, "the first picture's credit")

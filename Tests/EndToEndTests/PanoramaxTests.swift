@@ -158,7 +158,7 @@ struct PanoramaxTests {
         let a = PanoramaxFixture.a
         let session = try TmuxSession(
             command: "'\(BuiltProducts.sidewalk)' panoramax --server \(server.address) --at \(PanoramaxFixture.nearA0) --heading 90 "
-                + "--reduce-motion --events '\(events.path)'",
+                + "--geocoder off --reduce-motion --events '\(events.path)'",
             columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         // The top line names each picture by its place (a[0] to a[2] step 0.00016° east).

@@ -28,6 +28,11 @@ struct ProgramRun {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
         env["XDG_CACHE_HOME"] = cache.path
+        // No geocoder unless the test gives one: a run must never ask a public server.
+        let config = cache.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
+        try Data(#"{"geocoder": "off"}"#.utf8).write(to: config.appendingPathComponent("sidewalk/config.json"))
+        env["XDG_CONFIG_HOME"] = config.path
         // A UTF-8 locale unless the test sets one: what the program writes depends on it.
         if !["LC_ALL", "LC_CTYPE", "LANG"].contains(where: { environment[$0] != nil }) { env["LC_ALL"] = "C.UTF-8" }
         for (key, value) in environment { env[key] = value }

@@ -13,6 +13,8 @@ package struct PanoramaxGraph: Sendable {
     var read: Set<String> = []
     /// Pictures left out: flat ones (without `allPictures`), and those whose item could not be read.
     var leftOut: Set<String> = []
+    /// Names pictures by their street, when a geocoder may be asked.
+    var namer: PictureNamer?
 
     /// The server asked.
     package var server: PanoramaxServer { client.server }
@@ -30,10 +32,10 @@ extension Dataset {
     /// it, as the walk goes (`unread(around:)`). Blocking: asks the server now.
     package static func open(
         panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
-        allPictures: Bool, cache: HTTPCache
+        allPictures: Bool, cache: HTTPCache, namer: PictureNamer? = nil
     ) throws(DatasetError) -> Dataset {
         let client = PanoramaxClient(server: server, cache: cache)
-        var graph = PanoramaxGraph(client: client, allPictures: allPictures)
+        var graph = PanoramaxGraph(client: client, allPictures: allPictures, namer: namer)
         var found: [Panorama] = []
         if let id {
             let picture = try client.picture(id)
@@ -42,6 +44,10 @@ extension Dataset {
             found = [picture.panorama]
         } else if let place {
             found = try client.search(near: place, radius: radius).filter(graph.admits).map(\.panorama)
+        }
+        if var namer = graph.namer, let start = found.first {
+            found[0] = namer.name([start], asking: 1)[0]
+            graph.namer = namer
         }
         var dataset = Dataset(
             folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
@@ -87,6 +93,14 @@ extension Dataset {
             var kept = panorama
             kept.links.removeAll { graph.leftOut.contains($0.target) }
             return kept
+        }
+        // Named by street: one question a reading, for the nearest picture just read (the first
+        // asked for); its answer, and earlier ones, name the rest.
+        if var namer = graph.namer {
+            let justRead = wanted.compactMap { id in panoramas.first { $0.id == id } }
+            _ = namer.name(justRead, asking: 1)
+            panoramas = namer.name(panoramas, asking: 0)
+            graph.namer = namer
         }
         return Dataset(
             folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),

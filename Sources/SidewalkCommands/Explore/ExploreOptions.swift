@@ -115,6 +115,7 @@ struct ExploreOptions {
         // --find's geocoder: the flag's, else config.json's; none under --demo unless one of them says.
         var configured = self
         configured.selection.geocoder = selection.geocoder ?? config.geocoder
+        configured.selection.namesPictures = true
         configured.selection.offlineOnly = demo
         if mode != .screen { return try configured.runWithoutPicture(path, gestures: gestures, display: display, config: config) }
         return try configured.runOnScreen(path, gestures: gestures, display: display, config: config, environment: environment)

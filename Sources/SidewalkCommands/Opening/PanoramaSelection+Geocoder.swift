@@ -30,6 +30,13 @@ extension PanoramaSelection {
         }
     }
 
+    /// What names Panoramax pictures by their street in the explorer: the geocoder's reverse
+    /// lookups, when one may be asked (docs/panoramax.md).
+    func pictureNamer() -> PictureNamer? {
+        guard namesPictures else { return nil }
+        return onlineGeocoder().map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
+    }
+
     /// The place the geocoder finds for `text`, said on standard error with its source and
     /// attribution; nil when it finds none. `placeNotFound` names `dataset` then.
     func geocode(_ text: String, dataset path: String) throws(CommandError) -> GeocodedPlace? {

@@ -17,6 +17,8 @@ struct PanoramaSelection {
     var find: String?
     /// --geocoder: the geocoder's address, or "off"; nil for Nominatim's public server.
     var geocoder: String?
+    /// True in the explorer: Panoramax pictures are named by their street (`pictureNamer`).
+    var namesPictures = false
     /// --demo: no geocoder unless one was given.
     var offlineOnly = false
     var radius = PanoramaService.defaultRadius
@@ -149,7 +151,7 @@ struct PanoramaSelection {
             if let panoramax {
                 let near = geocoded?.coordinate ?? place
                 let within = geocoded == nil ? radius : max(radius, PlaceSearch.viewpointRadius)
-                dataset = try opener.open(panoramax: panoramax, near: near, radius: within, picture: panoramaID)
+                dataset = try opener.open(panoramax: panoramax, near: near, radius: within, picture: panoramaID, namer: pictureNamer())
             } else {
                 dataset = try opener.open(path)
             }

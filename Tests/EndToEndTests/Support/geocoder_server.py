@@ -11,6 +11,11 @@ Usage: geocoder_server.py PORT_FILE LOG_FILE
 - Places: "Town Hall, Lindenfeld" and "Harbour Crane", 30 m east of the demo town's main-10 and
   20 m north of main-0 (on their latitude and longitude, so their bearings are 90 and 0).
   "nowhere" has no answer.
+- `GET /reverse?lat=...&lon=...&format=jsonv2` answers as Nominatim's reverse API does
+  (nominatim.org/release-docs/latest/api/Reverse/): within 300 m of the demo town's centre, an
+  object with `name` and `address` (`road` "Main Street", `village` "Lindenfeld"); elsewhere
+  `{"error": "Unable to geocode"}`. Photon's `GET /reverse?lat=...&lon=...` gives the same
+  street as a FeatureCollection (`properties.street`, `city`).
 - Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault malformed"
   (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s).
 - Every request is logged as a line "TIME PATH USER-AGENT" to LOG_FILE, as it arrives.
@@ -58,6 +63,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             time.sleep(30)
             return
+        if url.path == "/reverse":
+            return self.reverse(query, photon="format" not in query)
         place = PLACES.get(text)
         if url.path == "/search":
             found = [dict(lat=str(place["lat"]), lon=str(place["lng"]), name=place["name"], display_name=place["address"],
@@ -69,6 +76,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                              osm_key=place["category"], osm_value=place["type"]))] if place else []
             return self.reply(200, json.dumps(dict(type="FeatureCollection", features=features)).encode())
         return self.reply(404, b"not found")
+
+    def reverse(self, query, photon):
+        try:
+            lat, lon = float(query["lat"][0]), float(query["lon"][0])
+        except (KeyError, ValueError):
+            return self.reply(400, b'{"error": "bad request"}')
+        metres = math.hypot((lat - LAT) * 111320, (lon - 7.4453) * 111320 * math.cos(math.radians(LAT)))
+        if photon:
+            features = [dict(type="Feature", geometry=dict(type="Point", coordinates=[lon, lat]),
+                             properties=dict(street="Main Street", city="Lindenfeld", country="Switzerland",
+                                             osm_key="highway", osm_value="residential"))] if metres <= 300 else []
+            return self.reply(200, json.dumps(dict(type="FeatureCollection", features=features)).encode())
+        if metres > 300:
+            return self.reply(200, b'{"error": "Unable to geocode"}')
+        answer = dict(place_id=7, lat=str(lat), lon=str(lon), category="highway", type="residential", name="Main Street",
+                      display_name="Main Street, Lindenfeld, Switzerland",
+                      address=dict(road="Main Street", village="Lindenfeld", country="Switzerland", country_code="ch"))
+        return self.reply(200, json.dumps(answer).encode())
 
     def reply(self, code, body):
         self.send_response(code)
