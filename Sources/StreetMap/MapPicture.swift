@@ -74,8 +74,10 @@ package enum MapPicture {
         var canvas = BrailleCanvas(columns: columns, rows: rows)
         var drawn = Drawn()
         func dot(_ place: Coordinate) -> (x: Int, y: Int) {
+            // To the nearest dot: places level with the centre (the map's usual case) then sit
+            // mid-dot, so a fraction of a millimetre north or south cannot move them a row.
             let (x, y) = projection.dot(for: place)
-            return (Int(x.rounded(.down)), Int(y.rounded(.down)))
+            return (Int(x.rounded()), Int(y.rounded()))
         }
         let byID = Dictionary(content.panoramas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for panorama in content.panoramas {

@@ -6,8 +6,10 @@ import Glibc
 
 /// A flat map around a centre, in braille dots (a cell is 2 dots across and 4 down, and a
 /// terminal cell is about twice as tall as wide, so dots are square): east is right and north
-/// up, or turned so a heading points up. Over the few hundred metres a street map shows, the
-/// earth is flat to well under a dot.
+/// up, or turned so a heading points up. Equirectangular about the centre (metres east are
+/// degrees of longitude times the cosine of the centre's latitude), so a street along a parallel
+/// is a straight row of dots; over the few hundred metres a street map shows, the earth is flat
+/// to well under a dot.
 package struct MapProjection: Equatable, Sendable {
     /// The place at the middle of the map.
     package var center: Coordinate
@@ -29,18 +31,28 @@ package struct MapProjection: Equatable, Sendable {
 
     /// Where `place` falls, in dots from the map's top-left (fractions kept; may be outside).
     package func dot(for place: Coordinate) -> (x: Double, y: Double) {
-        let distance = center.distance(to: place) / metresPerDot
-        let angle = Degrees.radians(center.bearing(to: place) - up)
-        return (Double(width) / 2 + distance * sin(angle), Double(height) / 2 - distance * cos(angle))
+        let east = Degrees.radians(Degrees.wrap180(place.longitude - center.longitude)) * cosCentreLatitude * dotsPerRadian
+        let north = Degrees.radians(place.latitude - center.latitude) * dotsPerRadian
+        let (sinUp, cosUp) = (sin(Degrees.radians(up)), cos(Degrees.radians(up)))
+        return (Double(width) / 2 + east * cosUp - north * sinUp, Double(height) / 2 - (east * sinUp + north * cosUp))
     }
 
-    /// The place at dot (`x`, `y`).
+    /// The place at dot (`x`, `y`): `dot(for:)` undone.
     package func coordinate(atDot x: Double, _ y: Double) -> Coordinate {
-        let (east, south) = (x - Double(width) / 2, y - Double(height) / 2)
-        let distance = (east * east + south * south).squareRoot() * metresPerDot
-        guard distance > 0 else { return center }
-        return center.offset(by: distance, bearing: up + Degrees.degrees(fromRadians: atan2(east, -south)))
+        let (right, upward) = (x - Double(width) / 2, Double(height) / 2 - y)
+        let (sinUp, cosUp) = (sin(Degrees.radians(up)), cos(Degrees.radians(up)))
+        let east = right * cosUp + upward * sinUp
+        let north = upward * cosUp - right * sinUp
+        let latitude = min(max(center.latitude + Degrees.degrees(fromRadians: north / dotsPerRadian), -90), 90)
+        let longitude = Degrees.wrap180(center.longitude + Degrees.degrees(fromRadians: east / (dotsPerRadian * cosCentreLatitude)))
+        return Coordinate(latitude: latitude, longitude: longitude) ?? center
     }
+
+    /// Dots in one radian of a great circle.
+    private var dotsPerRadian: Double { Coordinate.earthRadius / metresPerDot }
+
+    /// The cosine of the centre's latitude, kept off 0 so that a map at a pole still divides.
+    private var cosCentreLatitude: Double { max(cos(Degrees.radians(center.latitude)), 1e-9) }
 
     /// Metres from the centre to the map's farthest corner: what the map can show.
     package var reach: Double {

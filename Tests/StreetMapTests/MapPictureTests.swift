@@ -59,6 +59,47 @@ struct MapPictureTests {
         #expect(abs(east.column - you.column) <= 1 && east.row < you.row)
     }
 
+    @Test("a street along a parallel is one straight row of dots, though its points differ from yours by a fraction of a millimetre")
+    func straightStreet() throws {
+        // The demo town's Main Street: you at 46.94119999728086, the rest at 46.9412 (0.3 mm north).
+        let you = Coordinate(latitude: 46.94119999728086, longitude: 7.4453)!
+        let street = (-4...4).map { step in
+            Panorama(
+                id: "s\(step)", imagePath: "",
+                coordinate: step == 0 ? you : Coordinate(latitude: 46.9412, longitude: 7.4453 + Double(step) * 0.00016)!)
+        }
+        let linked = street.indices.map { index in
+            var panorama = street[index]
+            panorama.links = [index - 1, index + 1].filter(street.indices.contains).map { Link(target: street[$0].id, heading: 0) }
+            return panorama
+        }
+        var grid = CellGrid(columns: 40, rows: 12)
+        let projection = MapProjection(center: you, metresPerDot: 3, width: 80, height: 48)
+        let drawn = MapPicture.draw(
+            MapContent(panoramas: linked, markers: [], here: linked[4], heading: 0, fieldOfView: 60),
+            projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
+        let cone = Set(drawn.coneCells.map { "\($0.column),\($0.row)" })
+        var streetCells: [(column: Int, row: Int, glyph: Unicode.Scalar)] = []
+        for row in 0..<12 {
+            for column in 0..<40 where !cone.contains("\(column),\(row)") {
+                let glyph = grid[column, row].glyph
+                if (0x2801...0x28FF).contains(glyph.value) {
+                    streetCells.append((column, row, glyph))
+                }
+            }
+        }
+        #expect(streetCells.count >= 15, "96 m at 3 m a dot is 32 dots, 16 cells")
+        #expect(Set(streetCells.map(\.row)).count == 1, "rows \(Set(streetCells.map(\.row)))")
+        // Which of a braille cell's four rows of dots each glyph uses (Unicode's dot numbering:
+        // dots 1 and 4 on the top row, 2 and 5, 3 and 6, 7 and 8 on the bottom one).
+        let dotRows = Set(
+            streetCells.flatMap { cell in
+                let bits = cell.glyph.value - 0x2800
+                return [(0, 0x09), (1, 0x12), (2, 0x24), (3, 0xC0)].filter { bits & $0.1 != 0 }.map(\.0)
+            })
+        #expect(dotRows.count == 1, "the street's dots lie on rows \(dotRows) of their cells")
+    }
+
     @Test("a dot is where the projection puts it, and back")
     func projection() {
         let projection = MapProjection(center: Self.centre, metresPerDot: 2, up: 30, width: 80, height: 40)
