@@ -80,7 +80,8 @@ package struct Geocoder: Sendable {
     /// The reverse lookup's address: Nominatim's `reverse?lat=…&lon=…&format=jsonv2&zoom=17`
     /// (major and minor streets), Photon's `reverse?lat=…&lon=…`.
     func reverseURL(_ coordinate: Coordinate) -> String {
-        let base = address.hasSuffix("/search") ? String(address.dropLast(7)) : address.hasSuffix("/api") ? String(address.dropLast(4)) : address
+        let suffix = ["/search", "/api"].first { address.hasSuffix($0) } ?? ""
+        let base = String(address.dropLast(suffix.count))
         let place = "lat=\(Self.rounded(coordinate.latitude))&lon=\(Self.rounded(coordinate.longitude))"
         return base + "/reverse?" + place + (kind == .nominatim ? "&format=jsonv2&zoom=17" : "")
     }
