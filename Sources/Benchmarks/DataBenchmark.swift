@@ -24,6 +24,12 @@ package enum DataBenchmark {
         package var sharded_shards: Int
         package var sharded_open_s: Double
         package var sharded_open_peak_mb: Double
+        /// Finding places by name in the sharded dataset's names index, each search in a fresh
+        /// process: what was searched, the median milliseconds and the largest peak memory.
+        package var names_searches: [String]
+        package var names_search_median_ms: Double
+        package var names_search_peak_mb: Double
+        package var names_search_added_mb: Double
         package var walk_steps: Int
         package var walk_cache_budget_mb: Double
         package var walk_cache_peak_mb: Double
@@ -38,11 +44,18 @@ package enum DataBenchmark {
         let (buildSeconds, nearest) = nearestQueries(count: indexed)
         let manifestSeconds = try manifestLoad(count: listed, work: work)
         let sharded = try shardedOpen(count: indexed, work: work)
+        let finds = try searches.map { (text) throws(BenchmarkError) in
+            try BenchChild.measure(
+                ["bench", "data", "--input", sharded.folder.path, "--find", text, "--json"], as: Finding.self,
+                what: "finding '\(text)' in the sharded dataset")
+        }
         return Report(
             index_panoramas: indexed, index_build_s: buildSeconds, nearest_median_us: nearest,
             manifest_panoramas: listed, manifest_load_s: manifestSeconds,
             sharded_panoramas: indexed, sharded_shards: sharded.shards, sharded_open_s: sharded.seconds,
-            sharded_open_peak_mb: sharded.peak, walk_steps: walked,
+            sharded_open_peak_mb: sharded.peak, names_searches: searches, names_search_median_ms: BenchViews.median(finds.map(\.find_ms)),
+            names_search_peak_mb: finds.map(\.peak_mb).max() ?? 0, names_search_added_mb: finds.map(\.search_added_mb).max() ?? 0,
+            walk_steps: walked,
             walk_cache_budget_mb: ProcessMemory.megabytes(walk.budget), walk_cache_peak_mb: ProcessMemory.megabytes(walk.cachePeak),
             walk_rss_before_mb: ProcessMemory.megabytes(walk.rssBefore), walk_rss_peak_mb: ProcessMemory.megabytes(walk.rssPeak),
             walk_decode_waits: walk.waits)
@@ -106,12 +119,65 @@ package enum DataBenchmark {
             peak_mb: ProcessMemory.megabytes(ProcessMemory.peak()), panoramas_read: read)
     }
 
-    /// A sharded dataset of `count` panoramas (as `manifestLoad`'s, in cells of 0.01°) opened by a
-    /// fresh process (`bench data --input`, so nothing this one holds is counted): its seconds to
-    /// open and peak memory, and the number of shards.
-    private static func shardedOpen(count: Int, work: URL) throws(BenchmarkError) -> (seconds: Double, peak: Double, shards: Int) {
+    /// A search by name in a dataset (`bench data --input DATASET --find TEXT`): the dataset
+    /// opened as the explorer opens it, then the search; its time, the process's peak memory,
+    /// and the best answer.
+    package struct Finding: Codable {
+        package var open_s: Double
+        package var find_ms: Double
+        /// The process's peak memory, whole (its runtime and the dataset opened included).
+        package var peak_mb: Double
+        /// How far the search took memory above what was resident before it: its own share.
+        package var search_added_mb: Double
+        package var found: String?
+
+    }
+
+    /// Measures `open` (opening a dataset, in this process) then `search` on what it opened (the
+    /// best answer's name, or nil).
+    package static func finding<Opened, Failure: Error>(
+        open: () throws(Failure) -> Opened, search: (Opened) throws(Failure) -> String?
+    ) throws(Failure) -> Finding {
+        let start = ContinuousClock.now
+        let opened = try open()
+        let before = ProcessMemory.resident()
+        let searched = ContinuousClock.now
+        let found = try search(opened)
+        let finished = ContinuousClock.now
+        let peak = ProcessMemory.peak()
+        return Finding(
+            open_s: ReprojectBenchmark.milliseconds(searched - start) / 1000,
+            find_ms: ReprojectBenchmark.milliseconds(finished - searched), peak_mb: ProcessMemory.megabytes(peak),
+            search_added_mb: ProcessMemory.megabytes(max(0, peak - before)), found: found)
+    }
+
+    /// What the benchmark searches for in the sharded dataset: an address, a street, a typo.
+    static let searches = ["Linden Gasse 17", "Muehle Weg", "Kirhc Platz 3"]
+
+    /// Street names of the generated city: two words each, from these.
+    private static let streetWords = (
+        [
+            "Linden", "Muehle", "Kirch", "Berg", "See", "Wald", "Bach", "Rosen", "Garten", "Schul", "Post", "Markt", "Burg", "Feld",
+            "Stein", "Brunnen", "Wiesen", "Hof", "Tal", "Sonnen"
+        ],
+        ["Gasse", "Weg", "Platz", "Strasse", "Allee", "Ring", "Steig", "Rain", "Halde", "Graben"]
+    )
+
+    /// A sharded dataset of `count` panoramas (as `manifestLoad`'s, in cells of 0.01°, each named
+    /// by an address) opened by a fresh process (`bench data --input`, so nothing this one holds
+    /// is counted): its seconds to open and peak memory, the number of shards, and its folder.
+    private static func shardedOpen(count: Int, work: URL) throws(BenchmarkError) -> (
+        seconds: Double, peak: Double, shards: Int, folder: URL
+    ) {
         let folder = try makeFolder(work.appendingPathComponent("sharded-\(count)"))
-        let panoramas = try scattered(count: count, seed: 3, in: folder)
+        var random = Random(state: 4)
+        let panoramas = try scattered(count: count, seed: 3, in: folder).map { panorama in
+            var named = panorama
+            let (first, second) = streetWords
+            let street = first[Int(random.next() * Double(first.count))] + " " + second[Int(random.next() * Double(second.count))]
+            named.description = "\(street) \(1 + Int(random.next() * 200)), Quartier \(1 + Int(random.next() * 12))"
+            return named
+        }
         do { try ShardWriter.writeSharded(name: nil, start: nil, panoramas: panoramas, markers: [], into: folder) } catch {
             throw .dataset(error)
         }
@@ -119,7 +185,7 @@ package enum DataBenchmark {
         let opening = try BenchChild.measure(
             ["bench", "data", "--input", folder.path, "--json"], as: Opening.self,
             what: "opening the sharded dataset")
-        return (opening.seconds, opening.peak_mb, shards)
+        return (opening.seconds, opening.peak_mb, shards, folder)
     }
 
     /// `count` panoramas at random places (from `seed`) in a disc 28 km across, each linked to the

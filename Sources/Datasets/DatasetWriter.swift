@@ -61,10 +61,15 @@ struct DatasetWriter: Sendable {
     /// Writes the manifest's files (`ShardWriter.manifestFiles`: `manifest.json`, and shards in
     /// `shards/` for a large dataset), each atomically, the manifest last.
     mutating func writeManifest(_ files: [(path: String, bytes: Data)]) throws(FileError) {
-        let shards = folder.appendingPathComponent("shards").path
-        if files.count > 1, FileKind.of(shards) == nil {
-            try OutputFile.makeFolder(shards)
-            created.append(shards)
+        // The folders the files go in (`shards/`, `names/`), made first.
+        let folders = Set(
+            files.compactMap { $0.path.split(separator: "/", maxSplits: 1).count == 2 ? $0.path.split(separator: "/")[0] : nil })
+        for name in folders.sorted() {
+            let made = folder.appendingPathComponent(String(name)).path
+            if FileKind.of(made) == nil {
+                try OutputFile.makeFolder(made)
+                created.append(made)
+            }
         }
         for (relative, bytes) in files {
             let path = try DatasetPath.Resolver(folder: folder).inside(relative)

@@ -4,7 +4,8 @@ import PanoCore
 extension ManifestDecoder {
     /// A sharded manifest's `shards`: each an object with `href` (the shard file, a path inside
     /// the dataset), `bbox` ([west, south, east, north] in degrees, GeoJSON's order) and `count`.
-    mutating func decodeShardIndex(_ raw: JSONValue) -> ShardIndex? {
+    mutating func decodeShardIndex(_ raw: JSONValue, names: String?) -> ShardIndex? {
+        if let names, let trouble = DatasetPath.problem(with: names) { problem("$.names", trouble) }
         guard let list = raw.array else {
             problem("$.shards", "must be an array")
             return nil
@@ -32,7 +33,7 @@ extension ManifestDecoder {
                 shards.append(.init(path: href, south: numbers[1], west: numbers[0], north: numbers[3], east: numbers[2], count: count))
             }
         }
-        return problems.isEmpty ? ShardIndex(shards: shards) : nil
+        return problems.isEmpty ? ShardIndex(shards: shards, names: names) : nil
     }
 
     /// Most panoramas one shard may hold.

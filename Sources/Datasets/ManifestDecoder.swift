@@ -53,7 +53,7 @@ struct ManifestDecoder {
         let start = string(object, "start", at: "$", required: false)
         if !shard, let raw = object["shards"] {
             if object["panoramas"] != nil { problem("$.panoramas", "must not be given with shards (the shards hold the panoramas)") }
-            let shards = decodeShardIndex(raw)
+            let shards = decodeShardIndex(raw, names: string(object, "names", at: "$", required: false))
             let markers = decodeMarkers(object["markers"])
             guard problems.isEmpty, let shards else { return nil }
             return Contents(name: name, start: start, panoramas: [], markers: markers, shards: shards)

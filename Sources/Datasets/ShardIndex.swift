@@ -45,9 +45,13 @@ package struct ShardIndex: Equatable, Sendable {
     }
 
     package let shards: [Shard]
+    /// The names index's vocabulary (`NamesIndex`), a path in the dataset; nil when the dataset
+    /// has none (its names are then searched in the shards read).
+    package let names: String?
 
-    package init(shards: [Shard]) {
+    package init(shards: [Shard], names: String? = nil) {
         self.shards = shards
+        self.names = names
     }
 
     /// Panoramas in all shards.

@@ -50,7 +50,12 @@ package enum ShardWriter {
         name: String?, start: String?, panoramas: [Panorama], markers: [Marker],
         into folder: URL
     ) throws(DatasetError) {
-        do { try OutputFile.makeFolder(folder.appendingPathComponent("shards").path) } catch { throw .file(error) }
+        do {
+            try OutputFile.makeFolder(folder.appendingPathComponent("shards").path)
+            try OutputFile.makeFolder(folder.appendingPathComponent("names").path)
+        } catch {
+            throw .file(error)
+        }
         try shard(name: name, start: start, panoramas: panoramas, markers: markers, importedFrom: nil) { path, bytes throws(DatasetError) in
             do throws(FileError) {
                 try OutputFile.replaceWhole(DatasetPath.Resolver(folder: folder).inside(path), with: [UInt8](bytes) + [0x0A])
@@ -93,9 +98,10 @@ package enum ShardWriter {
             let shard: JSONValue = ["format": "sidewalk-shard", "version": 1, "panoramas": .array(members.map(ManifestEncoder.entry))]
             try emit(path, try ManifestEncoder.serialize(shard))
         }
+        for (path, bytes) in NamesIndex.files(for: panoramas) { try emit(path, bytes) }
         var root = JSONObject([
             ("format", "sidewalk-dataset"), ("version", 1), ("start", .string(startID)), ("shards", .array(index)),
-            ("markers", .array(markers.map(ManifestEncoder.entry)))
+            ("names", .string(NamesIndex.wordsPath)), ("markers", .array(markers.map(ManifestEncoder.entry)))
         ])
         root["name"] = name.map(JSONValue.string)
         root["importedFrom"] = importedFrom.map(JSONValue.string)

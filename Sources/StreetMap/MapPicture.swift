@@ -74,8 +74,7 @@ package enum MapPicture {
         var canvas = BrailleCanvas(columns: columns, rows: rows)
         var drawn = Drawn()
         func dot(_ place: Coordinate) -> (x: Int, y: Int) {
-            // To the nearest dot: places level with the centre (the map's usual case) then sit
-            // mid-dot, so a fraction of a millimetre north or south cannot move them a row.
+            // Nearest, not floored: a place level with the centre must not fall a row for 0.3 mm.
             let (x, y) = projection.dot(for: place)
             return (Int(x.rounded()), Int(y.rounded()))
         }

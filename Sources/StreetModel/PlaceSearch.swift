@@ -39,11 +39,16 @@ package enum PlaceSearch {
     /// name, however many captures share it: the one nearest where the search is made answers),
     /// and its streets, each at the panorama nearest the middle of those whose ways carry its name.
     package static func places(in service: PanoramaService) -> [NamedPlace] {
-        var places = service.markers.map {
+        places(panoramas: service.panoramas, markers: service.markers)
+    }
+
+    /// The places `panoramas` and `markers` name, as `places(in:)` finds them.
+    package static func places(panoramas: [Panorama], markers: [Marker]) -> [NamedPlace] {
+        var places = markers.map {
             NamedPlace(name: $0.title, kind: .marker, coordinate: $0.coordinate, id: $0.id, detail: $0.snippet)
         }
         var streets: [String: [Coordinate]] = [:]
-        for panorama in service.panoramas {
+        for panorama in panoramas {
             if let description = panorama.description {
                 places.append(NamedPlace(name: description, kind: .panorama, coordinate: panorama.coordinate, id: panorama.id))
             }
@@ -94,6 +99,11 @@ package enum PlaceSearch {
         return Array(best.values.sorted(by: isBetter).prefix(limit))
     }
 
+    /// Matches from several searches as one answer, best first, at most `limit`.
+    package static func rank(_ matches: [PlaceMatch], limit: Int) -> [PlaceMatch] {
+        Array(matches.sorted(by: isBetter).prefix(limit))
+    }
+
     /// Better by score (in tenths), then nearer (in whole metres), then a marker before a
     /// panorama before a street, then by name.
     private static func isBetter(_ a: PlaceMatch, than b: PlaceMatch) -> Bool {
@@ -127,7 +137,9 @@ package enum PlaceSearch {
         return total / Double(typed.count) + 0.1 * Double(matched.count) / Double(max(1, name.count))
     }
 
-    private static func wordScore(_ typed: String, _ candidate: String) -> Double {
+    /// How well one word typed matches one word of a name: 1 whole, 0.8 its start, 0.6 or 0.5
+    /// within one or two edits, 0 not at all.
+    package static func wordScore(_ typed: String, _ candidate: String) -> Double {
         if typed == candidate { return 1 }
         if typed.count >= 2, candidate.hasPrefix(typed) { return 0.8 }
         let limit = typed.count >= 8 ? 2 : typed.count >= 4 ? 1 : 0

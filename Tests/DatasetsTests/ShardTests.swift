@@ -59,6 +59,22 @@ struct ShardTests {
         #expect(nearest.description == "nearest imagery 500 m south, Stop 39")
     }
 
+    @Test("a name is found from the names index without reading the shard it is in, typo and all, across buckets")
+    func namesIndex() throws {
+        let fixture = try DatasetFixture()
+        defer { fixture.remove() }
+        // 1,500 names: two buckets of the index.
+        let dataset = try Dataset.open(try write(Self.street(count: 1500), in: fixture))
+        #expect(dataset.shards?.names == "names/words.tsv")
+        #expect(FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("names/1.tsv").path))
+        for (typed, expected) in [("Stop 1499", "p1499"), ("stpo 39", "p39"), ("STOP 700", "p700")] {
+            let found = try dataset.searchPlaces(typed, near: nil, limit: 1)
+            #expect(found.first?.place.id == expected, "\(typed): \(found.map(\.place.name))")
+        }
+        #expect(try dataset.searchPlaces("harbour", near: nil).isEmpty)
+        #expect(dataset.loadedShards == [0], "searching reads no shard")
+    }
+
     @Test("the start's shard comes first, whichever cell it is in")
     func startShardFirst() throws {
         let fixture = try DatasetFixture()
@@ -75,7 +91,8 @@ struct ShardTests {
         let large = try ShardWriter.manifestFiles(
             name: nil, start: nil, panoramas: Self.street(count: ShardWriter.threshold + 1), markers: [])
         #expect(large.count > 2 && large.last?.path == "manifest.json")
-        #expect(large.dropLast().allSatisfy { $0.path.hasPrefix("shards/") })
+        #expect(large.dropLast().allSatisfy { $0.path.hasPrefix("shards/") || $0.path.hasPrefix("names/") })
+        #expect(large.contains { $0.path == NamesIndex.wordsPath })
     }
 
     @Test("a broken index or shard is reported with its path", arguments: ["bbox", "panoramas too", "unplaced link"])

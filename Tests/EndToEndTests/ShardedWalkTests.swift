@@ -32,6 +32,17 @@ struct ShardedWalkTests {
         #expect(!run.standardOutput.contains("nowhere"), "\(run.standardOutput)")
     }
 
+    @Test("--find names a place in a shard not read at the start: the names index finds it, and the explorer opens there")
+    func findInAnotherShard() throws {
+        let folder = try Self.streetFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.sidewalk([folder.path, "--find", "stop 29", "--headless", "--keys", "1"], timeLimit: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        // Stop 29 is the street's far end, in the second shard: it opens there, and the walk back works.
+        #expect(run.standardOutput.hasPrefix("Facing north, 0°, level. At Stop 29."), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("At Stop 28"), "\(run.standardOutput)")
+    }
+
     @Test("a way into a shard whose file is missing says so, naming the file, and leads nowhere naming it too")
     func missingShardNamed() throws {
         let folder = try Self.streetFolder()

@@ -13,7 +13,7 @@ struct BenchCommand: SidewalkCommand {
     static let synopsis = [
         "sidewalk bench reproject [--input IMAGE] [--threads N] [--json] [--save-sources DIR]",
         "sidewalk bench encode [--input IMAGE] [--json] [--color MODE] [--save-frame DIR]",
-        "sidewalk bench data [--input DATASET] [--json]",
+        "sidewalk bench data [--input DATASET [--find TEXT]] [--json]",
         "sidewalk bench imagery [--input IMAGE|DATASET [--decode first-view|zoom-5|largest|tiled|tiled-zoom-5]] [--json]",
         "sidewalk bench fidelity [--input IMAGE] [--json] [--save-views DIR] | --score-ansi FILE --reference PNG",
         "sidewalk bench pixels|flicker|minify [--input IMAGE] [--json]"
@@ -90,6 +90,9 @@ struct BenchCommand: SidewalkCommand {
                         + "--reference: PSNR and bytes per cell"
                 ) { $0.scoreANSIPath = $1 },
                 .text("--reference", "PNG", help: "fidelity: the view --score-ansi is scored against") { $0.referencePath = $1 },
+                .text(
+                    "--find", "TEXT", help: "data: with --input, time a search for TEXT in the dataset's names, in this process"
+                ) { $0.find = $1 },
                 .choice(
                     "--decode", "D", ImageryBenchmark.Decode.allCases.map(\.rawValue), default: "all three, each in a process of its own",
                     help: "imagery: measure only this decode of --input, in this process"
@@ -106,6 +109,8 @@ struct BenchCommand: SidewalkCommand {
 
     var benchmark: String?
     var inputPath: String?
+    /// bench data --input DATASET --find TEXT: the search timed.
+    var find: String?
     var json = false
     var scale = BenchScale.full
     /// Threads for `reproject`; nil times one thread and all cores.
@@ -147,6 +152,7 @@ struct BenchCommand: SidewalkCommand {
     }
 
     private func runData() throws(CommandError) -> Int32 {
+        if let inputPath, let find { return try runDataFind(find, in: inputPath) }
         if let inputPath {
             let opening = try DataBenchmark.opening { () throws(CommandError) in
                 guard let (dataset, _) = try PanoramaSelection().chooseInDataset(inputPath) else {
@@ -176,6 +182,11 @@ struct BenchCommand: SidewalkCommand {
             print(
                 "sharded dataset of \(report.sharded_panoramas) panoramas in \(report.sharded_shards) shards opened by a fresh process "
                     + "(bench data --input): \(format(report.sharded_open_s)) s, peak \(format(report.sharded_open_peak_mb)) MB")
+            print(
+                "found by name in it (names index), each in a fresh process (bench data --input --find): "
+                    + report.names_searches.map { "'\($0)'" }.joined(separator: ", ")
+                    + ": median \(format(report.names_search_median_ms)) ms, process peak \(format(report.names_search_peak_mb)) MB, "
+                    + "\(format(report.names_search_added_mb)) MB of it the search's")
             print(
                 "walk of \(report.walk_steps) linked panoramas, prefetch on: cache peak \(format(report.walk_cache_peak_mb)) MB "
                     + "of a \(format(report.walk_cache_budget_mb)) MB budget; resident memory \(format(report.walk_rss_before_mb)) MB "

@@ -52,8 +52,8 @@ extension PanoramaSelection {
     }
 
     /// The panorama nearest `place` in `dataset` (its shards near it read), within
-    /// `PlaceSearch.viewpointRadius`, facing it.
-    static func viewpoint(of place: GeocodedPlace, in dataset: Dataset) throws(CommandError) -> Panorama {
+    /// `PlaceSearch.viewpointRadius`, facing it; and the dataset with those shards.
+    static func viewpoint(of place: GeocodedPlace, in dataset: Dataset) throws(CommandError) -> (Dataset, Panorama) {
         let near: Dataset
         do { near = try dataset.withShards(near: place.coordinate, within: PlaceSearch.viewpointRadius) ?? dataset } catch {
             throw .dataset(error)
@@ -63,7 +63,7 @@ extension PanoramaSelection {
             throw .noImagery(
                 place: place.coordinate, radius: PlaceSearch.viewpointRadius, nearest: near.nearestImagery(to: place.coordinate))
         }
-        return facing(view.panorama, heading: view.heading)
+        return (near, facing(view.panorama, heading: view.heading))
     }
 
     /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept).

@@ -179,9 +179,9 @@ struct PanoramaSelection {
             }
             chosen = found
         } else if let geocoded {
-            chosen = try Self.viewpoint(of: geocoded, in: dataset)
+            (dataset, chosen) = try Self.viewpoint(of: geocoded, in: dataset)
         } else if let find {
-            chosen = try viewpoint(of: find, in: dataset, path: path)
+            (dataset, chosen) = try viewpoint(of: find, in: dataset, path: path)
         } else if let start = dataset.service.panorama(id: dataset.startID) {
             chosen = start
         } else {
@@ -192,12 +192,21 @@ struct PanoramaSelection {
 
     /// The panorama that shows the place `text` names in `dataset`, its initial view turned to
     /// face the place (`--heading` still wins), from outdoors.
-    private func viewpoint(of text: String, in dataset: Dataset, path: String) throws(CommandError) -> Panorama {
+    /// The panorama to open for `--find TEXT` facing the place, and the dataset with the shards
+    /// near it read: a place the dataset names (its names index, for a sharded one), else the
+    /// geocoder's.
+    private func viewpoint(of text: String, in dataset: Dataset, path: String) throws(CommandError) -> (Dataset, Panorama) {
         let start = dataset.service.panorama(id: dataset.startID)
-        if let best = PlaceSearch.search(text, in: PlaceSearch.places(in: dataset.service), near: start?.coordinate).first,
-            let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: dataset.service, outdoors: true)
-        {
-            return Self.facing(panorama, heading: heading)
+        let best: PlaceMatch?
+        do { best = try dataset.searchPlaces(text, near: start?.coordinate, limit: 1).first } catch { throw .dataset(error) }
+        if let best {
+            let near: Dataset
+            do { near = try dataset.withShards(near: best.place.coordinate, within: PlaceSearch.viewpointRadius) ?? dataset } catch {
+                throw .dataset(error)
+            }
+            if let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: near.service, outdoors: true) {
+                return (near, Self.facing(panorama, heading: heading))
+            }
         }
         guard let geocoded = try geocode(text, dataset: path) else { throw .placeNotFound(text: text, dataset: path) }
         return try Self.viewpoint(of: geocoded, in: dataset)
