@@ -79,7 +79,7 @@ package enum NamesIndex {
     private static func forEachBucket(in postings: ArraySlice<UInt8>, below count: Int, _ body: (Int) -> Void) {
         for range in postings.split(separator: UInt8(ascii: ",")) {
             let ends = range.split(separator: UInt8(ascii: "-"), maxSplits: 1).map { Int(String(decoding: $0, as: UTF8.self)) }
-            guard let low = ends.first ?? nil, let high = ends.last ?? nil, low >= 0, low <= high else { continue }
+            guard let low = ends.first ?? nil, let high = ends.last ?? nil, low >= 0, low <= high, low < count else { continue }
             for bucket in low...min(high, count - 1) { body(bucket) }
         }
     }

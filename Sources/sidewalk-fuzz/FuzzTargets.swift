@@ -13,7 +13,7 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
     static let limits = DecodeLimits(
@@ -63,6 +63,15 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? KeyScript.parse(text, form: .file)
             for line in text.split(separator: "\n").prefix(64) {
                 if let pattern = try? TextPattern(String(line)) { _ = pattern.isFound(in: text) }
+            }
+        case .names:
+            // A names index from a dataset on the web: the vocabulary, a zero byte, then the bucket
+            // every read gets.
+            let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let bucket = parts.count > 1 ? Array(parts[1]) : []
+            for query in ["main street 1", "stpo", "a"] {
+                let found = NamesIndex.search(query, vocabulary: Array(parts[0]), near: nil, limit: 5) { _ in bucket }
+                precondition(found.count <= 5 && found.allSatisfy { !$0.place.name.isEmpty }, "at most the limit, each named")
             }
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)

@@ -1,3 +1,4 @@
+import Datasets
 import Foundation
 import PanoCore
 import PanoImage
@@ -111,8 +112,22 @@ struct FuzzCorpusTests {
                 ("escapes.txt", Array("Title\u{1B}]0;owned\u{07}\u{1B}]52;c;eA==\u{07}\u{1B}[2J\u{9B}31m\r\n\u{202E}x\u{2066}y".utf8)),
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
                 ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8))
+            ],
+            "names": [
+                ("index.bin", try Self.namesIndex()),
+                // A run of buckets beyond the count trapped building its range (5...2).
+                ("run-beyond-count.bin", Array("sidewalk-names\t1\t3\nmain\t5-10\nstreet\t0-2\n\0street\t1\t2\t-\tstreet\tStreet\n".utf8))
             ]
         ]
+    }
+
+    /// The names index of a short street, as the fuzz target reads it: the vocabulary, a zero
+    /// byte, the first bucket.
+    static func namesIndex() throws -> [UInt8] {
+        let files = NamesIndex.files(for: NorthwardStreet.panoramas(count: 5))
+        let words = try #require(files.first { $0.path == NamesIndex.wordsPath })
+        let bucket = try #require(files.first { $0.path == "names/0.tsv" })
+        return [UInt8](words.bytes) + [0] + [UInt8](bucket.bytes)
     }
 
     @Test("the seed corpora are what the encoders make (SIDEWALK_RECORD_GOLDENS=1 writes them)")
@@ -135,7 +150,7 @@ struct FuzzCorpusTests {
 
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
-        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script"])
+        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])
