@@ -20,6 +20,8 @@ let package = Package(
         // Pure core: camera, projection, reprojection. Standard library, libm, and a header-only
         // cache prefetch hint for the sampler (docs/decisions.md, 2026-12-02).
         .systemLibrary(name: "CMemoryHints"),
+        // zlib from Debian, for gzip-compressed map tiles and PMTiles directories.
+        .systemLibrary(name: "CZlib"),
         .target(name: "PanoCore", dependencies: ["CMemoryHints"], swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
@@ -79,6 +81,9 @@ let package = Package(
         // Maps in braille cells: the minimap and the full map (projection, dots and lines,
         // labels without overlap). Pure: cells in, cells out.
         .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender", "BitmapFont"]),
+        // Street maps from vector tiles: a bounded Mapbox Vector Tile decoder, PMTiles archives,
+        // and the OpenMapTiles schema read into the map's features.
+        .target(name: "VectorTiles", dependencies: ["PanoCore", "StreetMap", "CZlib", "SystemIO", "BoundedJSON"]),
 
         // What a frame of the explorer shows, for every front and for snapshots: the view's cells,
         // labels, compass, status lines, help and the maps over it. Pure: state in, cells out.
@@ -134,13 +139,14 @@ let package = Package(
                 "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
                 "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding"
+                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding", "VectorTiles"
             ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
 
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
-        .executableTarget(name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety"]),
+        .executableTarget(
+            name: "sidewalk-fuzz", dependencies: ["Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles"]),
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,
         // for the benchmarks and tests; and the canvas generated panoramas are painted on.
@@ -179,6 +185,7 @@ let package = Package(
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         // libvterm, the tests' independent terminal (Debian's libvterm-dev; the product never links it).
         .systemLibrary(name: "CVTerm", path: "Tests/CVTerm"),
@@ -191,7 +198,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "PanoImage", "PanoCore", "Explorer", "ExplorerScripts", "SidewalkCommands", "TUI", "TermRender", "Datasets",
-                "StreetModel", "TerminalModel", "sidewalk"
+                "StreetModel", "TerminalModel", "VectorTiles", "sidewalk"
             ],
             exclude: ["Support"]
         )

@@ -1,4 +1,5 @@
 import Explorer
+import StreetMap
 import TermRender
 
 /// How the interactive explorer draws.
@@ -36,6 +37,8 @@ package struct DisplayOptions: Sendable {
     package var highContrast = false
     /// Whether the minimap starts shown, and whether it turns with you.
     package var minimap = MinimapSettings()
+    /// The street map drawn under the map and the minimap (`--basemap`); nil draws them on black.
+    package var basemap: (any Basemap)?
 
     package init(colorMode: ColorMode? = nil, framesPerSecond: Double = 30, reduceMotion: Bool = false) {
         self.colorMode = colorMode

@@ -40,7 +40,7 @@ package enum ExplorerFrame {
             width: columns, compassHidden: display.compassHidden)
         var status = HUDLayout.statusLine(state, note: state.note ?? loadNote, width: columns)
         if let line = state.commandLine { status = (":" + line + "█", "") }
-        if let map = state.map, state.note == nil { status = (MapLayer.statusLeft(map), MapLayer.statusRight) }
+        if let map = state.map, state.note == nil { status = (MapLayer.statusLeft(map, basemap: display.basemap), MapLayer.statusRight) }
         var frame = composer.compose(
             panorama: panorama, camera: state.camera, columns: columns, rows: rows, statusLeft: status.left, statusRight: status.right,
             header: header == nil ? nil : headerText, blend: blend, runner: runner

@@ -34,7 +34,7 @@ package enum MapLayer {
             guard rows > 0 else { return nil }
             let projection = MapProjection(center: map.cursor, metresPerDot: map.metresPerDot, width: grid.columns * 2, height: rows * 4)
             return MapPicture.draw(
-                content(state, here: here, around: projection, cursor: map.cursor), projection: projection,
+                content(state, here: here, around: projection, cursor: map.cursor, basemap: display.basemap), projection: projection,
                 into: &grid, left: 0, top: top, colors: colors)
         }
         guard state.minimapShown, let size = minimapSize(columns: grid.columns, rows: grid.rows) else { return nil }
@@ -42,22 +42,26 @@ package enum MapLayer {
             center: here.coordinate, metresPerDot: minimapReach / Double(size.columns),
             up: display.minimap.headingUp ? state.camera.heading : 0, width: size.columns * 2, height: size.rows * 4)
         return MapPicture.draw(
-            content(state, here: here, around: projection, cursor: nil), projection: projection,
+            content(state, here: here, around: projection, cursor: nil, basemap: display.basemap), projection: projection,
             into: &grid, left: 0, top: top, colors: colors)
     }
 
-    /// What the map shows around `projection`'s centre.
-    static func content(_ state: ExplorerState, here: Panorama, around projection: MapProjection, cursor: Coordinate?) -> MapContent {
+    /// What the map shows around `projection`'s centre, over `basemap`'s streets.
+    static func content(
+        _ state: ExplorerState, here: Panorama, around projection: MapProjection, cursor: Coordinate?, basemap: (any Basemap)?
+    ) -> MapContent {
         let reach = projection.reach * 1.5
         let markers = state.markers.filter { projection.center.distance(to: $0.coordinate) <= reach }
-        return MapContent(
+        var content = MapContent(
             panoramas: state.panoramas(near: projection.center, radius: reach), markers: markers, here: here,
             heading: state.camera.heading, fieldOfView: state.camera.effectiveFOV, cursor: cursor, labelled: cursor != nil)
+        content.basemap = basemap?.features(near: projection.center, within: projection.reach, metresPerDot: projection.metresPerDot) ?? []
+        return content
     }
 
-    /// The status line while the map is open.
-    static func statusLeft(_ map: MapMode) -> String {
-        "Map · \(map.metresPerDot.plainText) m a dot"
+    /// The status line while the map is open, with the basemap's attribution when there is one.
+    static func statusLeft(_ map: MapMode, basemap: (any Basemap)?) -> String {
+        "Map · \(map.metresPerDot.plainText) m a dot" + (basemap.map { " · \($0.attribution)" } ?? "")
     }
 
     static let statusRight = "arrows move · + - zoom · Tab next place · Enter go · Esc back "

@@ -20,6 +20,8 @@ package struct MapContent: Sendable {
     package var cursor: Coordinate?
     /// Street names (the ways' descriptions) and marker titles are written (the full map).
     package var labelled: Bool
+    /// The street map under it all; empty without a basemap.
+    package var basemap: [MapFeature] = []
 
     package init(
         panoramas: [Panorama], markers: [Marker], here: Panorama?, heading: Double, fieldOfView: Double,
@@ -61,7 +63,7 @@ package enum MapPicture {
     static let wayColor = RGB(120, 140, 185)
 
     /// How important each drawing is: a more important one gives its cell its colour.
-    private enum Rank: Int { case way = 1, panorama, cone }
+    private enum Rank: Int { case basemap = 0, way, panorama, cone }
 
     /// Draws `content` seen through `projection` into `grid` at cells `left`, `top` (the
     /// projection's size is the area's: 2 dots a column, 4 a row).
@@ -79,6 +81,7 @@ package enum MapPicture {
             return (Int(x.rounded()), Int(y.rounded()))
         }
         let byID = Dictionary(content.panoramas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        drawBasemap(content.basemap, on: &canvas, dot: dot)
         for panorama in content.panoramas {
             for link in panorama.links {
                 guard let there = byID[link.target]?.coordinate ?? link.targetCoordinate else { continue }
@@ -133,7 +136,7 @@ package enum MapPicture {
         guard content.labelled else { return drawn }
         // Marker titles first (to the pin's right), then each street's name once, nearest the centre first.
         var labels = markerLabels.map { (text: $0.0, column: $0.1.column + 2 + TextLayout.width(of: $0.0) / 2, row: $0.1.row) }
-        labels += streetNames(content, byID: byID, projection: projection).map { name, from, to in
+        labels += namedSegments(content, byID: byID, projection: projection).map { name, from, to in
             let (a, b) = (dot(from), dot(to))
             return (name, (a.x + b.x) / 4, (a.y + b.y) / 8)
         }
@@ -146,6 +149,14 @@ package enum MapPicture {
             drawn.labels.append((top + box.row, left + box.columns.lowerBound, width, label.text))
         }
         return drawn
+    }
+
+    /// The ways' street names, then the basemap's other names, each once, with where to write it.
+    private static func namedSegments(
+        _ content: MapContent, byID: [String: Panorama], projection: MapProjection
+    ) -> [(String, Coordinate, Coordinate)] {
+        let wayNames = streetNames(content, byID: byID, projection: projection)
+        return wayNames + basemapNames(content.basemap, besides: Set(wayNames.map(\.0)), projection: projection)
     }
 
     /// Each street's name once, on the link nearest the projection's centre, nearest first: the

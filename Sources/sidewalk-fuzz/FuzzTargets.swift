@@ -4,6 +4,7 @@ import ExplorerScripts
 import Foundation
 import PanoImage
 import TextSafety
+import VectorTiles
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
     static let limits = DecodeLimits(
@@ -72,6 +73,21 @@ enum FuzzTarget: String, CaseIterable {
             for query in ["main street 1", "stpo", "a"] {
                 let found = NamesIndex.search(query, vocabulary: Array(parts[0]), near: nil, limit: 5) { _ in bucket }
                 precondition(found.count <= 5 && found.allSatisfy { !$0.place.name.isEmpty }, "at most the limit, each named")
+            }
+        case .mvt:
+            // A map tile, and the same bytes as a PMTiles archive asked for a few tiles.
+            if let tile = try? VectorTile.decode(bytes) {
+                let limits = VectorTile.Limits()
+                precondition(tile.layers.count <= limits.layers && tile.layers.allSatisfy { $0.extent > 0 }, "layers within the limits")
+                let points = tile.layers.flatMap(\.features).flatMap(\.geometry).flatMap { $0 }
+                precondition(points.count <= limits.points + 1 && points.allSatisfy { abs($0.x) <= 1 << 30 && abs($0.y) <= 1 << 30 })
+            }
+            if let archive = try? PMTilesArchive(read: { offset, length in
+                offset >= 0 && length >= 0 && offset <= bytes.count - length ? Array(bytes[offset..<(offset + length)]) : nil
+            }) {
+                for id in [TileID(z: 0, x: 0, y: 0), TileID(z: 14, x: 8531, y: 5792), TileID(z: 3, x: 9, y: 1)] {
+                    if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
+                }
             }
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)

@@ -4,6 +4,7 @@ import PanoCore
 import PanoImage
 import TestSupport
 import Testing
+import VectorTiles
 
 /// The fuzz targets' seed corpora (Tests/FuzzCorpus, docs/reliability.md): made by the same
 /// encoders the tests use, kept in the repository, and replayed through every target on every
@@ -113,12 +114,24 @@ struct FuzzCorpusTests {
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
                 ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8))
             ],
+            "mvt": try Self.mapSeeds(),
             "names": [
                 ("index.bin", try Self.namesIndex()),
                 // A run of buckets beyond the count trapped building its range (5...2).
                 ("run-beyond-count.bin", Array("sidewalk-names\t1\t3\nmain\t5-10\nstreet\t0-2\n\0street\t1\t2\t-\tstreet\tStreet\n".utf8))
             ]
         ]
+    }
+
+    /// The demo town's basemap, whole (the target reads it as a PMTiles archive), and one of its
+    /// tiles (read as a vector tile).
+    static func mapSeeds() throws -> [(String, [UInt8])] {
+        let path = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo/basemap.pmtiles")
+        let archive = [UInt8](try Data(contentsOf: path))
+        let reader = try PMTilesArchive { offset, length in
+            offset >= 0 && length >= 0 && offset + length <= archive.count ? Array(archive[offset..<(offset + length)]) : nil
+        }
+        return [("demo-basemap.pmtiles", archive), ("main-street.mvt", try #require(reader.tile(TileID(z: 17, x: 68246, y: 46132))))]
     }
 
     /// The names index of a short street, as the fuzz target reads it: the vocabulary, a zero
@@ -150,7 +163,7 @@ struct FuzzCorpusTests {
 
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
-        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names"])
+        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])

@@ -168,6 +168,43 @@ struct SnapshotKindTests {
         #expect(changed > 50 && changed < 320 * 180 / 4, "overlays mark the view without covering it: \(changed) pixels")
     }
 
+    @Test("snapshot --map draws the demo town's own basemap under its panoramas: streets, the brook and their names; off leaves it out")
+    func mapWithBasemap() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func map(_ more: [String]) throws -> String {
+            let output = directory.appendingPathComponent("map-\(more.count).ans").path
+            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--map", "--size", "120x40", "--output", output] + more)
+            #expect(run.status == 0, "\(run.standardError)")
+            return try String(contentsOfFile: output, encoding: .utf8)
+        }
+        let with = try map([])
+        let without = try map(["--basemap", "off"])
+        // Names only the basemap has (scripts/reference/make_demo_basemap.py), and more braille.
+        for name in ["Linden Brook", "Church Street", "Brook Path"] {
+            #expect(with.contains(name) && !without.contains(name), "\(name)")
+        }
+        let dots = { (text: String) in text.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count }
+        #expect(dots(with) > 2 * dots(without), "\(dots(with)) braille cells with the basemap, \(dots(without)) without")
+    }
+
+    @Test("a basemap that cannot be read is one line naming it and status 1")
+    func badBasemap() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notArchive = directory.appendingPathComponent("streets.pmtiles").path
+        try Data("not an archive".utf8).write(to: URL(fileURLWithPath: notArchive))
+        let output = directory.appendingPathComponent("m.png").path
+        for (file, saying) in [
+            (notArchive, "\(notArchive): not a PMTiles archive"), ("/nonexistent.pmtiles", "/nonexistent.pmtiles: cannot open")
+        ] {
+            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--map", "--basemap", file, "--output", output])
+            #expect(
+                run.status == 1 && run.errorLines.count == 1 && run.standardError.hasPrefix("sidewalk: basemap \(saying)"),
+                "\(run.standardError)")
+        }
+    }
+
     @Test("no imagery near the place: the message and status 3, for every kind")
     func noImagery() throws {
         let directory = try temporaryDirectory()

@@ -100,6 +100,29 @@ struct MapPictureTests {
         #expect(dotRows.count == 1, "the street's dots lie on rows \(dotRows) of their cells")
     }
 
+    @Test("a basemap is drawn under the ways: its water in its colour where nothing else is, a way over its road, names placed")
+    func basemapUnderWays() throws {
+        let panoramas = Self.crossroads()
+        var grid = CellGrid(columns: 30, rows: 15)
+        let projection = MapProjection(center: Self.centre, metresPerDot: 1, width: 60, height: 60)
+        // A brook 19 m south, 46 m long, east to west; a road under the way east.
+        let brook = MapFeature(
+            kind: .water, name: "Linden Brook",
+            lines: [[Self.centre.offset(by: 30, bearing: 230), Self.centre.offset(by: 30, bearing: 130)]])
+        let road = MapFeature(kind: .road, name: "Street 1", lines: [[Self.centre, Self.centre.offset(by: 20, bearing: 90)]])
+        var content = MapContent(panoramas: panoramas, markers: [], here: panoramas[0], heading: 0, fieldOfView: 60, labelled: true)
+        content.basemap = [brook, road]
+        let drawn = MapPicture.draw(content, projection: projection, into: &grid, left: 0, top: 0, colors: .standard)
+        // 30 m at 50° either side of south: 19.3 m south of the middle dot (30), 4 dots a row.
+        let brookRow = Int((30 + 30 * cos(50 * Double.pi / 180)).rounded()) / 4
+        let waterCells = (0..<30).filter { grid[$0, brookRow].foreground == brook.color && grid[$0, brookRow].glyph != " " }
+        #expect(waterCells.count >= 4, "row \(brookRow): \((0..<30).map { String(Character(grid[$0, brookRow].glyph)) }.joined())")
+        let eastWay = (16..<24).map { grid[$0, 15 / 2] }
+        #expect(eastWay.allSatisfy { $0.foreground != road.color }, "the panoramas' way is drawn over the basemap's road")
+        #expect(drawn.labels.contains { $0.text == "Linden Brook" })
+        #expect(drawn.labels.filter { $0.text == "Street 1" }.count <= 1, "a street the ways name is labelled once")
+    }
+
     @Test("a dot is where the projection puts it, and back")
     func projection() {
         let projection = MapProjection(center: Self.centre, metresPerDot: 2, up: 30, width: 80, height: 40)

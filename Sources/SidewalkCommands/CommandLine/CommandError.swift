@@ -24,6 +24,8 @@ enum CommandError: Error, CustomStringConvertible {
     /// `--find` found no place of that name with imagery near it: a normal answer, status 3.
     case placeNotFound(text: String, dataset: String)
     case configInvalid(path: String, problem: String)
+    /// A basemap that cannot be read (`--basemap`, the config's, or a dataset's own).
+    case basemap(String)
     /// An input or output file that could not be used (`--events`, `--output`, a script).
     case file(FileError)
     /// A script for the headless explorer that cannot be read or understood.
@@ -51,6 +53,7 @@ enum CommandError: Error, CustomStringConvertible {
             "\(dataset): no place named '\(text)' with street-level imagery within \(Int(PlaceSearch.viewpointRadius)) m"
         case .usage(let error): error.description
         case .configInvalid(let path, let problem): "\(path): \(problem)"
+        case .basemap(let problem): "basemap \(problem)"
         case .file(let error): error.description
         case .script(let source, let problem): "\(source): \(problem)"
         case .benchmark(let error): error.description

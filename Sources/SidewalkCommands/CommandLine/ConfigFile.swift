@@ -25,6 +25,8 @@ struct ConfigFile {
     var minimap = MinimapSettings()
     /// Where `--find` asks on the web (`--geocoder`), or "off"; nil for the default.
     var geocoder: String?
+    /// The street map under the maps (`--basemap`): a PMTiles file, or "off".
+    var basemap: String?
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -43,7 +45,10 @@ struct ConfigFile {
         do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
         var config = ConfigFile()
-        let known = ["gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp", "geocoder"]
+        let known = [
+            "gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp", "geocoder",
+            "basemap"
+        ]
         for key in root.keys where !known.contains(key) {
             throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
         }
@@ -124,6 +129,10 @@ struct ConfigFile {
                 throw invalid("geocoder must be a Nominatim or Photon server's http(s) address, or off")
             }
             config.geocoder = text
+        }
+        if let raw = root["basemap"] {
+            guard let text = raw.string, !text.isEmpty else { throw invalid("basemap must be a PMTiles file's path, or off") }
+            config.basemap = text
         }
     }
 }

@@ -110,8 +110,9 @@ struct ExploreOptions {
         if gesturesOff.orientation { gestures.orientation = false }
         if gesturesOff.zoom { gestures.zoom = false }
         if gesturesOff.navigation { gestures.navigation = false }
-        let display = displayOptions(config)
+        var display = displayOptions(config)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
+        if mode == .screen { display.basemap = try selection.openBasemap(datasetPath: path, configured: config.basemap) }
         // --find's geocoder: the flag's, else config.json's; none under --demo unless one of them says.
         var configured = self
         configured.selection.geocoder = selection.geocoder ?? config.geocoder

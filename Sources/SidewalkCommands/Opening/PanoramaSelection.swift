@@ -17,6 +17,8 @@ struct PanoramaSelection {
     var find: String?
     /// --geocoder: the geocoder's address, or "off"; nil for Nominatim's public server.
     var geocoder: String?
+    /// --basemap: the street map under the maps, or "off"; nil for the config's or the dataset's own.
+    var basemap: String?
     /// True in the explorer: Panoramax pictures are named by their street (`pictureNamer`).
     var namesPictures = false
     /// --demo: no geocoder unless one was given.
@@ -46,6 +48,7 @@ struct PanoramaSelection {
                 $0.find = $1
             },
             geocoderOption,
+            basemapOption,
             .number("--radius", "M", in: 0...100_000, default: PanoramaService.defaultRadius, help: "with --at: how far to look, metres") {
                 $0.radius = $1
             },

@@ -164,7 +164,10 @@ struct SnapshotCommand: SidewalkCommand {
             guard let (dataset, chosen) = dataset else {
                 throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place"))
             }
-            return (mapSnapshot(dataset.service, at: chosen, camera: cameraFlags.startingCamera(initialView: chosen.initialView)), 0)
+            let basemap = try selection.openBasemap(
+                datasetPath: imagePath, configured: try ConfigFile.load(environment: ProcessInfo.processInfo.environment).basemap)
+            let camera = cameraFlags.startingCamera(initialView: chosen.initialView)
+            return (mapSnapshot(dataset.service, at: chosen, camera: camera, basemap: basemap), 0)
         }
         if kind == .txt, let (dataset, chosen) = dataset {
             // Words only: no image needs decoding.
@@ -253,8 +256,11 @@ struct SnapshotCommand: SidewalkCommand {
             "find \(selection.find ?? "-") geocoder \(selection.geocoder ?? "-")",
             "chosen \(chosen?.panorama.id ?? "-")"
         ]
-        let inputs =
+        var inputs =
             chosen.map { [$0.dataset.manifestPath, $0.dataset.folder.appendingPathComponent($0.panorama.imagePath).path] } ?? [imagePath]
+        // A map is drawn over the basemap: its file is an input too.
+        let configured = try? ConfigFile.load(environment: ProcessInfo.processInfo.environment).basemap
+        if map, let basemap = selection.basemapFile(datasetPath: imagePath, configured: configured ?? nil) { inputs.append(basemap) }
         for path in inputs {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var info = stat()
