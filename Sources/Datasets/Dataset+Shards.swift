@@ -142,6 +142,15 @@ extension Dataset {
             panoramax: panoramax)
     }
 
+    /// The same dataset with `marker` among its markers: a place found by name shown as a pin
+    /// (as Street View drops one), said on arrival and on the map.
+    package func marking(_ marker: Marker) -> Dataset {
+        Dataset(
+            folder: folder, remote: remote, name: name, startID: startID,
+            service: PanoramaService(panoramas: service.panoramas, markers: service.markers + [marker]), shards: shards,
+            shardSpans: shardSpans, panoramax: panoramax)
+    }
+
     /// The panoramas of `shard`'s file, no more than the index says it holds (what the budget
     /// of `withShards` and the size of `eachShard`'s set are counted by).
     func readShard(_ shard: ShardIndex.Shard) throws(DatasetError) -> [Panorama] {

@@ -49,6 +49,8 @@ struct GeocoderTests {
         let run = try server.find("Town Hall, Lindenfeld")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street 30, Lindenfeld"), "\(run.standardOutput)")
+        // The place found is said as a pin is: main-10 (Main Street 30) is 30 m west of the town hall.
+        #expect(run.standardOutput.contains("Town Hall 30 m ahead."), "\(run.standardOutput)")
         #expect(
             run.errorLines.last?.hasPrefix("sidewalk: found Town Hall, Main Street, Lindenfeld (amenity/townhall) at 46.9412,") == true
                 && run.standardError.contains("© OpenStreetMap contributors"), "\(run.standardError)")
@@ -111,6 +113,7 @@ struct GeocoderTests {
         // The fixture's sequence A ends at a[5], 90 m west of the town hall (docs of panoramax_server.py).
         // Named by the street the geocoder's reverse lookup places it in.
         #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street, Lindenfeld, 21 June 2024."), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Town Hall 90 m ahead."), "the place asked for, said as it is found: \(run.standardOutput)")
         let missing = try ProgramRun.sidewalk(
             ["panoramax", "nowhere", "--server", panoramax.address, "--geocoder", server.address + "/search", "--headless", "--keys", ""],
             environment: server.environment, timeLimit: 60)

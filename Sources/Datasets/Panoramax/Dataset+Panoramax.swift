@@ -103,8 +103,8 @@ extension Dataset {
             graph.namer = namer
         }
         return Dataset(
-            folder: folder, remote: remote, name: name, startID: startID, service: PanoramaService(panoramas: panoramas),
-            shards: nil, shardSpans: [], panoramax: graph)
+            folder: folder, remote: remote, name: name, startID: startID,
+            service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: nil, shardSpans: [], panoramax: graph)
     }
 
     /// True when `error` says the server could not be asked, rather than that it has no good

@@ -63,7 +63,9 @@ extension PanoramaSelection {
             throw .noImagery(
                 place: place.coordinate, radius: PlaceSearch.viewpointRadius, nearest: near.nearestImagery(to: place.coordinate))
         }
-        return (near, facing(view.panorama, heading: view.heading))
+        // The place found is a pin: said on arrival ("Town Hall 90 m ahead"), and on the map.
+        let pin = Marker(id: "found-place", coordinate: place.coordinate, title: place.name, snippet: place.address)
+        return (near.marking(pin), facing(view.panorama, heading: view.heading))
     }
 
     /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept).
