@@ -15,7 +15,12 @@ extension ExplorerState {
         }
         let matches = PlaceSearch.search(text, in: PlaceSearch.places(in: service), near: panorama?.coordinate)
         guard let best = matches.first else {
-            note = "Nothing named '\(text)' in this dataset"
+            if webSearchAllowed, map == nil {
+                webSearchAsked = text
+                note = "Nothing named '\(text)' in this dataset; searching the web…"
+            } else {
+                note = "Nothing named '\(text)' in this dataset"
+            }
             return nil
         }
         if var mode = map {

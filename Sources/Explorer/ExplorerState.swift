@@ -31,6 +31,12 @@ package struct ExplorerState: Sendable {
     package var gestures = GestureSettings()
     /// Where the dataset comes from, for the URLs `u` shares.
     package var shareOrigin = ShareOrigin()
+    /// A name the dataset does not hold may be searched for on the web (a geocoder is configured).
+    package var webSearchAllowed = false
+    /// The places a web search found, while the list to choose from is shown.
+    package internal(set) var found: FoundPlaces?
+    /// A web search asked for and not yet taken by the front (`takeWebSearch`).
+    var webSearchAsked: String?
     /// How often the user asked for the next colour mode or block symbols; the front draws.
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
@@ -203,6 +209,7 @@ package struct ExplorerState: Sendable {
         let closedShare = isShowingShare
         isShowingShare = false
         if commandEditor.isOpen { return edit(key, at: now) || closedShare }
+        if found != nil { return handleInFound(key) }
         if map != nil { return handleInMap(key) }
         if key == .character(":") || key == .character("/") {
             commandEditor.open(with: key == .character("/") ? "find " : "")

@@ -9,16 +9,31 @@ package struct Narration: Sendable {
     private var lastSaid: Narrator.Snapshot
     /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each arrival.
     private let problem: @Sendable (Panorama) -> String?
+    /// Where a name the dataset does not hold is searched for; nil for nowhere.
+    private let webSearch: WebSearch?
 
-    package init(_ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+    package init(
+        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, webSearch: WebSearch? = nil
+    ) {
         lastSaid = Narrator.Snapshot(state)
         self.problem = problem
+        self.webSearch = webSearch
     }
 
     /// Presses `key` (at `now`, seconds, to animate; nil for at once): the line saying it does
-    /// nothing here, or nil.
+    /// nothing here, or nil. A web search the key asked for is made at once: these fronts have
+    /// nothing else to do meanwhile.
     package func press(_ key: Key, on state: inout ExplorerState, at now: Double?) -> String? {
-        state.handle(key, at: now) ? nil : Narrator.unbound(key, in: state)
+        let handled = state.handle(key, at: now)
+        searchIfAsked(on: &state)
+        return handled ? nil : Narrator.unbound(key, in: state)
+    }
+
+    /// Makes the web search the last step asked for (a key, or a script's `:find`), if any.
+    package func searchIfAsked(on state: inout ExplorerState) {
+        if let webSearch, let text = state.takeWebSearch() {
+            state.showFound(webSearch.search(text), for: text, attribution: webSearch.attribution)
+        }
     }
 
     /// After a step that started at the panorama `before`: a panorama arrived at that cannot be

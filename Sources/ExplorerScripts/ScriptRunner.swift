@@ -15,9 +15,11 @@ package struct ScriptRunner: Sendable {
     /// script meets a broken image as the full view does.
     private var narration: Narration
 
-    package init(state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+    package init(state: ExplorerState, webSearch: WebSearch? = nil, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+        var state = state
+        state.webSearchAllowed = webSearch != nil
         self.state = state
-        narration = Narration(state, problem: problem)
+        narration = Narration(state, problem: problem, webSearch: webSearch)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.
@@ -45,7 +47,9 @@ package struct ScriptRunner: Sendable {
             outcome.lines += narration.press(key, on: &state, at: clock).map { [$0] } ?? []
         case .chord(let keys):
             for key in keys { outcome.lines += narration.press(key, on: &state, at: clock).map { [$0] } ?? [] }
-        case .command(let command): state.perform(command, at: clock)
+        case .command(let command):
+            state.perform(command, at: clock)
+            narration.searchIfAsked(on: &state)
         case .wait(let seconds):
             let end = clock + seconds
             collect(into: &outcome)

@@ -1,4 +1,5 @@
 import Datasets
+import Dispatch
 import Explorer
 import PanoCore
 import PanoImage
@@ -79,6 +80,16 @@ package struct SceneryLoading {
         package var newPicture = false
     }
 
+    /// Searches the web for `text` with `webSearch`, off the loop; the places arrive with the
+    /// rest (`takeArrivals`), and are shown then.
+    package func search(_ text: String, with webSearch: WebSearch) {
+        let mailbox = self.mailbox
+        DispatchQueue.global(qos: .userInitiated).async {
+            let found = webSearch.search(text)
+            mailbox.post(.init(id: "web-search", payload: .placesFound(query: text, attribution: webSearch.attribution, found)))
+        }
+    }
+
     /// Takes what has arrived (decodes, tiles, more of the dataset) and starts loading the
     /// panorama `state` stands on when it is not the one shown. A panorama that cannot be
     /// decoded is not arrived at: `state` goes back to the one on screen and says why (its
@@ -86,6 +97,11 @@ package struct SceneryLoading {
     package mutating func takeArrivals(into state: inout ExplorerState, at now: Double) -> Change {
         var change = Change()
         let arrivals = mailbox.take()
+        for arrival in arrivals {
+            guard case .placesFound(let query, let attribution, let result) = arrival.payload else { continue }
+            state.showFound(result, for: query, attribution: attribution)
+            change.redraw = true
+        }
         if let service = growing?.arrived(from: arrivals) {
             // The ways and the map may show more, or fewer (a way to a picture left out).
             state.grow(.larger(service), at: now)

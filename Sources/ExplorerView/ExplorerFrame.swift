@@ -78,6 +78,12 @@ package enum ExplorerFrame {
             if let viewer = state.displayRequests.viewerURL { lines += ["", "In Panoramax's web viewer:"] + wrapped(viewer) }
             frame = composer.drawPanel(title: "This view's URL (copied to the clipboard where the terminal allows it)", lines: lines)
         }
+        if let found = state.found {
+            let lines = found.places.enumerated().map { index, place in
+                (index == found.selected ? focusMark(true) : "  ") + "\(index + 1)  " + place.line
+            }
+            frame = composer.drawPanel(title: "Places found for '\(found.query)' · Data \(found.attribution)", lines: lines)
+        }
         if state.isShowingHelp {
             let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
             frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { pad($0.0, 16) + $0.1 } + mouseLines)

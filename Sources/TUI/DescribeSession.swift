@@ -21,12 +21,16 @@ package enum DescribeSession {
     package static func run(
         state initial: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
-        events: ((ExplorerEvent, Double) -> Void)? = nil
+        events: ((ExplorerEvent, Double) -> Void)? = nil, webSearch: WebSearch? = nil
     ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
         let status = try InputModes.reading(on: STDIN_FILENO) { (saved) throws(TerminalError) in
-            try loop(initial, saved: saved, signals: signals, problem: problem, more: moreOfTheDataset, events: events)
+            var state = initial
+            state.webSearchAllowed = webSearch != nil
+            return try loop(
+                state, saved: saved, signals: signals, narration: Narration(state, problem: problem, webSearch: webSearch),
+                more: moreOfTheDataset, events: events)
         }
         guard let status else { throw .notATerminal(stream: "standard input") }
         return status
@@ -34,11 +38,11 @@ package enum DescribeSession {
 
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(
-        _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, problem: @escaping @Sendable (Panorama) -> String?,
+        _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, narration initialNarration: Narration,
         more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?
     ) throws(TerminalError) -> Int32 {
         var state = initial
-        var narration = Narration(initial, problem: problem)
+        var narration = initialNarration
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }

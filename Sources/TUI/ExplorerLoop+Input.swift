@@ -87,6 +87,7 @@ extension ExplorerLoop {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
         let changed = state.handle(key, at: now)
+        if let text = state.takeWebSearch(), let webSearch = settings.webSearch { loading.search(text, with: webSearch) }
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
         emitEvents(at: now)

@@ -140,6 +140,50 @@ struct GeocoderTests {
         #expect(lookups.allSatisfy { $0.userAgent.hasPrefix("sidewalk/") })
     }
 
+    @Test("in the explorer, a name the dataset does not hold is searched on the web: a list to choose from, said whole")
+    func listInTheExplorer() throws {
+        let server = try Server()
+        let run = try ProgramRun.sidewalk(
+            [Self.demo, "--geocoder", server.address + "/search", "--headless", "--keys", ":find landmarks; Down; Enter"],
+            environment: server.environment, timeLimit: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains(
+                "2 places found for 'landmarks': 1 Town Hall · amenity/townhall · Main Street, Lindenfeld; "
+                    + "2 Harbour Crane · man_made/crane · Lindenfeld. Press its number, or Up, Down and Enter; Escape closes. "
+                    + "Data © OpenStreetMap contributors."), "\(lines)")
+        #expect(lines.contains("2 of 2: Harbour Crane · man_made/crane · Lindenfeld"), "\(lines)")
+        // The crane is 20 m north of main-0 (the fixture's own geometry).
+        #expect(lines.contains { $0.hasPrefix("Facing north, 0°, level. At Main Street 10, Lindenfeld") }, "\(lines)")
+        #expect(lines.last == "Harbour Crane, 20 m ahead", "\(lines)")
+        #expect(server.requests().count == 1)
+        let offline = try ProgramRun.sidewalk(
+            [Self.demo, "--geocoder", "off", "--headless", "--keys", ":find landmarks"], environment: server.environment, timeLimit: 60)
+        #expect(offline.standardOutput.contains("Nothing named 'landmarks' in this dataset\n"), "\(offline.standardOutput)")
+    }
+
+    @Test("in tmux, / and a name the dataset does not hold: the search runs off the loop, the list shows, a number goes there")
+    func listInTmux() throws {
+        let server = try Server()
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --geocoder \(server.address)/search --reduce-motion", columns: 120,
+            rows: 36,
+            environment: server.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 })
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("1 E Main Street") })
+        try session.send("/")
+        try session.send("-l", "landmarks")
+        try session.send("Enter")
+        #expect(
+            try session.waitUntil { try session.capture().contains("Places found for 'landmarks'") }, "\((try? session.capture()) ?? "")")
+        #expect(try session.capture().contains("2  Harbour Crane · man_made/crane · Lindenfeld"))
+        try session.send("2")
+        #expect(try session.waitUntil { try session.capture().contains("Harbour Crane, 20 m ahead") }, "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+    }
+
     @Test("--geocoder off and --demo search offline only; config.json's geocoder is used")
     func offlineOnly() throws {
         let server = try Server()

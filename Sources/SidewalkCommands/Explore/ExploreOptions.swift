@@ -171,13 +171,15 @@ struct ExploreOptions {
             for _ in 0..<2 { state.grow(nearby.growth(near: start)) }
         }
         if mode == .headless {
-            return HeadlessRun.run(state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log)
+            return HeadlessRun.run(
+                state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log,
+                webSearch: selection.webSearch())
         }
         do {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
-                events: log.map { log in { log.record($0, at: $1) } })
+                events: log.map { log in { log.record($0, at: $1) } }, webSearch: selection.webSearch())
         } catch {
             throw .terminal(error)
         }
@@ -207,7 +209,8 @@ struct ExploreOptions {
         do {
             return try InteractiveSession.run(
                 scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
-                shareOrigin: shareOrigin(path: path), camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
+                shareOrigin: shareOrigin(path: path), webSearch: selection.webSearch(),
+                camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                 environment: environment, display: display, gestures: gestures, home: config.home,
                 sharper: sharper, startEvents: startEvents,
                 events: log == nil && stateLog == nil

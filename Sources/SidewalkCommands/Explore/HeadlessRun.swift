@@ -13,12 +13,12 @@ enum HeadlessRun {
     /// read as you walk, reads what is near each panorama reached.
     static func run(
         state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
-        display: DisplayOptions, log: EventLog?
+        display: DisplayOptions, log: EventLog?, webSearch: WebSearch?
     ) -> Int32 {
         let front = HeadlessFront(display: display)
         var state = state
         front.prepare(&state)
-        var player = front.front(ScriptRunner(state: state) { panorama in dataset?.problem(showing: panorama) })
+        var player = front.front(ScriptRunner(state: state, webSearch: webSearch) { panorama in dataset?.problem(showing: panorama) })
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
         player.arrived = { here in nearby?.growth(near: here) ?? .nothing }

@@ -1,4 +1,5 @@
 import Datasets
+import Explorer
 import Geocoding
 import PanoCore
 import RemoteData
@@ -35,6 +36,20 @@ extension PanoramaSelection {
     func pictureNamer() -> PictureNamer? {
         guard namesPictures else { return nil }
         return onlineGeocoder().map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
+    }
+
+    /// The web search the explorer's `/` and `:find` fall back on when the dataset names no such
+    /// place: the geocoder `--find` asks (docs/search.md), or nil when none may be asked.
+    func webSearch() -> WebSearch? {
+        guard let geocoder = onlineGeocoder() else { return nil }
+        return WebSearch(attribution: Geocoder.attribution) { text in
+            do throws(GeocoderError) {
+                let places = try geocoder.search(text)
+                return .success(places.map { FoundPlace(name: $0.name, kind: $0.kind, address: $0.address, coordinate: $0.coordinate) })
+            } catch {
+                return .failure(WebSearchFailure(error.description))
+            }
+        }
     }
 
     /// The place the geocoder finds for `text`, said on standard error with its source and

@@ -10,7 +10,7 @@ Usage: geocoder_server.py PORT_FILE LOG_FILE
   with `properties.name`, `street`, `city`, `country`, `osm_key` and `osm_value`.
 - Places: "Town Hall, Lindenfeld" and "Harbour Crane", 30 m east of the demo town's main-10 and
   20 m north of main-0 (on their latitude and longitude, so their bearings are 90 and 0).
-  "nowhere" has no answer.
+  "nowhere" has no answer; "landmarks" answers both places.
 - `GET /reverse?lat=...&lon=...&format=jsonv2` answers as Nominatim's reverse API does
   (nominatim.org/release-docs/latest/api/Reverse/): within 300 m of the demo town's centre, an
   object with `name` and `address` (`road` "Main Street", `village` "Lindenfeld"); elsewhere
@@ -65,15 +65,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if url.path == "/reverse":
             return self.reverse(query, photon="format" not in query)
-        place = PLACES.get(text)
+        # "landmarks" names both places, in this order, as a search of a kind of place finds several.
+        places = list(PLACES.values()) if text == "landmarks" else [PLACES[text]] if text in PLACES else []
         if url.path == "/search":
             found = [dict(lat=str(place["lat"]), lon=str(place["lng"]), name=place["name"], display_name=place["address"],
-                          category=place["category"], type=place["type"], place_id=1)] if place else []
+                          category=place["category"], type=place["type"], place_id=1 + index)
+                     for index, place in enumerate(places)]
             return self.reply(200, json.dumps(found).encode())
         if url.path == "/api":
             features = [dict(type="Feature", geometry=dict(type="Point", coordinates=[place["lng"], place["lat"]]),
                              properties=dict(name=place["name"], city="Lindenfeld", country="Switzerland",
-                                             osm_key=place["category"], osm_value=place["type"]))] if place else []
+                                             osm_key=place["category"], osm_value=place["type"])) for place in places]
             return self.reply(200, json.dumps(dict(type="FeatureCollection", features=features)).encode())
         return self.reply(404, b"not found")
 

@@ -1,0 +1,128 @@
+import PanoCore
+import StreetModel
+
+/// A place a geocoder found on the web, as the explorer lists it (untrusted text, all of it).
+package struct FoundPlace: Equatable, Sendable {
+    package var name: String
+    /// What it is, as the geocoder says (`amenity/townhall`); may be empty.
+    package var kind: String
+    /// Its whole address; may be empty.
+    package var address: String
+    package var coordinate: Coordinate
+
+    package init(name: String, kind: String, address: String, coordinate: Coordinate) {
+        (self.name, self.kind, self.address, self.coordinate) = (name, kind, address, coordinate)
+    }
+
+    /// One line of the list: "Town Hall · amenity/townhall · Main Street, Lindenfeld" (the
+    /// address without the name it starts with).
+    package var line: String {
+        let rest = address.hasPrefix(name + ", ") ? String(address.dropFirst(name.count + 2)) : address == name ? "" : address
+        return [name, kind, rest].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
+
+/// The places a web search found, shown as a list to choose from (`ExplorerState.found`).
+package struct FoundPlaces: Equatable, Sendable {
+    /// What was searched for.
+    package var query: String
+    package var places: [FoundPlace]
+    /// The place the arrows have reached, 0..<places.count.
+    package var selected = 0
+    /// Whose data it is, shown and said with the list ("© OpenStreetMap contributors").
+    package var attribution: String
+}
+
+/// The explorer's side of a web search (`/` or `:find` with no such name in the dataset): asked
+/// for by `find`, carried out by the front (off the loop on screen), answered with `showFound`,
+/// and chosen from with the keys.
+extension ExplorerState {
+    /// The text a front should search the web for, once; nil when none was asked.
+    package mutating func takeWebSearch() -> String? {
+        defer { webSearchAsked = nil }
+        return webSearchAsked
+    }
+
+    /// Shows what the web search for `query` found (a list to choose from, said whole), or
+    /// says why there is nothing.
+    package mutating func showFound(_ result: Result<[FoundPlace], WebSearchFailure>, for query: String, attribution: String) {
+        switch result {
+        case .failure(let failure): note = failure.description
+        case .success(let places) where places.isEmpty: note = "Nothing found for '\(query)', here or on the web"
+        case .success(let places):
+            let list = FoundPlaces(query: query, places: Array(places.prefix(9)), attribution: attribution)
+            found = list
+            let items = list.places.enumerated().map { "\($0.offset + 1) \($0.element.line)" }.joined(separator: "; ")
+            let count = list.places.count
+            note =
+                "\(count) \(count == 1 ? "place" : "places") found for '\(query)': \(items). "
+                + "Press its number, or Up, Down and Enter; Escape closes. Data \(attribution)."
+        }
+    }
+
+    /// A key while the list is shown: arrows move, a number or Enter goes, Escape closes; true
+    /// when what is shown changed.
+    mutating func handleInFound(_ key: Key) -> Bool {
+        guard var list = found else { return false }
+        switch key {
+        case .up, .down:
+            list.selected = (list.selected + (key == .down ? 1 : list.places.count - 1)) % list.places.count
+            found = list
+            note = "\(list.selected + 1) of \(list.places.count): \(list.places[list.selected].line)"
+        case .enter: go(to: list.places[list.selected])
+        case .escape:
+            found = nil
+            note = "Search closed"
+        case .character(let character) where character.wholeNumberValue.map({ (1...list.places.count).contains($0) }) == true:
+            go(to: list.places[character.wholeNumberValue! - 1])
+        default:
+            note = "Press 1 to \(list.places.count), or Up, Down and Enter; Escape closes"
+        }
+        return true
+    }
+
+    /// Goes to the panorama nearest `place` (outdoors when you stand outdoors), facing it, and
+    /// says what and where; or says there is no imagery near it.
+    private mutating func go(to place: FoundPlace) {
+        found = nil
+        guard let service = navigation.service else { return }
+        let named = NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate)
+        let outdoors = (panorama?.source ?? .outdoor) == .outdoor
+        guard let (target, facing, distance) = PlaceSearch.viewpoint(of: named, in: service, outdoors: outdoors) else {
+            let nearest = NearestImagery(from: place.coordinate, among: service.panoramas)
+            note = "\(place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m" + (nearest.map { "; \($0)" } ?? "")
+            return
+        }
+        finishAnimation()
+        if target.id != panorama?.id {
+            arrive(at: target, facing: facing)
+            events.append(.willMoveToPanorama(id: target.id))
+            events.append(.didMoveToPanorama(id: target.id))
+        } else if let facing {
+            _ = reportingCamera { $0.camera.heading = facing }
+        }
+        note = "\(place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")
+    }
+}
+
+/// Why a web search gave nothing, in one line.
+package struct WebSearchFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
+
+    package init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// How a front searches the web for a name (a geocoder, kept to its usage policy), blocking:
+/// the fronts that speak call it at once; the full view calls it off its loop.
+package struct WebSearch: Sendable {
+    /// Whose data the answers are, said with them.
+    package let attribution: String
+    package let search: @Sendable (String) -> Result<[FoundPlace], WebSearchFailure>
+
+    package init(attribution: String, search: @escaping @Sendable (String) -> Result<[FoundPlace], WebSearchFailure>) {
+        self.attribution = attribution
+        self.search = search
+    }
+}
