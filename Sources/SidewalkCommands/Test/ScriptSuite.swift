@@ -144,7 +144,7 @@ struct ScriptSuite {
         let start = ScriptLine(.wait(seconds: 0), line: 0, text: "start")
         do {
             let terminal = try PseudoTerminal(
-                executable: Self.executable, arguments: [datasetPath, "--state-log", "/dev/fd/3"],
+                executable: Self.executable, arguments: [datasetPath, "--geocoder", "off", "--state-log", "/dev/fd/3"],
                 environment: environment, columns: columns, rows: rows)
             if var front = TerminalFront(
                 terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys)
