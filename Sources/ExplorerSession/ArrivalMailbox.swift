@@ -24,6 +24,8 @@ package final class ArrivalMailbox: Sendable {
             case tile(TileGrid.Key, failure: PanoramaError?)
             /// A dataset with more of it read (shards, Panoramax pictures), or why it could not be.
             case moreOfDataset(Result<Dataset, DatasetError>)
+            /// More of the map's data (coverage tiles) arrived: the map is drawn again.
+            case mapData
             /// What a web search for `query` found (data of `attribution`), or why nothing.
             case placesFound(query: String, attribution: String, Result<[FoundPlace], WebSearchFailure>)
         }

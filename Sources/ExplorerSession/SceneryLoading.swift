@@ -80,6 +80,13 @@ package struct SceneryLoading {
         package var newPicture = false
     }
 
+    /// What a map layer fetching off the loop calls when more of it arrives: the loop wakes and
+    /// draws the map again.
+    package var mapDataArrived: @Sendable () -> Void {
+        let mailbox = self.mailbox
+        return { mailbox.post(.init(id: "map", payload: .mapData)) }
+    }
+
     /// Searches the web for `text` with `webSearch`, off the loop; the places arrive with the
     /// rest (`takeArrivals`), and are shown then.
     package func search(_ text: String, with webSearch: WebSearch) {
@@ -98,9 +105,13 @@ package struct SceneryLoading {
         var change = Change()
         let arrivals = mailbox.take()
         for arrival in arrivals {
-            guard case .placesFound(let query, let attribution, let result) = arrival.payload else { continue }
-            state.showFound(result, for: query, attribution: attribution)
-            change.redraw = true
+            switch arrival.payload {
+            case .placesFound(let query, let attribution, let result):
+                state.showFound(result, for: query, attribution: attribution)
+                change.redraw = true
+            case .mapData: change.redraw = change.redraw || state.map != nil || state.minimapShown
+            default: continue
+            }
         }
         if let service = growing?.arrived(from: arrivals) {
             // The ways and the map may show more, or fewer (a way to a picture left out).

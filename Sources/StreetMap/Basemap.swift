@@ -8,6 +8,13 @@ package protocol Basemap: Sendable {
     func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature]
     /// Shown with the map: whose data it is ("© OpenStreetMap contributors").
     var attribution: String { get }
+    /// Calls `arrived` (on any thread) when more has arrived to draw; a basemap read at once
+    /// never does.
+    func notify(_ arrived: @escaping @Sendable () -> Void)
+}
+
+extension Basemap {
+    package func notify(_ arrived: @escaping @Sendable () -> Void) {}
 }
 
 /// One thing of a basemap: what it is, its name, and its lines (an area's outline is a line
@@ -15,6 +22,8 @@ package protocol Basemap: Sendable {
 package struct MapFeature: Equatable, Sendable {
     package enum Kind: String, Sendable, CaseIterable {
         case road, path, rail, water, building, park
+        /// Where a street-level imagery service has imagery (its sequences), beyond the panoramas read.
+        case coverage
     }
 
     package var kind: Kind
@@ -35,6 +44,7 @@ package struct MapFeature: Equatable, Sendable {
         case .water: RGB(70, 120, 200)
         case .building: RGB(95, 95, 95)
         case .park: RGB(80, 140, 80)
+        case .coverage: RGB(60, 170, 160)
         }
     }
 }

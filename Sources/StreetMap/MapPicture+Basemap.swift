@@ -4,7 +4,7 @@ extension MapPicture {
     /// The basemap's lines, under everything else: areas first (water, parks, buildings), then
     /// railways, paths and roads over them.
     static func drawBasemap(_ features: [MapFeature], on canvas: inout BrailleCanvas, dot: (Coordinate) -> (x: Int, y: Int)) {
-        let order: [MapFeature.Kind] = [.water, .park, .building, .rail, .path, .road]
+        let order: [MapFeature.Kind] = [.water, .park, .building, .rail, .path, .road, .coverage]
         for kind in order {
             for feature in features where feature.kind == kind {
                 for line in feature.lines {

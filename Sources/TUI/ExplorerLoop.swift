@@ -103,6 +103,7 @@ struct ExplorerLoop {
         do { loading = try SceneryLoading(scenery: settings.scenery, state: state, sharper: sharper) } catch {
             throw .pollFailed(error.description)
         }
+        display.basemap?.notify(loading.mapDataArrived)
         let colorMode =
             display.colorMode
             ?? TerminalProbe.colorMode(detected: settings.detected, capabilities: capabilities, environment: settings.environment)

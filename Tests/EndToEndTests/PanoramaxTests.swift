@@ -136,6 +136,25 @@ struct PanoramaxTests {
             firstLine(reopened) == firstLine(shared) && firstLine(shared)?.hasPrefix("Facing south, 200°, level. At 46.9412° N") == true)
     }
 
+    @Test("the map shows the server's coverage tiles: a line where the fixture has a sequence no picture read links to")
+    func coverageOnTheMap() throws {
+        let server = try PanoramaxFixture()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).ans")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try ProgramRun.sidewalk(
+            [
+                "snapshot", server.dataset, "--at", PanoramaxFixture.nearA0, "--map", "--size", "120x40", "--color", "truecolor",
+                "--output", output.path
+            ], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        // seq-g is 56 m north and 76 m east of A0 (coverage-15.mvt): 14 rows up, 38 columns right of the map's middle.
+        let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let teal = "\u{1B}[38;2;60;170;160m"
+        let coverageRows = rows.indices.filter { rows[$0].contains(teal) }
+        #expect(coverageRows == [20 - 14], "coverage drawn on rows \(coverageRows)")
+        #expect(server.requests().filter { $0.path.hasPrefix("/api/map/15/17061/11533.mvt") }.count == 1, "one tile, fetched once")
+    }
+
     @Test("a Panoramax viewer's URL opens its picture and view on its own server")
     func viewerURL() throws {
         let server = try PanoramaxFixture()

@@ -56,6 +56,11 @@ package struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
         address + "/api/search?bbox=\(box.west),\(box.south),\(box.east),\(box.north)&limit=\(limit)"
     }
 
+    /// A coverage tile (`GET /api/map/{z}/{x}/{y}.mvt`, the landing page's `xyz` link).
+    package func tileAddress(_ tile: (z: Int, x: Int, y: Int)) -> String {
+        address + "/api/map/\(tile.z)/\(tile.x)/\(tile.y).mvt"
+    }
+
     /// A sequence's pictures in order (`GET /api/collections/{id}/items`), `limit` a page.
     func sequenceAddress(_ id: String, limit: Int) -> String {
         address + "/api/collections/" + PercentEncoding.encode(id, keeping: "-._~") + "/items?limit=\(limit)"

@@ -112,7 +112,7 @@ struct ExploreOptions {
         if gesturesOff.navigation { gestures.navigation = false }
         var display = displayOptions(config)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
-        if mode == .screen { display.basemap = try selection.openBasemap(datasetPath: path, configured: config.basemap) }
+        if mode == .screen { display.basemap = try selection.mapLayers(datasetPath: path, configured: config.basemap, waits: false) }
         // --find's geocoder: the flag's, else config.json's; none under --demo unless one of them says.
         var configured = self
         configured.selection.geocoder = selection.geocoder ?? config.geocoder

@@ -1,4 +1,6 @@
+import Datasets
 import Foundation
+import RemoteData
 import StreetMap
 import SystemIO
 import VectorTiles
@@ -25,11 +27,32 @@ extension PanoramaSelection {
         do { return try PMTilesBasemap(path: file) } catch { throw .basemap(error.description) }
     }
 
+    /// What the maps draw under the panoramas for the dataset at `path`: its basemap, and on
+    /// Panoramax the server's coverage tiles (fetched as the map needs them; with `waits`, before
+    /// it is drawn, as a snapshot must). Nil when there is neither.
+    func mapLayers(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
+        var layers: [any Basemap] = []
+        if let basemap = try openBasemap(datasetPath: path, configured: configured) { layers.append(basemap) }
+        if let server = PanoramaxServer(dataset: path) {
+            let cache = opener.cache()
+            layers.append(
+                CoverageTiles(zooms: 0...Self.coverageMaxZoom, attribution: "imagery: \(server.host)", waits: waits) { tile in
+                    try? cache.fetch(server.tileAddress((tile.z, tile.x, tile.y)), maxBytes: 4 << 20, keepSeconds: 3600)
+                })
+        }
+        return layers.count > 1 ? LayeredBasemap(layers) : layers.first
+    }
+
+    /// The deepest zoom of Panoramax's coverage tiles (its style's maxzoom).
+    static let coverageMaxZoom = 15
+
     /// The basemap's file for the dataset at `path`, as `openBasemap` chooses it; nil for none.
     func basemapFile(datasetPath path: String, configured: String?) -> String? {
         let chosen = basemap ?? configured
         if chosen == "off" { return nil }
         if let chosen { return chosen }
+        // A dataset on the web or a server carries no basemap file Sidewalk can read.
+        guard !PanoramaxServer.isNamed(path), !HTTPClient.isWebAddress(path) else { return nil }
         let folder = FileKind.following(path) == .directory ? path : (path as NSString).deletingLastPathComponent
         let own = (folder as NSString).appendingPathComponent(Self.datasetBasemap)
         return FileKind.following(own) == .regular ? own : nil

@@ -164,8 +164,9 @@ struct SnapshotCommand: SidewalkCommand {
             guard let (dataset, chosen) = dataset else {
                 throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place"))
             }
-            let basemap = try selection.openBasemap(
-                datasetPath: imagePath, configured: try ConfigFile.load(environment: ProcessInfo.processInfo.environment).basemap)
+            let basemap = try selection.mapLayers(
+                datasetPath: imagePath, configured: try ConfigFile.load(environment: ProcessInfo.processInfo.environment).basemap,
+                waits: true)
             let camera = cameraFlags.startingCamera(initialView: chosen.initialView)
             return (mapSnapshot(dataset.service, at: chosen, camera: camera, basemap: basemap), 0)
         }

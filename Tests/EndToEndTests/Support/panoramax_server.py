@@ -13,7 +13,9 @@ and `related` links carrying `id` and `geometry` (and `datetime` for `related`);
 `/api/pictures/{id}/sd.jpg` (2048 pixels wide) and `hd.jpg` (every 360 degree picture's original
 is the 4096-pixel image in the file ORIGINAL); `GET /api/search?bbox=W,S,E,N&limit=N`; a sequence's items in
 order, `GET /api/collections/{id}/items?limit=N`, in pages of at most 4 linked by `next`
-(`startAfterRank`, as GeoVisio's API tests show); `GET /api/configuration`.
+(`startAfterRank`, as GeoVisio's API tests show); `GET /api/configuration`; coverage tiles,
+`GET /api/map/{z}/{x}/{y}.mvt` (the tile holding Main Street is coverage-15.mvt, with a sequence
+seq-g 56 m north that no picture links to; every other tile is empty).
 
 The pictures (images from the demo town in IMAGES_FOLDER):
 - sequence A, six 360 degree pictures A0..A5 eastward along Main Street, 2024-06-21;
@@ -221,6 +223,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.json({"auth": {"enabled": False}, "license": {"id": "CC-BY-SA-4.0"}})
         if url.path == "/api/search":
             return self.search(base, query)
+        if len(parts) == 5 and parts[:2] == ["api", "map"] and parts[4].endswith(".mvt"):
+            # Coverage: the one tile holding the pictures along Main Street (coverage-15.mvt, made by
+            # scripts/reference/make_coverage_fixture.py); any other tile is empty, as over open country.
+            if parts[2:4] == ["15", "17061"] and parts[4] == "11533.mvt":
+                with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "coverage-15.mvt"), "rb") as tile:
+                    return self.reply(200, tile.read(), "application/vnd.mapbox-vector-tile")
+            return self.reply(200, b"", "application/vnd.mapbox-vector-tile")
         if len(parts) == 4 and parts[:2] == ["api", "collections"] and parts[3] == "items":
             return self.sequence(base, parts[2], query)
         if len(parts) == 3 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES:
