@@ -1,6 +1,10 @@
 import PanoCore
 import TermRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A street map drawn under the panoramas: streets, paths, railways, water, buildings and parks,
 /// from a source of map data (a PMTiles archive of OpenMapTiles vector tiles, `VectorTiles`).
 package protocol Basemap: Sendable {
@@ -26,13 +30,32 @@ package struct MapFeature: Equatable, Sendable {
         case coverage
     }
 
-    package var kind: Kind
+    package let kind: Kind
     /// A street's or water's name (untrusted text); nil when it has none.
-    package var name: String?
-    package var lines: [[Coordinate]]
+    package let name: String?
+    package let lines: [[Coordinate]]
+    /// The box its lines lie in, degrees: south, west, north, east (all 0 with no point).
+    private let box: (south: Double, west: Double, north: Double, east: Double)
 
     package init(kind: Kind, name: String? = nil, lines: [[Coordinate]]) {
         (self.kind, self.name, self.lines) = (kind, name, lines)
+        let points = lines.joined()
+        let latitudes = points.map(\.latitude)
+        let longitudes = points.map(\.longitude)
+        box = (latitudes.min() ?? 0, longitudes.min() ?? 0, latitudes.max() ?? 0, longitudes.max() ?? 0)
+    }
+
+    package static func == (a: MapFeature, b: MapFeature) -> Bool {
+        a.kind == b.kind && a.name == b.name && a.lines == b.lines
+    }
+
+    /// True when some of it may lie within `metres` of `centre` (its box meets that square), so
+    /// a map draws only what it can show.
+    package func meets(_ centre: Coordinate, within metres: Double) -> Bool {
+        let latitudeSpan = metres / 111_320
+        let longitudeSpan = latitudeSpan / max(cos(centre.latitude * .pi / 180), 0.01)
+        return box.north >= centre.latitude - latitudeSpan && box.south <= centre.latitude + latitudeSpan
+            && box.east >= centre.longitude - longitudeSpan && box.west <= centre.longitude + longitudeSpan
     }
 
     /// The colour a kind is drawn in: quieter than the panoramas' ways, each told apart.

@@ -54,7 +54,8 @@ package final class CoverageTiles: Basemap {
                 }
             }
         }
-        return state.withLock { state in wanted.flatMap { state.tiles[$0] ?? [] } }
+        let features = state.withLock { state in wanted.flatMap { state.tiles[$0] ?? [] } }
+        return features.filter { $0.meets(centre, within: metres) }
     }
 
     /// A tile's coverage lines, none when it cannot be read.

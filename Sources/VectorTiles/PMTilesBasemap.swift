@@ -45,7 +45,7 @@ package final class PMTilesBasemap: Basemap {
         var features: [MapFeature] = []
         for tile in Self.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap) {
             if let kept = cache.withLock({ $0[tile] }) {
-                features += kept
+                features += kept.filter { $0.meets(centre, within: metres) }
                 continue
             }
             let decoded = archive.tile(tile).flatMap { try? VectorTile.decode($0) }.map { OpenMapTiles.features(of: $0, at: tile) } ?? []
@@ -53,7 +53,7 @@ package final class PMTilesBasemap: Basemap {
                 if cache.count >= Self.cachedTiles { cache.removeAll() }
                 cache[tile] = decoded
             }
-            features += decoded
+            features += decoded.filter { $0.meets(centre, within: metres) }
         }
         return features
     }

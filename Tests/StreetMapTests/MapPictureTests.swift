@@ -123,6 +123,15 @@ struct MapPictureTests {
         #expect(drawn.labels.filter { $0.text == "Street 1" }.count <= 1, "a street the ways name is labelled once")
     }
 
+    @Test("a basemap gives a map only what may lie in its square: a road across it even with both ends outside, not one a kilometre off")
+    func featuresMeetTheSquare() {
+        let across = MapFeature(
+            kind: .road, lines: [[Self.centre.offset(by: 300, bearing: 270), Self.centre.offset(by: 300, bearing: 90)]])
+        let far = MapFeature(kind: .road, lines: [[Self.centre.offset(by: 1000, bearing: 0), Self.centre.offset(by: 1100, bearing: 10)]])
+        #expect(across.meets(Self.centre, within: 100) && !far.meets(Self.centre, within: 100))
+        #expect(far.meets(Self.centre, within: 1200))
+    }
+
     @Test("a dot is where the projection puts it, and back")
     func projection() {
         let projection = MapProjection(center: Self.centre, metresPerDot: 2, up: 30, width: 80, height: 40)
