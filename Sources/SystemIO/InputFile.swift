@@ -28,7 +28,7 @@ package enum InputFile {
     }
 
     /// Opens `path` for reading without blocking and checks it is a regular file.
-    private static func openRegular(_ path: String) throws(FileError) -> Int32 {
+    static func openRegular(_ path: String) throws(FileError) -> Int32 {
         guard !path.isEmpty else { throw .notFound(path: "\"\"") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {

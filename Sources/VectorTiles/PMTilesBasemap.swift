@@ -1,4 +1,3 @@
-import Foundation
 import PanoCore
 import StreetMap
 import Synchronization
@@ -24,11 +23,10 @@ package final class PMTilesBasemap: Basemap {
     /// The archive at `path` on disk, credited as its metadata says, else as OpenStreetMap's
     /// (the data every open vector tile set is made from).
     package convenience init(path: String) throws(PMTilesArchive.Failure) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw PMTilesArchive.Failure(description: "\(path): cannot open (\(String(cString: strerror(errno))))") }
-        let descriptor = FileDescriptorBox(file)
+        let file: RandomAccessFile
+        do { file = try RandomAccessFile(path) } catch { throw PMTilesArchive.Failure(description: error.description) }
         do {
-            let archive = try PMTilesArchive { offset, length in descriptor.read(offset: offset, length: length) }
+            let archive = try PMTilesArchive { offset, length in file.read(offset: offset, length: length) }
             self.init(archive: archive, attribution: archive.attribution ?? "© OpenStreetMap contributors")
         } catch {
             throw PMTilesArchive.Failure(description: "\(path): \(error.description)")
@@ -79,30 +77,5 @@ package final class PMTilesBasemap: Basemap {
             }
         }
         return found
-    }
-}
-
-/// A file descriptor read at offsets by several threads, closed when the last holder goes.
-final class FileDescriptorBox: Sendable {
-    private let descriptor: Int32
-
-    init(_ descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    deinit { close(descriptor) }
-
-    /// `length` bytes at `offset` (0...64 MB), nil when the file has fewer.
-    func read(offset: Int, length: Int) -> [UInt8]? {
-        guard offset >= 0, length >= 0, length <= 64 << 20 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset + done)) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            done += got
-        }
-        return bytes
     }
 }

@@ -188,17 +188,21 @@ struct SnapshotKindTests {
         #expect(dots(with) > 2 * dots(without), "\(dots(with)) braille cells with the basemap, \(dots(without)) without")
     }
 
-    @Test("a basemap that cannot be read is one line naming it and status 1")
+    @Test("a basemap that cannot be read is one line naming it and status 1; a FIFO is refused, not waited on")
     func badBasemap() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let notArchive = directory.appendingPathComponent("streets.pmtiles").path
         try Data("not an archive".utf8).write(to: URL(fileURLWithPath: notArchive))
+        let fifo = directory.appendingPathComponent("pipe.pmtiles").path
+        #expect(mkfifo(fifo, 0o600) == 0)
         let output = directory.appendingPathComponent("m.png").path
-        for (file, saying) in [
-            (notArchive, "\(notArchive): not a PMTiles archive"), ("/nonexistent.pmtiles", "/nonexistent.pmtiles: cannot open")
-        ] {
-            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--map", "--basemap", file, "--output", output])
+        let cases = [
+            (notArchive, "\(notArchive): not a PMTiles archive"), ("/nonexistent.pmtiles", "/nonexistent.pmtiles: no such file"),
+            (fifo, "\(fifo): is a FIFO (named pipe), not a regular file")
+        ]
+        for (file, saying) in cases {
+            let run = try ProgramRun.sidewalk(["snapshot", Self.demo, "--map", "--basemap", file, "--output", output], timeLimit: 30)
             #expect(
                 run.status == 1 && run.errorLines.count == 1 && run.standardError.hasPrefix("sidewalk: basemap \(saying)"),
                 "\(run.standardError)")
