@@ -1,10 +1,12 @@
+import PanoCore
 import StreetModel
 
 /// A part of a dataset read only when the walk comes near it: a shard of a sharded dataset, or
-/// one Panoramax picture's item.
+/// one Panoramax picture's item; or the imagery near a place the map was asked to go to.
 package enum DatasetPart: Hashable, Sendable {
     case shard(Int)
     case picture(String)
+    case near(Coordinate)
 }
 
 extension Dataset {
@@ -22,12 +24,35 @@ extension Dataset {
     package func reading(_ parts: [DatasetPart]) throws(DatasetError) -> Dataset {
         var shardIndices: [Int] = []
         var pictures: [String] = []
+        var places: [Coordinate] = []
         for part in parts {
             switch part {
             case .shard(let index): shardIndices.append(index)
             case .picture(let id): pictures.append(id)
+            case .near(let place): places.append(place)
             }
         }
-        return try withShards(shardIndices).readingPictures(pictures)
+        var read = try withShards(shardIndices).readingPictures(pictures)
+        for place in places { read = try read.readingImagery(near: place) }
+        return read
+    }
+
+    /// How far round a place the map asked to go to its imagery is looked for, metres.
+    package static let imageryNearRadius = 50.0
+
+    /// The dataset with the imagery within `imageryNearRadius` of `place` read too: the shards
+    /// there, or the Panoramax pictures a search there finds (the nearest one's own item read,
+    /// so its ways are known).
+    func readingImagery(near place: Coordinate) throws(DatasetError) -> Dataset {
+        guard let graph = panoramax else { return try withShards(near: place, within: Self.imageryNearRadius) ?? self }
+        let found = try graph.client.search(near: place, radius: Self.imageryNearRadius).filter(graph.admits).map(\.panorama)
+        let known = Set(service.panoramas.map(\.id))
+        let added = found.filter { !known.contains($0.id) }
+        guard let nearest = found.first else { return self }
+        let grown = Dataset(
+            folder: folder, remote: remote, name: name, startID: startID,
+            service: PanoramaService(panoramas: service.panoramas + added, markers: service.markers), shards: nil, shardSpans: [],
+            panoramax: graph)
+        return try grown.readingPictures([nearest.id])
     }
 }

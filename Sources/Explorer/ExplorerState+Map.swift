@@ -138,12 +138,33 @@ extension ExplorerState {
             return true
         }
         guard let target = mapTarget() else {
-            performUntimed(.near(mode.cursor, radius: mode.jumpRadius, source: .default), at: nil)
+            if imageryCanBeRead, jumpPending != mode.cursor {
+                // Not read yet, perhaps: the front reads what is there, then `imageryRead` goes.
+                (imageryAsked, jumpPending) = (mode.cursor, mode.cursor)
+                note = "Looking for imagery there…"
+            } else {
+                performUntimed(.near(mode.cursor, radius: mode.jumpRadius, source: .default), at: nil)
+            }
             return true
         }
         map = nil
         move(to: target)
         events.append(.didMoveToPanoramaNearCoordinate(id: target.id, coordinate: mode.cursor))
         return true
+    }
+
+    /// The place a front should read imagery near, once; nil when none was asked.
+    package mutating func takeImageryAsked() -> Coordinate? {
+        defer { imageryAsked = nil }
+        return imageryAsked
+    }
+
+    /// The front read what there is near `place` (grown already): the map's Enter that waits
+    /// for it goes there now, or says there is nothing (errorOnMoveNearCoordinate).
+    package mutating func imageryRead(near place: Coordinate) {
+        guard jumpPending == place, map?.cursor == place else { return }
+        note = nil  // "Looking for imagery there…" is answered by the arrival, or by why not
+        _ = jumpToCursor()
+        jumpPending = nil
     }
 }

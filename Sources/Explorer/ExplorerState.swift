@@ -37,6 +37,13 @@ package struct ExplorerState: Sendable {
     package internal(set) var found: FoundPlaces?
     /// A web search asked for and not yet taken by the front (`takeWebSearch`).
     var webSearchAsked: String?
+    /// More of the dataset can be read near a place (Panoramax, or a sharded dataset): Enter on
+    /// the map where nothing is read yet asks for it (`takeImageryAsked`).
+    package var imageryCanBeRead = false
+    /// A place the map asked imagery to be read near, not yet taken by the front.
+    var imageryAsked: Coordinate?
+    /// The place the map's Enter waits to go to, until the front says it was read near.
+    var jumpPending: Coordinate?
     /// How often the user asked for the next colour mode or block symbols; the front draws.
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).

@@ -1,3 +1,4 @@
+import PanoCore
 import StreetModel
 
 /// What every front that speaks instead of drawing does around a key (`--describe` on a terminal,
@@ -11,13 +12,17 @@ package struct Narration: Sendable {
     private let problem: @Sendable (Panorama) -> String?
     /// Where a name the dataset does not hold is searched for; nil for nowhere.
     private let webSearch: WebSearch?
+    /// Reads the imagery near a place the map asked to go to; nil for a dataset read whole.
+    private let imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)?
 
     package init(
-        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, webSearch: WebSearch? = nil
+        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, webSearch: WebSearch? = nil,
+        imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil
     ) {
         lastSaid = Narrator.Snapshot(state)
         self.problem = problem
         self.webSearch = webSearch
+        self.imageryNear = imageryNear
     }
 
     /// Presses `key` (at `now`, seconds, to animate; nil for at once): the line saying it does
@@ -29,10 +34,15 @@ package struct Narration: Sendable {
         return handled ? nil : Narrator.unbound(key, in: state)
     }
 
-    /// Makes the web search the last step asked for (a key, or a script's `:find`), if any.
+    /// Makes the web search the last step asked for (a key, or a script's `:find`), and reads
+    /// the imagery the map asked for, if any: these fronts have nothing else to do meanwhile.
     package func searchIfAsked(on state: inout ExplorerState) {
         if let webSearch, let text = state.takeWebSearch() {
             state.showFound(webSearch.search(text), for: text, attribution: webSearch.attribution)
+        }
+        if let imageryNear, let place = state.takeImageryAsked() {
+            state.grow(imageryNear(place))
+            state.imageryRead(near: place)
         }
     }
 

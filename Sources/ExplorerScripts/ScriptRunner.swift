@@ -1,4 +1,5 @@
 import Explorer
+import PanoCore
 import StreetModel
 
 /// Runs the explorer with no terminal on a simulated clock: each step happens at the clock's
@@ -15,11 +16,15 @@ package struct ScriptRunner: Sendable {
     /// script meets a broken image as the full view does.
     private var narration: Narration
 
-    package init(state: ExplorerState, webSearch: WebSearch? = nil, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }) {
+    package init(
+        state: ExplorerState, webSearch: WebSearch? = nil, imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil,
+        problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }
+    ) {
         var state = state
         state.webSearchAllowed = webSearch != nil
+        state.imageryCanBeRead = imageryNear != nil
         self.state = state
-        narration = Narration(state, problem: problem, webSearch: webSearch)
+        narration = Narration(state, problem: problem, webSearch: webSearch, imageryNear: imageryNear)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.

@@ -23,6 +23,10 @@ package struct DatasetFollower {
     private var failed: Set<DatasetPart> = []
     /// Why the last read failed, until taken.
     private var failure: String?
+    /// A place the map asked imagery to be read near, waiting for the running read to end.
+    private var nearAsked: Coordinate?
+    /// The place the running read looks near, when it is such a read.
+    private var readingNear: Coordinate?
 
     private static let arrivalID = "dataset"
 
@@ -36,16 +40,37 @@ package struct DatasetFollower {
     /// Starts reading what is missing around `panorama`, nearest first, unless a read is
     /// running or this step's parts are spent.
     package mutating func follow(_ panorama: Panorama?, mailbox: ArrivalMailbox) {
-        guard let panorama, reading == nil else { return }
+        guard reading == nil else { return }
+        if let place = nearAsked {
+            nearAsked = nil
+            start([.near(place)], near: place, mailbox: mailbox)
+            return
+        }
+        guard let panorama else { return }
         if step?.id != panorama.id { step = (panorama.id, 0) }
         let budget = partsPerStep - (step?.asked ?? 0)
         let missing = Array(dataset.unread(around: panorama).filter { !failed.contains($0) }.prefix(max(0, budget)))
         guard !missing.isEmpty else { return }
         step?.asked += missing.count
-        reading = missing
+        start(missing, near: nil, mailbox: mailbox)
+    }
+
+    /// Reads the imagery near `place` (the map's Enter where nothing is read yet), after the
+    /// read that is running, if any.
+    package mutating func read(near place: Coordinate, mailbox: ArrivalMailbox) {
+        guard reading == nil else {
+            nearAsked = place
+            return
+        }
+        start([.near(place)], near: place, mailbox: mailbox)
+    }
+
+    private mutating func start(_ parts: [DatasetPart], near place: Coordinate?, mailbox: ArrivalMailbox) {
+        reading = parts
+        readingNear = place
         let current = dataset
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws(DatasetError) in try current.reading(missing) }
+            let result = Result { () throws(DatasetError) in try current.reading(parts) }
             mailbox.post(.init(id: Self.arrivalID, payload: .moreOfDataset(result)))
         }
     }
@@ -56,13 +81,17 @@ package struct DatasetFollower {
         return failure
     }
 
-    /// Takes its own from `arrivals`: the larger service to adopt, or nil.
-    package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> PanoramaService? {
+    /// Takes its own from `arrivals`: the larger service to adopt, or nil; and the place a read
+    /// that ended looked near, for the map's Enter that waits for it.
+    package mutating func arrived(from arrivals: [ArrivalMailbox.Arrival]) -> (service: PanoramaService?, near: Coordinate?) {
         var service: PanoramaService?
+        var near: Coordinate?
         for arrival in arrivals where arrival.id == Self.arrivalID {
             guard case .moreOfDataset(let result) = arrival.payload else { continue }
             if case .failure = result { failed.formUnion(reading ?? []) }
             reading = nil
+            near = readingNear ?? near
+            readingNear = nil
             switch result {
             case .success(let larger):
                 dataset = larger
@@ -72,6 +101,6 @@ package struct DatasetFollower {
                 failure = error.description
             }
         }
-        return service
+        return (service, near)
     }
 }

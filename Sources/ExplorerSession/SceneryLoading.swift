@@ -80,6 +80,15 @@ package struct SceneryLoading {
         package var newPicture = false
     }
 
+    /// True when more of the dataset can be read near a place (the map's Enter).
+    package var readsImagery: Bool { growing != nil }
+
+    /// Reads the imagery near `place`, off the loop; the map's Enter waiting for it goes there
+    /// when it arrives (`takeArrivals`).
+    package mutating func readImagery(near place: Coordinate) {
+        growing?.read(near: place, mailbox: mailbox)
+    }
+
     /// What a map layer fetching off the loop calls when more of it arrives: the loop wakes and
     /// draws the map again.
     package var mapDataArrived: @Sendable () -> Void {
@@ -113,12 +122,17 @@ package struct SceneryLoading {
             default: continue
             }
         }
-        if let service = growing?.arrived(from: arrivals) {
+        let (service, near) = growing?.arrived(from: arrivals) ?? (nil, nil)
+        if let service {
             // The ways and the map may show more, or fewer (a way to a picture left out).
             state.grow(.larger(service), at: now)
             change.redraw = true
         }
         if let failure = growing?.takeFailure() { state.grow(.notRead(failure), at: now) }
+        if let near {
+            state.imageryRead(near: near)
+            change.redraw = true
+        }
         growing?.follow(state.panorama, mailbox: mailbox)
         if let image = sharper?.arrived(from: arrivals) {
             (panorama, loadNote) = (image, nil)

@@ -88,6 +88,7 @@ extension ExplorerLoop {
         settings.limits.tookInput(at: now)
         let changed = state.handle(key, at: now)
         if let text = state.takeWebSearch(), let webSearch = settings.webSearch { loading.search(text, with: webSearch) }
+        if let place = state.takeImageryAsked() { loading.readImagery(near: place) }
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
         emitEvents(at: now)

@@ -104,6 +104,7 @@ struct ExplorerLoop {
             throw .pollFailed(error.description)
         }
         display.basemap?.notify(loading.mapDataArrived)
+        state.imageryCanBeRead = loading.readsImagery
         let colorMode =
             display.colorMode
             ?? TerminalProbe.colorMode(detected: settings.detected, capabilities: capabilities, environment: settings.environment)

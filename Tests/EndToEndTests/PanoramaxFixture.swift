@@ -14,6 +14,8 @@ final class PanoramaxFixture {
 
     /// Sequence A, eastward along Main Street, 2024-06-21: A[0]...A[5] (A[5]'s image is missing).
     static let a = (0..<6).map(id)
+    /// Sequence G, 56 m north of A0 and 15 m east (then 12 m apart eastward), linked from nothing.
+    static let g = (61..<64).map(id)
     /// Sequence B beside A[3] and A[4], taken 2023-01-15.
     static let b3 = id(13), b4 = id(14)
     /// A flat picture (67°) beside A[1]; an item without geometry; an item answering 500; a

@@ -147,12 +147,51 @@ struct PanoramaxTests {
                 "--output", output.path
             ], timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
-        // seq-g is 56 m north and 76 m east of A0 (coverage-15.mvt): 14 rows up, 38 columns right of the map's middle.
+        // seq-g is 56 m north of A0 (coverage-15.mvt): 14 rows up from the map's middle.
         let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let teal = "\u{1B}[38;2;60;170;160m"
         let coverageRows = rows.indices.filter { rows[$0].contains(teal) }
         #expect(coverageRows == [20 - 14], "coverage drawn on rows \(coverageRows)")
         #expect(server.requests().filter { $0.path.hasPrefix("/api/map/15/17061/11533.mvt") }.count == 1, "one tile, fetched once")
+    }
+
+    /// Keys that open the map at A0 and move its cursor 56 m north and 16 m east, 1 m from G0
+    /// (an arrow moves it 8 m at the map's opening scale), then Enter.
+    static let mapToG = ["M"] + Array(repeating: "Up", count: 7) + Array(repeating: "Right", count: 2) + ["Enter"]
+
+    @Test("Enter on the map where the coverage shows imagery not read yet: it is read, and the walk goes there")
+    func enterWalksToCoverage() throws {
+        let server = try PanoramaxFixture()
+        let run = try ProgramRun.sidewalk(
+            [
+                "panoramax", "--server", server.address, "--pano", PanoramaxFixture.a[0], "--geocoder", "off", "--headless", "--keys",
+                Self.mapToG.joined(separator: " ")
+            ], timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.hasSuffix("At 46.9417° N, 7.4447° E, 1 March 2025. 1 way: 1 east along this sequence.\n"),
+            "\(run.standardOutput)")
+        #expect(server.requests().contains { $0.path.hasPrefix("/api/search?place_position=") && $0.path.contains("46.9417") })
+        #expect(server.requests().contains { $0.path == "/api/pictures/\(PanoramaxFixture.g[0])" }, "G0's own item read, for its ways")
+    }
+
+    @Test("in the full-screen explorer, the same Enter reads off the loop and goes there")
+    func enterWalksToCoverageInTmux() throws {
+        let server = try PanoramaxFixture()
+        let cache = Self.temporaryFile("cache")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let session = try TmuxSession(
+            command:
+                "'\(BuiltProducts.sidewalk)' panoramax --server \(server.address) --pano \(PanoramaxFixture.a[0]) --geocoder off --reduce-motion",
+            columns: 120, rows: 36, environment: ["XDG_CACHE_HOME": cache.path, "SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 60) { try session.capture().contains("46.9412° N, 7.4445° E") })
+        for key in Self.mapToG { try session.send(key) }
+        #expect(
+            try session.waitUntil(timeout: 60) { try session.capture().contains("46.9417° N, 7.4447° E · 2025-03-01") },
+            "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
     }
 
     @Test("a Panoramax viewer's URL opens its picture and view on its own server")

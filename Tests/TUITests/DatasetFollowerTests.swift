@@ -34,7 +34,7 @@ struct DatasetFollowerTests {
         let nearEdge = try #require(dataset.service.panoramas.last)
         follower.follow(nearEdge, mailbox: mailbox)
         #expect(poll(&ready, 1, 30_000) == 1)
-        let arrived = follower.arrived(from: mailbox.take())
+        let arrived = follower.arrived(from: mailbox.take()).service
         let service = try #require(arrived)
         #expect(service.panoramas.count == 40)
         #expect(follower.dataset.loadedShards == [0, 1])
@@ -55,7 +55,7 @@ struct DatasetFollowerTests {
         follower.follow(nearEdge, mailbox: mailbox)
         var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&ready, 1, 30_000) == 1)
-        let arrived = follower.arrived(from: mailbox.take())
+        let arrived = follower.arrived(from: mailbox.take()).service
         #expect(arrived == nil)
         #expect(follower.takeFailure()?.contains(files[1].path) == true, "names the shard")
         #expect(follower.takeFailure() == nil, "said once")

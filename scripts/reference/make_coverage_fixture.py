@@ -21,7 +21,7 @@ LNG0, STEP, LAT = 7.444509676513945, 0.000158064697217, 46.9412
 SEQUENCES = {
     "seq-a": [(LNG0 + i * STEP, LAT) for i in range(6)],
     "seq-b": [(LNG0 + 3 * STEP, LAT + 0.00001), (LNG0 + 4 * STEP, LAT + 0.00001)],
-    "seq-g": [(LNG0 + 0.0010 + i * STEP, LAT + 0.0005) for i in range(3)],
+    "seq-g": [(LNG0 + 0.0002 + i * STEP, LAT + 0.0005) for i in range(3)],
 }
 
 

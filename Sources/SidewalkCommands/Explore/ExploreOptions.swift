@@ -179,7 +179,8 @@ struct ExploreOptions {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
-                events: log.map { log in { log.record($0, at: $1) } }, webSearch: selection.webSearch())
+                events: log.map { log in { log.record($0, at: $1) } }, webSearch: selection.webSearch(),
+                imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } })
         } catch {
             throw .terminal(error)
         }

@@ -2,6 +2,7 @@ import Datasets
 import Explorer
 import ExplorerScripts
 import ExplorerView
+import PanoCore
 import TermRender
 
 /// `sidewalk --headless`: the explorer with no terminal, on a simulated clock, saying what each
@@ -18,7 +19,9 @@ enum HeadlessRun {
         let front = HeadlessFront(display: display)
         var state = state
         front.prepare(&state)
-        var player = front.front(ScriptRunner(state: state, webSearch: webSearch) { panorama in dataset?.problem(showing: panorama) })
+        let imageryNear = nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } }
+        var player = front.front(
+            ScriptRunner(state: state, webSearch: webSearch, imageryNear: imageryNear) { panorama in dataset?.problem(showing: panorama) })
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
         player.arrived = { here in nearby?.growth(near: here) ?? .nothing }

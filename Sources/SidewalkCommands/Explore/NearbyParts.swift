@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import PanoCore
 import StreetModel
 
 /// For the fronts without a picture (`--headless`, `--describe`): the parts of a dataset the
@@ -7,7 +8,10 @@ import StreetModel
 /// wait for nothing else, so the read is done then and there). A part that cannot be read is
 /// said, left out and not asked for again: its panoramas stay unknown, and a way into it says it
 /// leads nowhere and why.
-final class NearbyParts {
+///
+/// `@unchecked Sendable`: the speaking fronts hand its reads to their narration as `@Sendable`
+/// closures, but call them only on the one thread they run on.
+final class NearbyParts: @unchecked Sendable {
     private var dataset: Dataset
     /// Parts whose read failed.
     private var failed: Set<DatasetPart> = []
@@ -18,7 +22,16 @@ final class NearbyParts {
 
     /// What reading the parts near `panorama` gives.
     func growth(near panorama: Panorama) -> DatasetGrowth {
-        let missing = dataset.unread(around: panorama).filter { !failed.contains($0) }
+        read(dataset.unread(around: panorama))
+    }
+
+    /// What reading the imagery near `place` gives (the map's Enter where nothing is read yet).
+    func growth(nearPlace place: Coordinate) -> DatasetGrowth {
+        read([.near(place)])
+    }
+
+    private func read(_ parts: [DatasetPart]) -> DatasetGrowth {
+        let missing = parts.filter { !failed.contains($0) }
         guard !missing.isEmpty else { return .nothing }
         do {
             dataset = try dataset.reading(missing)

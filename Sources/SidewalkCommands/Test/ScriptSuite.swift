@@ -124,7 +124,7 @@ struct ScriptSuite {
         // As the terminal front's explorer: truecolor (its COLORTERM), half blocks, this size.
         let headless = HeadlessFront(columns: columns, rows: rows)
         headless.prepare(&state)
-        var front = headless.front(ScriptRunner(state: state) { panorama in dataset.problem(showing: panorama) })
+        var front = headless.front(ScriptRunner(state: state, problem: { panorama in dataset.problem(showing: panorama) }))
         let result = ScriptPlayer.play(script.lines, on: &front)
         return Run(script: script, front: .headless, result: result, seconds: Date().timeIntervalSince(started), simulated: front.clock)
     }

@@ -74,6 +74,12 @@ PICTURES[FAILING] = dict(seq="seq-e", rank=0, lng=LNG0, lat=LAT - 0.00002, azimu
                          when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Failing")
 PICTURES[LONE] = dict(seq="seq-f", rank=0, lng=LNG0, lat=LAT + 0.0008, azimuth=0, fov=360,
                       when="2022-05-01T12:00:00Z", image="main-0.jpg", producer="Lone walker")
+# Sequence G: three pictures 56 m north of Main Street that no picture links to; only the coverage
+# tile (coverage-15.mvt) shows them, and a search there finds them.
+G = [uuid(61 + i) for i in range(3)]
+for i, pid in enumerate(G):
+    PICTURES[pid] = dict(seq="seq-g", rank=i, lng=LNG0 + 0.0002 + i * STEP, lat=LAT + 0.0005, azimuth=90, fov=360,
+                         when="2025-03-01T09:00:%02dZ" % i, image="main-1.jpg", producer="Garden walker")
 ECHO = ["echo-%d" % i for i in range(3)]
 NAMES = ["x.y", "x_y", "corrupt", "truncated"]
 LOOP = ["loop-%d" % i for i in range(2)]
