@@ -54,6 +54,8 @@ package enum ExplorerCommand: Equatable, Sendable {
     case zoomMap(in: Bool)
     /// Go to this panorama (a click on its dot in a map), closing the full map.
     case goToPanorama(id: String)
+    /// Go to the place at this index (from 0) of the web search's list (a click on its line).
+    case chooseFoundPlace(Int)
     /// Show or hide the list of keys.
     case toggleHelp
     /// Close whatever is open over the view (the help).

@@ -174,6 +174,7 @@ package struct ExplorerState: Sendable {
         case .openMap: openMap()
         case .panMap(let columns, let rows): panMap(columns: columns, rows: rows)
         case .zoomMap(let zoomIn): _ = handleInMap(.character(zoomIn ? "+" : "-"))
+        case .chooseFoundPlace(let index): chooseFound(index)
         case .goToPanorama(let id):
             performUntimed(.goto(id: id), at: nil)
             map = nil

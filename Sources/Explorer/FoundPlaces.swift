@@ -81,6 +81,12 @@ extension ExplorerState {
         return true
     }
 
+    /// Goes to the place at `index` of the list shown (a click on its line); nothing without one.
+    mutating func chooseFound(_ index: Int) {
+        guard let list = found, list.places.indices.contains(index) else { return }
+        go(to: list.places[index])
+    }
+
     /// Goes to the panorama nearest `place` (outdoors when you stand outdoors), facing it, and
     /// says what and where; or says there is no imagery near it.
     private mutating func go(to place: FoundPlace) {

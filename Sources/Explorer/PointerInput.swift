@@ -58,6 +58,8 @@ package enum Clickable: Equatable, Sendable {
     case compass
     case home
     case floor(delta: Int)
+    /// A line of the web search's list, by its index from 0.
+    case foundPlace(Int)
 
     /// A focusable item's label.
     package init(_ focus: Focus) {
@@ -148,6 +150,7 @@ package struct PointerInput: Sendable {
             case .compass: return .faceNorth
             case .home: return .goHome
             case .floor(let delta): return .changeLevel(delta: delta)
+            case .foundPlace(let index): return .chooseFoundPlace(index)
             }
         }
         if mapOpen { return nil }

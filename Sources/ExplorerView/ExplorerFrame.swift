@@ -82,7 +82,15 @@ package enum ExplorerFrame {
             let lines = found.places.enumerated().map { index, place in
                 (index == found.selected ? focusMark(true) : "  ") + "\(index + 1)  " + place.line
             }
-            frame = composer.drawPanel(title: "Places found for '\(found.query)' · Data \(found.attribution)", lines: lines)
+            let title = "Places found for '\(found.query)' · Data \(found.attribution)"
+            if let box = composer.panelBox(title: title, lines: lines) {
+                // Each line is a place to click, before anything the panel covers.
+                let lineTargets = lines.indices.prefix(max(0, box.height - 3)).map { index in
+                    ClickTarget(item: .foundPlace(index), row: box.top + 2 + index, columns: (box.left + 2)..<(box.left + box.width - 2))
+                }
+                targets = lineTargets + targets
+            }
+            frame = composer.drawPanel(title: title, lines: lines)
         }
         if state.isShowingHelp {
             let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []

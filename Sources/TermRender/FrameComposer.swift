@@ -140,11 +140,7 @@ public struct FrameComposer: Sendable {
     /// Draws a box of lines, centred, over the frame composed last (e.g. the list of keys).
     /// Lines are untrusted text: sanitised and clipped to the box.
     public mutating func drawPanel(title: String, lines: [String]) -> CellGrid {
-        guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
-        let width = min(grid.columns - 2, max(TextLayout.width(of: title), lines.map(TextLayout.width(of:)).max() ?? 0) + 4)
-        let height = min(grid.rows - 2, lines.count + 3)
-        let left = (grid.columns - width) / 2
-        let top = (grid.rows - height) / 2
+        guard let (left, top, width, height) = panelBox(title: title, lines: lines) else { return grid }
         let background = colors.panelBackground
         for row in top..<(top + height) {
             for column in left..<(left + width) {
@@ -159,6 +155,16 @@ public struct FrameComposer: Sendable {
                 foreground: colors.statusForeground, background: background)
         }
         return grid
+    }
+
+    /// Where `drawPanel` puts a panel of `title` and `lines`, in cells: its left column, top row,
+    /// width and height; line i is on row top + 2 + i, from column left + 2, while i < height − 3.
+    /// Nil on a screen too small for panels.
+    public func panelBox(title: String, lines: [String]) -> (left: Int, top: Int, width: Int, height: Int)? {
+        guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return nil }
+        let width = min(grid.columns - 2, max(TextLayout.width(of: title), lines.map(TextLayout.width(of:)).max() ?? 0) + 4)
+        let height = min(grid.rows - 2, lines.count + 3)
+        return ((grid.columns - width) / 2, (grid.rows - height) / 2, width, height)
     }
 
     private mutating func drawTooSmallNotice(columns: Int, rows: Int) {

@@ -66,6 +66,7 @@ struct KeyboardAccessibilityTests {
         case .panMap: "panMap"
         case .zoomMap: "zoomMap"
         case .goToPanorama: "goToPanorama"
+        case .chooseFoundPlace: "chooseFoundPlace"
         case .toggleHelp: "toggleHelp"
         case .dismiss: "dismiss"
         case .quit: "quit"
