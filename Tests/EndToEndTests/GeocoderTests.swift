@@ -184,6 +184,22 @@ struct GeocoderTests {
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
     }
 
+    @Test("a geocoder that stalls holds a picture up at most 3 s, and it is named by its coordinates")
+    func slowNamesDoNotHoldTheWalkUp() throws {
+        let server = try Server()
+        let panoramax = try PanoramaxFixture()
+        let started = Date()
+        let run = try ProgramRun.sidewalk(
+            [
+                "panoramax", "--server", panoramax.address, "--pano", "echo-0", "--geocoder", server.address + "/search", "--headless",
+                "--keys", ""
+            ], environment: server.environment, timeLimit: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("At 45.0000° N, 5.0000° E"), "\(run.standardOutput)")
+        // One lookup at the start, cut at 3 s; with the default timeout (10 s) it took 10.1 s.
+        #expect(Date().timeIntervalSince(started) < 9, "\(Date().timeIntervalSince(started)) s")
+    }
+
     @Test("--geocoder off and --demo search offline only; config.json's geocoder is used")
     func offlineOnly() throws {
         let server = try Server()

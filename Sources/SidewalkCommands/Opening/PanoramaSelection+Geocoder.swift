@@ -20,22 +20,27 @@ extension PanoramaSelection {
 
     /// The geocoder `--find` may ask, or nil when it may not (`--geocoder off`, or `--demo` with
     /// none given, so a public demo sends nothing anywhere unless its owner says so).
-    func onlineGeocoder() -> Geocoder? {
+    func onlineGeocoder(timeout: Double? = nil) -> Geocoder? {
         switch geocoder {
         case "off": return nil
         case nil where offlineOnly: return nil
         default:
             var cacheOpener = opener
             cacheOpener.retries = 1
+            if let timeout { (cacheOpener.timeout, cacheOpener.retries) = (min(timeout, cacheOpener.timeout), 0) }
             return Geocoder(address: geocoder ?? Geocoder.defaultAddress, cache: cacheOpener.cache())
         }
     }
+
+    /// The longest a street name may hold up a picture, seconds: a name is a nicety, so a slow
+    /// geocoder leaves the picture named by its coordinates instead of delaying it.
+    static let namingTimeout = 3.0
 
     /// What names Panoramax pictures by their street in the explorer: the geocoder's reverse
     /// lookups, when one may be asked (docs/panoramax.md).
     func pictureNamer() -> PictureNamer? {
         guard namesPictures else { return nil }
-        return onlineGeocoder().map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
+        return onlineGeocoder(timeout: Self.namingTimeout).map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
     }
 
     /// The web search the explorer's `/` and `:find` fall back on when the dataset names no such

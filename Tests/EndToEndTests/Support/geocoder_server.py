@@ -14,7 +14,8 @@ Usage: geocoder_server.py PORT_FILE LOG_FILE
 - `GET /reverse?lat=...&lon=...&format=jsonv2` answers as Nominatim's reverse API does
   (nominatim.org/release-docs/latest/api/Reverse/): within 300 m of the demo town's centre, an
   object with `name` and `address` (`road` "Main Street", `village` "Lindenfeld"); elsewhere
-  `{"error": "Unable to geocode"}`. Photon's `GET /reverse?lat=...&lon=...` gives the same
+  `{"error": "Unable to geocode"}`; between 44.9° and 45.1° N (where the Panoramax fixture's other
+  sequences are) it stalls, headers then nothing for 30 s. Photon's `GET /reverse?lat=...&lon=...` gives the same
   street as a FeatureCollection (`properties.street`, `city`).
 - Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault malformed"
   (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s).
@@ -84,6 +85,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             lat, lon = float(query["lat"][0]), float(query["lon"][0])
         except (KeyError, ValueError):
             return self.reply(400, b'{"error": "bad request"}')
+        if 44.9 < lat < 45.1:
+            # Where the Panoramax fixture's other sequences are (45°N 5°E): a reverse lookup stalls.
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            time.sleep(30)
+            return
         metres = math.hypot((lat - LAT) * 111320, (lon - 7.4453) * 111320 * math.cos(math.radians(LAT)))
         if photon:
             features = [dict(type="Feature", geometry=dict(type="Point", coordinates=[lon, lat]),
