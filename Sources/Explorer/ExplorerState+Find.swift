@@ -31,11 +31,19 @@ extension ExplorerState {
             note = "\(best.place.name). " + MapWords.cursor(in: self)
             return best
         }
+        let others = matches.dropFirst().prefix(2).map(\.place.name)
+        return goToView(of: best.place, in: service, alsoFound: others) ? best : nil
+    }
+
+    /// Goes to the panorama nearest `place` (outdoors when you stand outdoors), facing it, and
+    /// says what and where ("Bakery Korn, 8 m ahead · also: …"); or says there is no imagery near
+    /// it and where the nearest is. True when it went.
+    mutating func goToView(of place: NamedPlace, in service: PanoramaService, alsoFound others: [String] = []) -> Bool {
         let outdoors = (panorama?.source ?? .outdoor) == .outdoor
-        guard let (target, facing, distance) = PlaceSearch.viewpoint(of: best.place, in: service, outdoors: outdoors) else {
-            let nearest = NearestImagery(from: best.place.coordinate, among: service.panoramas)
-            note = "\(best.place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m" + (nearest.map { "; \($0)" } ?? "")
-            return nil
+        guard let (target, facing, distance) = PlaceSearch.viewpoint(of: place, in: service, outdoors: outdoors) else {
+            let nearest = NearestImagery(from: place.coordinate, among: service.panoramas)
+            note = "\(place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m" + (nearest.map { "; \($0)" } ?? "")
+            return false
         }
         finishAnimation()
         if target.id != panorama?.id {
@@ -45,10 +53,9 @@ extension ExplorerState {
         } else if let facing {
             _ = reportingCamera { $0.camera.heading = facing }
         }
-        let others = matches.dropFirst().prefix(2).map(\.place.name)
         note =
-            "\(best.place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")
+            "\(place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")
             + (others.isEmpty ? "" : " · also: " + others.joined(separator: "; "))
-        return best
+        return true
     }
 }

@@ -87,27 +87,11 @@ extension ExplorerState {
         go(to: list.places[index])
     }
 
-    /// Goes to the panorama nearest `place` (outdoors when you stand outdoors), facing it, and
-    /// says what and where; or says there is no imagery near it.
+    /// Closes the list and goes to `place`, facing it (`goToView`).
     private mutating func go(to place: FoundPlace) {
         found = nil
         guard let service = navigation.service else { return }
-        let named = NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate)
-        let outdoors = (panorama?.source ?? .outdoor) == .outdoor
-        guard let (target, facing, distance) = PlaceSearch.viewpoint(of: named, in: service, outdoors: outdoors) else {
-            let nearest = NearestImagery(from: place.coordinate, among: service.panoramas)
-            note = "\(place.name): no imagery within \(Int(PlaceSearch.viewpointRadius)) m" + (nearest.map { "; \($0)" } ?? "")
-            return
-        }
-        finishAnimation()
-        if target.id != panorama?.id {
-            arrive(at: target, facing: facing)
-            events.append(.willMoveToPanorama(id: target.id))
-            events.append(.didMoveToPanorama(id: target.id))
-        } else if let facing {
-            _ = reportingCamera { $0.camera.heading = facing }
-        }
-        note = "\(place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")
+        _ = goToView(of: NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate), in: service)
     }
 }
 
