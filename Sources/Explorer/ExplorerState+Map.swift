@@ -159,9 +159,13 @@ extension ExplorerState {
         return imageryAsked
     }
 
-    /// The front read what there is near `place` (grown already): the map's Enter that waits
-    /// for it goes there now, or says there is nothing (errorOnMoveNearCoordinate).
+    /// The front read what there is near `place` (grown already): the place found or the map's
+    /// Enter that waits for it goes there now, or says there is nothing (errorOnMoveNearCoordinate).
     package mutating func imageryRead(near place: Coordinate) {
+        if let pending = placePending, pending.place.coordinate == place, let service = navigation.service {
+            _ = goToView(of: pending.place, in: service, alsoFound: pending.others)
+            return
+        }
         guard jumpPending == place, map?.cursor == place else { return }
         note = nil  // "Looking for imagery there…" is answered by the arrival, or by why not
         _ = jumpToCursor()

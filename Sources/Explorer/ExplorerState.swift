@@ -33,10 +33,12 @@ package struct ExplorerState: Sendable {
     package var shareOrigin = ShareOrigin()
     /// A name the dataset does not hold may be searched for on the web (a geocoder is configured).
     package var webSearchAllowed = false
+    /// The dataset has a names index to search beyond the names in memory (a sharded dataset).
+    package var namesIndexed = false
     /// The places a web search found, while the list to choose from is shown.
     package internal(set) var found: FoundPlaces?
-    /// A web search asked for and not yet taken by the front (`takeWebSearch`).
-    var webSearchAsked: String?
+    /// A search asked for and not yet taken by the front (`takeSearch`).
+    var searchAsked: SearchAsked?
     /// More of the dataset can be read near a place (Panoramax, or a sharded dataset): Enter on
     /// the map where nothing is read yet asks for it (`takeImageryAsked`).
     package var imageryCanBeRead = false
@@ -44,6 +46,9 @@ package struct ExplorerState: Sendable {
     var imageryAsked: Coordinate?
     /// The place the map's Enter waits to go to, until the front says it was read near.
     var jumpPending: Coordinate?
+    /// The place found (and the others named with it) that `goToView` waits to go to, until
+    /// the front says the imagery near it was read.
+    var placePending: (place: NamedPlace, others: [String])?
     /// How often the user asked for the next colour mode or block symbols; the front draws.
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).

@@ -34,18 +34,12 @@ package struct FoundPlaces: Equatable, Sendable {
 }
 
 /// The explorer's side of a web search (`/` or `:find` with no such name in the dataset): asked
-/// for by `find`, carried out by the front (off the loop on screen), answered with `showFound`,
-/// and chosen from with the keys.
+/// for by `find` (`SearchAsked.web`), carried out by the front (off the loop on screen),
+/// answered with `showFound`, and chosen from with the keys.
 extension ExplorerState {
-    /// The text a front should search the web for, once; nil when none was asked.
-    package mutating func takeWebSearch() -> String? {
-        defer { webSearchAsked = nil }
-        return webSearchAsked
-    }
-
     /// Shows what the web search for `query` found (a list to choose from, said whole), or
     /// says why there is nothing.
-    package mutating func showFound(_ result: Result<[FoundPlace], WebSearchFailure>, for query: String, attribution: String) {
+    package mutating func showFound(_ result: Result<[FoundPlace], SearchFailure>, for query: String, attribution: String) {
         switch result {
         case .failure(let failure): note = failure.description
         case .success(let places) where places.isEmpty: note = "Nothing found for '\(query)', here or on the web"
@@ -92,27 +86,5 @@ extension ExplorerState {
         found = nil
         guard let service = navigation.service else { return }
         _ = goToView(of: NamedPlace(name: place.name, kind: .marker, coordinate: place.coordinate), in: service)
-    }
-}
-
-/// Why a web search gave nothing, in one line.
-package struct WebSearchFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    package let description: String
-
-    package init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// How a front searches the web for a name (a geocoder, kept to its usage policy), blocking:
-/// the fronts that speak call it at once; the full view calls it off its loop.
-package struct WebSearch: Sendable {
-    /// Whose data the answers are, said with them.
-    package let attribution: String
-    package let search: @Sendable (String) -> Result<[FoundPlace], WebSearchFailure>
-
-    package init(attribution: String, search: @escaping @Sendable (String) -> Result<[FoundPlace], WebSearchFailure>) {
-        self.attribution = attribution
-        self.search = search
     }
 }

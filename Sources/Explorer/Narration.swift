@@ -10,18 +10,18 @@ package struct Narration: Sendable {
     private var lastSaid: Narrator.Snapshot
     /// Why a panorama cannot be shown, or nil when it can: the front's check, run on each arrival.
     private let problem: @Sendable (Panorama) -> String?
-    /// Where a name the dataset does not hold is searched for; nil for nowhere.
-    private let webSearch: WebSearch?
+    /// Where a name the dataset does not hold in memory is searched for; nil for nowhere.
+    private let lookup: PlaceLookup?
     /// Reads the imagery near a place the map asked to go to; nil for a dataset read whole.
     private let imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)?
 
     package init(
-        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, webSearch: WebSearch? = nil,
+        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, lookup: PlaceLookup? = nil,
         imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil
     ) {
         lastSaid = Narrator.Snapshot(state)
         self.problem = problem
-        self.webSearch = webSearch
+        self.lookup = lookup
         self.imageryNear = imageryNear
     }
 
@@ -37,8 +37,14 @@ package struct Narration: Sendable {
     /// Makes the web search the last step asked for (a key, or a script's `:find`), and reads
     /// the imagery the map asked for, if any: these fronts have nothing else to do meanwhile.
     package func searchIfAsked(on state: inout ExplorerState) {
-        if let webSearch, let text = state.takeWebSearch() {
-            state.showFound(webSearch.search(text), for: text, attribution: webSearch.attribution)
+        while let asked = state.takeSearch() {
+            switch asked {
+            case .names(let text, let near):
+                state.showNamesFound(lookup?.names?(text, near) ?? .success([]), for: text)
+            case .web(let text):
+                guard let web = lookup?.web else { continue }
+                state.showFound(web.search(text), for: text, attribution: web.attribution)
+            }
         }
         if let imageryNear, let place = state.takeImageryAsked() {
             state.grow(imageryNear(place))

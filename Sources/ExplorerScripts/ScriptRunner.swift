@@ -17,14 +17,14 @@ package struct ScriptRunner: Sendable {
     private var narration: Narration
 
     package init(
-        state: ExplorerState, webSearch: WebSearch? = nil, imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil,
+        state: ExplorerState, lookup: PlaceLookup? = nil, imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil,
         problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }
     ) {
         var state = state
-        state.webSearchAllowed = webSearch != nil
+        state.allowSearches(lookup)
         state.imageryCanBeRead = imageryNear != nil
         self.state = state
-        narration = Narration(state, problem: problem, webSearch: webSearch, imageryNear: imageryNear)
+        narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.

@@ -3,6 +3,7 @@ import Explorer
 import Locking
 import PanoCore
 import PanoImage
+import StreetModel
 import SystemIO
 
 #if canImport(Glibc)
@@ -27,7 +28,9 @@ package final class ArrivalMailbox: Sendable {
             /// More of the map's data (coverage tiles) arrived: the map is drawn again.
             case mapData
             /// What a web search for `query` found (data of `attribution`), or why nothing.
-            case placesFound(query: String, attribution: String, Result<[FoundPlace], WebSearchFailure>)
+            case placesFound(query: String, attribution: String, Result<[FoundPlace], SearchFailure>)
+            /// What the dataset's names index holds for `query`, best first, or why nothing.
+            case namesFound(query: String, Result<[PlaceMatch], SearchFailure>)
         }
 
         /// A panorama's arrival.

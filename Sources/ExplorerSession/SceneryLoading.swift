@@ -96,13 +96,22 @@ package struct SceneryLoading {
         return { mailbox.post(.init(id: "map", payload: .mapData)) }
     }
 
-    /// Searches the web for `text` with `webSearch`, off the loop; the places arrive with the
-    /// rest (`takeArrivals`), and are shown then.
-    package func search(_ text: String, with webSearch: WebSearch) {
+    /// Makes the search `asked` with `lookup`, off the loop; the places arrive with the rest
+    /// (`takeArrivals`), and are shown then.
+    package func search(_ asked: SearchAsked, with lookup: PlaceLookup) {
         let mailbox = self.mailbox
-        DispatchQueue.global(qos: .userInitiated).async {
-            let found = webSearch.search(text)
-            mailbox.post(.init(id: "web-search", payload: .placesFound(query: text, attribution: webSearch.attribution, found)))
+        switch asked {
+        case .names(let text, let near):
+            guard let names = lookup.names else { return }
+            DispatchQueue.global(qos: .userInitiated).async {
+                mailbox.post(.init(id: "names-search", payload: .namesFound(query: text, names(text, near))))
+            }
+        case .web(let text):
+            guard let web = lookup.web else { return }
+            DispatchQueue.global(qos: .userInitiated).async {
+                let found = web.search(text)
+                mailbox.post(.init(id: "web-search", payload: .placesFound(query: text, attribution: web.attribution, found)))
+            }
         }
     }
 
@@ -117,6 +126,9 @@ package struct SceneryLoading {
             switch arrival.payload {
             case .placesFound(let query, let attribution, let result):
                 state.showFound(result, for: query, attribution: attribution)
+                change.redraw = true
+            case .namesFound(let query, let result):
+                state.showNamesFound(result, for: query)
                 change.redraw = true
             case .mapData: change.redraw = change.redraw || state.map != nil || state.minimapShown
             default: continue

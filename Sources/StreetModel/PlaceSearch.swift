@@ -28,6 +28,10 @@ package struct PlaceMatch: Equatable, Sendable {
     package var place: NamedPlace
     package var score: Double
     package var distance: Double?
+
+    package init(place: NamedPlace, score: Double, distance: Double?) {
+        (self.place, self.score, self.distance) = (place, score, distance)
+    }
 }
 
 /// Finds places in a dataset by name, offline: without regard to case and accents, tolerant of

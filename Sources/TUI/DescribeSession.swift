@@ -22,16 +22,16 @@ package enum DescribeSession {
     package static func run(
         state initial: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
-        events: ((ExplorerEvent, Double) -> Void)? = nil, webSearch: WebSearch? = nil,
+        events: ((ExplorerEvent, Double) -> Void)? = nil, lookup: PlaceLookup? = nil,
         imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil
     ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
         let status = try InputModes.reading(on: STDIN_FILENO) { (saved) throws(TerminalError) in
             var state = initial
-            state.webSearchAllowed = webSearch != nil
+            state.allowSearches(lookup)
             state.imageryCanBeRead = imageryNear != nil
-            let narration = Narration(state, problem: problem, webSearch: webSearch, imageryNear: imageryNear)
+            let narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
             return try loop(
                 state, saved: saved, signals: signals, narration: narration,
                 more: moreOfTheDataset, events: events)

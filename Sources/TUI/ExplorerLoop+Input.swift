@@ -87,8 +87,7 @@ extension ExplorerLoop {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
         let changed = state.handle(key, at: now)
-        if let text = state.takeWebSearch(), let webSearch = settings.webSearch { loading.search(text, with: webSearch) }
-        if let place = state.takeImageryAsked() { loading.readImagery(near: place) }
+        takeRequests()
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
         emitEvents(at: now)
@@ -111,9 +110,16 @@ extension ExplorerLoop {
     /// Panoramas that finished loading by `now`, and what they change on screen.
     mutating func takeArrivals(at now: Double) {
         let change = loading.takeArrivals(into: &state, at: now)
+        takeRequests()
         emitEvents(at: now)
         if change.newPicture { pixels.forget() }
         if change.redraw { pacer.requestRedraw() }
+    }
+
+    /// Starts, off the loop, the searches and reads a key or an arrival asked for.
+    private mutating func takeRequests() {
+        if let asked = state.takeSearch(), let lookup = settings.lookup { loading.search(asked, with: lookup) }
+        if let place = state.takeImageryAsked() { loading.readImagery(near: place) }
     }
 
     /// Debug builds only: a forced crash on the key SIDEWALK_TEST_CRASH_ON_KEY names, so tests

@@ -62,8 +62,8 @@ struct ExplorerLoop {
         var scenery: Scenery
         /// Where the dataset comes from, for the URLs `u` shares.
         var shareOrigin = ShareOrigin()
-        /// Where `/` searches when the dataset names no such place; nil for nowhere.
-        var webSearch: WebSearch?
+        /// Where `/` searches when the names in memory hold no such place; nil for nowhere.
+        var lookup: PlaceLookup?
         var display: DisplayOptions
         var environment: [String: String]
         /// The colour mode terminfo gives, for late replies.
@@ -96,7 +96,7 @@ struct ExplorerLoop {
         }
         state.gestures = gestures
         state.shareOrigin = settings.shareOrigin
-        state.webSearchAllowed = settings.webSearch != nil
+        state.allowSearches(settings.lookup)
         state.home = home
         state.reduceMotion = display.reduceMotion
         state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)

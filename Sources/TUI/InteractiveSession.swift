@@ -18,7 +18,7 @@ import Glibc
 /// the terminal goes away.
 package enum InteractiveSession {
     package static func run(
-        scenery: Scenery, shareOrigin: ShareOrigin = ShareOrigin(), webSearch: WebSearch? = nil, camera: PanoramaCamera,
+        scenery: Scenery, shareOrigin: ShareOrigin = ShareOrigin(), lookup: PlaceLookup? = nil, camera: PanoramaCamera,
         termName: String?,
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
@@ -36,7 +36,7 @@ package enum InteractiveSession {
             terminal.probe(queries, within: TerminalProbe.deadline)
         }
         let settings = ExplorerLoop.Settings(
-            scenery: scenery, shareOrigin: shareOrigin, webSearch: webSearch, display: display, environment: environment,
+            scenery: scenery, shareOrigin: shareOrigin, lookup: lookup, display: display, environment: environment,
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog,
             runner: DispatchRunner())

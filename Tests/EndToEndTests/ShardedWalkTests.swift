@@ -43,6 +43,35 @@ struct ShardedWalkTests {
         #expect(run.standardOutput.contains("At Stop 28"), "\(run.standardOutput)")
     }
 
+    @Test("the explorer's :find names a place in a shard not read yet: the names index finds it, its shard is read, and it goes there")
+    func explorerFindsInAnotherShard() throws {
+        let folder = try Self.streetFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", ":find stop 29;s"], timeLimit: 60)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Stop 29, here"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("At Stop 28"), "the walk back works: \(run.standardOutput)")
+        let missing = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", ":find stop 99"], timeLimit: 60)
+        #expect(missing.standardOutput.contains("Nothing named 'stop 99' in this dataset"), "\(missing.standardOutput)")
+    }
+
+    @Test("on screen, / finds a stop in a shard not read yet, off the loop, and goes there")
+    func screenFindsInAnotherShard() throws {
+        let folder = try Self.streetFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(folder.path)' --geocoder off --reduce-motion", columns: 120, rows: 36,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Stop 0") }, "\((try? session.capture()) ?? "")")
+        try session.send("/")
+        try session.send("-l", "stop 29")
+        try session.send("Enter")
+        #expect(try session.waitUntil { try session.capture().contains("Stop 29, here") }, "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+    }
+
     @Test("a way into a shard whose file is missing says so, naming the file, and leads nowhere naming it too")
     func missingShardNamed() throws {
         let folder = try Self.streetFolder()

@@ -16,7 +16,7 @@ struct FoundPlacesTests {
         var state = NavigationTests.state(at: "centre")
         state.webSearchAllowed = true
         state.perform(.find("hall"))
-        #expect(state.takeWebSearch() == "hall" && state.takeWebSearch() == nil, "asked once")
+        #expect(state.takeSearch() == .web("hall") && state.takeSearch() == nil, "asked once")
         state.showFound(.success(places), for: "hall", attribution: "© OpenStreetMap contributors")
         return state
     }

@@ -173,13 +173,13 @@ struct ExploreOptions {
         if mode == .headless {
             return HeadlessRun.run(
                 state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log,
-                webSearch: selection.webSearch())
+                lookup: selection.lookup(in: chosen?.0))
         }
         do {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
-                events: log.map { log in { log.record($0, at: $1) } }, webSearch: selection.webSearch(),
+                events: log.map { log in { log.record($0, at: $1) } }, lookup: selection.lookup(in: chosen?.0),
                 imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } })
         } catch {
             throw .terminal(error)
@@ -210,7 +210,7 @@ struct ExploreOptions {
         do {
             return try InteractiveSession.run(
                 scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
-                shareOrigin: shareOrigin(path: path), webSearch: selection.webSearch(),
+                shareOrigin: shareOrigin(path: path), lookup: selection.lookup(in: opened.dataset?.0),
                 camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
                 environment: environment, display: display, gestures: gestures, home: config.home,
                 sharper: sharper, startEvents: startEvents,

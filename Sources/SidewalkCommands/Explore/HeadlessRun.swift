@@ -14,14 +14,14 @@ enum HeadlessRun {
     /// read as you walk, reads what is near each panorama reached.
     static func run(
         state: ExplorerState, dataset: Dataset?, nearby: NearbyParts?, script: (source: String, lines: [ScriptLine]),
-        display: DisplayOptions, log: EventLog?, webSearch: WebSearch?
+        display: DisplayOptions, log: EventLog?, lookup: PlaceLookup
     ) -> Int32 {
         let front = HeadlessFront(display: display)
         var state = state
         front.prepare(&state)
         let imageryNear = nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } }
         var player = front.front(
-            ScriptRunner(state: state, webSearch: webSearch, imageryNear: imageryNear) { panorama in dataset?.problem(showing: panorama) })
+            ScriptRunner(state: state, lookup: lookup, imageryNear: imageryNear) { panorama in dataset?.problem(showing: panorama) })
         player.said = say
         player.event = { event, time in log?.record(event, at: time) }
         player.arrived = { here in nearby?.growth(near: here) ?? .nothing }

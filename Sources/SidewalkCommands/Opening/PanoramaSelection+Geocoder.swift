@@ -43,16 +43,30 @@ extension PanoramaSelection {
         return onlineGeocoder(timeout: Self.namingTimeout).map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
     }
 
+    /// Where the explorer's `/` and `:find` look beyond the names in memory: `dataset`'s names
+    /// index (a sharded dataset's), then the web (`webSearch`).
+    func lookup(in dataset: Dataset?) -> PlaceLookup {
+        let indexed = dataset.flatMap { $0.shards?.names == nil ? nil : $0 }
+        let names = indexed.map { dataset in
+            { @Sendable (text: String, near: Coordinate?) -> Result<[PlaceMatch], SearchFailure> in
+                do throws(DatasetError) { return .success(try dataset.searchPlaces(text, near: near)) } catch {
+                    return .failure(SearchFailure("names not searched: " + error.description))
+                }
+            }
+        }
+        return PlaceLookup(names: names, web: webSearch())
+    }
+
     /// The web search the explorer's `/` and `:find` fall back on when the dataset names no such
     /// place: the geocoder `--find` asks (docs/search.md), or nil when none may be asked.
-    func webSearch() -> WebSearch? {
+    private func webSearch() -> WebSearch? {
         guard let geocoder = onlineGeocoder() else { return nil }
         return WebSearch(attribution: Geocoder.attribution) { text in
             do throws(GeocoderError) {
                 let places = try geocoder.search(text)
                 return .success(places.map { FoundPlace(name: $0.name, kind: $0.kind, address: $0.address, coordinate: $0.coordinate) })
             } catch {
-                return .failure(WebSearchFailure(error.description))
+                return .failure(SearchFailure(error.description))
             }
         }
     }
