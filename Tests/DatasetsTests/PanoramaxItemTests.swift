@@ -124,8 +124,8 @@ struct PanoramaxItemTests {
         #expect(PanoramaxServer(dataset: "demo") == nil)
         let server = PanoramaxServer(address: "https://example.org")!
         #expect(
-            server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50)
-                == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&limit=50")
+            server.searchAddress(near: Coordinate(latitude: 48.853, longitude: 2.3499)!, radius: 49.2, limit: 50, tolerance: 60)
+                == "https://example.org/api/search?place_position=2.3499,48.853&place_distance=0-50&place_fov_tolerance=60&limit=50")
         #expect(server.itemAddress("a b/c") == "https://example.org/api/pictures/a%20b%2Fc")
     }
 

@@ -70,6 +70,17 @@ struct PanoramaxFaultTests {
         #expect(shown.output.contains("At 46.9412° N, 7.4447° E, 1 May 2022."), "\(shown.output)")
     }
 
+    @Test("--at stands at a place: a flat picture there is found though it looks away from it (place_fov_tolerance=180)")
+    func flatPictureNearby() throws {
+        let server = try PanoramaxFixture()
+        // 2 m east and 0.3 m north of FLAT, which looks north: the place lies 81° off its heading,
+        // outside the server's default tolerance (30°, ±15°) but inside 180 (±90°); A1 is 2.8 m away.
+        let run = try Self.run([server.dataset, "--at", "46.9411827,7.4446940", "--all-pictures"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("1 May 2022"), "FLAT, the nearest picture: \(run.output)")
+        #expect(server.requests().contains { $0.path.contains("place_fov_tolerance=180") })
+    }
+
     @Test("a picture whose image is missing: the snapshot says so in one line; the explorer stays where it was")
     func missingImage() throws {
         let server = try PanoramaxFixture()

@@ -29,9 +29,11 @@ extension Dataset {
     /// The Panoramax pictures around a start: the picture `id`, or those within `radius` metres
     /// of `place` (none is a normal answer: the dataset is then empty), with the start's own item
     /// read, so the first picture is shown at once; the pictures its ways lead to are read after
-    /// it, as the walk goes (`unread(around:)`). Blocking: asks the server now.
+    /// it, as the walk goes (`unread(around:)`). `lookingAt`: `place` is a place to look at (a
+    /// name found), so a flat picture must show it; else any picture there will do.
+    /// Blocking: asks the server now.
     package static func open(
-        panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?,
+        panoramax server: PanoramaxServer, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
         allPictures: Bool, cache: HTTPCache, namer: PictureNamer? = nil
     ) throws(DatasetError) -> Dataset {
         let client = PanoramaxClient(server: server, cache: cache)
@@ -43,7 +45,8 @@ extension Dataset {
             graph.read.insert(id)
             found = [picture.panorama]
         } else if let place {
-            found = try client.search(near: place, radius: radius).filter(graph.admits).map(\.panorama)
+            found = try client.search(near: place, radius: radius, aim: lookingAt ? .lookingAt : .standingAt)
+                .filter(graph.admits).map(\.panorama)
         }
         if var namer = graph.namer, let start = found.first {
             found[0] = namer.name([start], asking: 1)[0]

@@ -17,9 +17,19 @@ struct PanoramaxClient: Sendable {
     /// Pictures one search asks for.
     static let searchLimit = 50
 
-    /// Pictures within `radius` metres of `place`, nearest first; empty when there are none.
-    func search(near place: Coordinate, radius: Double) throws(DatasetError) -> [PanoramaxPicture] {
-        let address = server.searchAddress(near: place, radius: radius, limit: Self.searchLimit)
+    /// How far from a flat picture's heading a place may lie, degrees (the whole angle,
+    /// `place_fov_tolerance`): standing at a place, any picture there (180, the most the API
+    /// allows); looking at a named place, one that shows it well inside its frame (60: a flat
+    /// camera is 60° wide or more; the server's default is 30).
+    enum Aim: Int {
+        case standingAt = 180
+        case lookingAt = 60
+    }
+
+    /// Pictures within `radius` metres of `place`, nearest first, flat ones as `aim` says;
+    /// empty when there are none.
+    func search(near place: Coordinate, radius: Double, aim: Aim = .standingAt) throws(DatasetError) -> [PanoramaxPicture] {
+        let address = server.searchAddress(near: place, radius: radius, limit: Self.searchLimit, tolerance: aim.rawValue)
         return try PanoramaxAnswer.pictures(answer(address), address: address).pictures
             .sorted { place.distance(to: $0.panorama.coordinate) < place.distance(to: $1.panorama.coordinate) }
     }

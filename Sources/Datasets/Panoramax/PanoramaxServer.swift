@@ -43,11 +43,14 @@ package struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
         address.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? address
     }
 
-    /// Pictures within `radius` metres of `place`, nearest first, at most `limit`
-    /// (`place_position` and `place_distance`, documented with `GET /api/search`).
-    func searchAddress(near place: Coordinate, radius: Double, limit: Int) -> String {
+    /// Pictures within `radius` metres of `place`, nearest first, at most `limit`, a flat one
+    /// only when `place` lies within `tolerance` degrees (2...180, the whole angle) around its
+    /// heading (`place_position`, `place_distance` and `place_fov_tolerance`, documented with
+    /// `GET /api/search`; 360° pictures always hold).
+    func searchAddress(near place: Coordinate, radius: Double, limit: Int, tolerance: Int) -> String {
         let metres = max(1, Int(radius.rounded(.up)))
-        return address + "/api/search?place_position=\(place.longitude),\(place.latitude)&place_distance=0-\(metres)&limit=\(limit)"
+        return address + "/api/search?place_position=\(place.longitude),\(place.latitude)&place_distance=0-\(metres)"
+            + "&place_fov_tolerance=\(min(180, max(2, tolerance)))&limit=\(limit)"
     }
 
     /// Pictures inside `box`, at most `limit` (`bbox` with `GET /api/search`: west, south,

@@ -68,14 +68,16 @@ struct DatasetOpener {
         return try Dataset.open(web: path, cache: cache())
     }
 
-    /// The Panoramax pictures around the picture `id`, or around `place` within `radius` metres.
-    /// Blocking: asks the server now (or the cache, offline).
+    /// The Panoramax pictures around the picture `id`, or around `place` within `radius` metres
+    /// (those that show it, when `lookingAt`: a place named). Blocking: asks the server now (or
+    /// the cache, offline).
     func open(
-        panoramax server: PanoramaxServer, near place: Coordinate?, radius: Double, picture id: String?, namer: PictureNamer? = nil
+        panoramax server: PanoramaxServer, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
+        namer: PictureNamer? = nil
     ) throws(DatasetError) -> Dataset {
         showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
         return try Dataset.open(
-            panoramax: server, near: place, radius: radius, picture: id, allPictures: allPictures, cache: cache(), namer: namer)
+            panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures, cache: cache(), namer: namer)
     }
 
     /// The HTTP cache in its usual folder, fetching as the options say.

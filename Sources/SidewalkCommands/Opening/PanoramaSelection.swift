@@ -154,7 +154,9 @@ struct PanoramaSelection {
             if let panoramax {
                 let near = geocoded?.coordinate ?? place
                 let within = geocoded == nil ? radius : max(radius, PlaceSearch.viewpointRadius)
-                dataset = try opener.open(panoramax: panoramax, near: near, radius: within, picture: panoramaID, namer: pictureNamer())
+                dataset = try opener.open(
+                    panoramax: panoramax, near: near, lookingAt: geocoded != nil, radius: within, picture: panoramaID,
+                    namer: pictureNamer())
             } else {
                 dataset = try opener.open(path)
             }

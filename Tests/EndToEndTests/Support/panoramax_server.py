@@ -5,8 +5,9 @@ Usage: panoramax_server.py IMAGES_FOLDER PORT_FILE LOG_FILE ORIGINAL
 
 The answers follow the API as documented (docs.panoramax.fr, "Compatibility with STAC API";
 GeoVisio's API tests for the shape of an item and its links): `GET /api/search` with
-`place_position=lon,lat`, `place_distance=min-max` and `limit`, giving a GeoJSON
-FeatureCollection nearest first; `GET /api/pictures/{id}` giving one STAC item with
+`place_position=lon,lat`, `place_distance=min-max`, `place_fov_tolerance` (GeoVisio's
+`searchItems`: default 30, 2..180, a flat picture only when the place lies within half of it
+either side of its heading) and `limit`, giving a GeoJSON FeatureCollection nearest first; `GET /api/pictures/{id}` giving one STAC item with
 `view:azimuth`, `pers:interior_orientation`, `license`, `geovisio:producer`, the `hd`, `sd` and
 `thumb` assets, the `tiles` asset template with its `tiles:tile_matrix_sets`, and `next`, `prev`
 and `related` links carrying `id` and `geometry` (and `datetime` for `related`); the images under
@@ -140,6 +141,23 @@ def distance(lat1, lng1, lat2, lng2):
     dp, dl = p2 - p1, math.radians(lng2 - lng1)
     a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
     return 2 * 6371008.8 * math.asin(math.sqrt(a))
+
+
+def bearing(lat1, lng1, lat2, lng2):
+    """The initial great-circle bearing from the first point to the second, degrees 0..360."""
+    p1, p2, dl = math.radians(lat1), math.radians(lat2), math.radians(lng2 - lng1)
+    y = math.sin(dl) * math.cos(p2)
+    x = math.cos(p1) * math.sin(p2) - math.sin(p1) * math.cos(p2) * math.cos(dl)
+    return math.degrees(math.atan2(y, x)) % 360
+
+
+def shows(p, lat, lng, tolerance):
+    """GeoVisio's place_fov_tolerance: a 360 degree picture always shows the place; a flat one
+    when the place lies within half the tolerance either side of its heading."""
+    if p["fov"] == 360:
+        return True
+    off = abs((bearing(p["lat"], p["lng"], lat, lng) - p["azimuth"] + 180) % 360 - 180)
+    return off <= tolerance / 2
 
 
 def point(p):
@@ -294,12 +312,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             lng, lat = (float(v) for v in query["place_position"][0].split(","))
             low, high = (float(v) for v in query.get("place_distance", ["3-15"])[0].split("-"))
             limit = int(query.get("limit", ["10"])[0])
+            tolerance = int(query.get("place_fov_tolerance", ["30"])[0])
         except (KeyError, ValueError):
             return self.reply(400, b'{"message": "bad search"}', "application/json")
+        if not 2 <= tolerance <= 180:
+            return self.reply(400, b'{"message": "place_fov_tolerance must be between 2 and 180"}', "application/json")
         if abs(lat) < 1 and abs(lng) < 1:
             return self.reply(500, b"server error", "text/plain")
         found = sorted((distance(lat, lng, p["lat"], p["lng"]), pid) for pid, p in PICTURES.items() if pid not in (BROKEN, FAILING))
-        features = [item(base, pid) for d, pid in found if low <= d <= high][:limit]
+        features = [item(base, pid) for d, pid in found if low <= d <= high and shows(PICTURES[pid], lat, lng, tolerance)][:limit]
         self.json({"type": "FeatureCollection", "features": features, "links": []})
 
     def json(self, value):
