@@ -139,4 +139,15 @@ struct PanoramaxItemTests {
         #expect(name(40.7128, -74.006) == "40.7128° N, 74.0060° W")
         #expect(name(0.00004, -0.5) == "0.0000° N, 0.5000° W")
     }
+
+    @Test("a sequence's title: spaces made one, at most 80 characters; none when empty or absent; not JSON is an error")
+    func sequenceTitle() throws {
+        func title(_ json: String) throws -> String? { try PanoramaxAnswer.title(Array(json.utf8), address: "c") }
+        #expect(try title(#"{"id": "s", "title": "  Rue\tde  Rivoli\n walk "}"#) == "Rue de Rivoli walk")
+        #expect(try title(#"{"id": "s", "title": ""}"#) == nil)
+        #expect(try title(#"{"id": "s"}"#) == nil)
+        #expect(try title(#"{"title": 7}"#) == nil)
+        #expect(try title("{\"title\": \"\(String(repeating: "a", count: 200))\"}")?.count == 80)
+        #expect(throws: DatasetError.self) { try title("<html>") }
+    }
 }

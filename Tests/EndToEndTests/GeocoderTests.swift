@@ -115,7 +115,9 @@ struct GeocoderTests {
         #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street, Lindenfeld, 21 June 2024."), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("Town Hall 90 m ahead."), "the place asked for, said as it is found: \(run.standardOutput)")
         #expect(
-            panoramax.requests().contains { $0.path.hasPrefix("/api/search?place_position=") && $0.path.contains("place_fov_tolerance=60") },
+            panoramax.requests().contains {
+                $0.path.hasPrefix("/api/search?place_position=") && $0.path.contains("place_fov_tolerance=60")
+            },
             "pictures that look at the place")
         let missing = try ProgramRun.sidewalk(
             ["panoramax", "nowhere", "--server", panoramax.address, "--geocoder", server.address + "/search", "--headless", "--keys", ""],

@@ -169,8 +169,9 @@ struct PanoramaxTests {
             ], timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
-            run.standardOutput.hasSuffix("At 46.9417° N, 7.4447° E, 1 March 2025. 1 way: 1 east along this sequence.\n"),
-            "\(run.standardOutput)")
+            run.standardOutput.hasSuffix("At Lindenfeld north by bike, 1 March 2025. 1 way: 1 east along this sequence.\n"),
+            "named by its sequence's title, no geocoder being asked: \(run.standardOutput)")
+        #expect(server.requests().filter { $0.path == "/api/collections/seq-g" }.count == 1, "the title asked once for the sequence")
         #expect(server.requests().contains { $0.path.hasPrefix("/api/search?place_position=") && $0.path.contains("46.9417") })
         #expect(server.requests().contains { $0.path == "/api/pictures/\(PanoramaxFixture.g[0])" }, "G0's own item read, for its ways")
     }
@@ -188,7 +189,7 @@ struct PanoramaxTests {
         #expect(try session.waitUntil(timeout: 60) { try session.capture().contains("46.9412° N, 7.4445° E") })
         for key in Self.mapToG { try session.send(key) }
         #expect(
-            try session.waitUntil(timeout: 60) { try session.capture().contains("46.9417° N, 7.4447° E · 2025-03-01") },
+            try session.waitUntil(timeout: 60) { try session.capture().contains("Lindenfeld north by bike · 2025-03-01") },
             "\((try? session.capture()) ?? "")")
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })

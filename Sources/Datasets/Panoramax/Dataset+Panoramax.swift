@@ -15,9 +15,22 @@ package struct PanoramaxGraph: Sendable {
     var leftOut: Set<String> = []
     /// Names pictures by their street, when a geocoder may be asked.
     var namer: PictureNamer?
+    /// Names the pictures no street names by their sequence's title.
+    var titles = SequenceTitles()
 
     /// The server asked.
     package var server: PanoramaxServer { client.server }
+
+    /// `panoramas` named by their street (`PictureNamer`), else by their sequence's title
+    /// (`SequenceTitles`), asking each at most `most` questions; the rest keep their coordinates.
+    mutating func named(_ panoramas: [Panorama], asking most: Int) -> [Panorama] {
+        var named = panoramas
+        if var namer {
+            named = namer.name(named, asking: most)
+            self.namer = namer
+        }
+        return titles.name(named, asking: most, client: client)
+    }
 
     /// True when `picture` is walked.
     func admits(_ picture: PanoramaxPicture) -> Bool {
@@ -43,14 +56,15 @@ extension Dataset {
             let picture = try client.picture(id)
             guard graph.admits(picture) else { throw .flatPicture(address: server.itemAddress(id), fieldOfView: picture.fieldOfView) }
             graph.read.insert(id)
+            graph.titles.note(picture)
             found = [picture.panorama]
         } else if let place {
-            found = try client.search(near: place, radius: radius, aim: lookingAt ? .lookingAt : .standingAt)
-                .filter(graph.admits).map(\.panorama)
+            let pictures = try client.search(near: place, radius: radius, aim: lookingAt ? .lookingAt : .standingAt).filter(graph.admits)
+            pictures.forEach { graph.titles.note($0) }
+            found = pictures.map(\.panorama)
         }
-        if var namer = graph.namer, let start = found.first {
-            found[0] = namer.name([start], asking: 1)[0]
-            graph.namer = namer
+        if let start = found.first {
+            found[0] = graph.named([start], asking: 1)[0]
         }
         var dataset = Dataset(
             folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
@@ -79,6 +93,7 @@ extension Dataset {
             case .success(let picture)? where graph.admits(picture):
                 arrived[id] = picture.panorama
                 graph.read.insert(id)
+                graph.titles.note(picture)
             case .success?, nil:
                 graph.leftOut.insert(id)
             case .failure(let error)?:
@@ -97,14 +112,11 @@ extension Dataset {
             kept.links.removeAll { graph.leftOut.contains($0.target) }
             return kept
         }
-        // Named by street: one question a reading, for the nearest picture just read (the first
-        // asked for); its answer, and earlier ones, name the rest.
-        if var namer = graph.namer {
-            let justRead = wanted.compactMap { id in panoramas.first { $0.id == id } }
-            _ = namer.name(justRead, asking: 1)
-            panoramas = namer.name(panoramas, asking: 0)
-            graph.namer = namer
-        }
+        // Named by street (else by sequence): one question a reading, for the nearest picture
+        // just read (the first asked for); its answer, and earlier ones, name the rest.
+        let justRead = wanted.compactMap { id in panoramas.first { $0.id == id } }
+        _ = graph.named(justRead, asking: 1)
+        panoramas = graph.named(panoramas, asking: 0)
         return Dataset(
             folder: folder, remote: remote, name: name, startID: startID,
             service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: nil, shardSpans: [], panoramax: graph)

@@ -38,6 +38,17 @@ package enum PanoramaxAnswer {
         return (pictures, next.flatMap { HTTPClient.isWebAddress($0) ? $0 : nil })
     }
 
+    /// The title of the sequence a STAC collection describes, spaces made one and at most
+    /// `titleLimit` characters; nil when it has none (untrusted text: sanitised where shown).
+    package static func title(_ bytes: [UInt8], address: String) throws(DatasetError) -> String? {
+        let words = try json(bytes, address: address).object?["title"]?.string?.split(whereSeparator: \.isWhitespace) ?? []
+        let title = words.joined(separator: " ")
+        return title.isEmpty ? nil : String(title.prefix(titleLimit))
+    }
+
+    /// Longest sequence title kept, characters.
+    static let titleLimit = 80
+
     private static func json(_ bytes: [UInt8], address: String) throws(DatasetError) -> JSONValue {
         do { return try JSONParser.parse(bytes, limits: limits) } catch { throw .notJSON(path: address, detail: error.description) }
     }

@@ -60,6 +60,12 @@ struct PanoramaxClient: Sendable {
         return Array(pictures.prefix(limit))
     }
 
+    /// The title of sequence `id`, or nil when it has none.
+    func sequenceTitle(_ id: String) throws(DatasetError) -> String? {
+        let address = server.collectionAddress(id)
+        return try PanoramaxAnswer.title(answer(address), address: address)
+    }
+
     /// The picture with `id`.
     func picture(_ id: String) throws(DatasetError) -> PanoramaxPicture {
         let address = server.itemAddress(id)

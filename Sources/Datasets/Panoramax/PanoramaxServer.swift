@@ -69,6 +69,11 @@ package struct PanoramaxServer: Equatable, Sendable, CustomStringConvertible {
         address + "/api/collections/" + PercentEncoding.encode(id, keeping: "-._~") + "/items?limit=\(limit)"
     }
 
+    /// One sequence's STAC collection, with its title (`GET /api/collections/{id}`).
+    func collectionAddress(_ id: String) -> String {
+        address + "/api/collections/" + PercentEncoding.encode(id, keeping: "-._~")
+    }
+
     /// One picture's item (`GET /api/pictures/{id}`).
     func itemAddress(_ id: String) -> String {
         address + "/api/pictures/" + PercentEncoding.encode(id, keeping: "-._~")

@@ -77,7 +77,8 @@ struct DatasetOpener {
     ) throws(DatasetError) -> Dataset {
         showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
         return try Dataset.open(
-            panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures, cache: cache(), namer: namer)
+            panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures, cache: cache(),
+            namer: namer)
     }
 
     /// The HTTP cache in its usual folder, fetching as the options say.

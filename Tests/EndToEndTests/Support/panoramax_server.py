@@ -16,7 +16,8 @@ is the 4096-pixel image in the file ORIGINAL); `GET /api/search?bbox=W,S,E,N&lim
 order, `GET /api/collections/{id}/items?limit=N`, in pages of at most 4 linked by `next`
 (`startAfterRank`, as GeoVisio's API tests show); `GET /api/configuration`; coverage tiles,
 `GET /api/map/{z}/{x}/{y}.mvt` (the tile holding Main Street is coverage-15.mvt, with a sequence
-seq-g 56 m north that no picture links to; every other tile is empty).
+seq-g 56 m north that no picture links to; every other tile is empty); a sequence's collection,
+`GET /api/collections/{id}`, whose `title` is empty but for seq-g's.
 
 The pictures (images from the demo town in IMAGES_FOLDER):
 - sequence A, six 360 degree pictures A0..A5 eastward along Main Street, 2024-06-21;
@@ -78,6 +79,7 @@ PICTURES[LONE] = dict(seq="seq-f", rank=0, lng=LNG0, lat=LAT + 0.0008, azimuth=0
 # Sequence G: three pictures 56 m north of Main Street that no picture links to; only the coverage
 # tile (coverage-15.mvt) shows them, and a search there finds them.
 G = [uuid(61 + i) for i in range(3)]
+TITLES = {"seq-g": "  Lindenfeld north\tby bike "}
 for i, pid in enumerate(G):
     PICTURES[pid] = dict(seq="seq-g", rank=i, lng=LNG0 + 0.0002 + i * STEP, lat=LAT + 0.0005, azimuth=90, fov=360,
                          when="2025-03-01T09:00:%02dZ" % i, image="main-1.jpg", producer="Garden walker")
@@ -254,6 +256,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "coverage-15.mvt"), "rb") as tile:
                     return self.reply(200, tile.read(), "application/vnd.mapbox-vector-tile")
             return self.reply(200, b"", "application/vnd.mapbox-vector-tile")
+        if len(parts) == 3 and parts[:2] == ["api", "collections"]:
+            # A STAC collection as GeoVisio gives one; only seq-g carries a title people gave it.
+            sequences = {p["seq"] for p in PICTURES.values()}
+            if parts[2] not in sequences:
+                return self.reply(404, b'{"message": "Collection doesn\'t exist"}', "application/json")
+            return self.json({"type": "Collection", "stac_version": "1.0.0", "id": parts[2], "title": TITLES.get(parts[2], ""),
+                              "description": "A sequence", "license": "CC-BY-SA-4.0", "links": []})
         if len(parts) == 4 and parts[:2] == ["api", "collections"] and parts[3] == "items":
             return self.sequence(base, parts[2], query)
         if len(parts) == 3 and parts[:2] == ["api", "pictures"] and parts[2] in PICTURES:
