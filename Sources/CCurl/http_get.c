@@ -114,6 +114,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(curl, CURLOPT_USERAGENT, options.user_agent);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    if (options.range && options.range[0]) curl_easy_setopt(curl, CURLOPT_RANGE, options.range);
     long long declared = -1;
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &declared);
@@ -133,6 +134,7 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
             snprintf(response->final_url, sizeof response->final_url, "%s", final_url);
         }
     } else {
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
         switch (code) {
         case CURLE_FILESIZE_EXCEEDED: status = SW_HTTP_TOO_LARGE; break;
         case CURLE_WRITE_ERROR: status = body.over ? SW_HTTP_TOO_LARGE : SW_HTTP_FAILED; break;

@@ -46,18 +46,23 @@ package final class HTTPCache: Sendable {
     /// An answer the server lets be stored is kept fresh for at least `keepSeconds` (a service
     /// whose usage policy asks its clients to cache, whatever its headers say); `beforeRequest`
     /// runs just before the server is asked, never for an answer from the cache.
-    package func fetch(_ url: String, maxBytes: Int, keepSeconds: Int = 0, beforeRequest: () -> Void = {}) throws(HTTPError) -> [UInt8] {
-        let name = Self.name(for: url)
-        let entry = Entry.read(folder: folder, name: name, url: url, maxBytes: maxBytes)
+    /// With `range`, only those bytes of it are asked for and kept.
+    package func fetch(
+        _ url: String, maxBytes: Int, keepSeconds: Int = 0, range: Range<Int>? = nil, beforeRequest: () -> Void = {}
+    ) throws(HTTPError) -> [UInt8] {
+        // A part is kept under its own key: the URL and the bytes.
+        let key = range.map { url + " bytes=\($0.lowerBound)-\($0.upperBound - 1)" } ?? url
+        let name = Self.name(for: key)
+        let entry = Entry.read(folder: folder, name: name, url: key, maxBytes: maxBytes)
         if let entry, offline || entry.expires > Self.now() { return entry.body }
         if offline { throw .notCached(url: url) }
         beforeRequest()
-        let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag)
+        let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag, range: range)
         let policy = CachePolicy(response.cacheControl)
         let body = response.status == 304 ? entry?.body ?? [] : response.body
         if policy.mayStore, !readOnly {
             let fresh = max(policy.freshSeconds, keepSeconds)
-            store(Entry(url: url, etag: response.etag ?? entry?.etag, expires: Self.now() + fresh, body: body), name: name)
+            store(Entry(url: key, etag: response.etag ?? entry?.etag, expires: Self.now() + fresh, body: body), name: name)
         }
         return body
     }

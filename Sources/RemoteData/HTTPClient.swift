@@ -60,9 +60,10 @@ package struct HTTPClient: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, retrying
-    /// transient failures.
-    package func get(_ url: String, maxBytes: Int, etag: String? = nil) throws(HTTPError) -> Response {
+    /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, only the
+    /// bytes `range` when given (answered 206; a server that sends the whole file instead is
+    /// `noRanges`), retrying transient failures.
+    package func get(_ url: String, maxBytes: Int, etag: String? = nil, range: Range<Int>? = nil) throws(HTTPError) -> Response {
         let token = watch?.begin(url)
         defer { if let token { watch?.end(token) } }
         var pause = firstPause
@@ -71,7 +72,7 @@ package struct HTTPClient: Sendable {
             let left = deadline.map { $0 - FileDescriptorIO.monotonicSeconds() }
             if let left, left <= 0 { throw Self.pastDeadline(url) }
             do {
-                return try once(url, maxBytes: maxBytes, etag: etag, secondsLeft: left)
+                return try once(url, maxBytes: maxBytes, etag: etag, range: range, secondsLeft: left)
             } catch {
                 let asked = error.retryAfter ?? 0
                 guard error.reason.isTransient, attempt < retries, asked <= Self.longestPause else { throw error.reason }
@@ -96,21 +97,29 @@ package struct HTTPClient: Sendable {
     }
 
     /// One attempt, given at most `secondsLeft` (the deadline's) besides its own limits.
-    private func once(_ url: String, maxBytes: Int, etag: String?, secondsLeft: Double?) throws(AttemptFailure) -> Response {
+    private func once(
+        _ url: String, maxBytes: Int, etag: String?, range: Range<Int>?, secondsLeft: Double?
+    ) throws(AttemptFailure) -> Response {
         guard Self.isWebAddress(url) else { throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address")) }
         var response = sw_http_response()
         var message = [CChar](repeating: 0, count: 512)
         let body = BodyBuffer(maxBytes: maxBytes)
         let total = min(Double(totalSeconds), secondsLeft ?? .infinity)
+        let bytes = range.map { "\($0.lowerBound)-\($0.upperBound - 1)" } ?? ""
         let status = (etag ?? "").withCString { condition in
-            Self.userAgent.withCString { agent in
-                let options = sw_http_options(
-                    connect_timeout_ms: Int(min(timeout, total) * 1000), stall_seconds: max(1, Int(min(timeout, total).rounded(.up))),
-                    total_seconds: max(1, Int(total.rounded(.up))), max_bytes: maxBytes, if_none_match: condition, user_agent: agent,
-                    sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
-                return withExtendedLifetime(body) { sw_http_get(url, options, &response, &message, message.count) }
+            bytes.withCString { rangeText in
+                Self.userAgent.withCString { agent in
+                    let options = sw_http_options(
+                        connect_timeout_ms: Int(min(timeout, total) * 1000),
+                        stall_seconds: max(1, Int(min(timeout, total).rounded(.up))), total_seconds: max(1, Int(total.rounded(.up))),
+                        max_bytes: maxBytes, if_none_match: condition, range: rangeText, user_agent: agent,
+                        sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
+                    return withExtendedLifetime(body) { sw_http_get(url, options, &response, &message, message.count) }
+                }
             }
         }
+        // A part asked for and the whole sent (200): the server ignores ranges, whatever came of it.
+        if range != nil, response.status == 200 { throw AttemptFailure(reason: .noRanges(url: url)) }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
         case SW_HTTP_OK: break
@@ -130,7 +139,7 @@ package struct HTTPClient: Sendable {
         default: throw AttemptFailure(reason: .failed(url: url, detail: detail))
         }
         let code = Int(response.status)
-        guard code == 200 || (code == 304 && etag != nil) else {
+        guard code == (range == nil ? 200 : 206) || (code == 304 && etag != nil) else {
             throw AttemptFailure(reason: .status(url: url, code: code), retryAfter: Self.text(response.retry_after).flatMap(Self.seconds))
         }
         return Response(status: code, body: body.bytes, etag: Self.text(response.etag), cacheControl: Self.text(response.cache_control))

@@ -19,6 +19,8 @@ package enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(url: String, detail: String)
     /// Working offline, and the cache does not hold it.
     case notCached(url: String)
+    /// A part of the resource was asked for (a byte range) and the server sent all of it.
+    case noRanges(url: String)
 
     package var description: String {
         switch self {
@@ -35,6 +37,8 @@ package enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let url, let detail): "\(url): refused: only http and https are followed (\(detail))"
         case .failed(let url, let detail): "\(url): \(detail)"
         case .notCached(let url): "\(url): not in the cache, and --offline forbids fetching it"
+        case .noRanges(let url):
+            "\(url): the server does not answer range requests (it sent the whole file); serve it from a host that does"
         }
     }
 

@@ -1,102 +1,20 @@
-import Dispatch
 import PanoCore
 import StreetMap
-import Synchronization
 
-/// Where a street-level imagery service has imagery, from its vector tiles (Panoramax's
-/// `/api/map/{z}/{x}/{y}.mvt`: layer `sequences`, lines; docs/maps.md), drawn over the basemap
-/// as `coverage`. Tiles are fetched off the caller's thread (`fetch`, through the HTTP cache),
-/// a handful per map, each once; what has arrived is drawn, and `notify`'s closure is called as
-/// more arrives so the map is drawn again. With `waits`, a map waits for its tiles (a snapshot).
-package final class CoverageTiles: Basemap {
-    /// Fetches a tile's bytes (gzip or not); nil when it cannot.
-    package typealias Fetch = @Sendable (TileID) -> [UInt8]?
-
-    private struct State {
-        var tiles: [TileID: [MapFeature]] = [:]
-        var fetching: Set<TileID> = []
-        var arrived: (@Sendable () -> Void)?
-    }
-
-    private let fetch: Fetch
-    private let zooms: ClosedRange<Int>
-    private let waits: Bool
-    private let state = Mutex(State())
-    package let attribution: String
-
-    /// Tiles read for one map, at most, and kept at most.
-    static let tilesPerMap = 9
-    static let kept = 64
-
-    package init(zooms: ClosedRange<Int>, attribution: String, waits: Bool = false, fetch: @escaping Fetch) {
-        (self.zooms, self.attribution, self.waits, self.fetch) = (zooms, attribution, waits, fetch)
-    }
-
-    package func notify(_ arrived: @escaping @Sendable () -> Void) {
-        state.withLock { $0.arrived = arrived }
-    }
-
-    package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
-        let zoom = PMTilesBasemap.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
-        let wanted = Array(PMTilesBasemap.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap))
-        let missing = state.withLock { state in
-            let missing = wanted.filter { state.tiles[$0] == nil && !state.fetching.contains($0) }
-            state.fetching.formUnion(missing)
-            return missing
-        }
-        if waits {
-            for tile in missing { store(load(tile), at: tile) }
-        } else {
-            for tile in missing {
-                DispatchQueue.global(qos: .utility).async { [self] in
-                    store(load(tile), at: tile)
-                    state.withLock { $0.arrived }?()
-                }
-            }
-        }
-        let features = state.withLock { state in wanted.flatMap { state.tiles[$0] ?? [] } }
-        return features.filter { $0.meets(centre, within: metres) }
-    }
-
-    /// A tile's coverage lines, none when it cannot be read.
-    private func load(_ tile: TileID) -> [MapFeature] {
-        guard var bytes = fetch(tile) else { return [] }
-        if Gzip.isCompressed(bytes) { bytes = Gzip.inflate(bytes, limit: VectorTile.Limits().bytes) ?? [] }
-        guard let decoded = try? VectorTile.decode(bytes), let sequences = decoded.layer("sequences") else { return [] }
+/// Where a street-level imagery service has imagery, from its coverage vector tiles (Panoramax's
+/// `/api/map/{z}/{x}/{y}.mvt`, fetched by `FetchedTiles`; docs/maps.md), drawn over the basemap
+/// as `coverage`.
+package enum CoverageTiles {
+    /// The lines of a tile's `sequences` layer; none when it has no such layer.
+    package static func features(of tile: VectorTile, at id: TileID) -> [MapFeature] {
+        guard let sequences = tile.layer("sequences") else { return [] }
         let extent = Double(sequences.extent)
         return sequences.features.filter { $0.kind == .line }.map { feature in
             MapFeature(
                 kind: .coverage,
                 lines: feature.geometry.map { part in
-                    part.compactMap { tile.coordinate(x: Double($0.x) / extent, y: Double($0.y) / extent) }
+                    part.compactMap { id.coordinate(x: Double($0.x) / extent, y: Double($0.y) / extent) }
                 })
         }
-    }
-
-    private func store(_ features: [MapFeature], at tile: TileID) {
-        state.withLock { state in
-            if state.tiles.count >= Self.kept { state.tiles.removeAll() }
-            state.tiles[tile] = features
-            state.fetching.remove(tile)
-        }
-    }
-}
-
-/// Several basemaps drawn as one: a street map and the imagery's coverage over it.
-package struct LayeredBasemap: Basemap {
-    package let layers: [any Basemap]
-
-    package init(_ layers: [any Basemap]) {
-        self.layers = layers
-    }
-
-    package var attribution: String { layers.map(\.attribution).joined(separator: " · ") }
-
-    package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
-        layers.flatMap { $0.features(near: centre, within: metres, metresPerDot: metresPerDot) }
-    }
-
-    package func notify(_ arrived: @escaping @Sendable () -> Void) {
-        for layer in layers { layer.notify(arrived) }
     }
 }

@@ -6,9 +6,9 @@ import StreetMap
 /// tilemaker and OpenFreeMap write, and Protomaps' basemap schema (docs.protomaps.com, "Basemap
 /// layers": `roads` by `kind`, `water`, `buildings`, `landuse`), which the Protomaps daily builds
 /// that `pmtiles extract` cuts from are in.
-enum OpenMapTiles {
+package enum OpenMapTiles {
     /// A tile's features, placed on the earth.
-    static func features(of tile: VectorTile, at id: TileID) -> [MapFeature] {
+    package static func features(of tile: VectorTile, at id: TileID) -> [MapFeature] {
         var features: [MapFeature] = []
         for layer in tile.layers {
             for feature in layer.features where feature.kind != .point {

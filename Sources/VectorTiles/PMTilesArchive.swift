@@ -12,6 +12,10 @@ package struct PMTilesArchive: Sendable {
     /// Why an archive cannot be used, in one line.
     package struct Failure: Error, Equatable, CustomStringConvertible {
         package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     private let read: Reader
@@ -31,9 +35,13 @@ package struct PMTilesArchive: Sendable {
     static let directoryLimit = 4 << 20
     static let entryLimit = 200_000
 
+    /// Bytes of the header, at the archive's start.
+    package static let headerLength = 127
+
     /// Opens the archive `read` reads: its header checked (version 3, vector tiles).
     package init(read: @escaping Reader) throws(Failure) {
-        guard let header = read(0, 127), header.count == 127, Array(header[0..<7]) == Array("PMTiles".utf8) else {
+        guard let header = read(0, Self.headerLength), header.count == Self.headerLength, Array(header[0..<7]) == Array("PMTiles".utf8)
+        else {
             throw Failure(description: "not a PMTiles archive")
         }
         guard header[7] == 3 else { throw Failure(description: "PMTiles version \(header[7]); Sidewalk reads version 3") }
@@ -83,13 +91,7 @@ package struct PMTilesArchive: Sendable {
             let bytes = directoriesCompressed ? Gzip.inflate(raw, limit: Self.directoryLimit) : raw,
             let text = (try? JSONParser.parse(bytes, limits: .small))?.object?["attribution"]?.string
         else { return nil }
-        var plain = ""
-        var inTag = false
-        for character in text {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
-        }
-        let trimmed = plain.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : String(trimmed.prefix(160))
+        return TileJSON.plainAttribution(text)
     }
 
     /// One directory entry: tiles from `tileID` on for `runLength` (0: a leaf directory).

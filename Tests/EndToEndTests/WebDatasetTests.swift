@@ -16,13 +16,26 @@ final class FaultServer {
     let pid: pid_t
     let base: String
 
+    /// Where each request is logged ("PATH RANGE").
+    let log: String
+
     /// Serves `folder` with `faults` (path suffix → fault, as the script lists them).
     init(folder: URL, faults: [String: String] = [:]) throws {
         let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/fault_server.py")
         let rules = String(decoding: try JSONSerialization.data(withJSONObject: faults), as: UTF8.self)
         let portFile = folder.appendingPathComponent("port-\(UUID().uuidString)").path
-        let server = try Subprocess.startServer(["python3", script.path, folder.path, rules, portFile], portFile: portFile)
+        log = folder.appendingPathComponent("requests-\(UUID().uuidString).log").path
+        let server = try Subprocess.startServer(["python3", script.path, folder.path, rules, portFile, log], portFile: portFile)
         (pid, base) = (server.pid, server.address + "/")
+    }
+
+    /// The requests so far: each path and the Range asked for (nil for none).
+    func requests() -> [(path: String, range: String?)] {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map { line in
+            let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+            return (fields[0], fields.count > 1 && fields[1] != "-" ? fields[1] : nil)
+        }
     }
 
     deinit {

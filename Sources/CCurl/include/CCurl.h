@@ -29,13 +29,14 @@ typedef struct {
     long total_seconds;      /* abort after this long in all */
     long max_bytes;          /* most body bytes accepted */
     const char *if_none_match; /* an ETag for a conditional request, or NULL */
+    const char *range;       /* a byte range ("FIRST-LAST") to ask for, or NULL for the whole */
     const char *user_agent;  /* the User-Agent header */
     sw_http_sink sink;       /* takes the body; never given more than max_bytes in all */
     void *sink_context;      /* passed to sink */
 } sw_http_options;
 
 typedef struct {
-    long status;            /* HTTP status code */
+    long status;            /* HTTP status code (also when the transfer then failed), or 0 */
     long long declared_length; /* the Content-Length the server declared, or -1 */
     char etag[256];         /* the ETag header, or "" */
     char cache_control[256];/* the Cache-Control header, or "" */

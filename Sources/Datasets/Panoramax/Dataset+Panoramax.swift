@@ -129,7 +129,7 @@ extension Dataset {
         switch failure {
         case .status(_, let code): return code == 429 || code == 503
         case .unreachable, .timeout, .broken, .notCached, .failed: return true
-        case .tooLarge, .refused, .notHTTP, .headersTooLarge: return false
+        case .tooLarge, .refused, .notHTTP, .headersTooLarge, .noRanges: return false
         }
     }
 

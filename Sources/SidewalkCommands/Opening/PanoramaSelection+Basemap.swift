@@ -11,20 +11,21 @@ extension PanoramaSelection {
     /// A dataset's own basemap, found beside its manifest.
     static let datasetBasemap = "basemap.pmtiles"
 
-    /// --basemap: a PMTiles file, or off.
+    /// --basemap: a PMTiles file or URL, a `{z}/{x}/{y}` URL, or off.
     static var basemapOption: CommandOption<PanoramaSelection> {
         .text(
-            "--basemap", "FILE|off",
-            help: "the street map under the map: a PMTiles file of OpenMapTiles vector tiles (default: the dataset's own "
-                + "\(datasetBasemap), if it has one), or off"
+            "--basemap", "SOURCE|off",
+            help: "the street map under the map, OpenMapTiles vector tiles: a PMTiles file or its http(s) URL (read by "
+                + "ranges), or a URL with {z}/{x}/{y} (default: the dataset's own \(datasetBasemap), if it has one), or off"
         ) { $0.basemap = $1 }
     }
 
     /// The basemap to draw for the dataset at `path`: the flag's, else `configured`, else the
     /// dataset's own; nil with "off" or none. One that cannot be read is an error naming it.
-    func openBasemap(datasetPath path: String, configured: String?) throws(CommandError) -> (any Basemap)? {
-        guard let file = basemapFile(datasetPath: path, configured: configured) else { return nil }
-        do { return try PMTilesBasemap(path: file) } catch { throw .basemap(error.description) }
+    /// On the web, its tiles arrive off the caller's thread unless `waits`.
+    func openBasemap(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
+        guard let source = basemapFile(datasetPath: path, configured: configured) else { return nil }
+        return try BasemapSource.open(source, cache: opener.cache(), waits: waits)
     }
 
     /// What the maps draw under the panoramas for the dataset at `path`: its basemap, and on
@@ -32,11 +33,13 @@ extension PanoramaSelection {
     /// it is drawn, as a snapshot must). Nil when there is neither.
     func mapLayers(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
         var layers: [any Basemap] = []
-        if let basemap = try openBasemap(datasetPath: path, configured: configured) { layers.append(basemap) }
+        if let basemap = try openBasemap(datasetPath: path, configured: configured, waits: waits) { layers.append(basemap) }
         if let server = PanoramaxServer(dataset: path) {
             let cache = opener.cache()
             layers.append(
-                CoverageTiles(zooms: 0...Self.coverageMaxZoom, attribution: "imagery: \(server.host)", waits: waits) { tile in
+                FetchedTiles(
+                    zooms: 0...Self.coverageMaxZoom, attribution: "imagery: \(server.host)", waits: waits, decode: CoverageTiles.features
+                ) { tile in
                     try? cache.fetch(server.tileAddress((tile.z, tile.x, tile.y)), maxBytes: 4 << 20, keepSeconds: 3600)
                 })
         }

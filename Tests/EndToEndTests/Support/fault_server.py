@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A static file server on loopback with faults on chosen paths, for the web-dataset tests.
 
-Usage: fault_server.py FOLDER RULES_JSON PORT_FILE
+Usage: fault_server.py FOLDER RULES_JSON PORT_FILE [LOG_FILE]
 RULES_JSON maps a path suffix to a fault: "stall" (headers, then nothing), "reset" (half the
 body, then a TCP reset), "404", "500", "truncate" (the first half of the file, as if whole),
 "huge" (a 1 GB body, streamed), "file-redirect" (302 to file:///etc/passwd), "slow" (the body
@@ -9,12 +9,17 @@ after 3 s), "gzip-bomb" (256 KB of gzip, sent as Content-Encoding: gzip, that in
 250 MB of zeros), "huge-length" (Content-Length: 10^12, then nothing), "http09" (the file with
 no status line or headers, as HTTP/0.9 answered), "giant-header" (a 1 MB header line),
 "signed" (403 unless the query is `sig=abc`, as a signed object-store URL), "trickle" (the body
-at 2 bytes a second), "retry-after" (429 with Retry-After: 30, every time). Rules match the path
-without its query. A request whose If-None-Match is the file's ETag gets 304. Writes the port it listens on to PORT_FILE (atomically), then serves until killed.
+at 2 bytes a second), "retry-after" (429 with Retry-After: 30, every time), "no-range" (a Range
+header ignored: the whole file, 200). Rules match the path without its query. A request whose
+If-None-Match is the file's ETag gets 304. A single byte range (`Range: bytes=FIRST-LAST`, RFC
+9110 section 14) gets 206 with Content-Range, one outside the file 416. Each request is logged
+to LOG_FILE, when given, as "PATH RANGE" ("-" for none). Writes the port it listens on to
+PORT_FILE (atomically), then serves until killed.
 """
 import http.server
 import json
 import os
+import re
 import socket
 import struct
 import sys
@@ -22,6 +27,7 @@ import time
 import zlib
 
 FOLDER, RULES = sys.argv[1], json.loads(sys.argv[2])
+LOG = sys.argv[4] if len(sys.argv) > 4 else None
 BOMB = None
 
 
@@ -42,6 +48,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        if LOG:
+            with open(LOG, "a") as log:
+                log.write("%s %s\n" % (self.path, self.headers.get("Range", "-")))
         bare, _, query = self.path.partition("?")
         fault = next((f for suffix, f in RULES.items() if bare.endswith(suffix)), None)
         if fault == "signed" and query != "sig=abc":
@@ -138,6 +147,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_response(304)
             self.send_header("ETag", etag)
             self.end_headers()
+            return
+        asked = re.fullmatch(r"bytes=(\d+)-(\d+)", self.headers.get("Range", "").strip())
+        if asked and fault != "no-range":
+            first, last = int(asked.group(1)), int(asked.group(2))
+            if first >= len(body) or last < first:
+                self.send_response(416)
+                self.send_header("Content-Range", "bytes */%d" % len(body))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            part = body[first:last + 1]
+            self.send_response(206)
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (first, first + len(part) - 1, len(body)))
+            self.send_header("Content-Length", str(len(part)))
+            self.send_header("Cache-Control", "max-age=60")
+            self.send_header("ETag", etag)
+            self.end_headers()
+            self.wfile.write(part)
             return
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))

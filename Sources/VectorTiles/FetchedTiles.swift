@@ -1,0 +1,82 @@
+import Dispatch
+import PanoCore
+import StreetMap
+import Synchronization
+
+/// A map layer of vector tiles fetched from the web (a `{z}/{x}/{y}` URL, a PMTiles archive read
+/// by ranges, Panoramax's coverage tiles; docs/maps.md) and made into features by `decode`.
+/// Tiles are fetched off the caller's thread (`fetch`, through the HTTP cache), a handful per
+/// map, each once; what has arrived is drawn, and `notify`'s closure is called as more arrives
+/// so the map is drawn again. With `waits`, a map waits for its tiles (a snapshot).
+package final class FetchedTiles: Basemap {
+    /// Fetches a tile's bytes (gzip or not); nil when it cannot.
+    package typealias Fetch = @Sendable (TileID) -> [UInt8]?
+    /// The features a tile holds.
+    package typealias Decode = @Sendable (VectorTile, TileID) -> [MapFeature]
+
+    private struct State {
+        var tiles: [TileID: [MapFeature]] = [:]
+        var fetching: Set<TileID> = []
+        var arrived: (@Sendable () -> Void)?
+    }
+
+    private let fetch: Fetch
+    private let decode: Decode
+    private let zooms: ClosedRange<Int>
+    private let waits: Bool
+    private let state = Mutex(State())
+    package let attribution: String
+
+    /// Tiles read for one map, at most, and kept at most.
+    static let tilesPerMap = 9
+    static let kept = 64
+
+    /// Tiles of `zooms` (the nearest to the map's scale), credited to `attribution`.
+    package init(
+        zooms: ClosedRange<Int>, attribution: String, waits: Bool = false, decode: @escaping Decode, fetch: @escaping Fetch
+    ) {
+        (self.zooms, self.attribution, self.waits, self.decode, self.fetch) = (zooms, attribution, waits, decode, fetch)
+    }
+
+    package func notify(_ arrived: @escaping @Sendable () -> Void) {
+        state.withLock { $0.arrived = arrived }
+    }
+
+    package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
+        let zoom = PMTilesBasemap.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
+        let wanted = Array(PMTilesBasemap.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap))
+        let missing = state.withLock { state in
+            let missing = wanted.filter { state.tiles[$0] == nil && !state.fetching.contains($0) }
+            state.fetching.formUnion(missing)
+            return missing
+        }
+        if waits {
+            for tile in missing { store(load(tile), at: tile) }
+        } else {
+            for tile in missing {
+                DispatchQueue.global(qos: .utility).async { [self] in
+                    store(load(tile), at: tile)
+                    state.withLock { $0.arrived }?()
+                }
+            }
+        }
+        let features = state.withLock { state in wanted.flatMap { state.tiles[$0] ?? [] } }
+        return features.filter { $0.meets(centre, within: metres) }
+    }
+
+    /// A tile's features, none when it cannot be read.
+    private func load(_ tile: TileID) -> [MapFeature] {
+        guard var bytes = fetch(tile) else { return [] }
+        if Gzip.isCompressed(bytes) { bytes = Gzip.inflate(bytes, limit: VectorTile.Limits().bytes) ?? [] }
+        guard let decoded = try? VectorTile.decode(bytes) else { return [] }
+        return decode(decoded, tile)
+    }
+
+    private func store(_ features: [MapFeature], at tile: TileID) {
+        state.withLock { state in
+            if state.tiles.count >= Self.kept { state.tiles.removeAll() }
+            state.tiles[tile] = features
+            state.fetching.remove(tile)
+        }
+    }
+}
