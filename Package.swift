@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CMemoryHints"),
         // zlib from Debian, for gzip-compressed map tiles and PMTiles directories.
         .systemLibrary(name: "CZlib"),
+        // SQLite from Debian, for MBTiles basemaps (tiles in an SQLite database).
+        .systemLibrary(name: "CSQLite"),
         .target(name: "PanoCore", dependencies: ["CMemoryHints"], swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
@@ -83,7 +85,7 @@ let package = Package(
         .target(name: "StreetMap", dependencies: ["PanoCore", "StreetModel", "TermRender", "BitmapFont"]),
         // Street maps from vector tiles: a bounded Mapbox Vector Tile decoder, PMTiles archives,
         // and the OpenMapTiles schema read into the map's features.
-        .target(name: "VectorTiles", dependencies: ["PanoCore", "StreetMap", "CZlib", "SystemIO", "BoundedJSON"]),
+        .target(name: "VectorTiles", dependencies: ["PanoCore", "StreetMap", "CZlib", "CSQLite", "SystemIO", "BoundedJSON"]),
 
         // What a frame of the explorer shows, for every front and for snapshots: the view's cells,
         // labels, compass, status lines, help and the maps over it. Pure: state in, cells out.

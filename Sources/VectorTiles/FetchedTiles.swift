@@ -43,8 +43,8 @@ package final class FetchedTiles: Basemap {
     }
 
     package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
-        let zoom = PMTilesBasemap.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
-        let wanted = Array(PMTilesBasemap.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap))
+        let zoom = LocalTiles.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
+        let wanted = Array(LocalTiles.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap))
         let missing = state.withLock { state in
             let missing = wanted.filter { state.tiles[$0] == nil && !state.fetching.contains($0) }
             state.fetching.formUnion(missing)
@@ -66,9 +66,7 @@ package final class FetchedTiles: Basemap {
 
     /// A tile's features, none when it cannot be read.
     private func load(_ tile: TileID) -> [MapFeature] {
-        guard var bytes = fetch(tile) else { return [] }
-        if Gzip.isCompressed(bytes) { bytes = Gzip.inflate(bytes, limit: VectorTile.Limits().bytes) ?? [] }
-        guard let decoded = try? VectorTile.decode(bytes) else { return [] }
+        guard let bytes = fetch(tile), let decoded = LocalTiles.decode(bytes) else { return [] }
         return decode(decoded, tile)
     }
 

@@ -28,6 +28,55 @@ struct WebBasemapTests {
         return (run.status, run.standardError, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
+    /// The demo archive's tiles around the town written out one file each, `Z/X/Y.pbf`, as a
+    /// tile server lays them out.
+    static func extractTiles(into folder: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let archive = try PMTilesArchive { offset, length in
+            offset + length <= bytes.count ? Array(bytes[offset..<(offset + length)]) : nil
+        }
+        let town = try #require(Coordinate(latitude: 46.9415, longitude: 7.4455))
+        var written: [Int: Int] = [:]
+        for zoom in archive.minZoom...archive.maxZoom {
+            let middle = TileID.containing(town, zoom: zoom).tile
+            for y in (middle.y - 2)...(middle.y + 2) {
+                for x in (middle.x - 2)...(middle.x + 2) {
+                    guard let tile = archive.tile(TileID(z: zoom, x: x, y: y)) else { continue }
+                    let path = folder.appendingPathComponent("\(zoom)/\(x)")
+                    try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+                    try Data(tile).write(to: path.appendingPathComponent("\(y).pbf"))
+                    written[zoom, default: 0] += 1
+                }
+            }
+        }
+        #expect(written.count == archive.maxZoom - archive.minZoom + 1, "\(written)")
+    }
+
+    @Test("an MBTiles database of the same tiles (made by Python's sqlite3 as the specification says) draws the same map")
+    func mbtiles() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.extractTiles(into: folder.appendingPathComponent("tiles"))
+        let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/make_mbtiles.py").path
+        let database = folder.appendingPathComponent("streets.mbtiles").path
+        let raster = folder.appendingPathComponent("raster.mbtiles").path
+        for (output, format) in [(database, "pbf"), (raster, "png")] {
+            let made = try Subprocess.run(["python3", script, folder.appendingPathComponent("tiles").path, output, format])
+            #expect(made.status == 0, "\(made.errorText)")
+        }
+        let local = try Self.map(["--basemap", Self.archive], cache: folder)
+        let fromDatabase = try Self.map(["--basemap", database], cache: folder)
+        #expect(fromDatabase.status == 0 && fromDatabase.text == local.text && local.text.contains("Linden Brook"), "\(fromDatabase.error)")
+        let png = try Self.map(["--basemap", raster], cache: folder)
+        #expect(png.error == "sidewalk: basemap \(raster): MBTiles of png tiles; Sidewalk reads vector tiles (pbf)\n", "\(png.error)")
+        let text = folder.appendingPathComponent("text.mbtiles").path
+        try Data("SQLite format 3? no.".utf8).write(to: URL(fileURLWithPath: text))
+        let notDatabase = try Self.map(["--basemap", text], cache: folder)
+        #expect(
+            notDatabase.status == 1 && notDatabase.error == "sidewalk: basemap \(text): not an MBTiles database (no metadata table)\n",
+            "\(notDatabase.error)")
+    }
+
     @Test("a PMTiles archive on a static host draws the map its file on disk draws, read by byte ranges, never whole")
     func remoteArchive() throws {
         let folder = try Self.folder()
@@ -52,27 +101,8 @@ struct WebBasemapTests {
     func tileServer() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The archive's tiles around the town, one file each, as a tile server lays them out,
-        // described by a TileJSON with a relative template, as tileserver-gl and martin give one.
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.archive)))
-        let archive = try PMTilesArchive { offset, length in
-            offset + length <= bytes.count ? Array(bytes[offset..<(offset + length)]) : nil
-        }
-        let town = try #require(Coordinate(latitude: 46.9415, longitude: 7.4455))
-        var written: [Int: Int] = [:]
-        for zoom in archive.minZoom...archive.maxZoom {
-            let middle = TileID.containing(town, zoom: zoom).tile
-            for y in (middle.y - 2)...(middle.y + 2) {
-                for x in (middle.x - 2)...(middle.x + 2) {
-                    guard let tile = archive.tile(TileID(z: zoom, x: x, y: y)) else { continue }
-                    let path = folder.appendingPathComponent("tiles/\(zoom)/\(x)")
-                    try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
-                    try Data(tile).write(to: path.appendingPathComponent("\(y).pbf"))
-                    written[zoom, default: 0] += 1
-                }
-            }
-        }
-        #expect(written.count == archive.maxZoom - archive.minZoom + 1, "\(written)")
+        // Described by a TileJSON with a relative template, as tileserver-gl and martin give one.
+        try Self.extractTiles(into: folder.appendingPathComponent("tiles"))
         let description =
             #"{"tilejson": "3.0.0", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "minzoom": 14, "maxzoom": 18, "#
             + #""attribution": "<a href=\"https://www.openstreetmap.org/copyright\">© OpenStreetMap contributors</a>"}"#

@@ -26,7 +26,7 @@ ensure_system_packages() {
 }
 
 # What building Sidewalk needs.
-SIDEWALK_BUILD_PACKAGES=(libncurses-dev libjpeg-dev libpng-dev zlib1g-dev libexpat1-dev libcurl4-openssl-dev)
+SIDEWALK_BUILD_PACKAGES=(libncurses-dev libjpeg-dev libpng-dev zlib1g-dev libexpat1-dev libcurl4-openssl-dev libsqlite3-dev)
 # The Swift flags every build uses: warnings are errors, and a target may import only what it
 # declares as a dependency (the layering of docs/architecture.md).
 SIDEWALK_SWIFT_FLAGS=(-Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error)

@@ -9,7 +9,7 @@ import VectorTiles
 enum BasemapSource {
     /// Credited when the tiles do not say whose they are: every open vector tile set of streets
     /// is made from OpenStreetMap.
-    static let openStreetMap = "© OpenStreetMap contributors"
+    static let openStreetMap = LocalTiles.openStreetMap
     /// The zooms a `{z}/{x}/{y}` URL is asked for: OpenMapTiles' (deeper views draw zoom 14's).
     static let templateZooms = 0...14
     /// The most one tile or directory fetched may be, bytes.
@@ -19,7 +19,11 @@ enum BasemapSource {
     /// thread unless `waits`, as a snapshot does).
     static func open(_ source: String, cache: HTTPCache, waits: Bool) throws(CommandError) -> any Basemap {
         guard HTTPClient.isWebAddress(source) else {
-            do { return try PMTilesBasemap(path: source) } catch { throw .basemap(error.description) }
+            do {
+                return try source.lowercased().hasSuffix(".mbtiles") ? LocalTiles.mbtiles(path: source) : LocalTiles.pmtiles(path: source)
+            } catch {
+                throw .basemap(error.description)
+            }
         }
         if source.contains("{z}") {
             guard ["{z}", "{x}", "{y}"].allSatisfy(source.contains) else {

@@ -16,7 +16,8 @@ extension PanoramaSelection {
         .text(
             "--basemap", "SOURCE|off",
             help: "the street map under the map, OpenMapTiles vector tiles: a PMTiles file or its http(s) URL (read by "
-                + "ranges), or a URL with {z}/{x}/{y} (default: the dataset's own \(datasetBasemap), if it has one), or off"
+                + "ranges), an MBTiles file, a tile server's TileJSON (.json) or a URL with {z}/{x}/{y} (default: the "
+                + "dataset's own \(datasetBasemap), if it has one), or off"
         ) { $0.basemap = $1 }
     }
 

@@ -7,12 +7,15 @@ import SystemIO
 import Glibc
 #endif
 
-/// A basemap read from a PMTiles archive of vector tiles in the OpenMapTiles schema: the
-/// layers `transportation` (by `class`), `transportation_name`, `water`, `waterway`, `building`
-/// and `park`. Tiles are decoded once and kept (`cachedTiles` of them), so a map that pans reads
-/// only the tiles it has not shown.
-package final class PMTilesBasemap: Basemap {
-    private let archive: PMTilesArchive
+/// A basemap read from a file of vector tiles in the OpenMapTiles (or Protomaps) schema on
+/// disk: a PMTiles archive or an MBTiles database. Tiles are read as the map needs them, decoded
+/// once and kept (`cachedTiles` of them), so a map that pans reads only the tiles it has not shown.
+package final class LocalTiles: Basemap {
+    /// Reads a tile's bytes (gzip or not); nil when the file has none there.
+    package typealias Read = @Sendable (TileID) -> [UInt8]?
+
+    private let read: Read
+    private let zooms: ClosedRange<Int>
     private let cache = Mutex<[TileID: [MapFeature]]>([:])
     package let attribution: String
 
@@ -20,33 +23,43 @@ package final class PMTilesBasemap: Basemap {
     static let cachedTiles = 64
     static let tilesPerMap = 16
 
-    /// The archive at `path` on disk, credited as its metadata says, else as OpenStreetMap's
+    /// Tiles of `zooms` (the nearest to the map's scale), read by `read`, credited to `attribution`.
+    package init(zooms: ClosedRange<Int>, attribution: String, read: @escaping Read) {
+        (self.zooms, self.attribution, self.read) = (zooms, attribution, read)
+    }
+
+    /// The PMTiles archive at `path`, credited as its metadata says, else as OpenStreetMap's
     /// (the data every open vector tile set is made from).
-    package convenience init(path: String) throws(PMTilesArchive.Failure) {
+    package static func pmtiles(path: String) throws(PMTilesArchive.Failure) -> LocalTiles {
         let file: RandomAccessFile
         do { file = try RandomAccessFile(path) } catch { throw PMTilesArchive.Failure(description: error.description) }
         do {
             let archive = try PMTilesArchive { offset, length in file.read(offset: offset, length: length) }
-            self.init(archive: archive, attribution: archive.attribution ?? "© OpenStreetMap contributors")
+            return LocalTiles(
+                zooms: archive.minZoom...archive.maxZoom, attribution: archive.attribution ?? openStreetMap, read: archive.tile)
         } catch {
             throw PMTilesArchive.Failure(description: "\(path): \(error.description)")
         }
     }
 
-    package init(archive: PMTilesArchive, attribution: String) {
-        self.archive = archive
-        self.attribution = attribution
+    /// The MBTiles database at `path`, credited as its metadata says, else as OpenStreetMap's.
+    package static func mbtiles(path: String) throws(PMTilesArchive.Failure) -> LocalTiles {
+        let database = try MBTilesArchive(path: path)
+        return LocalTiles(zooms: database.zooms, attribution: database.attribution ?? openStreetMap, read: database.tile)
     }
 
+    /// Credited when a tile set does not say whose it is.
+    package static let openStreetMap = "© OpenStreetMap contributors"
+
     package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
-        let zoom = Self.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: archive.minZoom...archive.maxZoom)
+        let zoom = Self.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
         var features: [MapFeature] = []
         for tile in Self.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap) {
             if let kept = cache.withLock({ $0[tile] }) {
                 features += kept.filter { $0.meets(centre, within: metres) }
                 continue
             }
-            let decoded = archive.tile(tile).flatMap { try? VectorTile.decode($0) }.map { OpenMapTiles.features(of: $0, at: tile) } ?? []
+            let decoded = read(tile).flatMap(Self.decode).map { OpenMapTiles.features(of: $0, at: tile) } ?? []
             cache.withLock { cache in
                 if cache.count >= Self.cachedTiles { cache.removeAll() }
                 cache[tile] = decoded
@@ -54,6 +67,12 @@ package final class PMTilesBasemap: Basemap {
             features += decoded.filter { $0.meets(centre, within: metres) }
         }
         return features
+    }
+
+    /// A tile's bytes decoded, inflated first when they are gzip; nil when they are not a tile.
+    static func decode(_ bytes: [UInt8]) -> VectorTile? {
+        let plain = Gzip.isCompressed(bytes) ? Gzip.inflate(bytes, limit: VectorTile.Limits().bytes) : bytes
+        return plain.flatMap { try? VectorTile.decode($0) }
     }
 
     /// The zoom whose tiles show about one tile pixel (of 256) per dot, within `range`.
