@@ -125,6 +125,20 @@ struct GeocoderTests {
         #expect(missing.status == 3 && missing.standardError.contains("no place named 'nowhere'"), "\(missing.standardError)")
     }
 
+    @Test("a place found by name on Panoramax is shown from a 360° picture, though a flat one that looks at it is nearer")
+    func panoramaxPrefersSpheres() throws {
+        let server = try Server()
+        let panoramax = try PanoramaxFixture()
+        let run = try ProgramRun.sidewalk(
+            [
+                "panoramax", "Flat View", "--all-pictures", "--server", panoramax.address, "--geocoder", server.address + "/search",
+                "--headless", "--keys", ""
+            ], environment: server.environment, timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        // A1 (21 June 2024, 360°), not FLAT (1 May 2022), which is 0.9 m from the place to A1's 1.4 m.
+        #expect(run.standardOutput.contains("21 June 2024"), "\(run.standardOutput)")
+    }
+
     @Test("a Panoramax walk names pictures by street: one reverse lookup names those within 40 m, each reading asks once")
     func picturesNamedByStreet() throws {
         let server = try Server()

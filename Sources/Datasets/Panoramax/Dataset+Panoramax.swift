@@ -43,7 +43,8 @@ extension Dataset {
     /// of `place` (none is a normal answer: the dataset is then empty), with the start's own item
     /// read, so the first picture is shown at once; the pictures its ways lead to are read after
     /// it, as the walk goes (`unread(around:)`). `lookingAt`: `place` is a place to look at (a
-    /// name found), so a flat picture must show it; else any picture there will do.
+    /// name found), so a flat picture must show it, and a 360° one is preferred; else any
+    /// picture there will do.
     /// Blocking: asks the server now.
     package static func open(
         panoramax server: PanoramaxServer, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
@@ -59,7 +60,9 @@ extension Dataset {
             graph.titles.note(picture)
             found = [picture.panorama]
         } else if let place {
-            let pictures = try client.search(near: place, radius: radius, aim: lookingAt ? .lookingAt : .standingAt).filter(graph.admits)
+            var pictures = try client.search(near: place, radius: radius, aim: lookingAt ? .lookingAt : .standingAt).filter(graph.admits)
+            // A place looked at is shown from a 360° picture when there is one (flat ones only show a side).
+            if lookingAt, pictures.contains(where: \.isFullSphere) { pictures.removeAll { !$0.isFullSphere } }
             pictures.forEach { graph.titles.note($0) }
             found = pictures.map(\.panorama)
         }

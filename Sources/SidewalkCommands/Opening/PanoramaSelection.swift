@@ -195,8 +195,6 @@ struct PanoramaSelection {
         return (dataset, chosen)
     }
 
-    /// The panorama that shows the place `text` names in `dataset`, its initial view turned to
-    /// face the place (`--heading` still wins), from outdoors.
     /// The panorama to open for `--find TEXT` facing the place, and the dataset with the shards
     /// near it read: a place the dataset names (its names index, for a sharded one), else the
     /// geocoder's.
