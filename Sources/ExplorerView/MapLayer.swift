@@ -61,7 +61,7 @@ package enum MapLayer {
 
     /// The status line while the map is open, with the basemap's attribution when there is one.
     static func statusLeft(_ map: MapMode, basemap: (any Basemap)?) -> String {
-        "Map · \(map.metresPerDot.plainText) m a dot" + (basemap.map { " · \($0.attribution)" } ?? "")
+        "Map · \(map.metresPerDot.plainText) m a dot" + (basemap.map(\.attribution).flatMap { $0.isEmpty ? nil : " · " + $0 } ?? "")
     }
 
     static let statusRight = "arrows move · + - zoom · Tab next place · Enter go · Esc back "

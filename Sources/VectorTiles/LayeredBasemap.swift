@@ -9,7 +9,7 @@ package struct LayeredBasemap: Basemap {
         self.layers = layers
     }
 
-    package var attribution: String { layers.map(\.attribution).joined(separator: " · ") }
+    package var attribution: String { layers.map(\.attribution).filter { !$0.isEmpty }.joined(separator: " · ") }
 
     package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
         layers.flatMap { $0.features(near: centre, within: metres, metresPerDot: metresPerDot) }

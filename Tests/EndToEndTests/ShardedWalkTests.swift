@@ -72,6 +72,26 @@ struct ShardedWalkTests {
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
     }
 
+    @Test("the map shows where the shards not read yet have imagery: each shard's box, named by its count")
+    func mapShowsShards() throws {
+        let folder = try Self.streetFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(folder.path)' --geocoder off --reduce-motion", columns: 120, rows: 36,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Stop 0") }, "\((try? session.capture()) ?? "")")
+        // The map at 16 m a dot reaches 1.1 km north: the second shard, 560 m on, is not read;
+        // the two boxes hold 14 and 16 panoramas (ShardWriter's split), and say so.
+        for key in ["M", "-", "-", "-", "-"] { try session.send(key) }
+        #expect(
+            try session.waitUntil { try session.capture().contains("16 panoramas") && session.capture().contains("14 panoramas") },
+            "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+    }
+
     @Test("a way into a shard whose file is missing says so, naming the file, and leads nowhere naming it too")
     func missingShardNamed() throws {
         let folder = try Self.streetFolder()

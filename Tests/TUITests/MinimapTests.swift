@@ -115,4 +115,22 @@ struct MinimapTests {
         state.handle(.enter)
         #expect(expected != nil && state.panorama?.id == expected && state.map == nil)
     }
+
+    /// A basemap that credits `attribution` and draws nothing.
+    private struct Credit: Basemap {
+        let attribution: String
+        func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] { [] }
+    }
+
+    @Test("the map's status line credits its basemap, with no separator when the layers credit no one (a sharded dataset's boxes)")
+    func mapStatusCredit() throws {
+        var state = try Self.state(heading: 0)
+        state.handle(.character("M"))
+        let map = try #require(state.map)
+        #expect(
+            MapLayer.statusLeft(map, basemap: Credit(attribution: "© OpenStreetMap contributors"))
+                == "Map · 1 m a dot · © OpenStreetMap contributors")
+        #expect(MapLayer.statusLeft(map, basemap: Credit(attribution: "")) == "Map · 1 m a dot")
+        #expect(MapLayer.statusLeft(map, basemap: nil) == "Map · 1 m a dot")
+    }
 }

@@ -192,6 +192,8 @@ struct ExploreOptions {
     ) throws(CommandError) -> Int32 {
         // Images are decoded at the size the first view needs, and larger when a view needs more.
         let chosen = try selection.chooseInDataset(path)
+        var display = display
+        display.basemap = PanoramaSelection.withShardCoverage(display.basemap, of: chosen?.0)
         let firstWidth = SharperDecode.neededAtStart(
             symbols: display.symbols, camera: cameraFlags.startingCamera(initialView: chosen?.1.initialView))
         let opened = try selection.open(path, chosen: chosen, minimumWidth: firstWidth)

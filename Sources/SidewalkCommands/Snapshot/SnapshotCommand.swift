@@ -164,9 +164,10 @@ struct SnapshotCommand: SidewalkCommand {
             guard let (dataset, chosen) = dataset else {
                 throw .usage(UsageError(description: "--map needs a DATASET: a single image has no place"))
             }
-            let basemap = try selection.mapLayers(
+            let layers = try selection.mapLayers(
                 datasetPath: imagePath, configured: try ConfigFile.load(environment: ProcessInfo.processInfo.environment).basemap,
                 waits: true)
+            let basemap = PanoramaSelection.withShardCoverage(layers, of: dataset)
             let camera = cameraFlags.startingCamera(initialView: chosen.initialView)
             return (mapSnapshot(dataset.service, at: chosen, camera: camera, basemap: basemap), 0)
         }
