@@ -125,6 +125,33 @@ struct GeocoderTests {
         #expect(missing.status == 3 && missing.standardError.contains("no place named 'nowhere'"), "\(missing.standardError)")
     }
 
+    @Test("panoramax NAME arrives facing the place in the full view and in --describe too, as in --headless")
+    func panoramaxByNameOnScreen() throws {
+        let server = try Server()
+        let panoramax = try PanoramaxFixture()
+        // Harbour Crane is 20 m due north of A0 (geocoder_server.py, panoramax_server.py): A0 opens
+        // facing north. (Town Hall's nearest picture, A5, has no image: the full view cannot show it.)
+        let arguments = "panoramax 'Harbour Crane' --server \(panoramax.address) --geocoder \(server.address)/search --reduce-motion"
+        let environment = server.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 }
+        for (mode, saying) in [("", "◆ Harbour Crane 20 m"), ("--describe", "Facing north, 0°, level. At Main Street, Lindenfeld")] {
+            let session = try TmuxSession(
+                command: "'\(BuiltProducts.sidewalk)' \(arguments) \(mode)", columns: 160, rows: 40, environment: environment)
+            defer { session.close() }
+            #expect(try session.waitUntil(timeout: 60) { try session.capture().contains(saying) }, "\((try? session.capture()) ?? "")")
+            if mode.isEmpty {
+                // The full view faces north, the crane's label centred over it: within 5° of the
+                // middle is within 9 of the 160 columns that show 90°.
+                let screen = try session.capture()
+                #expect(screen.contains("Heading 0° N"))
+                let line = try #require(screen.split(separator: "\n").first { $0.contains(saying) }.map(Array.init))
+                let start = try #require(line.firstIndex(of: "◆"))
+                #expect(abs(start + saying.count / 2 - 80) <= 9, "the label's middle is at column \(start + saying.count / 2)")
+            }
+            try session.send("q")
+            #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        }
+    }
+
     @Test("a place found by name on Panoramax is shown from a 360° picture, though a flat one that looks at it is nearer")
     func panoramaxPrefersSpheres() throws {
         let server = try Server()
