@@ -5,9 +5,13 @@ extension Expectation {
     /// Reads what follows `expect`: `heading 90 [±TOL]`, `pitch P [±TOL]`, `zoom Z [±TOL]`,
     /// `panorama ID`, `near LAT,LNG [METRES]`, `focus "TEXT"|/RE/|none`, `said "TEXT"|/RE/`,
     /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`,
-    /// `screen "TEXT"|/RE/`, `visible focus`, each optionally followed by `within SECONDS`. The error says what is wrong, without the line.
+    /// `screen "TEXT"|/RE/`, `visible focus`, each optionally followed by `within SECONDS`, and
+    /// each optionally after `soft` (a failure is recorded and the script goes on). The error
+    /// says what is wrong, without the line.
     package static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
         var words = try tokens(text)
+        let soft = words.first == "soft"
+        if soft { words.removeFirst() }
         var deadline = defaultDeadline
         if words.count >= 2, words[words.count - 2] == "within" {
             guard let seconds = Double(words[words.count - 1]), seconds.isFinite, (0...longestDeadline).contains(seconds) else {
@@ -18,7 +22,7 @@ extension Expectation {
         }
         guard let what = words.first else { throw KeyScriptError("expect needs something to expect: \(subjects)") }
         let arguments = Array(words.dropFirst())
-        return Expectation(try subject(what, arguments), deadline: deadline)
+        return Expectation(try subject(what, arguments), deadline: deadline, soft: soft)
     }
 
     static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"

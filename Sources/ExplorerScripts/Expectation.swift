@@ -35,15 +35,18 @@ package struct Expectation: Equatable, Sendable {
     package let subject: Subject
     /// How long it may take to come true on the script's clock, seconds.
     package let deadline: Double
+    /// A failure is recorded and the script goes on (`expect soft …`), instead of stopping it.
+    package let soft: Bool
 
     /// How long an expectation waits unless it says `within SECONDS`.
     package static let defaultDeadline = 2.0
     /// The longest `within` accepted, seconds.
     package static let longestDeadline = 600.0
 
-    package init(_ subject: Subject, deadline: Double = Expectation.defaultDeadline) {
+    package init(_ subject: Subject, deadline: Double = Expectation.defaultDeadline, soft: Bool = false) {
         self.subject = subject
         self.deadline = deadline
+        self.soft = soft
     }
 
     /// Nil when the expectation holds; else what was there instead, in words.
@@ -68,8 +71,10 @@ package struct Expectation: Equatable, Sendable {
         case .ways(let count):
             return seen.ways == count ? nil : "\(seen.ways) \(seen.ways == 1 ? "way" : "ways")"
         case .event(let name, let match):
-            let found = seen.events.contains { $0.name == name && (match?.matches($0.json) ?? true) }
-            return found ? nil : Self.lines("events", seen.events.map(\.name))
+            let named = seen.events.filter { $0.name == name }
+            if named.contains(where: { match?.matches($0.json) ?? true }) { return nil }
+            // It arrived, but not as expected: say how (the event's fields), not only that.
+            return named.isEmpty ? Self.lines("events", seen.events.map(\.name)) : Self.lines("\(name) arrived as", named.map(\.json))
         case .note(let match):
             return Self.check(match, against: seen.note, found: { "the note is \"\($0)\"" }, absent: "no note")
         case .error(let match):
@@ -83,6 +88,18 @@ package struct Expectation: Equatable, Sendable {
             guard let screen = seen.screen else { return "no screen to read" }
             return screen.contains(Perceived.focusMark)
                 ? nil : "\(focus) is focused, but no label on screen is marked \(Perceived.focusMark)"
+        }
+    }
+
+    /// What a tester needs to see beside a failure, whole: the screen for a screen or focus
+    /// expectation, the events (each with its fields) for an event or error, the lines said for
+    /// `said`; nil for the rest, whose `check` already says all there was.
+    package func evidence(_ seen: Perceived) -> String? {
+        switch subject {
+        case .screen, .visibleFocus, .focus: return seen.screen
+        case .event, .error: return seen.events.isEmpty ? nil : seen.events.map(\.json).joined(separator: "\n")
+        case .said: return seen.said.isEmpty ? nil : seen.said.joined(separator: "\n")
+        default: return nil
         }
     }
 

@@ -25,6 +25,11 @@ package enum ScriptStep: Equatable, Sendable {
         case .wait, .expect: false
         }
     }
+
+    /// True for an `expect` line.
+    package var isExpectation: Bool {
+        if case .expect = self { true } else { false }
+    }
 }
 
 /// A step as written.

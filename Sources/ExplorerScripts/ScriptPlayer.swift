@@ -3,7 +3,9 @@ import Explorer
 /// Plays a script on a front (`ScriptFront`: headless, or the full view on a terminal): its
 /// steps, its expectations (each waiting on the front's clock, a moment at a time, up to its
 /// deadline, so an animated move is checked when it ends), and the rule that an explorer error
-/// fails the script unless the next step expects it. Stops at the first failure, as a test does.
+/// fails the script unless the next step expects it. Stops at the first hard failure, as a test
+/// does, and lists the expectations it did not reach as skipped, so a script's counts never
+/// change between red and green; a soft expectation's failure is recorded and the play goes on.
 /// The rules live here once, so a script gives the same results on every front.
 package enum ScriptPlayer {
     /// One expectation's result.
@@ -13,6 +15,13 @@ package enum ScriptPlayer {
         package let found: String?
         /// When it was decided on the script's clock, seconds.
         package let time: Double
+        /// Nil when it held; else the failure's message, and what was there whole (the screen,
+        /// the events with their fields, the lines said; `Expectation.evidence`), if anything.
+        package var failure: Failure?
+        package var evidence: String?
+        /// Wall-clock seconds since the previous expectation was decided (or the start): the
+        /// steps before it and its own wait.
+        package var seconds: Double = 0
         package var passed: Bool { found == nil }
 
         package init(line: ScriptLine, found: String?, time: Double) {
@@ -53,7 +62,10 @@ package enum ScriptPlayer {
     /// What a play did.
     package struct Result: Sendable {
         package var assertions: [Assertion] = []
+        /// The first failure: the one that stopped the play, else the first soft one.
         package var failure: Failure?
+        /// The expectations not reached because a hard failure stopped the play, in order.
+        package var skipped: [ScriptLine] = []
         /// Everything said, in order.
         package var transcript: [Said] = []
         package var passed: Bool { failure == nil }
@@ -61,9 +73,26 @@ package enum ScriptPlayer {
         package init() {}
     }
 
-    /// Says where the explorer stands, then plays `lines` on `front`.
-    package static func play<Front: ScriptFront>(_ lines: [ScriptLine], on front: inout Front) -> Result {
+    /// Says where the explorer stands, then plays `lines` on `front`; `wallClock` (seconds,
+    /// any origin) times each expectation.
+    package static func play<Front: ScriptFront>(
+        _ lines: [ScriptLine], on front: inout Front, wallClock: () -> Double = { 0 }
+    ) -> Result {
+        var result = playSteps(lines, on: &front, wallClock: wallClock)
+        if let stopped = result.failure, let index = lines.firstIndex(where: { $0.line == stopped.line.line }) {
+            let decided = Set(result.assertions.map(\.line.line))
+            result.skipped = lines[index...].filter {
+                $0.step.isExpectation && !decided.contains($0.line) && $0.line != stopped.line.line
+            }
+        }
+        if result.failure == nil { result.failure = result.assertions.lazy.compactMap(\.failure).first }
+        return result
+    }
+
+    /// The steps of `play`, up to the first hard failure.
+    private static func playSteps<Front: ScriptFront>(_ lines: [ScriptLine], on front: inout Front, wallClock: () -> Double) -> Result {
         var result = Result()
+        var lastDecided = wallClock()
         var sinceAction = (said: [String](), events: [Perceived.Event]())
         var pending: (line: ScriptLine, message: String)?
         var lastAction: ScriptLine?
@@ -98,9 +127,16 @@ package enum ScriptPlayer {
                     collect(after: line)
                     found = check()
                 }
-                result.assertions.append(Assertion(line: line, found: found, time: front.clock))
+                var assertion = Assertion(line: line, found: found, time: front.clock)
+                let now = wallClock()
+                (assertion.seconds, lastDecided) = (max(0, now - lastDecided), now)
                 if let found {
-                    result.failure = .expectation(line, found: found, waited: front.ended ? front.clock - start : expectation.deadline)
+                    assertion.failure = .expectation(line, found: found, waited: front.ended ? front.clock - start : expectation.deadline)
+                    assertion.evidence = front.perceived(said: sinceAction.said, events: sinceAction.events).flatMap(expectation.evidence)
+                }
+                result.assertions.append(assertion)
+                if let failure = assertion.failure, !expectation.soft {
+                    result.failure = failure
                     return result
                 }
                 if expectsError { pending = nil }

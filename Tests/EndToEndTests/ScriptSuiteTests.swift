@@ -108,6 +108,45 @@ struct ScriptSuiteTests {
         #expect(passing.status == 0 && proveAgain.status == 0)
     }
 
+    @Test("a failing script's TAP and JUnit show the screen, the events with their fields, the skipped and the times (checked-in reports)")
+    func failingReports() throws {
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        let reports = root.appendingPathComponent("Tests/EndToEndTests/Support/reports")
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (tap, junit) = (folder.appendingPathComponent("failing.tap").path, folder.appendingPathComponent("failing.xml").path)
+        let run = try ProgramRun.sidewalk([
+            "test", reports.appendingPathComponent("failing.txt").path, "--front", "headless", "--size", "60x20", "--tap", tap, "--junit",
+            junit
+        ])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("       2 expectations after it not reached (skipped)"), "\(run.standardOutput)")
+        // Times, the date, the host and the checkout's place vary; the rest is the report.
+        func neutral(_ text: String) -> String {
+            var lines = text.replacingOccurrences(of: root.path + "/", with: "").components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() {
+                var line = line
+                for (pattern, with) in [
+                    (#"duration_ms: [0-9]+"#, "duration_ms: T"), (#" time="[0-9.]+""#, #" time="T""#),
+                    (#"timestamp="[^"]+""#, #"timestamp="T""#), (#"hostname="[^"]+""#, #"hostname="H""#)
+                ] {
+                    line = line.replacingOccurrences(of: pattern, with: with, options: .regularExpression)
+                }
+                lines[index] = line
+            }
+            return lines.joined(separator: "\n")
+        }
+        for (made, kept) in [(tap, "failing.tap"), (junit, "failing.xml")] {
+            let report = neutral(try String(contentsOfFile: made, encoding: .utf8))
+            let expected = try String(contentsOf: reports.appendingPathComponent(kept), encoding: .utf8)
+            #expect(report == expected, "\(kept) differs; this run's, made neutral:\n\(report)")
+        }
+        let schema = root.appendingPathComponent("Tests/EndToEndTests/Support/junit-ant.xsd").path
+        #expect(try Subprocess.run(["xmllint", "--noout", "--schema", schema, junit]).status == 0)
+        let prove = String(decoding: try Subprocess.run(["prove", "--verbose", "--exec", "cat", tap]).standardOutput, as: UTF8.self)
+        #expect(prove.contains("Failed 2/4 subtests") && prove.contains("(less 2 skipped subtests: 0 okay)"), "\(prove)")
+    }
+
     @Test("--keys takes the same steps as a script: ; between them, expect among them; a failed expectation is status 1")
     func keysGrammar() throws {
         let pass = try ProgramRun.sidewalk(["--headless", "--keys", ":goto main-4; expect panorama main-4; expect said \"Main Street 18\""])

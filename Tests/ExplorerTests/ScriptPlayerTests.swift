@@ -48,6 +48,40 @@ struct ScriptPlayerTests {
         #expect(result.assertions.count == 1 && result.assertions[0].time >= 2, "it waited its deadline on the script's clock")
     }
 
+    @Test("a soft expectation's failure is recorded and the play goes on; after a hard one the rest are skipped, not dropped")
+    func softAndSkipped() throws {
+        var tick = 0.0
+        var front = RunnerFront(ScriptRunner(state: NavigationTests.state(at: "centre")))
+        let script = """
+            expect soft heading 90
+            expect ways 3
+            Right
+            expect event didMoveCamera /"heading":99/
+            expect heading 15
+            expect soft ways 3
+            """
+        let result = ScriptPlayer.play(try KeyScript.parse(script, form: .file), on: &front) {
+            tick += 0.25
+            return tick
+        }
+        #expect(result.assertions.map(\.line.line) == [1, 2, 4] && result.assertions.map(\.passed) == [false, true, false])
+        #expect(result.assertions[0].failure?.message == "expect soft heading 90: heading is 0° (waited 2 s)")
+        #expect(result.failure?.line.line == 4, "the hard failure is the one that stopped the play")
+        #expect(result.skipped.map(\.line) == [5, 6], "counted, as skipped")
+        #expect(result.assertions.allSatisfy { $0.seconds == 0.25 }, "each timed from the one before")
+        // The event did arrive: its fields are shown, not only its name.
+        let message = try #require(result.failure?.message)
+        #expect(message.hasPrefix(#"expect event didMoveCamera /"heading":99/: didMoveCamera arrived as: "{"#), "\(message)")
+        #expect(result.assertions[2].evidence?.contains(#""heading":15"#) == true, "\(result.assertions[2].evidence ?? "")")
+    }
+
+    @Test("only soft failures: every expectation runs, and the script fails at the first of them")
+    func onlySoft() throws {
+        let result = try Self.play("expect soft ways 2\nRight\nexpect soft heading 90\nexpect heading 15\n")
+        #expect(result.assertions.count == 3 && result.skipped.isEmpty)
+        #expect(!result.passed && result.failure?.line.line == 1)
+    }
+
     @Test("an explorer error fails the script at its line unless the next line expects it")
     func explorerErrors() throws {
         let unexpected = try Self.play(":goto nowhere\nRight\nexpect heading 15\n")

@@ -90,17 +90,35 @@ struct TestCommand: SidewalkCommand {
         return failed == 0 ? ExitStatus.success : ExitStatus.failure
     }
 
-    /// "ok   walk.txt (4 expectations)", or "FAIL walk.txt:7: expect ...: what was there" and the
-    /// last lines said before it.
+    /// "ok   walk.txt (terminal, 4 expectations)", or for each failure "FAIL walk.txt:7 (terminal):
+    /// expect ...: what was there", the last lines said before it and what was there whole (the
+    /// screen, the events), then how many expectations it kept from running.
     static func line(_ run: ScriptSuite.Run) -> String {
-        let count = run.result.assertions.count
-        guard let failure = run.result.failure else {
+        let result = run.result
+        let count = result.assertions.count + result.skipped.count
+        guard let stopped = result.failure else {
             return TextSanitizer.sanitize("ok   \(run.script.path) (\(run.front.rawValue), \(count) expectation\(count == 1 ? "" : "s"))")
         }
-        let said = run.result.transcript.filter { $0.line <= failure.line.line }.suffix(3).map {
-            "       said: " + TextSanitizer.sanitize($0.text)
+        var failures = result.assertions.compactMap { assertion in assertion.failure.map { ($0, assertion.evidence) } }
+        if !failures.contains(where: { $0.0 == stopped }) { failures.append((stopped, nil)) }
+        var lines: [String] = []
+        for (failure, evidence) in failures {
+            lines.append("FAIL \(run.script.path):\(failure.line.line) (\(run.front.rawValue)): \(failure.message)")
+            lines += result.transcript.filter { $0.line <= failure.line.line }.suffix(3).map { "       said: " + $0.text }
+            if let evidence {
+                let shown = evidence.components(separatedBy: "\n")
+                lines += ["       found:"] + shown.prefix(evidenceLines).map { "         " + $0 }
+                if shown.count > evidenceLines {
+                    lines.append("         … \(shown.count - evidenceLines) lines more in the TAP or JUnit report")
+                }
+            }
         }
-        return ([TextSanitizer.sanitize("FAIL \(run.script.path):\(failure.line.line) (\(run.front.rawValue)): \(failure.message)")] + said)
-            .joined(separator: "\n")
+        if !result.skipped.isEmpty {
+            lines.append("       \(result.skipped.count) expectation\(result.skipped.count == 1 ? "" : "s") after it not reached (skipped)")
+        }
+        return lines.map { TextSanitizer.sanitize($0) }.joined(separator: "\n")
     }
+
+    /// Lines of a screen or of events shown under a failure on the console, at most.
+    static let evidenceLines = 60
 }
