@@ -25,6 +25,13 @@ struct AccessibilitySuiteTests {
         #expect(run.standardOutput.hasSuffix(" passed, 0 failed\n"))
     }
 
+    @Test("the suite's own file plays every script at three sizes, and all pass")
+    func suiteFile() throws {
+        let run = try ProgramRun.sidewalk(["test", "--config", Self.folder.appendingPathComponent("suite.json").path], timeLimit: 300)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        for size in ["80x24", "100x30", "160x48"] { #expect(run.standardOutput.contains("walking.txt (headless, \(size), ")) }
+    }
+
     @Test("every key binding in the help is pressed and every command typed somewhere in the suite")
     func coverage() throws {
         let lines = try Self.scripts()

@@ -1,3 +1,4 @@
+import Foundation
 import TUI
 import TestSupport
 import Testing
@@ -32,5 +33,18 @@ struct InProcessCommandTests {
         #expect(cache.residentIDs == [start.id], "it was decoded outside the cache")
         #expect(cache.residentBytes > 0)
         #expect(cache.byteBudget == 32 << 20, "the budget --cache-mb gives")
+    }
+
+    @Test("a run that passed only when played again is flaky, and says so on its line and in its reports")
+    func flakyRun() {
+        let script = ScriptSuite.Script(path: "walk.txt", lines: [])
+        var run = ScriptSuite.Run(script: script, front: .headless, result: .init(), seconds: 0, simulated: 0)
+        #expect(!run.flaky && TestCommand.line(run) == "ok   walk.txt (headless, 0 expectations)")
+        run.attempts = 2
+        #expect(run.flaky && TestCommand.line(run) == "ok   walk.txt (headless, 0 expectations) flaky: passed on attempt 2")
+        #expect(ScriptReport.tap([run]).contains("# played 2 times: flaky, passed on the last\n"))
+        #expect(
+            ScriptReport.junit([run], at: Date(timeIntervalSince1970: 0), hostname: "h").contains(#"<property name="flaky" value="true"/>"#)
+        )
     }
 }

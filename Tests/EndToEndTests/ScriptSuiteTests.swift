@@ -147,6 +147,45 @@ struct ScriptSuiteTests {
         #expect(prove.contains("Failed 2/4 subtests") && prove.contains("(less 2 skipped subtests: 0 okay)"), "\(prove)")
     }
 
+    @Test(
+        "--grep selects, --size plays each at several sizes, --workers bounds, --retries plays a failure again; a suite file says the same")
+    func matrix() throws {
+        let folder = try Self.folder(["a-pass.txt": Self.passing, "b-fail.txt": Self.failing, "c-error.txt": Self.erring])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sized = try ProgramRun.sidewalk([
+            "test", folder.path, "--front", "headless", "--grep", "a-pass", "--size", "80x24,120x40", "--workers", "1"
+        ])
+        #expect(
+            sized.status == 0
+                && sized.standardOutput
+                    == "ok   \(folder.path)/a-pass.txt (headless, 80x24, 5 expectations)\n"
+                    + "ok   \(folder.path)/a-pass.txt (headless, 120x40, 5 expectations)\n2 passed, 0 failed\n",
+            "\(sized.standardOutput)")
+        // An expect line matches too: "heading 100" is only in b-fail.txt.
+        let byLine = try ProgramRun.sidewalk(["test", folder.path, "--front", "headless", "--grep", "heading 10{2}"])
+        #expect(byLine.standardOutput.hasSuffix("0 passed, 1 failed\n") && byLine.standardOutput.contains("b-fail.txt:2"))
+        let tap = folder.appendingPathComponent("retried.tap").path
+        let retried = try ProgramRun.sidewalk([
+            "test", folder.appendingPathComponent("b-fail.txt").path, "--front", "headless", "--retries", "2", "--tap", tap
+        ])
+        let retriedTAP = try String(contentsOfFile: tap, encoding: .utf8)
+        #expect(retried.status == 1 && retriedTAP.contains("# played 3 times\n"), "\(retriedTAP)")
+        let suite = folder.appendingPathComponent("suite.json")
+        try Data(#"{"scripts": ["a-pass.txt"], "fronts": ["headless"], "sizes": ["90x25"], "retries": 1, "workers": 2}"#.utf8).write(
+            to: suite)
+        let configured = try ProgramRun.sidewalk(["test", "--config", suite.path])
+        #expect(
+            configured.status == 0 && configured.standardOutput.hasPrefix("ok   \(folder.path)/a-pass.txt (headless, 5 expectations)"),
+            "\(configured.standardOutput) \(configured.standardError)")
+        try Data(#"{"scripts": ["a-pass.txt"], "projects": []}"#.utf8).write(to: suite)
+        let unknown = try ProgramRun.sidewalk(["test", "--config", suite.path])
+        #expect(
+            unknown.status != 0 && unknown.errorLines.count == 1 && unknown.standardError.contains("unknown setting 'projects'"),
+            "\(unknown.standardError)")
+        let none = try ProgramRun.sidewalk(["test", folder.path, "--grep", "nothing-like-it"])
+        #expect(none.status == 2 && none.errorLines == ["sidewalk: --grep nothing-like-it: matches no script nor expect line"])
+    }
+
     @Test("--keys takes the same steps as a script: ; between them, expect among them; a failed expectation is status 1")
     func keysGrammar() throws {
         let pass = try ProgramRun.sidewalk(["--headless", "--keys", ":goto main-4; expect panorama main-4; expect said \"Main Street 18\""])

@@ -113,18 +113,33 @@ extension CommandOption {
         _ name: String, in range: ClosedRange<Int>, help: String,
         _ set: @escaping (inout Settings, (width: Int, height: Int)) -> Void
     ) -> Self {
+        parsed(name, "WxH", help: help, parse: { (text) throws(OptionValueError) in try sizeValue(text, in: range) }, set)
+    }
+
+    /// Sizes "WxH,WxH…", each side within `range`, at least one, at most `most`.
+    static func sizes(
+        _ name: String, in range: ClosedRange<Int>, most: Int, help: String,
+        _ set: @escaping (inout Settings, [(width: Int, height: Int)]) -> Void
+    ) -> Self {
         parsed(
-            name, "WxH", help: help,
+            name, "WxH[,WxH…]", help: help,
             parse: { (text) throws(OptionValueError) in
-                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let width = Int(decimal: parts[0]), let height = Int(decimal: parts[1]) else {
-                    throw .wrongForm("WIDTHxHEIGHT, e.g. 640x360")
-                }
-                guard range.contains(width), range.contains(height) else {
-                    throw .reason("each side must be \(range.lowerBound)...\(range.upperBound)")
-                }
-                return (width, height)
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count <= most else { throw .reason("at most \(most) sizes") }
+                return try parts.map { (part) throws(OptionValueError) in try sizeValue(String(part), in: range) }
             }, set)
+    }
+
+    /// "WIDTHxHEIGHT" read, each side within `range`.
+    static func sizeValue(_ text: String, in range: ClosedRange<Int>) throws(OptionValueError) -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(decimal: parts[0]), let height = Int(decimal: parts[1]) else {
+            throw .wrongForm("WIDTHxHEIGHT, e.g. 640x360")
+        }
+        guard range.contains(width), range.contains(height) else {
+            throw .reason("each side must be \(range.lowerBound)...\(range.upperBound)")
+        }
+        return (width, height)
     }
 
     private static func defaultText(_ value: String?) -> String {

@@ -62,6 +62,7 @@ enum ScriptReport {
         var number = 0
         for run in runs {
             out.append("# \(clean(run.title))")
+            if run.attempts > 1 { out.append("# played \(run.attempts) times" + (run.flaky ? ": flaky, passed on the last" : "")) }
             for point in points(run) {
                 number += 1
                 let name = clean("\(run.title) \(point.name)").replacingOccurrences(of: "#", with: "\\#")
@@ -99,7 +100,11 @@ enum ScriptReport {
                 "  <testsuite name=\"\(name)\" package=\"sidewalk\" id=\"\(id)\" timestamp=\"\(stamp)\" hostname=\"\(xml(hostname))\" "
                     + "tests=\"\(points.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(run.seconds))\">"
             )
-            out.append("    <properties><property name=\"simulated-seconds\" value=\"\(seconds(run.simulated))\"/></properties>")
+            let attempts = run.attempts > 1 ? "<property name=\"attempts\" value=\"\(run.attempts)\"/>" : ""
+            let flaky = run.flaky ? "<property name=\"flaky\" value=\"true\"/>" : ""
+            out.append(
+                "    <properties><property name=\"simulated-seconds\" value=\"\(seconds(run.simulated))\"/>\(attempts)\(flaky)</properties>"
+            )
             for point in points { out += testcase(point, suite: name) }
             out.append("    <system-out>\(run.result.transcript.map { xml($0.text) }.joined(separator: "\n"))</system-out>")
             out.append("    <system-err/>")

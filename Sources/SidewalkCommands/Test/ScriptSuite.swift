@@ -1,10 +1,11 @@
 import Datasets
+import Dispatch
 import Explorer
 import ExplorerScripts
 import Foundation
-import ParallelDispatch
 import ScriptTerminal
 import StreetModel
+import Synchronization
 import SystemIO
 
 /// A suite of keyboard-accessibility scripts (`sidewalk test`): found in files and folders, all
@@ -35,8 +36,22 @@ struct ScriptSuite {
         let seconds: Double
         /// The explorer's clock when it ended, seconds (real time for the terminal front).
         let simulated: Double
-        /// "walk.txt (terminal)".
-        var title: String { "\(script.path) (\(front.rawValue))" }
+        /// The screen's size, named in the title when a suite plays at several.
+        var size: Size?
+        /// How many times it was played: more than 1 when it failed and was played again.
+        var attempts = 1
+        /// Passed, but only when played again: flaky.
+        var flaky: Bool { attempts > 1 && result.passed }
+        /// Where it played: "terminal", "terminal, 80x24".
+        var setting: String { front.rawValue + (size.map { ", \($0.columns)x\($0.rows)" } ?? "") }
+        /// "walk.txt (terminal)", "walk.txt (terminal, 80x24)".
+        var title: String { "\(script.path) (\(setting))" }
+    }
+
+    /// A screen's columns and rows.
+    struct Size: Sendable, Equatable {
+        let columns: Int
+        let rows: Int
     }
 
     /// The screen both fronts read, columns×rows.
@@ -96,21 +111,45 @@ struct ScriptSuite {
         do { return try KeyScript.parse(text, form: .file) } catch { throw .script(source: source, problem: error.message) }
     }
 
-    /// Plays every script on every front, as many at once as there are cores, each on a fresh
-    /// explorer at `dataset`'s start.
-    func play(_ scripts: [Script], dataset: Dataset, fronts: [Front]) -> [Run] {
-        let jobs = scripts.flatMap { script in fronts.map { (script, $0) } }
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var runs: [Int: Run] = [:]
+    /// How a suite is played: where, at which sizes, how many at once, how often again.
+    struct Plan: Sendable {
+        var fronts = Front.allCases
+        var sizes = [Size(columns: 100, rows: 30)]
+        /// Runs at once, ≥ 1.
+        var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        /// Further plays of a run that failed, ≥ 0.
+        var retries = 0
+    }
+
+    /// Plays every script on every front at every size of `plan`, `plan.workers` at once, each
+    /// on a fresh explorer at `dataset`'s start; a run that fails is played again up to
+    /// `plan.retries` times, and one that then passes is flaky. In the scripts' order.
+    func play(_ scripts: [Script], dataset: Dataset, plan: Plan) -> [Run] {
+        let jobs = scripts.flatMap { script in plan.sizes.flatMap { size in plan.fronts.map { (script, size, $0) } } }
+        let results = Mutex<[Int: Run]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(plan.workers, max(jobs.count, 1))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < jobs.count else { return }
+                let (script, size, front) = jobs[index]
+                let suite = ScriptSuite(columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys)
+                var run = suite.play(script, on: front, dataset: dataset)
+                while !run.result.passed, run.attempts <= plan.retries {
+                    let attempts = run.attempts + 1
+                    run = suite.play(script, on: front, dataset: dataset)
+                    run.attempts = attempts
+                }
+                if plan.sizes.count > 1 { run.size = size }
+                results.withLock { $0[index] = run }
+            }
         }
-        let results = Results()
-        DispatchRunner().run(jobs.count) { index in
-            let (script, front) = jobs[index]
-            let run = front == .headless ? playHeadless(script, dataset: dataset) : playInTerminal(script, dataset: dataset)
-            results.lock.withLock { results.runs[index] = run }
-        }
-        return jobs.indices.compactMap { results.runs[$0] }
+        return results.withLock { runs in jobs.indices.compactMap { runs[$0] } }
+    }
+
+    /// One play of `script` on `front`.
+    private func play(_ script: Script, on front: Front, dataset: Dataset) -> Run {
+        front == .headless ? playHeadless(script, dataset: dataset) : playInTerminal(script, dataset: dataset)
     }
 
     /// One script on a fresh explorer standing at the dataset's start, facing its initial view.

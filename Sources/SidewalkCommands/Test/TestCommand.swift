@@ -1,5 +1,6 @@
 import Datasets
 import Explorer
+import ExplorerScripts
 import Foundation
 import ScriptTerminal
 import SystemIO
@@ -10,7 +11,10 @@ import TextSafety
 /// script and a summary, TAP or JUnit reports for CI, and exit status 1 when any fails.
 struct TestCommand: SidewalkCommand {
     static let purpose = "run keyboard-accessibility scripts with expectations as a test suite"
-    static let synopsis = ["sidewalk test SCRIPT|DIR... [--front both|headless|terminal] [--dataset DATASET] [--tap FILE] [--junit FILE]"]
+    static let synopsis = [
+        "sidewalk test SCRIPT|DIR... [--front both|headless|terminal] [--size WxH[,WxH…]] [--grep PATTERN] [--retries N]",
+        "                            [--workers N] [--config SUITE.json] [--dataset DATASET] [--tap FILE] [--junit FILE]"
+    ]
 
     static var spec: CommandSpec<TestCommand> {
         CommandSpec(
@@ -30,12 +34,31 @@ struct TestCommand: SidewalkCommand {
                 .choice("--front", "FRONT", ["both", "headless", "terminal"], default: "both", help: "where the scripts play") {
                     $0.fronts = $1 == "both" ? ScriptSuite.Front.allCases : [ScriptSuite.Front(rawValue: $1)!]
                 },
+                .text("--grep", "PATTERN", help: "play only the scripts whose path or an expect line matches this /pattern/") {
+                    $0.grep = $1
+                },
+                .wholeNumber(
+                    "--retries", "N", in: retryRange, default: 0, help: "play a failed script again up to N times; a pass then is flaky"
+                ) {
+                    $0.retries = $1
+                },
+                .wholeNumber("--workers", "N", in: workerRange, help: "scripts played at once (default: one per core)") { $0.workers = $1 },
+                .text(
+                    "--config", "SUITE.json", help: "the suite's scripts, fronts, sizes, dataset, retries, workers and grep (options win)"
+                ) {
+                    $0.configPath = $1
+                },
                 .choice(
                     "--cursor-keys", "FORM", TerminalFront.CursorKeys.allCases.map(\.rawValue), default: "as-asked",
                     help: "terminal front: what the arrows, Home and End send: as the explorer asked (xterm), or always normal "
                         + "(ESC [ C) or application (ESC O C) form"
                 ) { $0.cursorKeys = TerminalFront.CursorKeys(rawValue: $1)! },
-                .size("--size", in: 20...400, help: "the screen's columns and rows, for expect screen (default 100x30)") { $0.size = $1 },
+                .sizes(
+                    "--size", in: sides, most: 8,
+                    help: "the screen's columns and rows, for expect screen; several play every script at each (default 100x30)"
+                ) {
+                    $0.sizes = $1.map { ScriptSuite.Size(columns: $0.width, rows: $0.height) }
+                },
                 .text("--dataset", "DATASET", help: "the dataset the scripts walk (default: the bundled demo town)") { $0.dataset = $1 },
                 .text("--tap", "FILE", help: "write the results as TAP version 13 to FILE") { $0.tapPath = $1 },
                 .text("--junit", "FILE", help: "write the results as JUnit XML (Ant's schema, as CI servers read it) to FILE") {
@@ -49,15 +72,24 @@ struct TestCommand: SidewalkCommand {
     }
 
     var paths: [String] = []
-    var fronts = ScriptSuite.Front.allCases
-    var size = (width: 100, height: 30)
+    var fronts: [ScriptSuite.Front]?
+    var sizes: [ScriptSuite.Size]?
     var cursorKeys = TerminalFront.CursorKeys.asAsked
     var dataset: String?
     var tapPath: String?
     var junitPath: String?
+    var grep: String?
+    var retries: Int?
+    var workers: Int?
+    var configPath: String?
+
+    /// A screen's sides, columns and rows; retries and workers.
+    static let sides = 20...400
+    static let retryRange = 0...10
+    static let workerRange = 1...64
 
     func validate() throws(UsageError) {
-        guard !paths.isEmpty else { throw UsageError(description: "test needs a SCRIPT or a folder of them") }
+        guard !paths.isEmpty || configPath != nil else { throw UsageError(description: "test needs a SCRIPT or a folder of them") }
     }
 
     func run() throws(CommandError) -> Int32 {
@@ -67,16 +99,23 @@ struct TestCommand: SidewalkCommand {
         } catch {
             throw .file(error)
         }
-        let scripts = try ScriptSuite.read(ScriptSuite.files(paths))
-        guard let path = dataset ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
+        let config = try configPath.map { (path) throws(CommandError) in try SuiteConfig.load(path) } ?? SuiteConfig()
+        let scripts = try Self.selected(
+            ScriptSuite.read(ScriptSuite.files(paths.isEmpty ? config.scripts : paths)), grep: grep ?? config.grep)
+        guard let path = dataset ?? config.dataset ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         let opened: Dataset
         do { opened = try DatasetOpener().open(path).withAllShards() } catch { throw .dataset(error) }
-        var suite = ScriptSuite(columns: size.width, rows: size.height, datasetPath: path)
-        suite.cursorKeys = cursorKeys
-        let runs = suite.play(scripts, dataset: opened, fronts: fronts)
+        let suite = ScriptSuite(columns: 100, rows: 30, datasetPath: path, cursorKeys: cursorKeys)
+        var plan = ScriptSuite.Plan()
+        plan.fronts = fronts ?? config.fronts ?? plan.fronts
+        plan.sizes = sizes ?? config.sizes ?? plan.sizes
+        plan.retries = retries ?? config.retries ?? plan.retries
+        plan.workers = workers ?? config.workers ?? plan.workers
+        let runs = suite.play(scripts, dataset: opened, plan: plan)
         for run in runs { print(Self.line(run)) }
         let failed = runs.filter { !$0.result.passed }.count
-        print("\(runs.count - failed) passed, \(failed) failed")
+        let flaky = runs.filter(\.flaky).count
+        print("\(runs.count - failed) passed, \(failed) failed" + (flaky > 0 ? ", \(flaky) flaky" : ""))
         do throws(FileError) {
             if let tapPath { try OutputFile.replaceWhole(tapPath, with: Array(ScriptReport.tap(runs).utf8)) }
             if let junitPath {
@@ -90,6 +129,19 @@ struct TestCommand: SidewalkCommand {
         return failed == 0 ? ExitStatus.success : ExitStatus.failure
     }
 
+    /// The scripts `grep` selects (all without one): those whose path or an `expect` line
+    /// matches it; none selected is an error (status 2), as a mistyped pattern would pass.
+    static func selected(_ scripts: [ScriptSuite.Script], grep: String?) throws(CommandError) -> [ScriptSuite.Script] {
+        guard let grep else { return scripts }
+        let pattern: TextPattern
+        do { pattern = try TextPattern(grep) } catch { throw .usage(UsageError(description: "--grep \(grep): \(error)")) }
+        let chosen = scripts.filter { script in
+            pattern.isFound(in: script.path) || script.lines.contains { $0.step.isExpectation && pattern.isFound(in: $0.text) }
+        }
+        guard !chosen.isEmpty else { throw .script(source: "--grep \(grep)", problem: "matches no script nor expect line") }
+        return chosen
+    }
+
     /// "ok   walk.txt (terminal, 4 expectations)", or for each failure "FAIL walk.txt:7 (terminal):
     /// expect ...: what was there", the last lines said before it and what was there whole (the
     /// screen, the events), then how many expectations it kept from running.
@@ -97,13 +149,15 @@ struct TestCommand: SidewalkCommand {
         let result = run.result
         let count = result.assertions.count + result.skipped.count
         guard let stopped = result.failure else {
-            return TextSanitizer.sanitize("ok   \(run.script.path) (\(run.front.rawValue), \(count) expectation\(count == 1 ? "" : "s"))")
+            let flaky = run.flaky ? " flaky: passed on attempt \(run.attempts)" : ""
+            return TextSanitizer.sanitize(
+                "ok   \(run.script.path) (\(run.setting), \(count) expectation\(count == 1 ? "" : "s"))" + flaky)
         }
         var failures = result.assertions.compactMap { assertion in assertion.failure.map { ($0, assertion.evidence) } }
         if !failures.contains(where: { $0.0 == stopped }) { failures.append((stopped, nil)) }
         var lines: [String] = []
         for (failure, evidence) in failures {
-            lines.append("FAIL \(run.script.path):\(failure.line.line) (\(run.front.rawValue)): \(failure.message)")
+            lines.append("FAIL \(run.script.path):\(failure.line.line) (\(run.setting)): \(failure.message)")
             lines += result.transcript.filter { $0.line <= failure.line.line }.suffix(3).map { "       said: " + $0.text }
             if let evidence {
                 let shown = evidence.components(separatedBy: "\n")

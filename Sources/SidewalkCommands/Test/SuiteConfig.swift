@@ -1,0 +1,79 @@
+import BoundedJSON
+import Foundation
+import RemoteData
+import SystemIO
+
+/// A suite's settings in a file (`sidewalk test --config suite.json`), as Playwright's projects
+/// keep theirs: the scripts, fronts, sizes, dataset, retries, workers and grep, so CI and a
+/// tester's terminal run the same matrix. Paths are relative to the file's folder; the command
+/// line's options win over the file's.
+struct SuiteConfig {
+    var scripts: [String] = []
+    var fronts: [ScriptSuite.Front]?
+    var sizes: [ScriptSuite.Size]?
+    var dataset: String?
+    var retries: Int?
+    var workers: Int?
+    var grep: String?
+
+    static let known = ["scripts", "fronts", "sizes", "dataset", "retries", "workers", "grep"]
+
+    /// The settings `path` holds; a file that is not what this describes is one line naming it.
+    static func load(_ path: String) throws(CommandError) -> SuiteConfig {
+        func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: 1 << 20) } catch { throw .file(error) }
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
+        guard let root = parsed.object else { throw invalid("is not a JSON object") }
+        for key in root.keys where !known.contains(key) {
+            throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        func relative(_ text: String) -> String {
+            text.hasPrefix("/") || folder.isEmpty ? text : ((folder as NSString).appendingPathComponent(text) as NSString).standardizingPath
+        }
+        func strings(_ key: String) throws(CommandError) -> [String]? {
+            guard let raw = root[key] else { return nil }
+            guard let list = raw.array?.compactMap(\.string), list.count == raw.array?.count, !list.isEmpty else {
+                throw invalid("\(key) must be a list of strings")
+            }
+            return list
+        }
+        func count(_ key: String, _ range: ClosedRange<Int>) throws(CommandError) -> Int? {
+            guard let raw = root[key] else { return nil }
+            guard let number = raw.number, number.rounded() == number, range.contains(Int(exactly: number) ?? -1) else {
+                throw invalid("\(key) must be a whole number, \(range.lowerBound)...\(range.upperBound)")
+            }
+            return Int(number)
+        }
+        var config = SuiteConfig()
+        config.scripts = try strings("scripts")?.map(relative) ?? []
+        config.fronts = try strings("fronts").map { (names) throws(CommandError) in
+            try names.map { (name) throws(CommandError) in
+                guard let front = ScriptSuite.Front(rawValue: name) else { throw invalid("fronts holds '\(name)'; headless or terminal") }
+                return front
+            }
+        }
+        config.sizes = try strings("sizes").map { (texts) throws(CommandError) in
+            try texts.map { (text) throws(CommandError) in
+                do throws(OptionValueError) {
+                    let size = try CommandOption<TestCommand>.sizeValue(text, in: TestCommand.sides)
+                    return ScriptSuite.Size(columns: size.width, rows: size.height)
+                } catch {
+                    throw invalid(error.message(option: "sizes", text: text))
+                }
+            }
+        }
+        config.dataset = try root["dataset"].map { (raw) throws(CommandError) in
+            guard let text = raw.string, !text.isEmpty else { throw invalid("dataset must be a path or address") }
+            return HTTPClient.isWebAddress(text) ? text : relative(text)
+        }
+        (config.retries, config.workers) = (try count("retries", TestCommand.retryRange), try count("workers", TestCommand.workerRange))
+        config.grep = try root["grep"].map { (raw) throws(CommandError) in
+            guard let text = raw.string, !text.isEmpty else { throw invalid("grep must be a pattern, as --grep takes") }
+            return text
+        }
+        return config
+    }
+}
