@@ -38,10 +38,12 @@ package struct Perceived: Sendable {
     package var events: [Event]
     /// The screen's text, rows separated by newlines; nil where there is no screen.
     package var screen: String?
+    /// The screen's cells with their colours as shown; nil where there is no screen.
+    package var cells: ScreenCells?
 
     package init(
         camera: PanoramaCamera, panorama: Panorama?, focus: String?, ways: Int, note: String?, said: [String], events: [Event],
-        screen: String?
+        screen: String?, cells: ScreenCells? = nil
     ) {
         self.camera = camera
         self.panorama = panorama
@@ -51,13 +53,14 @@ package struct Perceived: Sendable {
         self.said = said
         self.events = events
         self.screen = screen
+        self.cells = cells
     }
 
     /// What `state` shows, with what was said and happened since the last key or command.
-    package init(_ state: ExplorerState, said: [String], events: [Event], screen: String?) {
+    package init(_ state: ExplorerState, said: [String], events: [Event], screen: String?, cells: ScreenCells? = nil) {
         self.init(
             camera: state.camera, panorama: state.panorama, focus: Narrator.focusDescription(state), ways: state.numberedLinks.count,
-            note: state.note, said: said, events: events, screen: screen)
+            note: state.note, said: said, events: events, screen: screen, cells: cells)
     }
 }
 

@@ -5,7 +5,8 @@ extension Expectation {
     /// Reads what follows `expect`: `heading 90 [±TOL]`, `pitch P [±TOL]`, `zoom Z [±TOL]`,
     /// `panorama ID`, `near LAT,LNG [METRES]`, `focus "TEXT"|/RE/|none`, `said "TEXT"|/RE/`,
     /// `ways N`, `event NAME ["TEXT"|/RE/]`, `note "TEXT"|/RE/|none`, `error ["TEXT"|/RE/]`,
-    /// `screen "TEXT"|/RE/`, `visible focus`, each optionally followed by `within SECONDS`, and
+    /// `screen "TEXT"|/RE/`, `visible focus`, `contrast focus|hud >= RATIO`, each optionally
+    /// followed by `within SECONDS`, and
     /// each optionally after `soft` (a failure is recorded and the script goes on). The error
     /// says what is wrong, without the line.
     package static func parse(_ text: String) throws(KeyScriptError) -> Expectation {
@@ -25,7 +26,17 @@ extension Expectation {
         return Expectation(try subject(what, arguments), deadline: deadline, soft: soft)
     }
 
-    static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"
+    static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen, visible focus or contrast"
+
+    /// `contrast focus|hud >= RATIO`, RATIO 1...21 (WCAG's range).
+    private static func contrast(_ arguments: [String]) throws(KeyScriptError) -> Subject {
+        guard arguments.count == 3, let scope = ContrastScope(rawValue: arguments[0]), arguments[1] == ">=",
+            let ratio = Double(arguments[2]), (1...21).contains(ratio)
+        else {
+            throw KeyScriptError("expect contrast takes focus or hud, >= and a ratio from 1 to 21: expect contrast focus >= 4.5")
+        }
+        return .contrast(scope, atLeast: ratio)
+    }
 
     /// `argument` as the text `expect what` looks for (`form` says what it takes).
     private static func textMatch(_ argument: String, what: String, form: String) throws(KeyScriptError) -> TextMatch {
@@ -107,6 +118,8 @@ extension Expectation {
         case "visible":
             guard arguments == ["focus"] else { throw KeyScriptError("expect visible takes focus: expect visible focus") }
             return .visibleFocus
+        case "contrast":
+            return try contrast(arguments)
         default:
             throw KeyScriptError("cannot expect '\(KeyScriptError.excerpt(what))'; expect \(subjects)")
         }

@@ -30,6 +30,17 @@ package struct Expectation: Equatable, Sendable {
         case screen(TextMatch)
         /// Something is focused, and its label on the screen is marked as focused.
         case visibleFocus
+        /// The WCAG contrast ratio of what `scope` covers, as drawn, is at least the given ratio
+        /// (for symbols read as shapes, at most 3:1 is asked: WCAG 1.4.11).
+        case contrast(ContrastScope, atLeast: Double)
+    }
+
+    /// What a contrast expectation measures.
+    package enum ContrastScope: String, Equatable, Sendable {
+        /// The focused label's text against its background.
+        case focus
+        /// Every label, line and symbol the HUD draws (not the picture, nor the map's lines).
+        case hud
     }
 
     package let subject: Subject
@@ -83,6 +94,8 @@ package struct Expectation: Equatable, Sendable {
         case .screen(let match):
             guard let screen = seen.screen else { return "no screen to read" }
             return match.matches(screen) ? nil : "the screen does not show it"
+        case .contrast(let scope, let wanted):
+            return Self.checkContrast(scope, atLeast: wanted, in: seen)
         case .visibleFocus:
             guard let focus = seen.focus else { return "nothing is focused" }
             guard let screen = seen.screen else { return "no screen to read" }
@@ -96,7 +109,7 @@ package struct Expectation: Equatable, Sendable {
     /// `said`; nil for the rest, whose `check` already says all there was.
     package func evidence(_ seen: Perceived) -> String? {
         switch subject {
-        case .screen, .visibleFocus, .focus: return seen.screen
+        case .screen, .visibleFocus, .focus, .contrast: return seen.screen
         case .event, .error: return seen.events.isEmpty ? nil : seen.events.map(\.json).joined(separator: "\n")
         case .said: return seen.said.isEmpty ? nil : seen.said.joined(separator: "\n")
         default: return nil

@@ -13,9 +13,9 @@ package struct RunnerFront: ScriptFront {
     /// What the front does after each step and frame, as the full view does between frames (it
     /// changes how it draws when `c` or `b` asked, and says so).
     package var betweenFrames: (inout ScriptRunner) -> ScriptRunner.Outcome = { _ in ScriptRunner.Outcome() }
-    /// The screen's text for a state, for `expect screen` and `expect visible focus`; nil where
-    /// there is none.
-    package var screen: (ExplorerState) -> String? = { _ in nil }
+    /// The screen's text for a state, for `expect screen` and `expect visible focus`, and its
+    /// cells as shown, for `expect contrast`; nil where there is none.
+    package var screen: (ExplorerState) -> (text: String, cells: ScreenCells)? = { _ in nil }
     private var news = (said: [String](), events: [Perceived.Event]())
 
     /// A front over `runner`; the first news is where it stands.
@@ -42,7 +42,8 @@ package struct RunnerFront: ScriptFront {
     }
 
     package func perceived(said: [String], events: [Perceived.Event]) -> Perceived? {
-        Perceived(runner.state, said: said, events: events, screen: screen(runner.state))
+        let shown = screen(runner.state)
+        return Perceived(runner.state, said: said, events: events, screen: shown?.text, cells: shown?.cells)
     }
 
     private mutating func take(_ outcome: ScriptRunner.Outcome) {

@@ -76,7 +76,7 @@ package struct TerminalFront: ScriptFront {
         guard let latest, !ended else { return nil }
         return Perceived(
             camera: latest.camera, panorama: latest.panoramaID.flatMap(panoramas), focus: latest.focus, ways: latest.ways,
-            note: latest.note, said: said, events: events, screen: screen.text)
+            note: latest.note, said: said, events: events, screen: screen.text, cells: ScreenCells(screen))
     }
 
     /// Types `keys` in one write; then waits for the explorer to settle after them, or one frame.

@@ -7,6 +7,15 @@ import Testing
 struct HeadlessTests {
     static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
 
+    @Test("--high-contrast keeps every HUD label and the focus at 7:1 (WCAG's enhanced level) in truecolor, 256 and 16 colours")
+    func highContrast() throws {
+        for modes in ["", "c; ", "c; c; "] {
+            let run = try ProgramRun.sidewalk(
+                [Self.demo, "--high-contrast", "--headless", "--keys", modes + "expect contrast hud >= 7; Tab; expect contrast focus >= 7"])
+            #expect(run.status == 0, "\(modes): \(run.standardError)")
+        }
+    }
+
     @Test("--keys prints what a screen reader would say: the start, then one line per change")
     func transcript() throws {
         let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "Right 1 9 q Left"])

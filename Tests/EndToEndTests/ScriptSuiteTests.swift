@@ -55,7 +55,7 @@ struct ScriptSuiteTests {
         #expect(
             run.errorLines == [
                 "sidewalk: \(folder.path)/b.txt: line 2: cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, "
-                    + "ways, event, note, error, screen or visible focus"
+                    + "ways, event, note, error, screen, visible focus or contrast"
             ])
         let missing = try ProgramRun.sidewalk(["test", folder.path, folder.appendingPathComponent("gone.txt").path])
         #expect(missing.status == 2 && missing.errorLines == ["sidewalk: \(folder.path)/gone.txt: no such file"])

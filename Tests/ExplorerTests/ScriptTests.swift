@@ -70,11 +70,11 @@ struct ScriptTests {
         arguments: [
             (
                 "expect",
-                "expect needs something to expect: heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"
+                "expect needs something to expect: heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen, visible focus or contrast"
             ),
             (
                 "expect colour red",
-                "cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen or visible focus"
+                "cannot expect 'colour'; expect heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen, visible focus or contrast"
             ),
             ("expect visible way", "expect visible takes focus: expect visible focus"),
             ("expect heading east", "expect heading needs a number, not 'east'"),

@@ -18,12 +18,21 @@ struct HeadlessFront {
         state.minimapShown = display.minimap.shownAtStart(columns: columns, rows: rows)
     }
 
-    /// A front over `runner` that keeps the full view's drawing choice and reads its screen.
+    /// A front over `runner` that keeps the full view's drawing choice and reads its screen
+    /// as drawn in the colour mode chosen so far.
     func front(_ runner: ScriptRunner) -> RunnerFront {
         var front = RunnerFront(runner)
-        front.screen = HeadlessScreen(columns: columns, rows: rows).text
-        var drawing = DrawingChoice(colorMode: display.colorMode ?? .truecolor, chosen: display.colorMode != nil, symbols: display.symbols)
-        front.betweenFrames = { runner in drawing.take(runner.state.displayRequests).map { runner.say($0) } ?? ScriptRunner.Outcome() }
+        final class Choice {
+            var drawing: DrawingChoice
+            init(_ drawing: DrawingChoice) { self.drawing = drawing }
+        }
+        let choice = Choice(
+            DrawingChoice(colorMode: display.colorMode ?? .truecolor, chosen: display.colorMode != nil, symbols: display.symbols))
+        let screen = HeadlessScreen(columns: columns, rows: rows, display: display)
+        front.screen = { state in screen.shown(state, colorMode: choice.drawing.colorMode) }
+        front.betweenFrames = { runner in
+            choice.drawing.take(runner.state.displayRequests).map { runner.say($0) } ?? ScriptRunner.Outcome()
+        }
         return front
     }
 }

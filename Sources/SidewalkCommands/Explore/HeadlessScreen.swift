@@ -1,24 +1,31 @@
 import Explorer
 import ExplorerView
 import PanoCore
+import ScriptTerminal
 import TermRender
 
-/// The full view's text for a headless script's `expect screen` and `expect visible focus`: the
-/// same frame the terminal front draws (`ExplorerFrame`), at the same size, over a blank picture,
-/// read row by row. Only the picture differs, and expectations read text.
+/// The full view's screen for a headless script's `expect screen`, `expect visible focus` and
+/// `expect contrast`: the same frame the terminal front draws (`ExplorerFrame`), at the same size
+/// and with the same display options, over a blank picture; its text read row by row (the
+/// picture's cells as spaces), its cells as a terminal shows them in `colorMode`.
 struct HeadlessScreen {
     let columns: Int
     let rows: Int
+    var display = DisplayOptions()
     private let blank = EquirectPanorama(image: RGBImage(width: 8, height: 4))
 
-    /// The screen's rows for `state`, joined by newlines; the picture's cells are spaces.
-    func text(_ state: ExplorerState) -> String {
+    init(columns: Int, rows: Int, display: DisplayOptions = DisplayOptions()) {
+        (self.columns, self.rows, self.display) = (columns, rows, display)
+    }
+
+    /// The screen for `state`, its colours sent in `colorMode`.
+    func shown(_ state: ExplorerState, colorMode: ColorMode) -> (text: String, cells: ScreenCells) {
         var composer = FrameComposer()
         let grid = ExplorerFrame.draw(
-            composer: &composer, panorama: blank, state: state, header: ExplorerFrame.header(of: state),
-            display: DisplayOptions(), columns: columns, rows: rows
+            composer: &composer, panorama: blank, state: state, header: ExplorerFrame.header(of: state), display: display,
+            columns: columns, rows: rows
         ).grid
-        return (0..<grid.rows).map { row in
+        let text = (0..<grid.rows).map { row in
             String(
                 String.UnicodeScalarView(
                     (0..<grid.columns).compactMap { column -> Unicode.Scalar? in
@@ -27,5 +34,6 @@ struct HeadlessScreen {
                         return glyph == Cell.upperHalfBlock || glyph == Cell.lowerHalfBlock || glyph.value < 0x20 ? " " : glyph
                     }))
         }.joined(separator: "\n")
+        return (text, ScreenCells.shown(grid, colorMode: colorMode))
     }
 }
