@@ -28,6 +28,22 @@ extension Expectation {
 
     static let subjects = "heading, pitch, zoom, panorama, near, focus, said, ways, event, note, error, screen, visible focus or contrast"
 
+    /// `FILE [region ROW,COL,ROWS,COLS]` after `screen matches` (1-based; a golden file's name,
+    /// relative to the script).
+    private static func golden(_ arguments: [String]) throws(KeyScriptError) -> GoldenScreen {
+        let form = "expect screen matches FILE [region ROW,COL,ROWS,COLS]"
+        guard arguments.count == 1 || arguments.count == 3, !arguments[0].isEmpty, !arguments[0].hasPrefix("/") else {
+            throw KeyScriptError("\(form) (FILE relative to the script)")
+        }
+        guard arguments.count == 3 else { return GoldenScreen(name: arguments[0], region: nil) }
+        let numbers = arguments[2].split(separator: ",").compactMap { Int($0) }
+        guard arguments[1] == "region", numbers.count == 4, numbers.allSatisfy({ (1...1000).contains($0) }) else {
+            throw KeyScriptError("\(form): a region is four whole numbers from 1, e.g. region 1,1,1,80")
+        }
+        return GoldenScreen(
+            name: arguments[0], region: GoldenScreen.Region(row: numbers[0], column: numbers[1], rows: numbers[2], columns: numbers[3]))
+    }
+
     /// `contrast focus|hud >= RATIO`, RATIO 1...21 (WCAG's range).
     private static func contrast(_ arguments: [String]) throws(KeyScriptError) -> Subject {
         guard arguments.count == 3, let scope = ContrastScope(rawValue: arguments[0]), arguments[1] == ">=",
@@ -112,6 +128,8 @@ extension Expectation {
         case "error":
             try count(0...1, "an optional \"text\" or /pattern/")
             return .error(arguments.isEmpty ? nil : try match(0, "\"text\" or /pattern/"))
+        case "screen" where arguments.first == "matches":
+            return .golden(try golden(Array(arguments.dropFirst())))
         case "screen":
             try count(1...1, "\"text\" or /pattern/")
             return .screen(try match(0, "\"text\" or /pattern/"))

@@ -28,6 +28,8 @@ package struct Expectation: Equatable, Sendable {
         case error(TextMatch?)
         /// Text on the screen (the full view's characters, row by row).
         case screen(TextMatch)
+        /// The screen, or a region of it, is the stored golden one: text and colours.
+        case golden(GoldenScreen)
         /// Something is focused, and its label on the screen is marked as focused.
         case visibleFocus
         /// The WCAG contrast ratio of what `scope` covers, as drawn, is at least the given ratio
@@ -96,6 +98,8 @@ package struct Expectation: Equatable, Sendable {
             return match.matches(screen) ? nil : "the screen does not show it"
         case .contrast(let scope, let wanted):
             return Self.checkContrast(scope, atLeast: wanted, in: seen)
+        case .golden(let golden):
+            return golden.check(seen.cells)
         case .visibleFocus:
             guard let focus = seen.focus else { return "nothing is focused" }
             guard let screen = seen.screen else { return "no screen to read" }
@@ -110,6 +114,7 @@ package struct Expectation: Equatable, Sendable {
     package func evidence(_ seen: Perceived) -> String? {
         switch subject {
         case .screen, .visibleFocus, .focus, .contrast: return seen.screen
+        case .golden(let golden): return seen.cells.flatMap { GoldenScreen.render($0, region: golden.region) }
         case .event, .error: return seen.events.isEmpty ? nil : seen.events.map(\.json).joined(separator: "\n")
         case .said: return seen.said.isEmpty ? nil : seen.said.joined(separator: "\n")
         default: return nil

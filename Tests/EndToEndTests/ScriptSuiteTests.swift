@@ -186,6 +186,33 @@ struct ScriptSuiteTests {
         #expect(none.status == 2 && none.errorLines == ["sidewalk: --grep nothing-like-it: matches no script nor expect line"])
     }
 
+    @Test(
+        "golden screens: none yet fails and writes the screen; --update-goldens records (and fails); then it passes; a change writes a diff"
+    )
+    func goldens() throws {
+        let folder = try Self.folder(["top.txt": "expect screen matches top.golden region 1,1,1,60\nRight\nexpect heading 105\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("top.txt").path
+        let golden = folder.appendingPathComponent("top-headless-100x30.golden").path
+        func run(_ more: [String] = []) throws -> (status: Int32, output: String) {
+            let run = try ProgramRun.sidewalk(["test", script, "--front", "headless"] + more)
+            return (run.status, run.standardOutput)
+        }
+        let none = try run()
+        #expect(none.status == 1 && none.output.contains("no golden \(golden) yet; --update-goldens records it"), "\(none.output)")
+        #expect(FileManager.default.fileExists(atPath: golden + ".actual") && !FileManager.default.fileExists(atPath: golden))
+        let recording = try run(["--update-goldens"])
+        #expect(recording.status == 1 && recording.output.contains("recorded \(golden) (a recording run fails"), "\(recording.output)")
+        let recorded = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(recorded.hasPrefix("sidewalk golden screen: 1 rows × 60 columns from row 1, column 1\n| Main Street 16, Lindenfeld"))
+        #expect(try run().status == 0)
+        try Data(recorded.replacingOccurrences(of: "Main Street 16", with: "Main Street 61").utf8).write(to: URL(fileURLWithPath: golden))
+        let changed = try run()
+        #expect(changed.status == 1 && changed.output.contains("the screen differs from \(golden) in 1 line (first: row 1)"))
+        #expect(changed.output.contains("written to \(golden).actual; the diff in \(golden).diff"))
+        #expect(try String(contentsOfFile: golden + ".diff", encoding: .utf8).hasPrefix("@@ line 2\n- | Main Street 61"))
+    }
+
     @Test("--keys takes the same steps as a script: ; between them, expect among them; a failed expectation is status 1")
     func keysGrammar() throws {
         let pass = try ProgramRun.sidewalk(["--headless", "--keys", ":goto main-4; expect panorama main-4; expect said \"Main Street 18\""])

@@ -40,6 +40,8 @@ struct ScriptSuite {
         var size: Size?
         /// How many times it was played: more than 1 when it failed and was played again.
         var attempts = 1
+        /// Golden files that could not be written after it, one line each.
+        var fileProblems: [String] = []
         /// Passed, but only when played again: flaky.
         var flaky: Bool { attempts > 1 && result.passed }
         /// Where it played: "terminal", "terminal, 80x24".
@@ -119,6 +121,8 @@ struct ScriptSuite {
         var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// Further plays of a run that failed, ≥ 0.
         var retries = 0
+        /// Golden screens are recorded, not compared (`--update-goldens`).
+        var recordGoldens = false
     }
 
     /// Plays every script on every front at every size of `plan`, `plan.workers` at once, each
@@ -132,15 +136,20 @@ struct ScriptSuite {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { return }
-                let (script, size, front) = jobs[index]
+                let (written, size, front) = jobs[index]
+                let lines = Goldens.bind(
+                    written.lines, script: written.path, front: front.rawValue, size: "\(size.columns)x\(size.rows)",
+                    recording: plan.recordGoldens)
+                let script = Script(path: written.path, lines: lines)
                 let suite = ScriptSuite(columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys)
                 var run = suite.play(script, on: front, dataset: dataset)
-                while !run.result.passed, run.attempts <= plan.retries {
+                while !run.result.passed, run.attempts <= plan.retries, !plan.recordGoldens {
                     let attempts = run.attempts + 1
                     run = suite.play(script, on: front, dataset: dataset)
                     run.attempts = attempts
                 }
                 if plan.sizes.count > 1 { run.size = size }
+                run.fileProblems = Goldens.write(run.result)
                 results.withLock { $0[index] = run }
             }
         }

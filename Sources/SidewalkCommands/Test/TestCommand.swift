@@ -42,6 +42,9 @@ struct TestCommand: SidewalkCommand {
                 ) {
                     $0.retries = $1
                 },
+                .flag("--update-goldens", help: "record the golden screens the scripts expect, instead of comparing (the run fails)") {
+                    $0.updateGoldens = true
+                },
                 .wholeNumber("--workers", "N", in: workerRange, help: "scripts played at once (default: one per core)") { $0.workers = $1 },
                 .text(
                     "--config", "SUITE.json", help: "the suite's scripts, fronts, sizes, dataset, retries, workers and grep (options win)"
@@ -82,6 +85,7 @@ struct TestCommand: SidewalkCommand {
     var retries: Int?
     var workers: Int?
     var configPath: String?
+    var updateGoldens = false
 
     /// A screen's sides, columns and rows; retries and workers.
     static let sides = 20...400
@@ -111,6 +115,7 @@ struct TestCommand: SidewalkCommand {
         plan.sizes = sizes ?? config.sizes ?? plan.sizes
         plan.retries = retries ?? config.retries ?? plan.retries
         plan.workers = workers ?? config.workers ?? plan.workers
+        plan.recordGoldens = updateGoldens
         let runs = suite.play(scripts, dataset: opened, plan: plan)
         for run in runs { print(Self.line(run)) }
         let failed = runs.filter { !$0.result.passed }.count
@@ -153,7 +158,12 @@ struct TestCommand: SidewalkCommand {
             return TextSanitizer.sanitize(
                 "ok   \(run.script.path) (\(run.setting), \(count) expectation\(count == 1 ? "" : "s"))" + flaky)
         }
-        var failures = result.assertions.compactMap { assertion in assertion.failure.map { ($0, assertion.evidence) } }
+        var failures = result.assertions.compactMap { assertion in
+            // A golden's screen is written beside it: the line names the files rather than print it.
+            assertion.failure.map {
+                ($0, Goldens.written(assertion.line).map { "written to \($0.actual); the diff in \($0.diff)" } ?? assertion.evidence)
+            }
+        }
         if !failures.contains(where: { $0.0 == stopped }) { failures.append((stopped, nil)) }
         var lines: [String] = []
         for (failure, evidence) in failures {
@@ -167,6 +177,7 @@ struct TestCommand: SidewalkCommand {
                 }
             }
         }
+        lines += run.fileProblems.map { "       not written: " + $0 }
         if !result.skipped.isEmpty {
             lines.append("       \(result.skipped.count) expectation\(result.skipped.count == 1 ? "" : "s") after it not reached (skipped)")
         }

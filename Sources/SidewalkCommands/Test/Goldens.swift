@@ -1,0 +1,60 @@
+import ExplorerScripts
+import Foundation
+import SystemIO
+
+/// Golden screens for a suite's run (`expect screen matches FILE`; docs/accessibility-testing.md):
+/// each bound to its file beside the script for the front and size it plays at, read before the
+/// run; after it, a failure's screen written beside the golden (`FILE.actual`) with a diff
+/// (`FILE.diff`), and with `--update-goldens` every golden written anew (the run fails).
+enum Goldens {
+    /// The largest golden read, bytes.
+    static let byteLimit = 4 << 20
+
+    /// `lines` with each golden bound to its file for `setting` ("terminal", "80x24").
+    static func bind(_ lines: [ScriptLine], script: String, front: String, size: String, recording: Bool) -> [ScriptLine] {
+        let folder = (script as NSString).deletingLastPathComponent
+        return lines.map { line in
+            guard case .expect(let expectation) = line.step, case .golden(var golden) = expectation.subject else { return line }
+            let path = (folder as NSString).appendingPathComponent(GoldenScreen.fileName(golden.name, front: front, size: size))
+            golden.path = path
+            golden.expected = (try? InputFile.read(path, limit: byteLimit)).flatMap { String(validating: $0, as: UTF8.self) }
+            golden.recording = recording
+            // A recording run records every golden: none stops it.
+            let bound = Expectation(.golden(golden), deadline: expectation.deadline, soft: expectation.soft || recording)
+            return ScriptLine(.expect(bound), line: line.line, text: line.text, waits: line.waits)
+        }
+    }
+
+    /// Where a failed golden's screen is written beside it, and its diff; nil for any other line.
+    static func written(_ line: ScriptLine) -> (actual: String, diff: String)? {
+        guard case .expect(let expectation) = line.step, case .golden(let golden) = expectation.subject, let path = golden.path,
+            !golden.recording
+        else { return nil }
+        return (path + ".actual", path + ".diff")
+    }
+
+    /// Writes what `result`'s goldens call for: the recorded screens, or a failure's actual
+    /// screen and diff. A file that cannot be written is said as the run's failure would be: in
+    /// the returned lines, one each.
+    static func write(_ result: ScriptPlayer.Result) -> [String] {
+        var problems: [String] = []
+        for assertion in result.assertions {
+            guard case .expect(let expectation) = assertion.line.step, case .golden(let golden) = expectation.subject,
+                let path = golden.path, let actual = assertion.evidence, !assertion.passed
+            else { continue }
+            do throws(FileError) {
+                if golden.recording {
+                    try OutputFile.replaceWhole(path, with: Array(actual.utf8))
+                } else {
+                    try OutputFile.replaceWhole(path + ".actual", with: Array(actual.utf8))
+                    if let expected = golden.expected {
+                        try OutputFile.replaceWhole(path + ".diff", with: Array(GoldenScreen.diff(expected, actual).utf8))
+                    }
+                }
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        return problems
+    }
+}
