@@ -86,7 +86,9 @@ extension ExplorerLoop {
     mutating func press(_ key: Key, at now: Double) {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
+        let commandBefore = state.commandLine
         let changed = state.handle(key, at: now)
+        settings.recorder?.took(key, commandBefore: commandBefore, in: state)
         takeRequests()
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }

@@ -75,6 +75,8 @@ struct ExplorerLoop {
         var limits: SessionLimits
         var events: ((ExplorerEvent, Double) -> Void)?
         var stateLog: StateLog?
+        /// Writes the session as a script (`--record-script`); nil when not asked.
+        var recorder: ScriptRecorder?
         var runner: any ParallelRunner
     }
 
@@ -142,6 +144,7 @@ struct ExplorerLoop {
                     !terminal.hasQueuedInput
                 {
                     settings.stateLog?.settled(state, at: now)
+                    settings.recorder?.settled(state)
                 }
                 return wait(until: until, writerBusy: writerBusy, terminal: terminal, at: now)
             }

@@ -23,6 +23,7 @@ package enum InteractiveSession {
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
+        recorder: ScriptRecorder? = nil,
         limits: SessionLimits = SessionLimits()
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
@@ -38,7 +39,7 @@ package enum InteractiveSession {
         let settings = ExplorerLoop.Settings(
             scenery: scenery, shareOrigin: shareOrigin, lookup: lookup, display: display, environment: environment,
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
-            queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog,
+            queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog, recorder: recorder,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
             settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,

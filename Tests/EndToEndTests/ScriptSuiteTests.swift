@@ -213,6 +213,38 @@ struct ScriptSuiteTests {
         #expect(try String(contentsOfFile: golden + ".diff", encoding: .utf8).hasPrefix("@@ line 2\n- | Main Street 61"))
     }
 
+    @Test("--record-script writes a walk with a marker visit as a script, and it replays green on both fronts")
+    func recordedScript() throws {
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("walk.txt").path
+        let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(demo)' --geocoder off --record-script '\(script)'", columns: 100, rows: 30,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 16") })
+        // Each step waits for its line: the recorder writes one each time the view settles.
+        let steps: [([[String]], String)] = [
+            ([["Right"]], "Right"), ([["w"]], "w"), ([["Tab"]], "Tab"), ([["/"], ["-l", "bakery"], ["Enter"]], ":find bakery")
+        ]
+        for (keys, written) in steps {
+            for key in keys { try session.send(contentsOf: key) }
+            #expect(
+                session.waitUntil(timeout: 10) {
+                    ((try? String(contentsOfFile: script, encoding: .utf8)) ?? "").contains("\n\(written)\n")
+                },
+                "\(written)")
+        }
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        let recorded = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(recorded.contains("w\nexpect panorama main-4\nexpect heading 90\n"), "\(recorded)")
+        #expect(recorded.contains(":find bakery\nexpect panorama station-3\n"), "\(recorded)")
+        let replay = try ProgramRun.sidewalk(["test", script], timeLimit: 120)
+        #expect(replay.status == 0 && replay.standardOutput.hasSuffix("2 passed, 0 failed\n"), "\(replay.standardOutput)")
+    }
+
     @Test("--keys takes the same steps as a script: ; between them, expect among them; a failed expectation is status 1")
     func keysGrammar() throws {
         let pass = try ProgramRun.sidewalk(["--headless", "--keys", ":goto main-4; expect panorama main-4; expect said \"Main Street 18\""])

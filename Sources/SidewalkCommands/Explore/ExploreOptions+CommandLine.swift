@@ -109,6 +109,11 @@ extension ExploreOptions: SidewalkCommand {
             ) {
                 $0.stateLogPath = $1
             },
+            .text(
+                "--record-script", "FILE",
+                help: "write the keys you press and what they changed to FILE as a script that sidewalk test replays "
+                    + "(docs/accessibility-testing.md, \"Recording a script\")"
+            ) { $0.recordScriptPath = $1 },
             .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
                 $0.gesturesOff.orientation = true
             },
@@ -143,8 +148,10 @@ extension ExploreOptions: SidewalkCommand {
             }
             mode = .headless
         }
-        if stateLogPath != nil, mode != .screen {
-            throw UsageError(description: "--state-log is written by the full view; --headless and --describe say what changes themselves")
+        if stateLogPath != nil || recordScriptPath != nil, mode != .screen {
+            throw UsageError(
+                description:
+                    "--state-log and --record-script are written by the full view; --headless and --describe say what changes themselves")
         }
     }
 

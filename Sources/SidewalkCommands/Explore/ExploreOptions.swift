@@ -50,6 +50,8 @@ struct ExploreOptions {
     var eventsPath: String?
     /// --state-log: where the full view writes what it shows each time it settles.
     var stateLogPath: String?
+    /// --record-script: where the full view writes the session as a script.
+    var recordScriptPath: String?
     /// --demo: limits on a session, and a read-only HTTP cache.
     var demo = false
     /// --session-limit and --idle-limit, seconds.
@@ -205,6 +207,9 @@ struct ExploreOptions {
         let stateLog = try stateLogPath.map { (path) throws(CommandError) in
             do throws(FileError) { return try StateLog(path: path) } catch { throw .file(error) }
         }
+        let recorder = try recordScriptPath.map { (path) throws(CommandError) in
+            do throws(FileError) { return try ScriptRecorder(path: path) } catch { throw .file(error) }
+        }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
         let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
@@ -222,7 +227,7 @@ struct ExploreOptions {
                         log?.record($0, at: $1)
                         stateLog?.record($0, at: $1)
                     },
-                stateLog: stateLog, limits: limits)
+                stateLog: stateLog, recorder: recorder, limits: limits)
         } catch {
             throw .terminal(error)
         }
