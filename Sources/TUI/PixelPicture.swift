@@ -97,6 +97,11 @@ struct PixelPicture {
     ) {
         guard let kind, let image else {
             encoder.encode(grid, quality: quality, into: &bytes)
+            // No picture in this frame (the full map in the view's place): kitty keeps showing an
+            // image until it is deleted, over whatever the cells now say; the others' images are
+            // overwritten by the cells. Either way the picture is sent afresh when it comes back.
+            if kind == .kitty, shown != nil { bytes = KittyGraphics.delete + bytes }
+            (shown, shownSize, shownPieces, shownOverlay) = (nil, nil, [], [])
             return
         }
         let view = view()

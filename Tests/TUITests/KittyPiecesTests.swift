@@ -65,4 +65,19 @@ struct KittyPiecesTests {
             turned.first?.hasPrefix("a=t,f=100,t=d,i=1,") == true && turned.last == "a=d,d=I,i=2,q=2",
             "a new view: a new picture in the other id, the old one deleted after it")
     }
+
+    @Test("a frame with no picture (the map open over the view) deletes kitty's image, and the picture comes back after it")
+    func mapTakesThePictureAway() {
+        var pixels = Self.pixels()
+        var encoder = FrameEncoder(colorMode: .truecolor)
+        #expect(commands(&pixels, label: 1, encoder: &encoder).first?.hasPrefix("a=t,") == true)
+        var bytes: [UInt8] = []
+        let map = CellGrid(columns: 4, rows: 3, filling: Cell(glyph: "⠉", foreground: .white, background: .black))
+        pixels.frame(
+            map, image: nil, view: "map", area: ViewArea(columns: 4, top: 1, rows: 1), quality: .exact, encoder: &encoder, into: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "deleted first: \(text.debugDescription)")
+        #expect(text.contains("⠉"), "then the map's cells")
+        #expect(commands(&pixels, label: 1, encoder: &encoder).first?.hasPrefix("a=t,") == true, "the same view is sent again after the map")
+    }
 }
