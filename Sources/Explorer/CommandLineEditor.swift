@@ -7,8 +7,10 @@ package struct CommandLineEditor: Sendable, Equatable {
 
     /// What a key did to the line.
     enum Outcome: Equatable {
-        /// The line changed (a character, Backspace, Escape).
+        /// The line changed (a character, Backspace).
         case edited
+        /// Escape: the line closed, nothing run.
+        case cancelled
         /// Enter: the line closed; run this text.
         case run(String)
         /// Ctrl-C: the line closed, and the explorer quits, here as everywhere (in a terminal
@@ -30,7 +32,9 @@ package struct CommandLineEditor: Sendable, Equatable {
         case .enter:
             defer { text = nil }
             return .run(text ?? "")
-        case .escape: text = nil
+        case .escape:
+            text = nil
+            return .cancelled
         case .control("c"):
             text = nil
             return .quit

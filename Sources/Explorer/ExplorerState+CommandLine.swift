@@ -8,6 +8,8 @@ extension ExplorerState {
         guard let outcome = commandEditor.edit(key) else { return false }
         switch outcome {
         case .edited: break
+        // Said, so a listener knows the keys are the explorer's again.
+        case .cancelled: note = "Command cancelled."
         case .run(let text):
             do { perform(try TypedCommand.parse(text), at: now) } catch { note = error.message }
         case .quit: isFinished = true

@@ -64,3 +64,14 @@ extension ExplorerState {
         }
     }
 }
+
+extension ExplorerState {
+    /// After `t`: which of the place's dates this is, of how many, first ("Date 1 of 2:
+    /// 15 December 2023."), so a listener knows how many there are without counting presses.
+    mutating func sayWhichDate() {
+        guard let here = panorama, let service = navigation.service else { return }
+        let dates = (service.otherDates(of: here) + [here]).sorted { ($0.captureDate ?? "") < ($1.captureDate ?? "") }
+        guard dates.count > 1, let index = dates.firstIndex(where: { $0.id == here.id }) else { return }
+        note = "Date \(index + 1) of \(dates.count)" + (here.captureDate.map { ": \(Narrator.spokenDate($0))." } ?? ".")
+    }
+}

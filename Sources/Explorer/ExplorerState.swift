@@ -147,7 +147,9 @@ package struct ExplorerState: Sendable {
         case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back", keepingHeading: true))
         case .walkToward(let heading): take(navigation.approach(heading))
         case .changeLevel(let delta): take(navigation.level(by: delta))
-        case .switchDate: take(navigation.nextDate())
+        case .switchDate:
+            take(navigation.nextDate())
+            sayWhichDate()
         case .goHome: goHome()
         case .moveFocus(let step): if !focusRing.step(step, through: focusables) { note = "nothing to focus here" }
         case .activate:

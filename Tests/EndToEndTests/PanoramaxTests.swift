@@ -52,9 +52,11 @@ struct PanoramaxTests {
         let run = try ProgramRun.sidewalk([server.dataset, "--pano", a[3], "--headless", "--keys", "t t"], timeLimit: 120)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
-        #expect(lines.count == 3, "\(run.standardOutput)")
+        #expect(lines.count == 5, "\(run.standardOutput)")
         #expect(lines[1].contains("At 46.9412° N, 7.4450° E, 15 January 2023"), "\(run.standardOutput)")
-        #expect(lines[2].contains("At 46.9412° N, 7.4450° E, 21 June 2024"), "\(run.standardOutput)")
+        #expect(lines[2] == "Date 1 of 2: 15 January 2023.", "which date of how many: \(run.standardOutput)")
+        #expect(lines[3].contains("At 46.9412° N, 7.4450° E, 21 June 2024"), "\(run.standardOutput)")
+        #expect(lines[4] == "Date 2 of 2: 21 June 2024.", "\(run.standardOutput)")
         #expect(lines[0].contains("north along another sequence (2023-01-15)"), "a way to the other date: \(run.standardOutput)")
     }
 

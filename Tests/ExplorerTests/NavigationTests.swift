@@ -232,4 +232,17 @@ struct FocusTests {
         state.handle(.escape)
         #expect(state.focus == nil)
     }
+
+    @Test("t says which of the place's dates it shows, of how many; Escape on the command line says it cancelled")
+    func datesAndCancelling() {
+        var state = NavigationTests.state(at: "centre")
+        state.handle(.character("t"))
+        #expect(state.panorama?.id == "centre-winter" && state.note == "Date 1 of 2: December 2023.", "\(state.note ?? "")")
+        state.handle(.character("t"))
+        #expect(state.panorama?.id == "centre" && state.note == "Date 2 of 2: June 2024.", "\(state.note ?? "")")
+        state.handle(.character(":"))
+        state.handle(.character("x"))
+        state.handle(.escape)
+        #expect(state.commandLine == nil && state.note == "Command cancelled.")
+    }
 }

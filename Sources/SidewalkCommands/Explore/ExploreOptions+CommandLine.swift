@@ -148,10 +148,9 @@ extension ExploreOptions: SidewalkCommand {
             }
             mode = .headless
         }
-        if stateLogPath != nil || recordScriptPath != nil, mode != .screen {
-            throw UsageError(
-                description:
-                    "--state-log and --record-script are written by the full view; --headless and --describe say what changes themselves")
+        for (option, given) in [("--state-log", stateLogPath), ("--record-script", recordScriptPath)] where given != nil && mode != .screen
+        {
+            throw UsageError(description: "\(option) is written by the full view; --headless and --describe say what changes themselves")
         }
     }
 

@@ -11,10 +11,7 @@ import TextSafety
 /// script and a summary, TAP or JUnit reports for CI, and exit status 1 when any fails.
 struct TestCommand: SidewalkCommand {
     static let purpose = "run keyboard-accessibility scripts with expectations as a test suite"
-    static let synopsis = [
-        "sidewalk test SCRIPT|DIR... [--front both|headless|terminal] [--size WxH[,WxH…]] [--grep PATTERN] [--retries N]",
-        "                            [--workers N] [--config SUITE.json] [--dataset DATASET] [--tap FILE] [--junit FILE]"
-    ]
+    static let synopsis = ["sidewalk test SCRIPT|DIR...|--config SUITE.json [--front both|headless|terminal] [--size WxH,...] [options]"]
 
     static var spec: CommandSpec<TestCommand> {
         CommandSpec(
