@@ -78,6 +78,7 @@ struct KittyPiecesTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"), "deleted first: \(text.debugDescription)")
         #expect(text.contains("⠉"), "then the map's cells")
-        #expect(commands(&pixels, label: 1, encoder: &encoder).first?.hasPrefix("a=t,") == true, "the same view is sent again after the map")
+        #expect(
+            commands(&pixels, label: 1, encoder: &encoder).first?.hasPrefix("a=t,") == true, "the same view is sent again after the map")
     }
 }
