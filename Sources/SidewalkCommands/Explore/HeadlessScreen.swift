@@ -1,7 +1,7 @@
 import Explorer
+import ExplorerScripts
 import ExplorerView
 import PanoCore
-import ScriptTerminal
 import TermRender
 
 /// The full view's screen for a headless script's `expect screen`, `expect visible focus` and
