@@ -7,6 +7,20 @@ import Testing
 struct HeadlessTests {
     static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
 
+    @Test("docs/ssh-demo.md's example arguments after -- are ones sidewalk takes (it once gave --place, which is not)")
+    func sshDemoExample() throws {
+        let doc = try String(
+            contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("docs/ssh-demo.md"), encoding: .utf8)
+        let examples = doc.split(separator: "\n").filter { $0.contains("scripts/ssh-demo install") && $0.contains(" -- ") }
+        #expect(!examples.isEmpty)
+        for example in examples {
+            let after = example.components(separatedBy: " -- ")[1].components(separatedBy: "#")[0]
+            let arguments = after.split(separator: " ").map { String($0).replacingOccurrences(of: "\"", with: "") }
+            let run = try ProgramRun.sidewalk(["--demo"] + arguments + ["--headless", "--keys", ""])
+            #expect(run.status == 0, "\(arguments): \(run.standardError)")
+        }
+    }
+
     @Test("--high-contrast keeps every HUD label and the focus at 7:1 (WCAG's enhanced level) in truecolor, 256 and 16 colours")
     func highContrast() throws {
         for modes in ["", "c; ", "c; c; "] {
