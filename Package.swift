@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO",
                 "ParallelDispatch",
-                "ExplorerView", "ExplorerSession", "ExplorerScripts"
+                "ExplorerView", "ExplorerSession", "ExplorerScripts", "BoundedJSON"
             ]
         ),
 

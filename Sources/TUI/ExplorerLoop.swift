@@ -77,6 +77,8 @@ struct ExplorerLoop {
         var stateLog: StateLog?
         /// Writes the session as a script (`--record-script`); nil when not asked.
         var recorder: ScriptRecorder?
+        /// Keeps what is sent to the terminal as an asciicast (`--record`); nil when not asked.
+        var cast: CastRecorder?
         var runner: any ParallelRunner
     }
 
@@ -124,7 +126,10 @@ struct ExplorerLoop {
 
     /// Reports the events of the start: `startEvents`, then where the camera looks.
     func start(with startEvents: [ExplorerEvent]) {
-        for event in startEvents { settings.events?(event, 0) }
+        for event in startEvents {
+            settings.events?(event, 0)
+            markArrival(event, at: 0)
+        }
         settings.events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
     }
 
@@ -186,6 +191,16 @@ struct ExplorerLoop {
 
     /// Reports the events the state has gathered, stamped `now`.
     mutating func emitEvents(at now: Double) {
-        for event in state.takeEvents() { settings.events?(event, now) }
+        for event in state.takeEvents() {
+            settings.events?(event, now)
+            markArrival(event, at: now)
+        }
+    }
+
+    /// An arrival is a chapter of the recording (`--record`), named after the place.
+    private func markArrival(_ event: ExplorerEvent, at now: Double) {
+        guard let cast = settings.cast, case .didMoveToPanorama(let id) = event else { return }
+        let here = state.panorama?.id == id ? state.panorama : nil
+        cast.marker(here?.description ?? id, at: now)
     }
 }

@@ -23,7 +23,7 @@ package enum InteractiveSession {
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
-        recorder: ScriptRecorder? = nil,
+        recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil,
         limits: SessionLimits = SessionLimits()
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
@@ -40,6 +40,7 @@ package enum InteractiveSession {
             scenery: scenery, shareOrigin: shareOrigin, lookup: lookup, display: display, environment: environment,
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog, recorder: recorder,
+            cast: cast,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
             settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,
@@ -51,6 +52,7 @@ package enum InteractiveSession {
             terminal.close(by: deadline)
         }
         if let closing = loop.pixels.closingBytes { terminal.sayOnClose(closing) }
+        cast?.start(columns: terminal.size.columns, rows: terminal.size.rows)
         loop.start(with: startEvents)
         return try poll(&loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor)
     }
@@ -65,11 +67,13 @@ package enum InteractiveSession {
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, arrivals].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var recordedSize = terminal.size
         while true {
             let wait: Double?
             switch loop.next(at: now(), writerBusy: writer.isBusy, terminal: terminal) {
             case .write(let bytes):
                 writer.write(bytes)
+                loop.settings.cast?.output(bytes, at: now())
                 continue
             case .exit(let status):
                 return status
@@ -82,6 +86,10 @@ package enum InteractiveSession {
             if SystemCall.poll(&fds, seconds: wait) < 0 { throw .pollFailed(SystemCall.lastError) }
             if fds[2].revents != 0, let status = loop.frameWritten(writer.acknowledge(), at: now()) { return status }
             if let status = loop.take(signals: signals.drain(), terminal: terminal) { return status }
+            if let cast = loop.settings.cast, terminal.size != recordedSize {
+                recordedSize = terminal.size
+                cast.resized(columns: recordedSize.columns, rows: recordedSize.rows, at: now())
+            }
             let hungUp = fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
             if let status = loop.takeInput(from: terminal, hungUp: hungUp, at: now()) { return status }
         }

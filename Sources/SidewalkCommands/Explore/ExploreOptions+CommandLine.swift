@@ -114,6 +114,14 @@ extension ExploreOptions: SidewalkCommand {
                 help: "write the keys you press and what they changed to FILE as a script that sidewalk test replays "
                     + "(docs/accessibility-testing.md, \"Recording a script\")"
             ) { $0.recordScriptPath = $1 },
+            .text(
+                "--record", "FILE.cast",
+                help: "keep what the full view draws as an asciicast v2 recording (asciinema play shows it), a marker at each "
+                    + "arrival, written as it goes"
+            ) { $0.castPath = $1 },
+            .number(
+                "--record-idle-limit", "SECONDS", in: 0.1...3600, default: 2, help: "--record: pauses longer than this are cut to it"
+            ) { $0.castIdleLimit = $1 },
             .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
                 $0.gesturesOff.orientation = true
             },
@@ -148,9 +156,12 @@ extension ExploreOptions: SidewalkCommand {
             }
             mode = .headless
         }
-        for (option, given) in [("--state-log", stateLogPath), ("--record-script", recordScriptPath)] where given != nil && mode != .screen
-        {
+        let fullViewOnly = [("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--record", castPath)]
+        for (option, given) in fullViewOnly where given != nil && mode != .screen {
             throw UsageError(description: "\(option) is written by the full view; --headless and --describe say what changes themselves")
+        }
+        if castPath != nil, demo {
+            throw UsageError(description: "--record is off in --demo: a public demo records no visitor")
         }
     }
 

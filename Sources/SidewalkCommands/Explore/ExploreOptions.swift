@@ -52,6 +52,9 @@ struct ExploreOptions {
     var stateLogPath: String?
     /// --record-script: where the full view writes the session as a script.
     var recordScriptPath: String?
+    /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
+    var castPath: String?
+    var castIdleLimit = 2.0
     /// --demo: limits on a session, and a read-only HTTP cache.
     var demo = false
     /// --session-limit and --idle-limit, seconds.
@@ -210,6 +213,15 @@ struct ExploreOptions {
         let recorder = try recordScriptPath.map { (path) throws(CommandError) in
             do throws(FileError) { return try ScriptRecorder(path: path) } catch { throw .file(error) }
         }
+        let cast = try castPath.map { (file) throws(CommandError) in
+            do throws(FileError) {
+                return try CastRecorder(
+                    path: file, title: "Sidewalk: " + (opened.dataset?.1.description ?? (path as NSString).lastPathComponent),
+                    environment: environment, idleLimit: castIdleLimit, timestamp: Int(Date().timeIntervalSince1970))
+            } catch {
+                throw .file(error)
+            }
+        }
         let startEvents = startEvents(opened.dataset?.1)
         let term = getenv("TERM").map { String(cString: $0) }
         let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
@@ -227,7 +239,7 @@ struct ExploreOptions {
                         log?.record($0, at: $1)
                         stateLog?.record($0, at: $1)
                     },
-                stateLog: stateLog, recorder: recorder, limits: limits)
+                stateLog: stateLog, recorder: recorder, cast: cast, limits: limits)
         } catch {
             throw .terminal(error)
         }

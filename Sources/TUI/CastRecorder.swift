@@ -1,0 +1,73 @@
+import BoundedJSON
+import SystemIO
+
+/// `--record FILE.cast`: what the explorer sends to the terminal, kept as an asciicast v2
+/// recording (asciinema's format: a JSON header line, then a `[seconds, code, data]` line per
+/// event: "o" output, "m" a marker, which players show as chapters, "r" a resize), so
+/// `asciinema play` and asciinema-player show the walk. Written as it goes, a line per event, so a
+/// session that ends any way (a crash, a dropped link) leaves a valid file up to its last frame.
+/// Pauses longer than `idleLimit` seconds are cut to it.
+package final class CastRecorder {
+    private let descriptor: Int32
+    private let idleLimit: Double?
+    private let title: String
+    private let environment: [String: String]
+    private let timestamp: Int
+    private var started = false
+    /// The session's time of the last event, and the seconds taken out of long pauses so far.
+    private var last = 0.0
+    private var cut = 0.0
+
+    /// A recording to `path` (a new file, or a regular file it replaces: never a link, a folder
+    /// or a device; docs/reliability.md), titled `title`, begun at `timestamp` (seconds since 1970).
+    package init(path: String, title: String, environment: [String: String], idleLimit: Double?, timestamp: Int) throws(FileError) {
+        try OutputFile.checkReplaceable(path)
+        descriptor = try OutputFile.openStream(path)
+        (self.title, self.environment, self.idleLimit, self.timestamp) = (title, environment, idleLimit, timestamp)
+    }
+
+    /// Writes the header for a terminal of `columns`×`rows`; once, before any event.
+    package func start(columns: Int, rows: Int) {
+        guard !started else { return }
+        started = true
+        var header: [(String, JSONValue)] = [
+            ("version", .number(2)), ("width", .number(Double(columns))), ("height", .number(Double(rows))),
+            ("timestamp", .number(Double(timestamp))), ("title", .string(title))
+        ]
+        if let idleLimit { header.append(("idle_time_limit", .number(idleLimit))) }
+        let env = ["TERM", "SHELL"].compactMap { key in environment[key].map { (key, JSONValue.string($0)) } }
+        header.append(("env", .object(JSONObject(env))))
+        write(JSONWriter.text(.object(JSONObject(header))))
+    }
+
+    /// Bytes sent to the terminal at `time` (session seconds).
+    package func output(_ bytes: [UInt8], at time: Double) {
+        event("o", String(decoding: bytes, as: UTF8.self), at: time)
+    }
+
+    /// A chapter: an arrival, named after the place.
+    package func marker(_ label: String, at time: Double) {
+        event("m", label, at: time)
+    }
+
+    /// The terminal became `columns`×`rows`.
+    package func resized(columns: Int, rows: Int, at time: Double) {
+        event("r", "\(columns)x\(rows)", at: time)
+    }
+
+    private func event(_ code: String, _ data: String, at time: Double) {
+        guard started else { return }
+        if let idleLimit, time - last > idleLimit { cut += time - last - idleLimit }
+        last = max(last, time)
+        let seconds = (max(0, time - cut) * 1_000_000).rounded() / 1_000_000
+        write("[\(JSONWriter.number(seconds)), \(JSONWriter.string(code)), \(JSONWriter.string(data))]")
+    }
+
+    private func write(_ line: String) {
+        _ = FileDescriptorIO.writeAll(descriptor, Array((line + "\n").utf8))
+    }
+
+    deinit {
+        SystemCall.close(descriptor)
+    }
+}

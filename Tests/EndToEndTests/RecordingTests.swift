@@ -1,0 +1,69 @@
+import Foundation
+import TerminalModel
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--record FILE.cast`: an asciicast v2 recording of what the full view sends, as asciinema's
+/// format documents it (a JSON header line, then `[time, code, data]` lines), checked by
+/// replaying its output into the terminal model.
+@Suite("Recording the explorer")
+struct RecordingTests {
+    static let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+
+    @Test("a walk recorded: the header, a marker per arrival, pauses cut to the limit, and output that replays to the screen seen")
+    func walk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cast = folder.appendingPathComponent("walk.cast").path
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --geocoder off --record '\(cast)' --record-idle-limit 0.5",
+            columns: 100, rows: 30, environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 16") })
+        try session.send("w")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 18") })
+        let seen = try session.capture()
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100 && header["height"] as? Int == 30)
+        #expect(header["title"] as? String == "Sidewalk: Main Street 16, Lindenfeld" && header["idle_time_limit"] as? Double == 0.5)
+        let events = try lines.dropFirst().map { line in try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any]) }
+        let times = events.compactMap { $0[0] as? Double }
+        #expect(times.count == events.count && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 && $1 - $0 <= 0.5 + 1e-6 })
+        let markers = events.filter { $0[1] as? String == "m" }.compactMap { $0[2] as? String }
+        #expect(markers == ["Main Street 16, Lindenfeld", "Main Street 18, Lindenfeld"], "\(markers)")
+        var screen = VirtualScreen(columns: 100, rows: 30)
+        for event in events where event[1] as? String == "o" { screen.feed(Array((event[2] as? String ?? "").utf8)) }
+        let top = { (text: String) in text.split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(top(screen.text) == top(seen), "the cast replays to the top line tmux showed")
+    }
+
+    @Test("--record refuses a link, is off in --demo, and only the full view records")
+    func refusals() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("mine").path
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("mine".utf8)))
+        let link = folder.appendingPathComponent("walk.cast").path
+        #expect(symlink(target, link) == 0)
+        let linked = try ProgramRun.sidewalk([Self.demo, "--record", link])
+        #expect(
+            linked.status == 1 && linked.errorLines.count == 1 && linked.standardError.contains("is a symbolic link"),
+            "\(linked.standardError)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine")
+        let demo = try ProgramRun.sidewalk(["--demo", "--record", folder.appendingPathComponent("d.cast").path])
+        #expect(demo.status == 2 && demo.errorLines == ["sidewalk: --record is off in --demo: a public demo records no visitor"])
+        let headless = try ProgramRun.sidewalk([
+            Self.demo, "--record", folder.appendingPathComponent("h.cast").path, "--headless", "--keys", ""
+        ])
+        #expect(headless.status == 2 && headless.standardError.contains("--record is written by the full view"))
+    }
+}
