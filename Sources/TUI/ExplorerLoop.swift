@@ -164,6 +164,10 @@ struct ExplorerLoop {
         }
         if state.transition == nil { loading.transitionEnded() }
         if !state.isFinished, settings.limits.expired(at: now) { _ = state.apply(.quit) }
+        if !state.isFinished, let warning = settings.limits.warning(at: now) {
+            state.say(warning, at: now)
+            pacer.requestRedraw()
+        }
         link.giveUpOverdueAnswers(at: now)
     }
 

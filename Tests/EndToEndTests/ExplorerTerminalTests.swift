@@ -618,6 +618,16 @@ struct ExplorerTerminalTests {
         #expect(try session.capture().contains("sidewalk: the session ended after its 2 seconds"))
     }
 
+    @Test("ten seconds before a session limit the status line says so, then the session ends")
+    func sessionLimitWarning() throws {
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor --session-limit 12", columns: 100, rows: 30,
+            environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("This session ends in 10 seconds.") })
+        try expectRestored(session, status: 0)
+    }
+
     @Test("standard output that is not a terminal is refused before the screen is touched")
     func outputNotATerminal() throws {
         // Standard output is a pipe to cat; standard input and the error output stay on the pane.
