@@ -33,7 +33,8 @@ let package = Package(
         // The tooling of `--keys`, `--script` and `sidewalk test`: the script language, its
         // expectations and patterns, and the player that runs a script against a front. Not
         // part of the state machine a user runs. Pure.
-        .target(name: "ExplorerScripts", dependencies: ["Explorer", "PanoCore", "StreetModel", "TextSafety", "TermRender", "TerminalModel"]),
+        .target(
+            name: "ExplorerScripts", dependencies: ["Explorer", "PanoCore", "StreetModel", "TextSafety", "TermRender", "TerminalModel"]),
 
         // Untrusted text made safe for a terminal: the one list of forbidden scalars and the
         // sanitiser. Standard library only.
