@@ -618,6 +618,38 @@ struct ExplorerTerminalTests {
         #expect(try session.capture().contains("sidewalk: the session ended after its 2 seconds"))
     }
 
+    @Test("--max-visitors: one explorer more is told the demo is full (status 0); a visitor who leaves frees the place at once")
+    func maxVisitors() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let environment = Self.backtraceOff.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+        let command = "'\(BuiltProducts.sidewalk)' --max-visitors 2 --geocoder off"
+        let first = try TmuxSession(command: command, columns: 80, rows: 24, environment: environment)
+        defer { first.close() }
+        let second = try TmuxSession(command: command, columns: 80, rows: 24, environment: environment)
+        defer { second.close() }
+        for visitor in [first, second] { #expect(try visitor.waitUntil(timeout: 30) { try statusLine(visitor).contains("Heading") }) }
+        let third = try ProgramRun.sidewalk(
+            ["--max-visitors", "2", "--headless", "--keys", ""], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(third.status == 0 && third.standardOutput == "Sidewalk's demo is full (2 visitors); try again in a minute.\n")
+        try first.send("q")
+        #expect(first.waitUntil(timeout: 30) { first.exitStatus == 0 })
+        let after = try ProgramRun.sidewalk(
+            ["--max-visitors", "2", "--headless", "--keys", ""], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(after.status == 0 && after.standardOutput.hasPrefix("Facing east"), "the first visitor's place is free")
+        // A slots folder that is a link (someone else's) is refused, not followed.
+        let linked = runtime.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+        let other = runtime.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: other.appendingPathComponent("sidewalk-visitors").path, withDestinationPath: linked.path)
+        let refused = try ProgramRun.sidewalk(
+            ["--max-visitors", "2", "--headless", "--keys", ""], environment: ["XDG_RUNTIME_DIR": other.path])
+        #expect(refused.status == 1 && refused.errorLines.count == 1 && refused.standardError.contains("not a folder of this user's own"))
+    }
+
     @Test("ten seconds before a session limit the status line says so, then the session ends")
     func sessionLimitWarning() throws {
         let session = try TmuxSession(

@@ -53,6 +53,11 @@ extension ExploreOptions: SidewalkCommand {
             .number("--idle-limit", "SECONDS", in: 1...604_800, help: "end the session after this long without a key (--demo: 180)") {
                 $0.idleLimit = $1
             },
+            .wholeNumber(
+                "--max-visitors", "N", in: 1...10_000,
+                help: "at most N explorers of this user at once (a demo's visitors); one more is told the demo is full, "
+                    + "status 0 (docs/ssh-demo.md)"
+            ) { $0.maxVisitors = $1 },
             .flag("--hide-links", help: "hide the ways on (their keys still work)") { $0.hidden.insert("links") },
             .flag("--hide-street-names", help: "hide the ways' street names") { $0.hidden.insert("street-names") },
             .flag("--hide-compass", help: "hide the compass strip") { $0.hidden.insert("compass") },

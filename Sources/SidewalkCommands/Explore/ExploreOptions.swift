@@ -52,6 +52,8 @@ struct ExploreOptions {
     var stateLogPath: String?
     /// --record-script: where the full view writes the session as a script.
     var recordScriptPath: String?
+    /// --max-visitors: explorers of this user at once, at most.
+    var maxVisitors: Int?
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
     var castIdleLimit = 2.0
@@ -103,6 +105,14 @@ struct ExploreOptions {
         return (source, try ScriptSuite.lines([UInt8](data), source: source))
     }
 
+    /// A free place among `count` for this user's explorers (`ProcessSlots`, in
+    /// `$XDG_RUNTIME_DIR/sidewalk-visitors`, else `/tmp/sidewalk-visitors-UID`); nil when all are taken.
+    static func visitorSlot(of count: Int, environment: [String: String]) throws(CommandError) -> ProcessSlots? {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let folder = runtime.map { $0 + "/sidewalk-visitors" } ?? "/tmp/sidewalk-visitors-\(getuid())"
+        do { return try ProcessSlots.take(count: count, in: folder) } catch { throw .file(error) }
+    }
+
     /// Opens the explorer, or prints the version.
     func run() throws(CommandError) -> Int32 {
         if showVersion {
@@ -110,6 +120,12 @@ struct ExploreOptions {
             return ExitStatus.success
         }
         let environment = ProcessInfo.processInfo.environment
+        let slot = try maxVisitors.map { (count) throws(CommandError) in try Self.visitorSlot(of: count, environment: environment) }
+        if let maxVisitors, case .some(nil) = slot {
+            print("Sidewalk's demo is full (\(maxVisitors) \(maxVisitors == 1 ? "visitor" : "visitors")); try again in a minute.")
+            return ExitStatus.success
+        }
+        defer { withExtendedLifetime(slot) {} }
         let config = try ConfigFile.load(environment: environment)
         var gestures = config.gestures
         if gesturesOff.orientation { gestures.orientation = false }
