@@ -39,7 +39,8 @@ package enum InteractiveSession {
         let settings = ExplorerLoop.Settings(
             scenery: scenery, shareOrigin: shareOrigin, lookup: lookup, display: display, environment: environment,
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
-            queries: queries, asciiOnly: !TerminalLocale.isUTF8, limits: limits, events: events, stateLog: stateLog, recorder: recorder,
+            queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: limits, events: events, stateLog: stateLog,
+            recorder: recorder,
             cast: cast,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(

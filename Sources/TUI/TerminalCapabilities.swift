@@ -18,6 +18,9 @@ package struct TerminalCapabilities: Equatable, Sendable {
     package private(set) var tmuxRGB: Bool?
     /// The kitty graphics protocol answered OK.
     package private(set) var kittyGraphics = false
+    /// Whether the terminal reads UTF-8: the probe's "é" moved the cursor one column (true) or
+    /// two (false); nil when it did not answer (the locale decides then).
+    package private(set) var utf8: Bool?
     /// One cell's size in pixels, when reported.
     package private(set) var cellPixels: PixelSize?
     /// The text area's size in pixels, when reported.
@@ -106,6 +109,9 @@ package struct TerminalCapabilities: Equatable, Sendable {
                 sixelGeometryReplies += 1
             }
         case .paletteColour(let index, let colour): if index < 16 { paletteColours[index] = colour }
+        case .cursorPosition(let row, let column):
+            // The probe's answer: "é" written at row 2, column 1.
+            if row == 2, utf8 == nil, column == 2 || column == 3 { utf8 = column == 2 }
         case .statusReport, .unrecognised: break
         }
     }

@@ -10,7 +10,8 @@ package enum TerminalProbe {
     static let probeColour = (1, 2, 3)
 
     /// The batch, DA1 last (every terminal answers it, and in order, so its reply ends the
-    /// wait): the kitty graphics query, XTVERSION, a 24-bit background read back with DECRQSS,
+    /// wait): whether the terminal reads UTF-8 (`EscapeSequence.utf8Probe`; not on the Linux console,
+    /// whose character set follows the locale), the kitty graphics query, XTVERSION, a 24-bit background read back with DECRQSS,
     /// XTGETTCAP for `RGB` and `Tc`, the cell and text area sizes in pixels, the sixel limits
     /// (XTSMGRAPHICS), the 16 ANSI colours (OSC 4). Nothing but DA1 for
     /// the Linux console, which would print the string sequences; no kitty query inside tmux or
@@ -22,7 +23,7 @@ package enum TerminalProbe {
         let multiplexer = isMultiplexed(termName: termName, environment: environment)
         let kitty = isKitty(termName: termName, environment: environment)
         let (red, green, blue) = probeColour
-        return (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
+        return EscapeSequence.utf8Probe + (multiplexer ? [] : EscapeSequence.kittyGraphicsQuery) + EscapeSequence.versionQuery
             + EscapeSequence.renditionReadBack(red: red, green: green, blue: blue)
             + (kitty ? [] : EscapeSequence.capabilityQuery(["RGB", "Tc"]))
             + EscapeSequence.pixelSizeQueries + (kitty ? [] : EscapeSequence.sixelLimitsQueries)

@@ -25,6 +25,9 @@ package enum TerminalReply: Equatable, Sendable {
     case graphicsAttribute(item: Int, values: [Int])
     /// OSC 4 (`OSC 4 ; index ; rgb:RRRR/GGGG/BBBB ST`): one of the terminal's palette colours.
     case paletteColour(index: Int, colour: RGB)
+    /// CPR (`CSI row ; column R`) on a row other than the first (the UTF-8 probe's): where the
+    /// cursor stands, 1-based.
+    case cursorPosition(row: Int, column: Int)
     /// DSR's status report (`CSI 0 n`, or `CSI 3 n` from a terminal with a fault): the terminal
     /// has handled everything written before the request (`LinkMeter`).
     case statusReport
@@ -89,6 +92,11 @@ package enum TerminalReply: Equatable, Sendable {
             return .graphicsAttribute(item: item, values: numbers.dropFirst(2).compactMap { $0 })
         }
         if final == UInt8(ascii: "n"), parameters == "0" || parameters == "3" { return .statusReport }
+        if final == UInt8(ascii: "R") {
+            let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 2, let row = numbers[0], let column = numbers[1], row > 1, column >= 1 else { return nil }
+            return .cursorPosition(row: row, column: column)
+        }
         guard final == UInt8(ascii: "t") else { return nil }
         let numbers = parameters.split(separator: ";").compactMap { Int($0) }
         guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return nil }

@@ -33,6 +33,11 @@ public enum EscapeSequence {
 
     /// DA1: every terminal answers it, so it is asked last.
     public static let deviceAttributesQuery: [UInt8] = Array("\u{1B}[c".utf8)
+    /// Does the terminal read UTF-8? "é" (0xC3 0xA9 in UTF-8) written at row 2, column 1, then
+    /// the cursor's position asked (CPR, `CSI 6 n`): a UTF-8 terminal answers column 2, one that
+    /// takes each byte as a character column 3. Row 2, so the answer (`CSI 2 ; c R`) is never
+    /// read as a key (F3 with modifiers is `CSI 1 ; m R`). The row is cleared after.
+    public static let utf8Probe: [UInt8] = Array("\u{1B}[2;1H\u{E9}\u{1B}[6n\u{1B}[2;1H\u{1B}[2K".utf8)
     /// DSR 5, "are you there": answered `CSI 0 n` once the terminal has handled everything
     /// before it, so one after a frame says when the frame reached the screen (`LinkMeter`).
     public static let statusRequest: [UInt8] = Array("\u{1B}[5n".utf8)

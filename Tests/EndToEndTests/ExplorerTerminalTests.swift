@@ -122,22 +122,6 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
-    @Test("in a locale that is not UTF-8 (LC_ALL=C) only ASCII is sent: the picture as coloured spaces, the HUD in ASCII")
-    func asciiLocale() throws {
-        let session = try startExplorer(environment: ["LC_ALL": "C"])
-        defer { session.close() }
-        let recorded = try session.recordOutput()
-        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0o N") })
-        try session.send("Right")
-        #expect(try session.waitUntil { try statusLine(session).contains("Heading 15o N") })
-        let screen = try session.capture(escapes: true)
-        #expect(screen.contains("48;2;"), "the picture is still in colour")
-        let output = recorded()
-        #expect(!output.isEmpty && output.allSatisfy { $0 < 0x80 }, "every byte sent is ASCII")
-        try session.send("q")
-        try expectRestored(session, status: 0)
-    }
-
     @Test("keys that change nothing draw nothing; with reduced motion a change draws a motion frame and then one exact frame")
     func quietWhenNothingChanges() throws {
         let session = try startExplorer("--reduce-motion")
@@ -648,6 +632,21 @@ struct ExplorerTerminalTests {
         let refused = try ProgramRun.sidewalk(
             ["--max-visitors", "2", "--headless", "--keys", ""], environment: ["XDG_RUNTIME_DIR": other.path])
         #expect(refused.status == 1 && refused.errorLines.count == 1 && refused.standardError.contains("not a folder of this user's own"))
+    }
+
+    @Test("a terminal that reads UTF-8 gets the picture though the locale says C: the probe's é moved the cursor one column")
+    func utf8WithoutLocale() throws {
+        let session = try TmuxSession(
+            command: "env -u LANG -u LC_CTYPE LC_ALL=C '\(BuiltProducts.sidewalk)' --color truecolor --geocoder off", columns: 100,
+            rows: 30,
+            environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(
+            try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 90° E") }, "\((try? session.capture()) ?? "")")
+        #expect(
+            try session.waitUntil(timeout: 10) { try session.capture().contains("▀") }, "the picture in half blocks, not ASCII's spaces")
+        try session.send("q")
+        try expectRestored(session, status: 0)
     }
 
     @Test("ten seconds before a session limit the status line says so, then the session ends")

@@ -14,10 +14,11 @@ struct TerminalProbeTests {
     static let da1Query = Array("\u{1B}[c".utf8)
 
     /// The explorer in a pseudo-terminal whose environment says nothing of colour, as over SSH.
-    private func explorer(_ options: [String] = []) throws -> PseudoTerminalProcess {
+    private func explorer(_ options: [String] = [], locale: String? = "C.UTF-8") throws -> PseudoTerminalProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        environment["LC_ALL"] = "C.UTF-8"
+        environment["LC_ALL"] = locale
+        if locale == nil { (environment["LANG"], environment["LC_CTYPE"]) = (nil, nil) }
         environment["SWIFT_BACKTRACE"] = "interactive=no"
         for name in ["COLORTERM", "NO_COLOR", "TMUX"] { environment[name] = nil }
         return try PseudoTerminalProcess(
@@ -44,6 +45,26 @@ struct TerminalProbeTests {
         } else {
             #expect(terminal.read(until: { Self.contains($0, "Heading") }, seconds: 60), "a frame")
             #expect(!Self.contains(terminal.output, "38;2;") && Self.contains(terminal.output, "38;5;"))
+        }
+        terminal.type(Array("q".utf8))
+        #expect(terminal.exit(within: 10) == 0)
+    }
+
+    @Test(
+        "with no locale (from an ssh client that sends none) the terminal's answer decides UTF-8: é one column on, blocks; two, ASCII",
+        arguments: [true, false])
+    func utf8FromTheAnswer(readsUTF8: Bool) throws {
+        let terminal = try explorer(["--color", "truecolor"], locale: nil)
+        #expect(terminal.read(until: { Self.contains($0, "\u{1B}[c") }, seconds: 20), "the probe ends with DA1")
+        #expect(Self.contains(terminal.output, "\u{1B}[2;1Hé\u{1B}[6n"), "é written at row 2, then its place asked")
+        let asked = terminal.output.count
+        terminal.type(Array("\u{1B}[2;\(readsUTF8 ? 2 : 3)R\u{1B}[?62;22c".utf8))
+        #expect(terminal.read(until: { Self.contains(Array($0[asked...]), "Heading") }, seconds: 60), "a frame")
+        let frames = Array(terminal.output[asked...])
+        if readsUTF8 {
+            #expect(Self.contains(frames, "▀") || Self.contains(frames, "▄"), "the picture in half blocks")
+        } else {
+            #expect(frames.allSatisfy { $0 < 0x80 }, "every byte after the probe is ASCII")
         }
         terminal.type(Array("q".utf8))
         #expect(terminal.exit(within: 10) == 0)

@@ -156,4 +156,18 @@ struct InputDecoderTests {
         let xterm = String(decoding: TerminalProbe.queries(termName: "xterm-256color", environment: [:]), as: UTF8.self)
         #expect(xterm.contains(sixelLimits) && xterm.contains(termcap))
     }
+
+    @Test("the UTF-8 probe's answer (CPR on row 2) is a reply that decides UTF-8; row 1 stays a key (F3 with modifiers)")
+    func utf8ProbeAnswer() {
+        var decoder = InputDecoder()
+        let inputs = decoder.feed(Array("\u{1B}[2;2R\u{1B}[1;2R".utf8))
+        #expect(inputs.first == .reply(.cursorPosition(row: 2, column: 2)))
+        #expect(inputs.dropFirst().allSatisfy { if case .reply = $0 { false } else { true } }, "CSI 1;2R is not taken as an answer")
+        var utf8 = TerminalCapabilities()
+        utf8.take(.cursorPosition(row: 2, column: 2))
+        var bytes = TerminalCapabilities()
+        bytes.take(.cursorPosition(row: 2, column: 3))
+        #expect(utf8.utf8 == true && bytes.utf8 == false && TerminalCapabilities().utf8 == nil)
+        #expect(EscapeSequence.utf8Probe.contains(0xC3) && EscapeSequence.utf8Probe.contains(0xA9), "é as UTF-8's two bytes")
+    }
 }
