@@ -16,6 +16,8 @@ package enum ExplorerCommand: Equatable, Sendable {
     case followLink(Int)
     /// Walk along the link nearest the heading.
     case walkForward
+    /// Space: play the way ahead, a step every few seconds, or stop playing (`togglePlay`).
+    case togglePlay
     /// Walk along the link nearest the opposite of the heading.
     case walkBack
     /// Walk along the link nearest this heading, degrees, or to the nearest panorama that way (a

@@ -9,6 +9,7 @@ extension ExplorerState {
     package mutating func advance(to now: Double) -> Bool {
         var moved = status.expire(at: now)
         if navigation.advanceTransition(to: now) { moved = true }
+        if playStep(at: now) { moved = true }
         guard motion.animation != nil else { return moved }
         return reportingCamera { $0.advance(to: now) } || moved
     }

@@ -53,6 +53,8 @@ package struct ExplorerState: Sendable {
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     package var reduceMotion = false
+    /// When the next step of playing the way ahead is due (Space), seconds; nil when not playing.
+    package internal(set) var playDue: Double?
     /// How much is said on arrival (`--verbosity`).
     package var verbosity = Verbosity.normal
     /// Events since the front last took them, oldest first.
@@ -144,6 +146,7 @@ package struct ExplorerState: Sendable {
             let links = numberedLinks
             if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
         case .walkForward: take(navigation.walk(towards: camera.heading, missing: "no way forward"))
+        case .togglePlay: _ = togglePlay(at: nil)
         case .walkBack: take(navigation.walk(towards: camera.heading + 180, missing: "no way back", keepingHeading: true))
         case .walkToward(let heading): take(navigation.approach(heading))
         case .changeLevel(let delta): take(navigation.level(by: delta))
@@ -220,7 +223,8 @@ package struct ExplorerState: Sendable {
     }
 
     private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
-        // Any key closes the shared URL's panel, whatever it goes on to do.
+        // Any key closes the shared URL's panel, and stops playing, whatever it goes on to do.
+        if key != .character(" ") { playDue = nil }
         let closedShare = isShowingShare
         isShowingShare = false
         if commandEditor.isOpen { return edit(key, at: now) || closedShare }
@@ -248,6 +252,7 @@ package struct ExplorerState: Sendable {
             note = refusal
             return changed
         }
+        if command == .togglePlay { return togglePlay(at: now) }
         if let now, !reduceMotion, motion.animate(command, at: now) {
             note = nil
             return true

@@ -24,7 +24,8 @@ package struct GestureSettings: Equatable, Sendable {
         switch command {
         case .turn, .tilt, .look, .faceNorth: orientation ? nil : "turning is switched off"
         case .zoom: zoom ? nil : "zooming is switched off"
-        case .followLink, .walkForward, .walkBack, .walkToward, .changeLevel, .switchDate, .goHome, .goToPanorama, .chooseFoundPlace:
+        case .followLink, .walkForward, .togglePlay, .walkBack, .walkToward, .changeLevel, .switchDate, .goHome, .goToPanorama,
+            .chooseFoundPlace:
             navigation ? nil : "walking is switched off"
         case .activate: navigation ? nil : "walking is switched off"
         case .toggleHelp, .dismiss, .quit, .moveFocus, .tap, .tapMarker, .describe, .showURL, .nextColours, .nextSymbols, .toggleMinimap,

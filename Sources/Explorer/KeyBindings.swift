@@ -9,7 +9,7 @@ package enum KeyBindings {
     /// The keys as the help lists them: (keys, what they do).
     package static let help: [(String, String)] = [
         ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
-        ("n", "face north"), ("w", "walk forward"), ("s", "walk back"),
+        ("n", "face north"), ("w", "walk forward"), ("s", "walk back"), ("Space", "play the way ahead, a step every 2 s, until a key"),
         ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
         ("1 ... 9", "take way 1 ... 9: 1 is the way ahead on arrival, then clockwise"), ("[ ]", "floor down, up"),
         ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"),
@@ -37,6 +37,7 @@ package enum KeyBindings {
         case .character("-"), .character("_"): return .zoom(factor: 1 / zoomStep)
         case .enter: return .activate
         case .character("w"): return .walkForward
+        case .character(" "): return .togglePlay
         case .tab: return .moveFocus(1)
         case .backTab: return .moveFocus(-1)
         case .character("s"): return .walkBack

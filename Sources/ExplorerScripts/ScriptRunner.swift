@@ -58,7 +58,10 @@ package struct ScriptRunner: Sendable {
         case .wait(let seconds):
             let end = clock + seconds
             collect(into: &outcome)
-            while state.isAnimating && clock + Self.frameInterval < end { tick(to: clock + Self.frameInterval, into: &outcome) }
+            // Frame by frame while something moves or plays, as the full view lets time pass.
+            while state.isAnimating || state.playDue != nil, clock + Self.frameInterval < end {
+                tick(to: clock + Self.frameInterval, into: &outcome)
+            }
             tick(to: end, into: &outcome)
         case .expect: return outcome
         }

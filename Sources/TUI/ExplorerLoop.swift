@@ -158,7 +158,7 @@ struct ExplorerLoop {
 
     /// Moves animations and notes on to `now`, and ends the session when a limit has run out.
     private mutating func advance(to now: Double) {
-        if (state.isAnimating || state.noteExpiry != nil) && state.advance(to: now) {
+        if (state.isAnimating || state.noteExpiry != nil || state.playDue != nil) && state.advance(to: now) {
             pacer.noteChange(at: now)
             emitEvents(at: now)
         }
@@ -176,7 +176,7 @@ struct ExplorerLoop {
     /// finished, until the last frame drains and its answers come back (not to be typed into the
     /// shell), for at most `drainSeconds`, after which the terminal is taken to have stopped.
     private mutating func wait(until: Double?, writerBusy: Bool, terminal: some SessionTerminal, at now: Double) -> Step {
-        var wakes = [until, state.noteExpiry].compactMap { $0 }.map { $0 - now }
+        var wakes = [until, state.noteExpiry, state.playDue].compactMap { $0 }.map { $0 - now }
         if state.isAnimating { wakes.append(pacer.frameInterval) }
         wakes += [settings.limits.wake(at: now), link.wake].compactMap { $0 }.map { Double($0) / 1000 }
         if state.isFinished {

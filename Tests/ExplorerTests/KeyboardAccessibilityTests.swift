@@ -48,6 +48,7 @@ struct KeyboardAccessibilityTests {
         case .faceNorth: "faceNorth"
         case .followLink: "followLink"
         case .walkForward: "walkForward"
+        case .togglePlay: "togglePlay"
         case .walkBack: "walkBack"
         case .walkToward: "walkToward"
         case .changeLevel: "changeLevel"

@@ -245,4 +245,26 @@ struct FocusTests {
         state.handle(.escape)
         #expect(state.commandLine == nil && state.note == "Command cancelled.")
     }
+
+    @Test("Space plays the way ahead: a step at once, one every 2 s, until no way goes on; a key or Space stops it")
+    func playing() {
+        var state = NavigationTests.state(at: "west", heading: 90)
+        state.handle(.character(" "), at: 0)
+        #expect(state.panorama?.id == "centre" && state.playDue == 2, "a step at once, the next due in 2 s")
+        #expect(state.note == "Playing the way ahead: a step every 2 seconds; any key stops.")
+        _ = state.advance(to: 1.9)
+        #expect(state.panorama?.id == "centre", "not before it is due")
+        _ = state.advance(to: 2)
+        #expect(state.panorama?.id == "east" && state.playDue == 4)
+        _ = state.advance(to: 4)
+        #expect(state.panorama?.id == "east" && state.playDue == nil && state.note == "End of the way.", "east leads only back")
+        var stopped = NavigationTests.state(at: "west", heading: 90)
+        stopped.handle(.character(" "), at: 0)
+        stopped.handle(.right, at: 0.5)
+        _ = stopped.advance(to: 3)
+        #expect(stopped.panorama?.id == "centre" && stopped.playDue == nil, "a key stopped it")
+        stopped.handle(.character(" "), at: 4)
+        stopped.handle(.character(" "), at: 4.5)
+        #expect(stopped.playDue == nil && stopped.note == "Stopped.")
+    }
 }

@@ -1,0 +1,45 @@
+/// Playing the way ahead (Space), as the Panoramax viewer's play button plays a sequence: a step
+/// forward along the way nearest the heading every `playInterval` seconds, each as `w` takes it
+/// (blended, with its events), until there is no way on or a key stops it.
+extension ExplorerState {
+    /// Seconds between steps while playing.
+    package static let playInterval = 2.0
+
+    /// Space: a step ahead at once, then one every `playInterval` seconds from `now`; or, while
+    /// playing, stops. Without a clock (`now` nil) it is one step.
+    mutating func togglePlay(at now: Double?) -> Bool {
+        if playDue != nil {
+            playDue = nil
+            note = "Stopped."
+            return true
+        }
+        let changed = stepAhead(at: now)
+        // A way was taken when no note says why not ("no way forward").
+        guard let now, note == nil else { return changed }
+        playDue = now + Self.playInterval
+        note = "Playing the way ahead: a step every \(Int(Self.playInterval)) seconds; any key stops."
+        return true
+    }
+
+    /// While playing, the step due by `now`, once the last move has ended; with no way on, the
+    /// end ("End of the way."). True when something changed.
+    mutating func playStep(at now: Double) -> Bool {
+        guard let due = playDue, now >= due, motion.animation == nil, navigation.transition == nil else { return false }
+        let before = panorama?.id
+        _ = stepAhead(at: now)
+        if panorama?.id == before {
+            playDue = nil
+            note = "End of the way."
+        } else {
+            playDue = now + Self.playInterval
+        }
+        return true
+    }
+
+    private mutating func stepAhead(at now: Double?) -> Bool {
+        let left = panorama
+        let changed = apply(.walkForward)
+        if let now, !reduceMotion, let left, panorama?.id != left.id { navigation.blend(from: left, at: now) }
+        return changed
+    }
+}
