@@ -35,23 +35,31 @@ struct ConfigFile {
         return nil
     }
 
-    /// Reads the config file; no file means defaults. A file that is not valid is an error naming it.
-    static func load(environment: [String: String]) throws(CommandError) -> ConfigFile {
-        guard let path = path(environment: environment), FileKind.of(path) != nil else { return ConfigFile() }
+    /// The JSON object of settings a file at `path` holds (at most 1 MB), each key one of
+    /// `known`; anything else is one line naming the file and what is wrong.
+    static func settings(at path: String, known: [String]) throws(CommandError) -> JSONObject {
         func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, limit: 1 << 20) } catch { throw .file(error) }
         let parsed: JSONValue
         do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
         guard let root = parsed.object else { throw invalid("is not a JSON object") }
-        var config = ConfigFile()
+        for key in root.keys where !known.contains(key) {
+            throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
+        }
+        return root
+    }
+
+    /// Reads the config file; no file means defaults. A file that is not valid is an error naming it.
+    static func load(environment: [String: String]) throws(CommandError) -> ConfigFile {
+        guard let path = path(environment: environment), FileKind.of(path) != nil else { return ConfigFile() }
+        func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
         let known = [
             "gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp", "geocoder",
             "basemap"
         ]
-        for key in root.keys where !known.contains(key) {
-            throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
-        }
+        let root = try settings(at: path, known: known)
+        var config = ConfigFile()
         if let raw = root["gestures"] {
             guard let gestures = raw.object else { throw invalid("gestures must be an object") }
             for (key, value) in zip(gestures.keys, gestures.values) {

@@ -1,7 +1,6 @@
 import BoundedJSON
 import Foundation
 import RemoteData
-import SystemIO
 
 /// A suite's settings in a file (`sidewalk test --config suite.json`), as Playwright's projects
 /// keep theirs: the scripts, fronts, sizes, dataset, retries, workers and grep, so CI and a
@@ -21,14 +20,7 @@ struct SuiteConfig {
     /// The settings `path` holds; a file that is not what this describes is one line naming it.
     static func load(_ path: String) throws(CommandError) -> SuiteConfig {
         func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, limit: 1 << 20) } catch { throw .file(error) }
-        let parsed: JSONValue
-        do { parsed = try JSONParser.parse(bytes, limits: .small) } catch { throw invalid("not valid JSON: \(error.description)") }
-        guard let root = parsed.object else { throw invalid("is not a JSON object") }
-        for key in root.keys where !known.contains(key) {
-            throw invalid("unknown setting '\(key)' (known: \(known.joined(separator: ", ")))")
-        }
+        let root = try ConfigFile.settings(at: path, known: known)
         let folder = (path as NSString).deletingLastPathComponent
         func relative(_ text: String) -> String {
             text.hasPrefix("/") || folder.isEmpty ? text : ((folder as NSString).appendingPathComponent(text) as NSString).standardizingPath
