@@ -72,6 +72,6 @@ extension ExplorerState {
         guard let here = panorama, let service = navigation.service else { return }
         let dates = (service.otherDates(of: here) + [here]).sorted { ($0.captureDate ?? "") < ($1.captureDate ?? "") }
         guard dates.count > 1, let index = dates.firstIndex(where: { $0.id == here.id }) else { return }
-        note = "Date \(index + 1) of \(dates.count)" + (here.captureDate.map { ": \(Narrator.spokenDate($0))." } ?? ".")
+        note = "Date \(index + 1) of \(dates.count)" + (here.captureDate.map { ": \(SpokenWords.date($0))." } ?? ".")
     }
 }

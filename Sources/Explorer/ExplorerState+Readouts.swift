@@ -17,4 +17,22 @@ extension ExplorerState {
             "\(index + 1) \(CompassPoint.name(forHeading: link.heading))" + (link.description.map { " \($0)" } ?? "")
         }.joined(separator: "  ")
     }
+
+    /// How far `r` read the markers of a panorama.
+    struct MarkersRead: Equatable, Sendable {
+        /// The panorama read out (nil for none).
+        var panoramaID: String?
+        /// How many of its markers, nearest first, were read.
+        var count: Int
+    }
+
+    /// `r`: everything, with the nearest markers; `r` again at once reads the rest of them.
+    mutating func describeReading(after last: MarkersRead?) {
+        if let last, last.panoramaID == panorama?.id, let more = Narrator.moreMarkers(self, after: last.count) {
+            note = more
+        } else {
+            note = Narrator.describe(self, markerLimit: Narrator.markersPerReading)
+            markersRead = MarkersRead(panoramaID: panorama?.id, count: Narrator.markersPerReading)
+        }
+    }
 }

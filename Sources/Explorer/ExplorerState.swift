@@ -17,8 +17,14 @@ package struct ExplorerState: Sendable {
     /// Why the last part of the dataset that could not be read was not (its file and the
     /// error), or nil; a way into it leads nowhere, and says this.
     package internal(set) var partNotRead: String?
+    /// Which part of the list of keys is shown over the view (an index into
+    /// `KeyBindings.helpSections`), or nil while the help is closed.
+    package internal(set) var helpSection: Int?
+    /// How far the last `r` read the markers, so `r` again at once reads the rest; nil after
+    /// any other command.
+    var markersRead: MarkersRead?
     /// True while the list of keys is shown over the view.
-    package internal(set) var isShowingHelp = false
+    package var isShowingHelp: Bool { helpSection != nil }
     /// True while the view's URL is shown whole over the view (after `u`, until the next key).
     package internal(set) var isShowingShare = false
     /// True while the minimap is shown in the view's corner (`m`); the front sets where it starts.
@@ -129,9 +135,11 @@ package struct ExplorerState: Sendable {
     @discardableResult
     package mutating func apply(_ command: ExplorerCommand) -> Bool {
         if motion.animation != nil, command != .toggleHelp, command != .dismiss { finishAnimation() }
-        let before = (camera, panorama?.id, note, isShowingHelp, focus, minimapShown, map, isShowingShare)
+        let before = (camera, panorama?.id, note, helpSection, focus, minimapShown, map, isShowingShare)
         note = nil
         isShowingShare = false
+        let readingBefore = markersRead
+        markersRead = nil
         switch command {
         case .turn(let degrees): camera.heading += degrees
         case .tilt(let degrees): camera.pitch += degrees
@@ -166,7 +174,7 @@ package struct ExplorerState: Sendable {
         case .tap(let orientation):
             events.append(.didTap(heading: orientation.heading, pitch: orientation.pitch))
         case .tapMarker(let id): read(markerID: id)
-        case .describe: note = Narrator.describe(self)
+        case .describe: describeReading(after: readingBefore)
         case .showURL:
             let url = PanoramaURL.sidewalkURL(panorama: panorama, camera: camera, dataset: shareOrigin.dataset)
             note = url
@@ -188,9 +196,9 @@ package struct ExplorerState: Sendable {
         case .goToPanorama(let id):
             performUntimed(.goto(id: id), at: nil)
             map = nil
-        case .toggleHelp: isShowingHelp.toggle()
+        case .toggleHelp: helpSection = helpSection.map { $0 + 1 < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
         case .dismiss:
-            isShowingHelp = false
+            helpSection = nil
             focusRing.clear()
         case .quit: isFinished = true
         }
@@ -201,7 +209,7 @@ package struct ExplorerState: Sendable {
         if camera != before.0 {
             events.append(.didMoveCamera(heading: camera.heading, pitch: camera.pitch, zoom: camera.zoom))
         }
-        return camera != before.0 || panorama?.id != before.1 || note != before.2 || isShowingHelp != before.3 || focus != before.4
+        return camera != before.0 || panorama?.id != before.1 || note != before.2 || helpSection != before.3 || focus != before.4
             || minimapShown != before.5 || map != before.6 || isShowingShare != before.7 || command == .nextColours
             || command == .nextSymbols
     }

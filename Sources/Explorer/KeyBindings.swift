@@ -6,19 +6,44 @@ package enum KeyBindings {
     /// One zoom key press multiplies or divides the zoom by this factor (geometric steps).
     package static let zoomStep = 2.0.squareRoot()
 
-    /// The keys as the help lists them: (keys, what they do).
-    package static let help: [(String, String)] = [
-        ("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"),
-        ("n", "face north"), ("w", "walk forward"), ("s", "walk back"), ("Space", "play the way ahead, a step every 2 s, until a key"),
-        ("Tab Shift-Tab", "focus the next, previous way or marker"), ("Enter", "take the focused way, read the focused marker; else walk"),
-        ("1 ... 9", "take way 1 ... 9: 1 is the way ahead on arrival, then clockwise"), ("[ ]", "floor down, up"),
-        ("t", "another capture date"), ("g", "go home (the start, or config.json's home)"),
-        ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
-        ("m", "show or hide the minimap"), ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"),
-        ("c", "next colours: truecolor, 256, 16, none"), ("b", "next block symbols: half, quadrant, sextant, octant"),
-        (":", "command line, e.g. :heading 90 or :goto ID"), ("/", "find a place by name, e.g. /bakery (:find TEXT)"),
-        ("?", "this help (Esc closes it)"), ("q Ctrl-C", "quit")
+    /// The keys as the help lists them, in sections a listener can take one at a time: (the
+    /// section's name, its (keys, what they do)).
+    package static let helpSections: [(name: String, keys: [(String, String)])] = [
+        ("looking", [("Left Right  h l", "turn"), ("Up Down  k j", "look up, down"), ("+ -", "zoom in, out"), ("n", "face north")]),
+        (
+            "walking",
+            [
+                ("w", "walk forward"), ("s", "walk back"), ("Space", "play the way ahead, a step every 2 seconds, until a key"),
+                ("1 ... 9", "take way 1 ... 9: 1 is the way ahead on arrival, then clockwise")
+            ]
+        ),
+        (
+            "choosing",
+            [
+                ("Tab Shift-Tab", "focus the next, previous way or marker"),
+                ("Enter", "take the focused way, read the focused marker; else walk"), ("[ ]", "floor down, up"),
+                ("t", "another capture date"), ("g", "go home (the start, or config.json's home)")
+            ]
+        ),
+        (
+            "finding",
+            [
+                ("/", "find a place by name, e.g. /bakery (:find TEXT)"), (":", "command line, e.g. :heading 90 or :goto ID"),
+                ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"), ("m", "show or hide the minimap")
+            ]
+        ),
+        (
+            "telling and showing",
+            [
+                ("r", "read out where you are and what you face"), ("u", "show this view's URL, to share"),
+                ("c", "next colours: truecolor, 256, 16, none"), ("b", "next block symbols: half, quadrant, sextant, octant"),
+                ("?", "this help's next part (Esc closes it)"), ("q Ctrl-C", "quit")
+            ]
+        )
     ]
+
+    /// Every key the help lists, section after section: (keys, what they do).
+    package static let help: [(String, String)] = helpSections.flatMap(\.keys)
 
     /// What the mouse does, as the help lists it after the keys: (action, what it does).
     package static let mouseHelp: [(String, String)] = [

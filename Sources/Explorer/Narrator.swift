@@ -2,54 +2,92 @@ import PanoCore
 import StreetModel
 
 /// The explorer in words, for screen readers, braille displays and transcripts: what you face,
-/// where you are, the ways on and the markers near you, and what changed after a key. Pure; the
+/// where you are, the ways on and the markers near you, and what changed after a key. Units and
+/// symbols are words ("10 metres", "90 degrees"), so a synthesiser says them right. Pure; the
 /// text carries untrusted names from datasets, so the front sanitises it before writing it.
 package enum Narrator {
-    /// Everything at once, e.g. "Facing east, 90°, level. At Main Street 16, June 2024. 2 ways:
-    /// 1 east along Main Street, 2 west along Main Street. Café Aurora 30 m ahead on the left."
-    package static func describe(_ state: ExplorerState) -> String {
-        ([facing(state.camera)] + place(state) + [ways(state)] + floors(state) + markers(state)).joined(separator: " ")
+    /// How many markers `r` reads before "r again reads them", so it is heard in 15 s.
+    package static let markersPerReading = 2
+
+    /// Everything, e.g. "Facing east, 90 degrees, at Main Street 16, June 2024. Ways east and
+    /// west along Main Street. Behind: Café Aurora 10 metres. On the left: Bakery Korn 45."; the
+    /// markers nearest first, at most `markerLimit` of them (nil: all) and how many more.
+    package static func describe(_ state: ExplorerState, markerLimit: Int? = nil) -> String {
+        let near = nearbyMarkers(state)
+        let shown = markerLimit.map { Array(near.prefix($0)) } ?? near
+        let more = near.count - shown.count
+        let markers = (shown.isEmpty ? [] : [markerGroups(shown)]) + (more > 0 ? ["r again: \(more) more."] : [])
+        return
+            ([String(facing(state.camera).dropLast()) + ", " + place(state)] + [sentence(ways(state, naming: .unlessOnIt))]
+            + floors(state).map(sentence) + markers)
+            .joined(separator: " ")
     }
 
-    /// What is said on arrival: the essentials first (facing, where, the ways, the floor), then
-    /// the markers as `state.verbosity` asks: none, the three nearest, or all; `r` says everything.
-    package static func arrival(_ state: ExplorerState) -> String {
-        let all = markers(state)
-        let shown: [String]
-        switch state.verbosity {
-        case .brief: shown = all.isEmpty ? [] : ["\(all.count) \(all.count == 1 ? "marker" : "markers") near; r reads them."]
-        case .normal: shown = Array(all.prefix(3)) + (all.count > 3 ? ["\(all.count - 3) more; r reads them."] : [])
-        case .full: shown = all
-        }
-        return ([facing(state.camera)] + place(state) + [ways(state)] + floors(state) + shown).joined(separator: " ")
+    /// The markers `describe` left out after its first `count`: "Further: On the left: ...".
+    package static func moreMarkers(_ state: ExplorerState, after count: Int) -> String? {
+        let rest = Array(nearbyMarkers(state).dropFirst(count))
+        return rest.isEmpty ? nil : "Further: " + markerGroups(rest)
     }
 
-    /// The camera in words: "Facing north-east, 45°, looking up 20°, zoom 2×."
+    /// The camera in words: "Facing north-east, 45 degrees, looking up 20 degrees, zoom 2 times."
     package static func facing(_ camera: PanoramaCamera) -> String {
         let heading = Int(camera.heading.rounded()) % 360
+        return "Facing \(CompassPoint.word(forHeading: camera.heading)), \(SpokenWords.degrees(heading))\(lookAndZoom(camera))."
+    }
+
+    /// The tilt and zoom where they are not level and 1: ", looking up 20 degrees, zoom 2 times".
+    static func lookAndZoom(_ camera: PanoramaCamera) -> String {
         let pitch = Int(camera.pitch.rounded())
-        let tilt = pitch == 0 ? "level" : pitch > 0 ? "looking up \(pitch)°" : "looking down \(-pitch)°"
+        let tilt =
+            pitch == 0 ? "" : pitch > 0 ? ", looking up \(SpokenWords.degrees(pitch))" : ", looking down \(SpokenWords.degrees(-pitch))"
         let zoom = (camera.zoom * 10).rounded() / 10
-        let zoomText = zoom == 1 ? "" : ", zoom \(zoom.plainText)×"
-        return "Facing \(CompassPoint.word(forHeading: camera.heading)), \(heading)°, \(tilt)\(zoomText)."
+        return tilt + (zoom == 1 ? "" : ", zoom \(zoom.plainText) times")
     }
 
-    /// The ways on: "2 ways: 1 east along Main Street, 2 west." or "No ways on."
-    package static func ways(_ state: ExplorerState) -> String {
+    /// Which streets a list of ways leaves unnamed, because the place's name says them.
+    package enum StreetNaming: Sendable {
+        /// Not the street the place is on (its name starts with it: "Main Street 16").
+        case unlessOnIt
+        /// Not any street the place's name mentions ("Main Street at Station Road").
+        case unlessInPlace
+    }
+
+    /// The ways on, by direction and street: "ways east and west along Main Street, north along
+    /// Station Road", without the streets `naming` leaves out; "no ways on" where there are none.
+    package static func ways(_ state: ExplorerState, naming: StreetNaming) -> String {
         let links = state.numberedLinks
-        guard !links.isEmpty else { return "No ways on." }
-        let list = links.enumerated().map { index, link in
-            "\(index + 1) \(CompassPoint.word(forHeading: link.heading))" + (link.description.map { " along \($0)" } ?? "")
-        }
-        return "\(links.count) \(links.count == 1 ? "way" : "ways"): " + list.joined(separator: ", ") + "."
+        guard !links.isEmpty else { return "no ways on" }
+        return (links.count == 1 ? "one way, " : "ways ") + wayGroups(links, place: state.panorama?.description, naming: naming)
     }
 
-    /// A marker from where you stand and face: "Café Aurora 30 m ahead on the left".
+    /// A phrase as a sentence: its first letter capitalised, a full stop after it.
+    static func sentence(_ phrase: String) -> String {
+        phrase.prefix(1).uppercased() + phrase.dropFirst() + "."
+    }
+
+    /// Links grouped by the street they follow, in the order first met: "east and west along
+    /// Main Street, north along Station Road"; the streets `place`'s first part says as `naming`
+    /// asks go unsaid, and their ways are said together ("east, west and north").
+    static func wayGroups(_ links: [Link], place: String?, naming: StreetNaming) -> String {
+        let here = place?.split(separator: ",").first.map(String.init) ?? ""
+        var streets: [String?] = []
+        var directions: [String?: [String]] = [:]
+        for link in links {
+            let said = link.description.map { naming == .unlessOnIt ? here.hasPrefix($0) : here.contains($0) } ?? true
+            let street = said ? nil : link.description
+            if directions[street] == nil { streets.append(street) }
+            directions[street, default: []].append(CompassPoint.word(forHeading: link.heading))
+        }
+        return streets.map { street in SpokenWords.list(directions[street] ?? []) + (street.map { " along \($0)" } ?? "") }
+            .joined(separator: ", ")
+    }
+
+    /// A marker from where you stand and face: "Café Aurora 30 metres ahead on the left".
     package static func marker(_ marker: Marker, in state: ExplorerState) -> String? {
         guard let here = state.panorama?.coordinate else { return nil }
         let distance = here.distance(to: marker.coordinate)
         let turn = Degrees.wrap180(here.bearing(to: marker.coordinate) - state.camera.heading)
-        return "\(marker.title) \(Int(distance.rounded())) m \(relativeDirection(turn))"
+        return "\(marker.title) \(SpokenWords.metres(distance)) metres \(relativeDirection(turn))"
     }
 
     /// Where something lies from the heading, `turn` degrees clockwise (-180...180).
@@ -57,9 +95,9 @@ package enum Narrator {
         let side = turn < 0 ? "left" : "right"
         switch abs(turn) {
         case ..<15: return "ahead"
-        case ..<60: return "ahead on the \(side)"
+        case ..<60: return "ahead \(side)"
         case ..<120: return "on the \(side)"
-        case ..<165: return "behind on the \(side)"
+        case ..<165: return "behind \(side)"
         default: return "behind"
         }
     }
@@ -79,13 +117,13 @@ package enum Narrator {
                 typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")
         }
         if after.panoramaID != before.panoramaID {
-            lines.append(arrival(state))
+            lines.append(arrival(state, after: before.heard))
         } else if after.camera != before.camera {
             lines.append(facing(state.camera))
         }
-        if let note = after.note, after.noteSerial != before.noteSerial { lines.append(note) }
+        if let note = after.note, after.noteSerial != before.noteSerial { lines.append(SpokenWords.withoutSymbols(note)) }
         if after.focus != before.focus, let focus = after.focus { lines.append("Focus: " + focusText(focus, in: state) + ".") }
-        if after.help != before.help { lines.append(after.help ? help : "Help closed.") }
+        if after.help != before.help { lines.append(after.help.map(help) ?? "Help closed.") }
         return lines
     }
 
@@ -96,9 +134,10 @@ package enum Narrator {
         var note: String?
         var noteSerial: Int
         var focus: Focus?
-        var help: Bool
+        var help: Int?
         var commandLineOpen: Bool
         var commandLine: String?
+        var heard: Heard
 
         package init(_ state: ExplorerState) {
             camera = state.camera
@@ -106,9 +145,10 @@ package enum Narrator {
             note = state.note
             noteSerial = state.noteSerial
             focus = state.focus
-            help = state.isShowingHelp
+            help = state.helpSection
             commandLineOpen = state.commandLine != nil
             commandLine = state.commandLine
+            heard = Heard(state)
         }
     }
 
@@ -127,12 +167,23 @@ package enum Narrator {
         character == " " ? "space" : String(character)
     }
 
-    /// The list of keys, read out: "Keys: Left Right h l, turn; ...".
-    static var help: String {
-        let keys = KeyBindings.help.map { keys, does in
-            keys.split(separator: " ").joined(separator: " ") + ": " + does
-        }
-        return "Keys: " + keys.joined(separator: "; ") + ". Escape closes this."
+    /// One part of the list of keys, read out: "Keys, part 1 of 5, looking. Left Right h l:
+    /// turn; ... Question mark: part 2, walking."
+    static func help(section index: Int) -> String {
+        let sections = KeyBindings.helpSections
+        let keys = sections[index].keys.map { keys, does in keys.split(separator: " ").map(spokenKey).joined(separator: " ") + ": " + does }
+        let next = index + 1 < sections.count ? "part \(index + 2), \(sections[index + 1].name)" : "closes"
+        return "Keys, part \(index + 1) of \(sections.count), \(sections[index].name). " + keys.joined(separator: "; ")
+            + ". Question mark: \(next)."
+    }
+
+    /// A key's name in the help as a synthesiser should say it: "plus", not "+".
+    private static func spokenKey(_ name: Substring) -> String {
+        let words = [
+            "+": "plus", "-": "minus", "/": "slash", ":": "colon", "?": "question mark", "[": "left bracket", "]": "right bracket",
+            "...": "to"
+        ]
+        return words[String(name)] ?? String(name)
     }
 
     /// The focused way or marker as it is said ("way 1, east along Main Street"); nil when
@@ -153,40 +204,16 @@ package enum Narrator {
         }
     }
 
-    private static func place(_ state: ExplorerState) -> [String] {
-        guard let panorama = state.panorama else { return [] }
-        let name = panorama.description ?? panorama.id
-        return ["At \(name)" + (panorama.captureDate.map { ", " + spokenDate($0) } ?? "") + "."]
+    /// "at Main Street 16, 21 June 2024." or "nowhere." without a panorama.
+    private static func place(_ state: ExplorerState) -> String {
+        guard let panorama = state.panorama else { return "nowhere." }
+        let name = SpokenWords.withoutSymbols(panorama.description ?? panorama.id)
+        return "at \(name)" + (panorama.captureDate.map { ", " + SpokenWords.date($0) } ?? "") + "."
     }
 
-    private static func floors(_ state: ExplorerState) -> [String] {
+    /// "floor 2 of 1, 2 and 3" where the place has floors.
+    static func floors(_ state: ExplorerState) -> [String] {
         guard let floors = state.floors else { return [] }
-        return ["Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: ", "))."]
-    }
-
-    private static func markers(_ state: ExplorerState) -> [String] {
-        guard let here = state.panorama?.coordinate else { return [] }
-        return state.markers
-            .map { ($0, here.distance(to: $0.coordinate)) }
-            .filter { $0.1 <= Navigation.markerRange }
-            .sorted { $0.1 < $1.1 }
-            .compactMap { marker($0.0, in: state).map { $0 + "." } }
-    }
-
-    private static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August",
-        "September", "October", "November", "December"
-    ]
-
-    /// "2024-06" as "June 2024", "2024-06-21" as "21 June 2024"; anything else as it is.
-    static func spokenDate(_ date: String) -> String {
-        let parts = date.split(separator: "-").map(String.init)
-        guard parts.count >= 2, parts.count <= 3, parts[0].count == 4, Int(parts[0]) != nil,
-            let month = Int(parts[1]), (1...12).contains(month)
-        else { return date }
-        let monthYear = "\(months[month - 1]) \(parts[0])"
-        guard parts.count == 3 else { return monthYear }
-        guard let day = Int(parts[2]), (1...31).contains(day) else { return date }
-        return "\(day) \(monthYear)"
+        return ["floor \(floors.current) of \(SpokenWords.list(floors.all.map(String.init)))"]
     }
 }

@@ -80,8 +80,12 @@ package struct Navigation: Sendable {
     mutating func adopt(_ larger: PanoramaService) {
         guard service != nil else { return }
         service = larger
-        // The panorama stood in may have lost ways: one that led to a picture now left out.
-        if let here = panorama, let fresh = larger.panorama(id: here.id) { panorama = fresh }
+        // The panorama stood in may have lost ways: one that led to a picture now left out. Its
+        // initial view is kept: it may face a place found by name (`InitialView.subject`).
+        if let here = panorama, var fresh = larger.panorama(id: here.id) {
+            fresh.initialView = here.initialView
+            panorama = fresh
+        }
     }
 
     /// Stands in `target` facing `heading` (degrees), remembering where you came from.

@@ -92,9 +92,12 @@ package enum ExplorerFrame {
             }
             frame = composer.drawPanel(title: title, lines: lines)
         }
-        if state.isShowingHelp {
-            let mouseLines = display.mouse ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
-            frame = composer.drawPanel(title: "Keys", lines: KeyBindings.help.map { pad($0.0, 16) + $0.1 } + mouseLines)
+        if let index = state.helpSection {
+            let sections = KeyBindings.helpSections
+            let isLast = index == sections.count - 1
+            let mouseLines = display.mouse && isLast ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
+            let title = "Keys \(index + 1)/\(sections.count): \(sections[index].name) · ? \(isLast ? "closes" : "next") · Esc closes"
+            frame = composer.drawPanel(title: title, lines: sections[index].keys.map { pad($0.0, 16) + $0.1 } + mouseLines)
         }
         return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
     }

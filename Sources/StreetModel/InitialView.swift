@@ -8,11 +8,26 @@ package struct InitialView: Equatable, Sendable {
     /// Field of view to show across the view, degrees, in `PanoramaCamera.fovRange`; nil for the
     /// camera's own.
     package var fieldOfView: Double?
+    /// The place this view was turned to face (one found by name), said on arrival; nil for a
+    /// view the dataset gives.
+    package var subject: Subject?
 
-    /// Nil when neither is given.
-    package init?(orientation: Orientation?, fieldOfView: Double? = nil) {
-        guard orientation != nil || fieldOfView != nil else { return nil }
+    /// A named place a view faces.
+    package struct Subject: Equatable, Sendable {
+        /// Its name (untrusted text).
+        package var name: String
+        package var coordinate: Coordinate
+
+        package init(name: String, coordinate: Coordinate) {
+            (self.name, self.coordinate) = (name, coordinate)
+        }
+    }
+
+    /// Nil when none is given.
+    package init?(orientation: Orientation?, fieldOfView: Double? = nil, subject: Subject? = nil) {
+        guard orientation != nil || fieldOfView != nil || subject != nil else { return nil }
         self.orientation = orientation
         self.fieldOfView = fieldOfView
+        self.subject = subject
     }
 }

@@ -48,9 +48,10 @@ struct GeocoderTests {
         let server = try Server()
         let run = try server.find("Town Hall, Lindenfeld")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street 30, Lindenfeld"), "\(run.standardOutput)")
         // The place found is said as a pin is: main-10 (Main Street 30) is 30 m west of the town hall.
-        #expect(run.standardOutput.contains("Town Hall 30 m ahead."), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput == "Main Street 30, Lindenfeld, 21 June 2024; facing east; one way, west; Town Hall 30 metres ahead.\n",
+            "\(run.standardOutput)")
         #expect(
             run.errorLines.last?.hasPrefix("sidewalk: found Town Hall, Main Street, Lindenfeld (amenity/townhall) at 46.9412,") == true
                 && run.standardError.contains("© OpenStreetMap contributors"), "\(run.standardError)")
@@ -71,7 +72,7 @@ struct GeocoderTests {
             [Self.demo, "--find", "Harbour Crane", "--geocoder", server.address + "/api", "--headless", "--keys", ""],
             environment: server.environment, timeLimit: 60)
         #expect(photon.status == 0, "\(photon.standardError)")
-        #expect(photon.standardOutput.hasPrefix("Facing north, 0°, level. At Main Street 10, Lindenfeld"), "\(photon.standardOutput)")
+        #expect(photon.standardOutput.hasPrefix("Main Street 10, Lindenfeld, 21 June 2024; facing north;"), "\(photon.standardOutput)")
         for text in ["nowhere one", "nowhere two", "nowhere three"] {
             let run = try server.find(text)
             #expect(
@@ -112,8 +113,9 @@ struct GeocoderTests {
         #expect(run.status == 0, "\(run.standardError)")
         // The fixture's sequence A ends at a[5], 90 m west of the town hall (docs of panoramax_server.py).
         // Named by the street the geocoder's reverse lookup places it in.
-        #expect(run.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street, Lindenfeld, 21 June 2024."), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("Town Hall 90 m ahead."), "the place asked for, said as it is found: \(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("Main Street, Lindenfeld, 21 June 2024; facing east;"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("; Town Hall 90 metres ahead."), "the place asked for, said as it is found: \(run.standardOutput)")
         #expect(
             panoramax.requests().contains {
                 $0.path.hasPrefix("/api/search?place_position=") && $0.path.contains("place_fov_tolerance=60")
@@ -133,7 +135,7 @@ struct GeocoderTests {
         // facing north. (Town Hall's nearest picture, A5, has no image: the full view cannot show it.)
         let arguments = "panoramax 'Harbour Crane' --server \(panoramax.address) --geocoder \(server.address)/search --reduce-motion"
         let environment = server.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 }
-        for (mode, saying) in [("", "◆ Harbour Crane 20 m"), ("--describe", "Facing north, 0°, level. At Main Street, Lindenfeld")] {
+        for (mode, saying) in [("", "◆ Harbour Crane 20 m"), ("--describe", "Main Street, Lindenfeld, 21 June 2024; facing north;")] {
             let session = try TmuxSession(
                 command: "'\(BuiltProducts.sidewalk)' \(arguments) \(mode)", columns: 160, rows: 40, environment: environment)
             defer { session.close() }
@@ -177,8 +179,11 @@ struct GeocoderTests {
                     "--headless", "--keys", "w w w w"
                 ], environment: server.environment, timeLimit: 120)
             #expect(walk.status == 0, "\(walk.standardError)")
-            let arrivals = walk.standardOutput.split(separator: "\n").filter { $0.contains(" At ") || $0.hasPrefix("At ") }
-            #expect(arrivals.count >= 5 && arrivals.allSatisfy { $0.contains("At Main Street, Lindenfeld") }, "\(walk.standardOutput)")
+            // The first arrival names the town; the next ones, in the same town, the street alone.
+            let arrivals = walk.standardOutput.split(separator: "\n")
+            #expect(
+                arrivals.count == 5 && arrivals[0].hasPrefix("Main Street, Lindenfeld, ")
+                    && arrivals.dropFirst().allSatisfy { $0.hasPrefix("Main Street;") || $0 == "Main Street." }, "\(walk.standardOutput)")
         }
         // A0 to A4 span 48 m: two answers name them all (A0's reaches A3), per kind of geocoder.
         let lookups = server.requests().filter { $0.path.hasPrefix("/reverse") }
@@ -201,8 +206,8 @@ struct GeocoderTests {
                     + "Data © OpenStreetMap contributors."), "\(lines)")
         #expect(lines.contains("2 of 2: Harbour Crane · man_made/crane · Lindenfeld"), "\(lines)")
         // The crane is 20 m north of main-0 (the fixture's own geometry).
-        #expect(lines.contains { $0.hasPrefix("Facing north, 0°, level. At Main Street 10, Lindenfeld") }, "\(lines)")
-        #expect(lines.last == "Harbour Crane, 20 m ahead", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Main Street 10; facing north;") }, "\(lines)")
+        #expect(lines.last == "Harbour Crane, 20 metres ahead", "\(lines)")
         #expect(server.requests().count == 1)
         let offline = try ProgramRun.sidewalk(
             [Self.demo, "--geocoder", "off", "--headless", "--keys", ":find landmarks"], environment: server.environment, timeLimit: 60)
@@ -241,7 +246,7 @@ struct GeocoderTests {
                 "--keys", ""
             ], environment: server.environment, timeLimit: 60)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("At 45.0000° N, 5.0000° E"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("45.0000 north, 5.0000 east, "), "\(run.standardOutput)")
         // One lookup at the start, cut at 3 s; with the default timeout (10 s) it took 10.1 s.
         #expect(Date().timeIntervalSince(started) < 9, "\(Date().timeIntervalSince(started)) s")
     }

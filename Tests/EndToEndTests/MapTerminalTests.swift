@@ -41,10 +41,11 @@ struct MapTerminalTests {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(run.standardOutput)")
         #expect(lines[1].hasPrefix("Map. You are at Main Street 16, Lindenfeld. Nearest: "), "\(lines)")
-        #expect(lines[1].contains("Café Aurora, 10 m north-west") && lines[1].contains("Streets: Main Street, east and west."), "\(lines)")
-        #expect(lines[2].hasPrefix("Cursor 8 m east of you. Nearest panorama: Main Street 18, Lindenfeld, 4 m east"), "\(lines)")
         #expect(
-            lines[3].hasPrefix("Café Aurora. Cursor 10 m north-west of you. Nearest panorama: Main Street 16, Lindenfeld"),
+            lines[1].contains("Café Aurora, 10 metres north-west") && lines[1].contains("Streets: Main Street, east and west."), "\(lines)")
+        #expect(lines[2].hasPrefix("Cursor 8 metres east of you. Nearest panorama: Main Street 18, Lindenfeld, 4 metres east"), "\(lines)")
+        #expect(
+            lines[3].hasPrefix("Café Aurora. Cursor 10 metres north-west of you. Nearest panorama: Main Street 16, Lindenfeld"),
             "the nearest place first; Main Street in winter is where you stand, on another date: \(lines)")
         #expect(lines[4] == "Map closed.")
     }

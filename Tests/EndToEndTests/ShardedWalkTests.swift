@@ -39,8 +39,8 @@ struct ShardedWalkTests {
         let run = try ProgramRun.sidewalk([folder.path, "--find", "stop 29", "--headless", "--keys", "1"], timeLimit: 60)
         #expect(run.status == 0, "\(run.standardError)")
         // Stop 29 is the street's far end, in the second shard: it opens there, and the walk back works.
-        #expect(run.standardOutput.hasPrefix("Facing north, 0°, level. At Stop 29."), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("At Stop 28"), "\(run.standardOutput)")
+        #expect(run.standardOutput.hasPrefix("Stop 29; facing north; one way, south.\n"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("\nStop 28"), "\(run.standardOutput)")
     }
 
     @Test("the explorer's :find names a place in a shard not read yet: the names index finds it, its shard is read, and it goes there")
@@ -50,7 +50,7 @@ struct ShardedWalkTests {
         let run = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", ":find stop 29;s"], timeLimit: 60)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("Stop 29, here"), "\(run.standardOutput)")
-        #expect(run.standardOutput.contains("At Stop 28"), "the walk back works: \(run.standardOutput)")
+        #expect(run.standardOutput.contains("\nStop 28"), "the walk back works: \(run.standardOutput)")
         let missing = try ProgramRun.sidewalk([folder.path, "--headless", "--keys", ":find stop 99"], timeLimit: 60)
         #expect(missing.standardOutput.contains("Nothing named 'stop 99' in this dataset"), "\(missing.standardOutput)")
     }

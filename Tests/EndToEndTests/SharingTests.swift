@@ -37,14 +37,16 @@ struct SharingTests {
             "--headless", "--keys", ""
         ])
         #expect(
-            known.status == 0 && known.standardOutput.hasPrefix("Facing south, 180°, looking up 10°, zoom 1.3×. At Main Street 10,"),
+            known.status == 0
+                && known.standardOutput.hasPrefix(
+                    "Main Street 10, Lindenfeld, 21 June 2024; facing south, looking up 10 degrees, zoom 1.3 times;"),
             "\(known.standardOutput)\(known.standardError)")
         let google = try ProgramRun.sidewalk([
             "open", "https://www.google.com/maps/@46.9412,7.4453,3a,90y,90h,90t/data=!3m6!1e1!3m4!1sAF1QipN%2Dx!2e0",
             "--headless", "--keys", ""
         ])
         #expect(
-            google.status == 0 && google.standardOutput.hasPrefix("Facing east, 90°, level. At Main Street at Station Road,"),
+            google.status == 0 && google.standardOutput.hasPrefix("Main Street at Station Road, Lindenfeld, 21 June 2024; facing east;"),
             "\(google.standardOutput)\(google.standardError)")
     }
 }

@@ -53,16 +53,20 @@ struct KeyBindingTests {
         #expect(other.isFinished)
     }
 
-    @Test("? shows the keys and ? or Escape hides them; every key in the help is bound")
+    @Test("? shows the keys a part at a time, closing after the last; Escape hides them; every key in the help is bound")
     func help() {
         var state = ExplorerState()
         state.handle(.character("?"))
         #expect(state.isShowingHelp)
         state.handle(.escape)
         #expect(!state.isShowingHelp)
+        for part in 0..<KeyBindings.helpSections.count {
+            #expect(state.helpSection == nil || state.helpSection == part - 1)
+            state.handle(.character("?"))
+            #expect(state.helpSection == part, "? steps through the help's parts")
+        }
         state.handle(.character("?"))
-        state.handle(.character("?"))
-        #expect(!state.isShowingHelp)
+        #expect(!state.isShowingHelp, "? after the last part closes it")
         let keys: [Key] = [
             .left, .right, .up, .down, .character("+"), .character("-"), .character("n"), .character("w"), .enter,
             .character("s"), .character("1"), .character("9"), .character("["), .character("]"), .character("t"),

@@ -8,23 +8,22 @@ struct NarratorTests {
     @Test(
         "the camera in words",
         arguments: [
-            (PanoramaCamera(), "Facing north, 0°, level."),
-            (PanoramaCamera(heading: 90, pitch: 20), "Facing east, 90°, looking up 20°."),
-            (PanoramaCamera(heading: 225, pitch: -15, zoom: 2), "Facing south-west, 225°, looking down 15°, zoom 2×."),
-            (PanoramaCamera(heading: 359.7, zoom: 1.4142), "Facing north, 0°, level, zoom 1.4×.")
+            (PanoramaCamera(), "Facing north, 0 degrees."),
+            (PanoramaCamera(heading: 90, pitch: 20), "Facing east, 90 degrees, looking up 20 degrees."),
+            (PanoramaCamera(heading: 225, pitch: -15, zoom: 2), "Facing south-west, 225 degrees, looking down 15 degrees, zoom 2 times."),
+            (PanoramaCamera(heading: 359.7, pitch: 1, zoom: 1.4142), "Facing north, 0 degrees, looking up 1 degree, zoom 1.4 times.")
         ] as [(PanoramaCamera, String)])
     func facing(camera: PanoramaCamera, words: String) {
         #expect(Narrator.facing(camera) == words)
     }
 
-    @Test("the whole description: facing, place and date, the ways in order, the markers in range, nearest first")
+    @Test("the whole description: facing, place and date, the ways by street, the markers in range by quarter, nearest first")
     func describe() {
         let state = ExplorerState(
             camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
         #expect(
-            Narrator.describe(state) == "Facing north, 0°, level. At centre, June 2024. "
-                + "3 ways: 1 north along Station Road, 2 east along Main Street, 3 west along Main Street. Café Aurora 7 m ahead on the right."
-        )
+            Narrator.describe(state) == "Facing north, 0 degrees, at centre, June 2024. "
+                + "Ways north along Station Road, east and west along Main Street. On the right: Café Aurora 7 metres.")
     }
 
     @Test(
@@ -36,20 +35,20 @@ struct NarratorTests {
     func dates(date: String, spoken: String) {
         let panorama = Panorama(id: "p", imagePath: "", coordinate: NavigationTests.origin, captureDate: date)
         let state = ExplorerState(camera: PanoramaCamera(), panorama: panorama, service: PanoramaService(panoramas: [panorama]))
-        #expect(Narrator.describe(state).contains("At p, \(spoken). No ways on."))
+        #expect(Narrator.describe(state).contains("at p, \(spoken). No ways on."))
     }
 
     @Test(
         "where a marker lies from the heading",
         arguments: [
-            (0.0, "ahead"), (-30.0, "ahead on the left"), (90.0, "on the right"), (-140.0, "behind on the left"), (179.0, "behind")
+            (0.0, "ahead"), (-30.0, "ahead left"), (90.0, "on the right"), (-140.0, "behind left"), (179.0, "behind")
         ])
     func relative(heading: Double, words: String) {
         // The café is 5 m east and 5 m north of the centre: 45° from north.
         let state = ExplorerState(
             camera: PanoramaCamera(heading: 45 - heading), panorama: FocusTests.service.panorama(id: "centre")!,
             service: FocusTests.service)
-        #expect(Narrator.marker(FocusTests.service.markers[0], in: state) == "Café Aurora 7 m \(words)")
+        #expect(Narrator.marker(FocusTests.service.markers[0], in: state) == "Café Aurora 7 metres \(words)")
     }
 
     @Test("after a key, only what changed is said; the same note said again is said again")
@@ -67,7 +66,12 @@ struct NarratorTests {
         before = Narrator.Snapshot(state)
         state.handle(.character("?"))
         #expect(
-            Narrator.changes(from: before, to: state).first?.hasPrefix("Keys: Left Right h l: turn; Up Down k j: look up, down;") == true)
+            Narrator.changes(from: before, to: state)
+                == [
+                    "Keys, part 1 of 5, looking. Left Right h l: turn; Up Down k j: look up, down; plus minus: zoom in, out; n: face north. "
+                        + "Question mark: part 2, walking."
+                ])
+        for _ in 2...5 { state.handle(.character("?")) }
         before = Narrator.Snapshot(state)
         state.handle(.character("?"))
         #expect(Narrator.changes(from: before, to: state) == ["Help closed."])
@@ -83,13 +87,13 @@ struct VerbosityTests {
         return state
     }
 
-    @Test("on arrival: the essentials, then the markers as --verbosity asks; r says everything")
+    @Test("the first arrival: the place and date, the facing and the ways; the markers as --verbosity asks")
     func arrival() {
-        let full = Narrator.describe(Self.state(.normal))
-        #expect(Narrator.arrival(Self.state(.full)) == full)
-        let brief = Narrator.arrival(Self.state(.brief))
-        #expect(brief.hasPrefix(Narrator.facing(PanoramaCamera(heading: 0))) && brief.contains("ways") && brief.count < full.count)
-        #expect(brief.hasSuffix("near; r reads them.") || !full.contains(" m "), "\(brief)")
+        #expect(
+            Narrator.arrival(Self.state(.normal))
+                == "centre, June 2024; facing north; ways north along Station Road, east and west along Main Street.")
+        #expect(Narrator.arrival(Self.state(.brief)) == Narrator.arrival(Self.state(.normal)))
+        #expect(Narrator.arrival(Self.state(.full)).hasSuffix("Main Street. On the right: Café Aurora 7 metres."))
     }
 
     @Test("what is typed after : is said as it is typed")
@@ -117,4 +121,96 @@ struct UnboundKeyTests {
         #expect(runner.run(.key(.character("w"))).lines.first?.contains("does nothing") != true)
         #expect(Narrator.unbound(.character("z"), in: runner.state) != nil && Narrator.unbound(.character("q"), in: runner.state) == nil)
     }
+}
+
+/// Main Street in a town: a start, a crossing with Station Road and a clock tower by it, and a
+/// dead end captured on another date.
+@Suite("Arrivals that say what changed")
+struct ArrivalTests {
+    static let service = PanoramaService(
+        panoramas: [
+            Panorama(
+                id: "one", imagePath: "", coordinate: NavigationTests.at(-12, 0), captureDate: "2024-06-21",
+                description: "Main Street 1, Lindenfeld", links: [Link(target: "crossing", heading: 90, description: "Main Street")]),
+            Panorama(
+                id: "crossing", imagePath: "", coordinate: NavigationTests.at(0, 0), captureDate: "2024-06-21",
+                description: "Main Street at Station Road, Lindenfeld",
+                links: [
+                    Link(target: "three", heading: 90, description: "Main Street"),
+                    Link(target: "one", heading: 270, description: "Main Street"),
+                    Link(target: "north", heading: 0, description: "Station Road")
+                ]),
+            Panorama(
+                id: "three", imagePath: "", coordinate: NavigationTests.at(12, 0), captureDate: "2023-05-01",
+                description: "Main Street 3, Lindenfeld", links: [Link(target: "crossing", heading: 270, description: "Main Street")]),
+            Panorama(id: "north", imagePath: "", coordinate: NavigationTests.at(0, 12))
+        ],
+        markers: [Marker(id: "clock", coordinate: NavigationTests.at(0, 10), title: "Clock Tower")])
+
+    private static func walk(_ verbosity: Verbosity) -> [String] {
+        var state = ExplorerState(camera: PanoramaCamera(heading: 90), panorama: service.panorama(id: "one")!, service: service)
+        state.verbosity = verbosity
+        var said = [Narrator.arrival(state)]
+        for _ in 0..<2 {
+            let before = Narrator.Snapshot(state)
+            state.handle(.character("w"))
+            said += Narrator.changes(from: before, to: state)
+        }
+        return said
+    }
+
+    @Test("walking on: the place without its town, a new way, a date that differs, a marker new or on another side; never the same facing")
+    func walking() {
+        #expect(
+            Self.walk(.normal) == [
+                "Main Street 1, Lindenfeld, 21 June 2024; facing east; one way, east.",
+                "Main Street at Station Road; new ways west and north; Clock Tower 10 metres on the left.",
+                "Main Street 3, 1 May 2023; one way, west; Clock Tower 16 metres behind left."
+            ])
+        #expect(
+            Self.walk(.brief).dropFirst() == [
+                "Main Street at Station Road; new ways west and north.", "Main Street 3, 1 May 2023; one way, west."
+            ])
+    }
+
+    @Test("r reads everything with the two nearest markers; r again at once reads the rest; any other key starts over")
+    func readingAgain() {
+        var state = ExplorerState(camera: PanoramaCamera(), panorama: FocusTests.service.panorama(id: "centre")!, service: Self.manyMarkers)
+        state.handle(.character("r"))
+        #expect(
+            state.note?.hasSuffix("On the right: Café Aurora 7 metres. Ahead: Bakery 10. r again: 2 more.") == true, "\(state.note ?? "")")
+        state.handle(.character("r"))
+        #expect(state.note == "Further: Behind: Museum 20 metres. On the left: Fountain 30.")
+        state.handle(.character("r"))
+        #expect(state.note?.hasSuffix("r again: 2 more.") == true)
+        state.handle(.character("n"))
+        state.handle(.character("r"))
+        #expect(state.note?.hasSuffix("r again: 2 more.") == true)
+    }
+
+    @Test(
+        "units and symbols as words",
+        arguments: [
+            ("46.9412° N, 7.4445° E", "46.9412 north, 7.4445 east"), ("12° up", "12 degrees up"), ("5° Nord", "5 degrees Nord"),
+            ("Main Street", "Main Street")
+        ])
+    func symbols(text: String, spoken: String) {
+        #expect(SpokenWords.withoutSymbols(text) == spoken)
+    }
+
+    @Test(
+        "distances rounded as a listener uses them", arguments: [(7.4, 7), (19.4, 19), (23.0, 25), (98.0, 100), (104.0, 100), (126.0, 130)])
+    func metres(distance: Double, said: Int) {
+        #expect(SpokenWords.metres(distance) == said)
+    }
+
+    /// The crossroads with four markers around the centre, at 7, 10, 20 and 30 m.
+    static let manyMarkers = PanoramaService(
+        panoramas: NavigationTests.service.panoramas,
+        markers: [
+            Marker(id: "cafe", coordinate: NavigationTests.at(5, 5), title: "Café Aurora"),
+            Marker(id: "bakery", coordinate: NavigationTests.at(0, 10), title: "Bakery"),
+            Marker(id: "museum", coordinate: NavigationTests.at(0, -20), title: "Museum"),
+            Marker(id: "fountain", coordinate: NavigationTests.at(-30, 0), title: "Fountain")
+        ])
 }

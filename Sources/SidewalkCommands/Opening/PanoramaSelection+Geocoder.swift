@@ -99,16 +99,18 @@ extension PanoramaSelection {
         }
         // The place found is a pin: said on arrival ("Town Hall 90 m ahead"), and on the map.
         let pin = Marker(id: "found-place", coordinate: place.coordinate, title: place.name, snippet: place.address)
-        return (near.marking(pin), facing(view.panorama, heading: view.heading))
+        return (near.marking(pin), facing(view.panorama, heading: view.heading, subject: named))
     }
 
-    /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept).
-    static func facing(_ panorama: Panorama, heading: Double?) -> Panorama {
-        guard let heading else { return panorama }
+    /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept),
+    /// facing `subject`, the place found, which the arrival names.
+    static func facing(_ panorama: Panorama, heading: Double?, subject place: NamedPlace) -> Panorama {
         var turned = panorama
+        let orientation = heading.map { Orientation(heading: $0, pitch: panorama.initialView?.orientation?.pitch ?? 0) }
         turned.initialView = InitialView(
-            orientation: Orientation(heading: heading, pitch: panorama.initialView?.orientation?.pitch ?? 0),
-            fieldOfView: panorama.initialView?.fieldOfView)
+            orientation: orientation ?? panorama.initialView?.orientation,
+            fieldOfView: panorama.initialView?.fieldOfView,
+            subject: InitialView.Subject(name: place.name, coordinate: place.coordinate))
         return turned
     }
 }

@@ -208,7 +208,7 @@ struct PanoramaSelection {
                 throw .dataset(error)
             }
             if let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: near.service, outdoors: true) {
-                return (near, Self.facing(panorama, heading: heading))
+                return (near, Self.facing(panorama, heading: heading, subject: best.place))
             }
         }
         guard let geocoded = try geocode(text, dataset: path) else { throw .placeNotFound(text: text, dataset: path) }
