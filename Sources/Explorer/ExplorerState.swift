@@ -198,6 +198,7 @@ package struct ExplorerState: Sendable {
             map = nil
         case .toggleHelp: helpSection = helpSection.map { $0 + 1 < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
         case .dismiss:
+            if helpSection == nil { note = focus == nil ? Self.nothingToClose : "Focus cleared." }
             helpSection = nil
             focusRing.clear()
         case .quit: isFinished = true
@@ -222,6 +223,9 @@ package struct ExplorerState: Sendable {
         }
     }
 
+    /// What Escape says when there is nothing for it to close.
+    static let nothingToClose = "Nothing to close."
+
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when
     /// what is on screen changes (a refusal shows a note). With `now` (seconds), camera moves
     /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
@@ -231,8 +235,11 @@ package struct ExplorerState: Sendable {
     }
 
     private mutating func handleUntimed(_ key: Key, at now: Double?) -> Bool {
-        // Any key closes the shared URL's panel, and stops playing, whatever it goes on to do.
-        if key != .character(" ") { playDue = nil }
+        // Any key closes the shared URL's panel, and stops playing (and says so), whatever it
+        // goes on to do.
+        let stopsPlaying = key != .character(" ") && playDue != nil
+        if stopsPlaying { playDue = nil }
+        defer { if stopsPlaying, note == nil || note == Self.nothingToClose { note = "Stopped." } }
         let closedShare = isShowingShare
         isShowingShare = false
         if commandEditor.isOpen { return edit(key, at: now) || closedShare }

@@ -214,3 +214,27 @@ struct ArrivalTests {
             Marker(id: "fountain", coordinate: NavigationTests.at(-30, 0), title: "Fountain")
         ])
 }
+
+@Suite("Escape and stops, said")
+struct CancellationTests {
+    @Test("Escape says what it closed, or that there was nothing; a key that stops playing says so, and still does its own work")
+    func escapeAndStops() {
+        var state = NavigationTests.state(at: "centre", heading: 90)
+        func said(_ key: Key, at now: Double? = nil) -> [String] {
+            let before = Narrator.Snapshot(state)
+            state.handle(key, at: now)
+            return Narrator.changes(from: before, to: state)
+        }
+        _ = said(.tab)
+        #expect(said(.escape) == ["Focus cleared."])
+        #expect(said(.escape) == ["Nothing to close."])
+        _ = said(.character("?"))
+        #expect(said(.escape) == ["Help closed."])
+        state = NavigationTests.state(at: "west", heading: 90)
+        state.reduceMotion = true
+        _ = said(.character(" "), at: 0)
+        #expect(said(.escape, at: 0.5) == ["Stopped."])
+        _ = said(.character(" "), at: 1)
+        #expect(said(.character("n"), at: 1.5) == ["Facing north, 0 degrees.", "Stopped."])
+    }
+}

@@ -42,7 +42,8 @@ struct ScriptPlayerTests {
             ("expect error", "expect error: no errors (waited 2 s)")
         ])
     func failures(line: String, message: String) throws {
-        let result = try Self.play("Escape\n" + line + "\nRight\n")
+        // - at zoom 1 changes nothing and says nothing.
+        let result = try Self.play("-\n" + line + "\nRight\n")
         #expect(result.failure?.line == ScriptLine(try #require(KeyScript.parse(line, form: .file).first).step, line: 2, text: line))
         #expect(result.failure?.message == message)
         #expect(result.assertions.count == 1 && result.assertions[0].time >= 2, "it waited its deadline on the script's clock")
