@@ -197,10 +197,7 @@ package struct ExplorerState: Sendable {
             performUntimed(.goto(id: id), at: nil)
             map = nil
         case .toggleHelp: helpSection = helpSection.map { $0 + 1 < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
-        case .dismiss:
-            if helpSection == nil { note = focus == nil ? Self.nothingToClose : "Focus cleared." }
-            helpSection = nil
-            focusRing.clear()
+        case .dismiss: dismiss()
         case .quit: isFinished = true
         }
         if let id = panorama?.id, id != before.1 {
@@ -225,6 +222,13 @@ package struct ExplorerState: Sendable {
 
     /// What Escape says when there is nothing for it to close.
     static let nothingToClose = "Nothing to close."
+
+    /// Escape: closes the help, else clears the focus, saying which; or says nothing was open.
+    private mutating func dismiss() {
+        if helpSection == nil { note = focus == nil ? Self.nothingToClose : "Focus cleared." }
+        helpSection = nil
+        focusRing.clear()
+    }
 
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when
     /// what is on screen changes (a refusal shows a note). With `now` (seconds), camera moves
