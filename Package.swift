@@ -109,7 +109,7 @@ let package = Package(
             dependencies: [
                 "PanoCore", "StreetModel", "Explorer", "TermRender", "PanoImage", "CNcursesw", "CTerminalSignals", "SystemIO",
                 "ParallelDispatch",
-                "ExplorerView", "ExplorerSession", "ExplorerScripts", "BoundedJSON"
+                "ExplorerView", "ExplorerSession", "ExplorerScripts", "BoundedJSON", "Locking"
             ]
         ),
 

@@ -16,6 +16,7 @@ extension ExplorerLoop {
     /// screen changed.
     mutating func draw(_ quality: FrameEncoder.Quality, size: (columns: Int, rows: Int), at now: Double) -> [UInt8] {
         link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
+        settings.broadcast?.publish(SharedView(state))
         composer.pixelsPerCell = pixels.pixelsPerCell(quality, cells: size.columns * size.rows)
         composer.dither = drawing.dither(quality, cells: settings.display.ditherCells)
         let drawn = ExplorerFrame.draw(

@@ -86,12 +86,29 @@ extension ExplorerLoop {
     mutating func press(_ key: Key, at now: Double) {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
+        if settings.following, !ExplorerState.followerMayPress(key) {
+            state.say("Following the presenter; q leaves, r reads where you are", at: now)
+            pacer.requestRedraw()
+            return
+        }
         let commandBefore = state.commandLine
         let changed = state.handle(key, at: now)
         settings.recorder?.took(key, commandBefore: commandBefore, in: state)
         takeRequests()
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
+        emitEvents(at: now)
+    }
+
+    /// The presenter's view, from the broadcast (`--follow`); nil when its connection ended,
+    /// which is said once.
+    mutating func follow(_ view: SharedView?, at now: Double) {
+        guard let view else {
+            state.say("The presenter's broadcast has ended; q leaves", at: now)
+            pacer.requestRedraw()
+            return
+        }
+        if state.follow(view, at: now) { pacer.noteChange(at: now) }
         emitEvents(at: now)
     }
 

@@ -79,6 +79,10 @@ struct ExplorerLoop {
         var recorder: ScriptRecorder?
         /// Keeps what is sent to the terminal as an asciicast (`--record`); nil when not asked.
         var cast: CastRecorder?
+        /// Publishes the view to followers (`--broadcast`); nil when not asked.
+        var broadcast: ViewBroadcast?
+        /// True when the view comes from a presenter (`--follow`): most keys are refused.
+        var following = false
         var runner: any ParallelRunner
     }
 

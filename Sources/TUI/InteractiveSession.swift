@@ -23,7 +23,7 @@ package enum InteractiveSession {
         environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
-        recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil,
+        recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil, broadcast: ViewBroadcast? = nil, follower: ViewFollower? = nil,
         limits: SessionLimits = SessionLimits()
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
@@ -41,7 +41,7 @@ package enum InteractiveSession {
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: limits, events: events, stateLog: stateLog,
             recorder: recorder,
-            cast: cast,
+            cast: cast, broadcast: broadcast, following: follower != nil,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
             settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,
@@ -55,19 +55,21 @@ package enum InteractiveSession {
         if let closing = loop.pixels.closingBytes { terminal.sayOnClose(closing) }
         cast?.start(columns: terminal.size.columns, rows: terminal.size.rows)
         loop.start(with: startEvents)
-        return try poll(&loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor)
+        return try poll(&loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: follower)
     }
 
     /// Runs `loop` until it ends, waiting on the keyboard, `signals`, `writer` and `arrivals`
     /// (the loader's descriptor) each time it asks to wait.
     private static func poll(
         _ loop: inout ExplorerLoop, terminal: Terminal, signals: borrowing SignalPipe, writer: FrameWriter,
-        arrivals: Int32
+        arrivals: Int32, follower: ViewFollower?
     ) throws(TerminalError) -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
-        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, arrivals].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, arrivals, follower?.descriptor ?? -1].map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
         var recordedSize = terminal.size
         while true {
             let wait: Double?
@@ -87,6 +89,14 @@ package enum InteractiveSession {
             if SystemCall.poll(&fds, seconds: wait) < 0 { throw .pollFailed(SystemCall.lastError) }
             if fds[2].revents != 0, let status = loop.frameWritten(writer.acknowledge(), at: now()) { return status }
             if let status = loop.take(signals: signals.drain(), terminal: terminal) { return status }
+            if let follower, fds[4].revents != 0 {
+                let view = follower.read()
+                if view != nil || !follower.ended { loop.follow(view, at: now()) }
+                if follower.ended {
+                    loop.follow(nil, at: now())
+                    fds[4].fd = -1
+                }
+            }
             if let cast = loop.settings.cast, terminal.size != recordedSize {
                 recordedSize = terminal.size
                 cast.resized(columns: recordedSize.columns, rows: recordedSize.rows, at: now())

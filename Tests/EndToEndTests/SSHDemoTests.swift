@@ -16,9 +16,9 @@ final class LoopbackSSHServer {
     /// In the explorer's command line only: tells its process from any other.
     let stateLog: String
 
-    /// The demo block forcing `--demo` (with a state log of its own), behind `megabits` Mbit/s
-    /// and 50 ms round trips when given.
-    init(megabits: Double? = nil) throws {
+    /// The demo block forcing `--demo` (with a state log of its own, and `arguments` after
+    /// it), behind `megabits` Mbit/s and 50 ms round trips when given.
+    init(megabits: Double? = nil, arguments: String = "") throws {
         let root = BuiltProducts.packageRoot(from: #filePath)
         work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-ssh-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -26,7 +26,7 @@ final class LoopbackSSHServer {
         let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
         let block = try Subprocess.run([
             root.appendingPathComponent("scripts/ssh-demo").path, "config", "--user", user,
-            "--command", "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)'"
+            "--command", "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)' \(arguments)"
         ])
         try #require(block.status == 0, "ssh-demo config: \(block.errorText)")
         let config = work.appendingPathComponent("demo.conf").path
@@ -149,5 +149,64 @@ struct SSHDemoTests {
         ] {
             #expect(effective.outputText.contains(setting), "sshd -T lacks \(setting)")
         }
+    }
+}
+
+/// Follow mode through a real sshd: the demo account runs `--follow`, the presenter broadcasts.
+@Suite("An audience following the presenter", .serialized)
+struct FollowOverSSHTests {
+    @Test(
+        "a presenter's w and Right reach three followers at their own sizes; one that stops reading slows no one; q on a follower leaves the presenter"
+    )
+    func followers() throws {
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("sw-talk-\(getpid()).sock").path
+        let presenter = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --broadcast '\(socket)' --reduce-motion", columns: 120, rows: 40,
+            environment: SSHDemoTests.environment)
+        defer { presenter.close() }
+        #expect(try presenter.waitUntil(timeout: 60) { try presenter.capture().contains("Heading 90° E") })
+        // Each follower a state log of its own would need a block each; the screens say enough.
+        let server = try LoopbackSSHServer(arguments: "--follow '\(socket)' --reduce-motion")
+        let followers = try [(80, 24), (100, 30), (160, 48)].map { columns, rows in
+            try TmuxSession(
+                command: "ssh -tt -o SendEnv=COLORTERM \(server.sshArguments)", columns: columns, rows: rows,
+                environment: SSHDemoTests.environment)
+        }
+        defer { for follower in followers { follower.close() } }
+        // A visitor whose laptop froze: its ssh client stopped, so its follower stops reading.
+        let frozen = try TmuxSession(
+            command: "ssh -tt -o ConnectionAttempts=7 \(server.sshArguments)", columns: 200, rows: 60, environment: SSHDemoTests.environment
+        )
+        defer { frozen.close() }
+        for follower in followers + [frozen] {
+            #expect(try follower.waitUntil(timeout: 60) { try follower.capture().contains("Main Street 16, Lindenfeld") })
+        }
+        let client = try LoopbackSSHServer.processes(holding: "^ssh -tt -o ConnectionAttempts=7 -p \(server.port)")
+        try #require(client.count == 1, "the frozen visitor's ssh: \(client)")
+        #expect(kill(pid_t(client[0])!, SIGSTOP) == 0)
+        defer { kill(pid_t(client[0])!, SIGCONT) }
+        for key in ["w", "Right", "Left", "Right"] {
+            try presenter.send(key)
+            _ = try presenter.waitUntil(timeout: 20) {
+                try presenter.capture().contains(key == "Left" ? "Heading 90° E" : "Heading 105° E")
+            }
+        }
+        #expect(try presenter.waitUntil(timeout: 20) { try presenter.capture().contains("Main Street 18, Lindenfeld") })
+        for follower in followers {
+            let there = try follower.waitUntil(timeout: 20) {
+                let screen = try follower.capture()
+                return screen.contains("Main Street 18, Lindenfeld") && screen.contains("105° E")
+            }
+            let screen = try follower.capture()
+            #expect(there, "a follower did not follow: \(screen.suffix(300))")
+        }
+        try followers[0].send("w")
+        #expect(try followers[0].waitUntil(timeout: 20) { try followers[0].capture().contains("Following the presenter") })
+        try followers[0].send("q")
+        #expect(followers[0].waitUntil(timeout: 30) { followers[0].exitStatus != nil }, "q leaves")
+        try presenter.send("Left")
+        #expect(try presenter.waitUntil(timeout: 20) { try presenter.capture().contains("Heading 90° E") }, "the presenter runs on")
+        #expect(try followers[2].waitUntil(timeout: 20) { try followers[2].capture().contains("Heading 90° E") })
+        #expect(presenter.exitStatus == nil)
     }
 }

@@ -8,6 +8,10 @@
    started at the same moment on another thread never holds them. Returns 0 or -1 with errno. */
 int sw_pipe_cloexec(int ends[2]);
 
+/* accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK): the next connection on a listening
+   socket, close-on-exec and non-blocking from the start. Returns it, or -1 with errno. */
+int sw_accept_cloexec_nonblocking(int fd);
+
 /* ioctl(fd, TIOCGWINSZ): the size of the terminal on fd (ioctl is variadic, so Swift cannot
    call it). Returns 0, or -1 with errno set. */
 int sw_tty_size(int fd, int *row_count, int *column_count);

@@ -28,6 +28,8 @@ enum CommandError: Error, CustomStringConvertible {
     case basemap(String)
     /// An input or output file that could not be used (`--events`, `--output`, a script).
     case file(FileError)
+    /// `--broadcast` or `--follow` could not use its socket.
+    case socket(LocalSocket.Failure)
     /// A script for the headless explorer that cannot be read or understood.
     case script(source: String, problem: String)
     /// A command line that only the data could show to be wrong.
@@ -55,6 +57,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .configInvalid(let path, let problem): "\(path): \(problem)"
         case .basemap(let problem): "basemap \(problem)"
         case .file(let error): error.description
+        case .socket(let error): error.description
         case .script(let source, let problem): "\(source): \(problem)"
         case .benchmark(let error): error.description
         case .geocoder(let error): error.description

@@ -124,6 +124,16 @@ extension ExploreOptions: SidewalkCommand {
                 help: "keep what the full view draws as an asciicast v2 recording (asciinema play shows it), a marker at each "
                     + "arrival, written as it goes"
             ) { $0.castPath = $1 },
+            .text(
+                "--broadcast", "SOCKET",
+                help: "publish your view on the Unix socket SOCKET for an audience to follow (sidewalk --follow SOCKET), "
+                    + "each follower at its own terminal's size and colours (docs/ssh-demo.md)"
+            ) { $0.broadcastPath = $1 },
+            .text(
+                "--follow", "SOCKET",
+                help: "show the view a presenter broadcasts on SOCKET, read-only: q leaves, ? and r work, other keys say so; "
+                    + "open the presenter's dataset"
+            ) { $0.followPath = $1 },
             .number(
                 "--record-idle-limit", "SECONDS", in: 0.1...3600, default: 2, help: "--record: pauses longer than this are cut to it"
             ) { $0.castIdleLimit = $1 },
@@ -161,12 +171,21 @@ extension ExploreOptions: SidewalkCommand {
             }
             mode = .headless
         }
-        let fullViewOnly = [("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--record", castPath)]
+        let fullViewOnly = [
+            ("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--record", castPath), ("--broadcast", broadcastPath),
+            ("--follow", followPath)
+        ]
         for (option, given) in fullViewOnly where given != nil && mode != .screen {
             throw UsageError(description: "\(option) is written by the full view; --headless and --describe say what changes themselves")
         }
         if castPath != nil, demo {
             throw UsageError(description: "--record is off in --demo: a public demo records no visitor")
+        }
+        if broadcastPath != nil, followPath != nil {
+            throw UsageError(description: "--broadcast and --follow cannot be used together: one presents, the other watches")
+        }
+        if broadcastPath != nil, demo {
+            throw UsageError(description: "--broadcast is the presenter's; a --demo visitor may --follow, not broadcast")
         }
     }
 

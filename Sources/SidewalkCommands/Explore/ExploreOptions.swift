@@ -56,6 +56,10 @@ struct ExploreOptions {
     var maxVisitors: Int?
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
+    /// --broadcast: the socket the presenter's view is published on.
+    var broadcastPath: String?
+    /// --follow: the socket of the presenter whose view is shown.
+    var followPath: String?
     var castIdleLimit = 2.0
     /// --demo: limits on a session, and a read-only HTTP cache.
     var demo = false
@@ -239,6 +243,8 @@ struct ExploreOptions {
             }
         }
         let startEvents = startEvents(opened.dataset?.1)
+        let (broadcast, follower) = try sockets()
+        defer { broadcast?.close() }
         let term = getenv("TERM").map { String(cString: $0) }
         let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
         defer { if let reason = limits.endedBecause { reportError(reason) } }
@@ -255,9 +261,21 @@ struct ExploreOptions {
                         log?.record($0, at: $1)
                         stateLog?.record($0, at: $1)
                     },
-                stateLog: stateLog, recorder: recorder, cast: cast, limits: limits)
+                stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits)
         } catch {
             throw .terminal(error)
+        }
+    }
+}
+
+extension ExploreOptions {
+    /// The broadcast to publish on (`--broadcast`) and the one to follow (`--follow`), opened
+    /// before the terminal is taken, so a socket that cannot be used is one line and status 1.
+    func sockets() throws(CommandError) -> (ViewBroadcast?, ViewFollower?) {
+        do throws(LocalSocket.Failure) {
+            return (try broadcastPath.map(ViewBroadcast.init(path:)), try followPath.map(ViewFollower.init(path:)))
+        } catch {
+            throw .socket(error)
         }
     }
 }

@@ -1,0 +1,91 @@
+import Explorer
+import Foundation
+import SystemIO
+import TUI
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--broadcast` and `--follow` in-process: the presenter's socket, its followers, and what a
+/// socket at the path may already be.
+@Suite("Broadcasting a view")
+struct BroadcastTests {
+    private static func path() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sw-\(getpid())-\(UUID().uuidString.prefix(8)).sock").path
+    }
+
+    private static func view(_ id: String, heading: Double) -> SharedView {
+        var view = SharedView(line: Array(#"{"panorama":"x","heading":0,"pitch":0,"zoom":1}"#.utf8)[...])!
+        (view.panoramaID, view.heading) = (id, heading)
+        return view
+    }
+
+    /// Reads `follower` until a view comes or 10 s pass (waiting in poll, not sleeping).
+    private static func next(_ follower: ViewFollower) -> SharedView? {
+        for _ in 0..<100 {
+            if let view = follower.read() { return view }
+            _ = SystemCall.poll(follower.descriptor, for: POLLIN, seconds: 0.1)
+        }
+        return nil
+    }
+
+    @Test(
+        "a view is one JSON line; a line that is not one is refused",
+        arguments: [
+            #"{"heading":90}"#, #"{"panorama":3,"heading":0,"pitch":0,"zoom":1}"#, #"{"heading":0,"pitch":95,"zoom":1}"#,
+            #"{"heading":0,"pitch":0,"zoom":0.2}"#, "not json",
+            "{\"panorama\":\"" + String(repeating: "a", count: 2000) + "\",\"heading\":0,\"pitch\":0,\"zoom\":1}"
+        ])
+    func lines(bad: String) {
+        let view = Self.view("main-3", heading: 90)
+        #expect(view.line == #"{"panorama":"main-3","heading":90,"pitch":0,"zoom":1}"# + "\n")
+        #expect(SharedView(line: Array(view.line.utf8.dropLast())[...]) == view)
+        #expect(SharedView(line: Array(bad.utf8)[...]) == nil)
+    }
+
+    @Test("followers get the newest view, a late one at once; one that never reads holds nobody up; the end is seen")
+    func followers() throws {
+        let path = Self.path()
+        let broadcast = try ViewBroadcast(path: path)
+        let first = try ViewFollower(path: path)
+        let idle = try ViewFollower(path: path)  // never read until the end
+        broadcast.publish(Self.view("main-3", heading: 90))
+        #expect(Self.next(first) == Self.view("main-3", heading: 90))
+        // Far more than the idle follower's socket holds: the presenter's side never waits.
+        for step in 0..<100_000 { broadcast.publish(Self.view("main-4", heading: Double(step % 360))) }
+        broadcast.publish(Self.view("main-5", heading: 45))
+        var seen: SharedView?
+        while seen != Self.view("main-5", heading: 45), let view = Self.next(first) { seen = view }
+        #expect(seen == Self.view("main-5", heading: 45), "the reading follower reached the newest view")
+        let late = try ViewFollower(path: path)
+        #expect(Self.next(late) == Self.view("main-5", heading: 45), "a follower joining mid-session gets the view at once")
+        broadcast.close()
+        while first.read() != nil || !first.ended { _ = SystemCall.poll(first.descriptor, for: POLLIN, seconds: 0.1) }
+        #expect(first.ended && FileKind.of(path) == nil, "the end is seen, and the socket removed")
+        _ = idle
+    }
+
+    @Test("a file at the path is not replaced; a socket nobody listens on is taken over; a live one is refused")
+    func whatIsThere() throws {
+        let path = Self.path()
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: LocalSocket.Failure(description: "\(path) exists and is not a socket; not replaced")) {
+            try ViewBroadcast(path: path)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
+        unlink(path)
+        // A socket left by a process that died: bound, never listened on again.
+        let stale = try LocalSocket.listen(at: path)
+        SystemCall.close(stale)
+        let broadcast = try ViewBroadcast(path: path)
+        #expect(throws: LocalSocket.Failure(description: "\(path): another broadcast is listening there")) {
+            try ViewBroadcast(path: path)
+        }
+        broadcast.close()
+        #expect(throws: LocalSocket.Failure(description: "cannot reach \(path): No such file or directory")) {
+            try ViewFollower(path: path)
+        }
+    }
+}
