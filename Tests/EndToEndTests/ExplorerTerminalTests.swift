@@ -750,6 +750,18 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: expected)
     }
 
+    @Test("--demo leaves the mouse to the terminal, so a visitor's dropped link leaves no mouse reporting; --mouse takes it")
+    func demoMouse() throws {
+        for (arguments, taken) in [("--demo", "0"), ("--demo --mouse", "1"), ("", "1")] {
+            let session = try TmuxSession(
+                command: "'\(BuiltProducts.sidewalk)' --color truecolor \(arguments)", environment: Self.backtraceOff)
+            defer { session.close() }
+            #expect(try waitForFrame(session))
+            #expect(try session.display("#{mouse_button_flag}") == taken, "\(arguments)")
+            try session.send("q")
+        }
+    }
+
     @Test("Ctrl-Z hands the terminal back to the shell; fg takes it again and redraws; q restores it")
     func suspendAndResume() throws {
         // An interactive shell, as a person has: job control is what Ctrl-Z and fg need.

@@ -123,6 +123,21 @@ struct SSHDemoTests {
         #expect(gone, "the explorer outlived its connection")
     }
 
+    @Test("a cut link on plain ssh leaves the visitor's terminal without mouse reporting: --demo never turned it on")
+    func cutLinkPlainSSH() throws {
+        let server = try LoopbackSSHServer()
+        let session = try TmuxSession(
+            command: "ssh -tt -o ConnectionAttempts=3 \(server.sshArguments)", columns: 120, rows: 40, environment: Self.environment)
+        defer { session.close() }
+        try waitForPicture(session)
+        #expect(try session.display("#{mouse_any_flag}") == "0", "--demo leaves the mouse to the terminal")
+        let client = try LoopbackSSHServer.processes(holding: "^ssh -tt -o ConnectionAttempts=3 -p \(server.port)")
+        try #require(client.count == 1, "one ssh client: \(client)")
+        #expect(kill(pid_t(client[0])!, SIGKILL) == 0)
+        #expect(session.waitUntil(timeout: 20) { session.exitStatus != nil })
+        #expect(try session.display("#{mouse_any_flag}") == "0", "mouse reporting left on after the link was cut")
+    }
+
     @Test("the demo account runs the explorer whatever is asked, in --demo, and forwards nothing")
     func restrictedAccount() throws {
         let server = try LoopbackSSHServer()
@@ -145,7 +160,7 @@ struct SSHDemoTests {
         #expect(effective.status == 0, "\(effective.errorText)")
         for setting in [
             "disableforwarding yes", "allowagentforwarding no", "allowtcpforwarding no", "x11forwarding no", "permittunnel no",
-            "permituserrc no", "maxsessions 1", "forcecommand '\(BuiltProducts.sidewalk)' --demo"
+            "permituserrc no", "maxsessions 1", "forcecommand '\(BuiltProducts.sidewalk)' --demo", "setenv LANG=C.UTF-8"
         ] {
             #expect(effective.outputText.contains(setting), "sshd -T lacks \(setting)")
         }

@@ -104,6 +104,10 @@ extension ExploreOptions: SidewalkCommand {
                 help: "leave the mouse to the terminal (to select text); by default drag looks around, the wheel "
                     + "zooms, a click on a way walks it"
             ) { $0.mouseOff = true },
+            .flag(
+                "--mouse",
+                help: "with --demo, take the mouse too (off there by default: a visitor whose link drops is left without mouse reporting)"
+            ) { $0.mouseOn = true },
             .text("--events", "PATH", help: "write what happens (moves, camera, rendering) to PATH as JSON lines (docs/events.md)") {
                 $0.eventsPath = $1
             },

@@ -41,6 +41,9 @@ struct ExploreOptions {
     var hidden: Set<String> = []
     /// The mouse left to the terminal.
     var mouseOff = false
+    /// --mouse: mouse reporting even in --demo, where it is off so that a dropped link leaves a
+    /// visitor's terminal without it.
+    var mouseOn = false
     /// Black and white HUD with a yellow focus.
     var highContrast = false
     /// --minimap (nil: the config file's, else auto) and --minimap-up (nil: the config file's).
@@ -158,7 +161,7 @@ struct ExploreOptions {
         display.compassHidden = hide.contains("compass")
         display.homeHidden = hide.contains("home")
         display.floorPickerHidden = hide.contains("floor-picker")
-        display.mouse = config.mouse && !mouseOff
+        display.mouse = config.mouse && !mouseOff && (!demo || mouseOn)
         display.symbols = symbolsFlag ?? config.symbols ?? .half
         display.format = format
         display.dither = dither == "ordered"
