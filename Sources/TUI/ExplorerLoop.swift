@@ -83,6 +83,8 @@ struct ExplorerLoop {
         var broadcast: ViewBroadcast?
         /// True when the view comes from a presenter (`--follow`): most keys are refused.
         var following = false
+        /// `--max-rate`: the most the session sends, bytes a second; nil for no cap.
+        var maxRate: Double?
         var runner: any ParallelRunner
     }
 
@@ -97,6 +99,7 @@ struct ExplorerLoop {
     ) throws(TerminalError) {
         self.settings = settings
         self.capabilities = capabilities
+        link.maxRate = settings.maxRate
         let display = settings.display
         switch settings.scenery {
         case .image: state = ExplorerState(camera: camera)
@@ -182,7 +185,7 @@ struct ExplorerLoop {
     private mutating func wait(until: Double?, writerBusy: Bool, terminal: some SessionTerminal, at now: Double) -> Step {
         var wakes = [until, state.noteExpiry, state.playDue].compactMap { $0 }.map { $0 - now }
         if state.isAnimating { wakes.append(pacer.frameInterval) }
-        wakes += [settings.limits.wake(at: now), link.wake].compactMap { $0 }.map { Double($0) / 1000 }
+        wakes += [settings.limits.wake(at: now), link.wake(at: now)].compactMap { $0 }.map { Double($0) / 1000 }
         if state.isFinished {
             let finished = finishedAt ?? now
             finishedAt = finished

@@ -8,6 +8,15 @@ import TermRender
 struct LinkPacing {
     private var meter = LinkMeter()
     private var adaptation = LinkAdaptation()
+    /// `--max-rate`: the most this session sends, bytes a second; nil for no cap.
+    var maxRate: Double? {
+        didSet { meter.rateCap = maxRate }
+    }
+    /// With a cap, when everything sent so far has had its share of the rate: a frame waits until
+    /// then, less `burst`.
+    private var capFreeAt = 0.0
+    /// How far ahead of the cap a frame may go, seconds: the first frame of a move goes at once.
+    static let burst = 0.1
 
     /// Said once (after "slow link: "), the first time moves jump for the link.
     static let jumpNote = "moves jump instead of gliding"
@@ -36,7 +45,9 @@ struct LinkPacing {
     mutating func send(_ frame: [UInt8], quality: FrameEncoder.Quality, at now: Double) -> [UInt8] {
         meter.sent(bytes: frame.count, at: now)
         adaptation.drew(bytes: frame.count, quality: quality, fewerColours: fewerColours)
-        return LinkMeter.framed(frame)
+        let framed = LinkMeter.framed(frame)
+        if let maxRate { capFreeAt = max(capFreeAt, now) + Double(framed.count) / maxRate }
+        return framed
     }
 
     /// Stops waiting for frames whose answers are long overdue at `now` (a terminal that does not
@@ -46,8 +57,11 @@ struct LinkPacing {
     }
 
     /// True while the next frame, of `quality` (nil: none waiting), must wait for the frames on their way.
+    /// With `--max-rate`, every frame waits for its share of the cap, whatever the terminal answers.
     func holds(_ quality: FrameEncoder.Quality?, at now: Double) -> Bool {
-        quality.map { adaptation.holds($0, meter, at: now) } ?? false
+        guard let quality else { return false }
+        if maxRate != nil, now < capFreeAt - Self.burst { return true }
+        return adaptation.holds(quality, meter, at: now)
     }
 
     /// A status report came at `now`: when it completes a frame, the link is measured again, and
@@ -85,8 +99,11 @@ struct LinkPacing {
         }
     }
 
-    /// Milliseconds the loop may sleep while answers are awaited; nil when none are.
-    var wake: Int32? {
-        meter.framesInFlight > 0 ? Int32(Self.answerCheck * 1000) : nil
+    /// Milliseconds the loop may sleep at `now` while answers are awaited or the cap holds a
+    /// frame back; nil when neither.
+    func wake(at now: Double) -> Int32? {
+        let capped = maxRate != nil && now < capFreeAt - Self.burst ? capFreeAt - Self.burst - now : nil
+        let answers = meter.framesInFlight > 0 ? Self.answerCheck : nil
+        return [capped, answers].compactMap { $0 }.min().map { Int32(($0 * 1000).rounded(.up)) }
     }
 }

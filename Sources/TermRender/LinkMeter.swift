@@ -27,6 +27,9 @@ public struct LinkMeter: Sendable {
     private var roundTrips: [Double] = []
     /// True once the terminal has answered a status request: until then nothing is held back.
     public private(set) var answers = false
+    /// The most the link may carry, bytes a second (`--max-rate`): the rate measured is taken
+    /// as no more than this, so motion and colours adapt to the cap; nil for none.
+    public var rateCap: Double?
 
     /// Samples kept of each kind.
     static let samplesKept = 5
@@ -67,10 +70,12 @@ public struct LinkMeter: Sendable {
         return true
     }
 
-    /// The link's rate, bytes per second: the median of the recent samples; nil before one.
+    /// The link's rate, bytes per second: the median of the recent samples, no more than
+    /// `rateCap`; before a sample, the cap (nil without one).
     public var rate: Double? {
-        guard !rates.isEmpty else { return nil }
-        return rates.sorted()[rates.count / 2]
+        guard !rates.isEmpty else { return rateCap }
+        let measured = rates.sorted()[rates.count / 2]
+        return rateCap.map { min($0, measured) } ?? measured
     }
 
     /// The shortest recent round trip, seconds; nil before one.

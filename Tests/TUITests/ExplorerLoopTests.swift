@@ -41,12 +41,19 @@ private final class FakeTerminal: SessionTerminal {
     func settleAfterResume(asking queries: [UInt8]) { askedAgain.append(queries) }
 }
 
+/// `LinkPacing.burst`, as the tests see it.
+private enum LinkPacingBurst {
+    static let seconds = 0.1
+}
+
 /// A session and the terminal it runs in, on the test's clock: `time` is seconds since start.
 private struct SessionRun {
     var loop: ExplorerLoop
     let terminal = FakeTerminal(columns: 80, rows: 24)
     var screen = VirtualScreen(columns: 80, rows: 24)
     var time = 0.0
+    /// Each write: when, and how many bytes.
+    private(set) var writes: [(time: Double, bytes: Int)] = []
     /// The frames drawn at the start, and where the loop stood after them.
     private(set) var framesAtStart = 0
     private(set) var stepAtStart = ExplorerLoop.Step.exit(-1)
@@ -68,6 +75,7 @@ private struct SessionRun {
             switch step {
             case .write(let bytes):
                 frames += 1
+                writes.append((time, bytes.count))
                 screen.feed(bytes)
                 _ = loop.frameWritten(true, at: time)
             case .wait(let seconds?, _):
@@ -103,15 +111,44 @@ struct ExplorerLoopTests {
     /// A session on the cardinal panorama at 80×24 in truecolor, reporting its events to `events`.
     private static func session(
         limits: SessionLimits = SessionLimits(), queries: [UInt8] = [],
-        events: ((ExplorerEvent, Double) -> Void)? = nil
+        events: ((ExplorerEvent, Double) -> Void)? = nil, maxRate: Double? = nil
     ) throws -> ExplorerLoop {
         let settings = ExplorerLoop.Settings(
             scenery: .image(SyntheticPanorama.cardinal(width: 512), title: "cardinal"),
             display: DisplayOptions(colorMode: .truecolor), environment: [:], detected: .truecolor, queries: queries,
-            asciiOnly: false, limits: limits, events: events, stateLog: nil, runner: SerialRunner())
+            asciiOnly: false, limits: limits, events: events, stateLog: nil, maxRate: maxRate, runner: SerialRunner())
         return try ExplorerLoop(
             settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: nil,
             capabilities: TerminalCapabilities(), size: (80, 24))
+    }
+
+    @Test(
+        "--max-rate: no frame goes before what was sent has had its share of the cap (a tenth of a second's burst), terminal answers or not"
+    )
+    func maxRate() throws {
+        let cap = 20_000.0
+        var capped = SessionRun(try Self.session(maxRate: cap))
+        var free = SessionRun(try Self.session())
+        for run in [0, 1] {
+            if run == 0 {
+                capped.type(.right, .right, .right, .right)
+                capped.settle(until: 60)
+            } else {
+                free.type(.right, .right, .right, .right)
+                free.settle(until: 60)
+            }
+        }
+        let writes = capped.writes
+        try #require(writes.count > 2)
+        for index in 1..<writes.count {
+            let before = writes[1..<index].reduce(0) { $0 + $1.bytes }
+            #expect(
+                Double(before) <= cap * (writes[index].time - writes[1].time + LinkPacingBurst.seconds) + 1,
+                "frame \(index) at \(writes[index].time) s after \(before) bytes")
+        }
+        let capTook = writes.last!.time - writes[1].time
+        let freeTook = free.writes.last!.time - free.writes[1].time
+        #expect(capTook > freeTook, "the cap slowed the move: \(capTook) s against \(freeTook) s")
     }
 
     @Test("the first frame is drawn at once; then, with nothing moving, the loop waits with no time limit and draws nothing")

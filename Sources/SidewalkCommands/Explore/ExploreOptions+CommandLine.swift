@@ -53,6 +53,11 @@ extension ExploreOptions: SidewalkCommand {
             .number("--idle-limit", "SECONDS", in: 1...604_800, help: "end the session after this long without a key (--demo: 180)") {
                 $0.idleLimit = $1
             },
+            .number(
+                "--max-rate", "KB/S", in: 1...1_000_000,
+                help: "send at most this many kilobytes a second (1 KB = 1000 bytes); motion and colours adapt to it as to a "
+                    + "slow link, so one visitor's fast link cannot take a demo's upstream (docs/ssh-demo.md)"
+            ) { $0.maxRate = $1 },
             .wholeNumber(
                 "--max-visitors", "N", in: 1...10_000,
                 help: "at most N explorers of this user at once (a demo's visitors); one more is told the demo is full, "

@@ -57,6 +57,8 @@ struct ExploreOptions {
     var recordScriptPath: String?
     /// --max-visitors: explorers of this user at once, at most.
     var maxVisitors: Int?
+    /// --max-rate: the most the full view sends, kilobytes (1000 bytes) a second.
+    var maxRate: Double?
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
     /// --broadcast: the socket the presenter's view is published on.
@@ -264,7 +266,8 @@ struct ExploreOptions {
                         log?.record($0, at: $1)
                         stateLog?.record($0, at: $1)
                     },
-                stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits)
+                stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits,
+                maxRate: maxRate.map { $0 * 1000 })
         } catch {
             throw .terminal(error)
         }
