@@ -23,7 +23,7 @@ package enum DescribeSession {
         state initial: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
         events: ((ExplorerEvent, Double) -> Void)? = nil, lookup: PlaceLookup? = nil,
-        imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil
+        imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil, limits: SessionLimits = SessionLimits()
     ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
@@ -34,7 +34,7 @@ package enum DescribeSession {
             let narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
             return try loop(
                 state, saved: saved, signals: signals, narration: narration,
-                more: moreOfTheDataset, events: events)
+                more: moreOfTheDataset, events: events, limits: limits)
         }
         guard let status else { throw .notATerminal(stream: "standard input") }
         return status
@@ -43,7 +43,7 @@ package enum DescribeSession {
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(
         _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, narration initialNarration: Narration,
-        more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?
+        more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?, limits: SessionLimits
     ) throws(TerminalError) -> Int32 {
         var state = initial
         var narration = initialNarration
@@ -59,8 +59,14 @@ package enum DescribeSession {
         var buffer = [UInt8](repeating: 0, count: 256)
         while !state.isFinished {
             for i in fds.indices { fds[i].revents = 0 }
-            let ready = SystemCall.poll(&fds, seconds: decoder.isWaiting ? Double(Terminal.escapeDelayMilliseconds) / 1000 : nil)
+            let escape: Double? = decoder.isWaiting ? Double(Terminal.escapeDelayMilliseconds) / 1000 : nil
+            let limit: Double? = limits.wake(at: now()).map { Double($0) / 1000 }
+            let wait = [escape, limit].compactMap { $0 }.min()
+            let ready = SystemCall.poll(&fds, seconds: wait)
             if ready < 0 { throw .pollFailed(SystemCall.lastError) }
+            // The limits of a demo, warned of as on the status line; the reason is said by the caller.
+            if limits.expired(at: now()) { return 0 }
+            if let warning = limits.warning(at: now()) { say(warning) }
             for signal in signals.drain() {
                 switch signal {
                 case SIGWINCH: continue
@@ -77,6 +83,7 @@ package enum DescribeSession {
                 if count > 0 { keys = decoder.keys(Array(buffer[0..<count])) }
             }
             for key in keys where !state.isFinished {
+                limits.tookInput(at: now())
                 let from = state.panorama?.id
                 narration.press(key, on: &state, at: nil).map(say)
                 narration.checkArrival(from: from, on: &state, at: nil)

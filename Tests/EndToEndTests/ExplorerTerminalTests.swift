@@ -664,6 +664,18 @@ struct ExplorerTerminalTests {
         try expectRestored(session, status: 0)
     }
 
+    @Test("--describe has the limits too: the warning is said as a line, then the session ends and says why")
+    func describeLimitWarning() throws {
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --describe --session-limit 12", columns: 120, rows: 30, environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("This session ends in 10 seconds.") })
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+        let screen = try session.capture()
+        #expect(screen.contains("sidewalk: the session ended after its 12 seconds"), "\(screen)")
+        #expect(session.exitStatus == 0)
+    }
+
     @Test("standard output that is not a terminal is refused before the screen is touched")
     func outputNotATerminal() throws {
         // Standard output is a pipe to cat; standard input and the error output stay on the pane.

@@ -205,12 +205,14 @@ struct ExploreOptions {
                 state: state, dataset: chosen?.0, nearby: nearby, script: script, display: display, log: log,
                 lookup: selection.lookup(in: chosen?.0))
         }
+        let limits = sessionLimits()
+        defer { if let reason = limits.endedBecause { reportError(reason) } }
         do {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
                 events: log.map { log in { log.record($0, at: $1) } }, lookup: selection.lookup(in: chosen?.0),
-                imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } })
+                imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } }, limits: limits)
         } catch {
             throw .terminal(error)
         }
@@ -251,7 +253,7 @@ struct ExploreOptions {
         let (broadcast, follower) = try sockets()
         defer { broadcast?.close() }
         let term = getenv("TERM").map { String(cString: $0) }
-        let limits = SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
+        let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
         do {
             return try InteractiveSession.run(
@@ -283,5 +285,12 @@ extension ExploreOptions {
         } catch {
             throw .socket(error)
         }
+    }
+}
+
+extension ExploreOptions {
+    /// --session-limit and --idle-limit, else a demo's 15 and 3 minutes, else none.
+    func sessionLimits() -> SessionLimits {
+        SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
     }
 }
