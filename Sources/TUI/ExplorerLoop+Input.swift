@@ -86,6 +86,7 @@ extension ExplorerLoop {
     mutating func press(_ key: Key, at now: Double) {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
+        if takeOverTour(key, at: now) { return }
         if settings.following, !ExplorerState.followerMayPress(key) {
             state.say("Following the presenter; q leaves, r reads where you are", at: now)
             pacer.requestRedraw()
@@ -97,6 +98,40 @@ extension ExplorerLoop {
         takeRequests()
         settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
+        emitEvents(at: now)
+    }
+
+    /// A key while a tour plays: Space pauses or resumes it (true: the key is spent); any other
+    /// key stops it and goes on to do its own work.
+    private mutating func takeOverTour(_ key: Key, at now: Double) -> Bool {
+        guard tour != nil else { return false }
+        if key == .character(" ") {
+            let paused = tour?.togglePause(at: now) ?? false
+            state.say(paused ? "Tour paused; Space goes on, any other key takes over" : "Tour goes on", at: now)
+            pacer.requestRedraw()
+            return true
+        }
+        tour = nil
+        state.say("Tour stopped; the keys are yours", at: now)
+        pacer.requestRedraw()
+        return false
+    }
+
+    /// Plays what the tour has due at `now`: a key or command as the user's own, the start again
+    /// (home, with the view the explorer started with), or its end, said.
+    mutating func playTour(_ due: TourPlayer.Due, at now: Double) {
+        switch due {
+        case .action(.key(let key)), .action(.modified(let key, _)): _ = state.handle(key, at: now)
+        case .action(.chord(let keys)): for key in keys { _ = state.handle(key, at: now) }
+        case .action(.command(let command)): state.perform(command, at: now)
+        case .action: break
+        case .restart: _ = state.apply(.goHome)
+        case .over:
+            tour = nil
+            state.say("The tour is over; the keys are yours", at: now)
+        }
+        takeRequests()
+        pacer.noteChange(at: now)
         emitEvents(at: now)
     }
 

@@ -53,6 +53,8 @@ struct ExplorerLoop {
     var clipboard: [UInt8] = []
     /// When `q` was taken (or a limit ran out), seconds since start.
     var finishedAt: Double?
+    /// The tour playing (`sidewalk tour`), until it ends or a key takes over.
+    var tour: TourPlayer?
 
     /// The settings the session was started with.
     let settings: Settings
@@ -85,6 +87,8 @@ struct ExplorerLoop {
         var following = false
         /// `--max-rate`: the most the session sends, bytes a second; nil for no cap.
         var maxRate: Double?
+        /// `sidewalk tour`: the script played for an audience; nil for none.
+        var tour: TourPlayer?
         var runner: any ParallelRunner
     }
 
@@ -100,6 +104,7 @@ struct ExplorerLoop {
         self.settings = settings
         self.capabilities = capabilities
         link.maxRate = settings.maxRate
+        tour = settings.tour
         let display = settings.display
         switch settings.scenery {
         case .image: state = ExplorerState(camera: camera)
@@ -170,6 +175,11 @@ struct ExplorerLoop {
             emitEvents(at: now)
         }
         if state.transition == nil { loading.transitionEnded() }
+        if var player = tour {
+            let due = player.due(at: now, settled: !state.isAnimating && state.transition == nil && loading.loadingID == nil)
+            tour = player
+            if let due { playTour(due, at: now) }
+        }
         if !state.isFinished, settings.limits.expired(at: now) { _ = state.apply(.quit) }
         if !state.isFinished, let warning = settings.limits.warning(at: now) {
             state.say(warning, at: now)
@@ -183,7 +193,7 @@ struct ExplorerLoop {
     /// finished, until the last frame drains and its answers come back (not to be typed into the
     /// shell), for at most `drainSeconds`, after which the terminal is taken to have stopped.
     private mutating func wait(until: Double?, writerBusy: Bool, terminal: some SessionTerminal, at now: Double) -> Step {
-        var wakes = [until, state.noteExpiry, state.playDue].compactMap { $0 }.map { $0 - now }
+        var wakes = [until, state.noteExpiry, state.playDue, tour?.wake(at: now).map { now + $0 }].compactMap { $0 }.map { $0 - now }
         if state.isAnimating { wakes.append(pacer.frameInterval) }
         wakes += [settings.limits.wake(at: now), link.wake(at: now)].compactMap { $0 }.map { Double($0) / 1000 }
         if state.isFinished {

@@ -676,6 +676,31 @@ struct ExplorerTerminalTests {
         #expect(session.exitStatus == 0)
     }
 
+    @Test("sidewalk tour plays a script at its pace and loops home; Space pauses it; another key takes over; the docs' tour runs")
+    func tour() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString).txt")
+        try Data("Right\nw\nexpect panorama main-4\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' tour '\(script.path)' --pace 0.3 --loop --reduce-motion", columns: 120, rows: 40,
+            environment: Self.backtraceOff)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 105°") }, "Right, played")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 18, Lindenfeld") }, "w, played")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 16, Lindenfeld") }, "home again")
+        try session.send("Space")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Tour paused") })
+        try session.send("n")
+        #expect(try session.waitUntil(timeout: 30) { try statusLine(session).contains("Heading 0° N") }, "the key did its own work")
+        let before = try session.capture()
+        #expect(!session.waitUntil(timeout: 2) { (try? session.capture()) != before }, "the tour played no more")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+        let docs = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("docs/examples/demo-tour.txt").path
+        let played = try ProgramRun.sidewalk(["--script", docs])
+        #expect(played.status == 0 && played.standardOutput.contains("Town Museum, upper floor"), "\(played.standardError)")
+    }
+
     @Test("standard output that is not a terminal is refused before the screen is touched")
     func outputNotATerminal() throws {
         // Standard output is a pipe to cat; standard input and the error output stay on the pane.

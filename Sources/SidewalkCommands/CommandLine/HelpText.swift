@@ -7,7 +7,8 @@ enum HelpText {
 
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
-        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + SnapshotCommand.synopsis + InfoCommand.synopsis
+        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + TourCommand.synopsis + SnapshotCommand.synopsis
+            + InfoCommand.synopsis
             + ImportCommand.synopsis
             + TileCommand.synopsis
             + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
@@ -32,7 +33,8 @@ enum HelpText {
     /// The commands besides the explorer, each with what it is for.
     private static var otherCommands: String {
         HelpLayout.table([
-            ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("snapshot", SnapshotCommand.purpose),
+            ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("tour", TourCommand.purpose),
+            ("snapshot", SnapshotCommand.purpose),
             ("info", InfoCommand.purpose), ("import", ImportCommand.purpose), ("tile", TileCommand.purpose),
             ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose)
         ])

@@ -48,6 +48,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     let rest = Array(arguments.dropFirst())
     switch arguments.first {
     case "open": return try execute(OpenCommand.self, rest)
+    case "tour": return try execute(TourCommand.self, rest)
     case "panoramax": return try execute(PanoramaxCommand.self, rest)
     case "snapshot": return try execute(SnapshotCommand.self, rest)
     case "import": return try execute(ImportCommand.self, rest)

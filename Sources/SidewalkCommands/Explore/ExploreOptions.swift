@@ -59,6 +59,8 @@ struct ExploreOptions {
     var maxVisitors: Int?
     /// --max-rate: the most the full view sends, kilobytes (1000 bytes) a second.
     var maxRate: Double?
+    /// `sidewalk tour`: the script the full view plays for an audience.
+    var tour: TourPlayer?
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
     /// --broadcast: the socket the presenter's view is published on.
@@ -269,7 +271,7 @@ struct ExploreOptions {
                         stateLog?.record($0, at: $1)
                     },
                 stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits,
-                maxRate: maxRate.map { $0 * 1000 })
+                maxRate: maxRate.map { $0 * 1000 }, tour: tour)
         } catch {
             throw .terminal(error)
         }
