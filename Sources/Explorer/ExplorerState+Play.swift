@@ -2,9 +2,6 @@
 /// forward along the way nearest the heading every `playInterval` seconds, each as `w` takes it
 /// (blended, with its events), until there is no way on or a key stops it.
 extension ExplorerState {
-    /// Seconds between steps while playing.
-    package static let playInterval = 2.0
-
     /// Space: a step ahead at once, then one every `playInterval` seconds from `now`; or, while
     /// playing, stops. Without a clock (`now` nil) it is one step.
     mutating func togglePlay(at now: Double?) -> Bool {
@@ -16,8 +13,9 @@ extension ExplorerState {
         let changed = stepAhead(at: now)
         // A way was taken when no note says why not ("no way forward").
         guard let now, note == nil else { return changed }
-        playDue = now + Self.playInterval
-        note = "Playing the way ahead: a step every \(Int(Self.playInterval)) seconds; any key stops."
+        playDue = now + playInterval
+        let pace = playInterval == 0 ? "a step as each one ends" : "a step every \(playInterval.plainText) seconds"
+        note = "Playing the way ahead: \(pace); any key stops."
         return true
     }
 
@@ -31,7 +29,7 @@ extension ExplorerState {
             playDue = nil
             note = "End of the way."
         } else {
-            playDue = now + Self.playInterval
+            playDue = now + playInterval
         }
         return true
     }

@@ -61,6 +61,9 @@ package struct ExplorerState: Sendable {
     package var reduceMotion = false
     /// When the next step of playing the way ahead is due (Space), seconds; nil when not playing.
     package internal(set) var playDue: Double?
+    /// Seconds between steps while playing the way ahead (`--play-interval`), 0...10: 0 takes
+    /// each step as the last one ends.
+    package var playInterval = 2.0
     /// How much is said on arrival (`--verbosity`).
     package var verbosity = Verbosity.normal
     /// Events since the front last took them, oldest first.

@@ -13,7 +13,8 @@ package enum KeyBindings {
         (
             "walking",
             [
-                ("w", "walk forward"), ("s", "walk back"), ("Space", "play the way ahead, a step every 2 seconds, until a key"),
+                ("w PageUp", "walk forward: the next picture along the way"), ("s PageDown", "walk back: the one before"),
+                ("Space", "play the way ahead step by step (--play-interval), until a key"),
                 ("1 ... 9", "take way 1 ... 9: 1 is the way ahead on arrival, then clockwise")
             ]
         ),
@@ -61,11 +62,11 @@ package enum KeyBindings {
         case .character("+"), .character("="): return .zoom(factor: zoomStep)
         case .character("-"), .character("_"): return .zoom(factor: 1 / zoomStep)
         case .enter: return .activate
-        case .character("w"): return .walkForward
+        case .character("w"), .pageUp: return .walkForward
         case .character(" "): return .togglePlay
         case .tab: return .moveFocus(1)
         case .backTab: return .moveFocus(-1)
-        case .character("s"): return .walkBack
+        case .character("s"), .pageDown: return .walkBack
         case .character("n"): return .faceNorth
         case .character("]"): return .changeLevel(delta: 1)
         case .character("["): return .changeLevel(delta: -1)

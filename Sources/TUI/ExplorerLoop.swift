@@ -89,6 +89,8 @@ struct ExplorerLoop {
         var maxRate: Double?
         /// `sidewalk tour`: the script played for an audience; nil for none.
         var tour: TourPlayer?
+        /// `--play-interval`: seconds between Space's steps.
+        var playInterval = 2.0
         var runner: any ParallelRunner
     }
 
@@ -115,6 +117,7 @@ struct ExplorerLoop {
         state.allowSearches(settings.lookup)
         state.home = home
         state.reduceMotion = display.reduceMotion
+        state.playInterval = settings.playInterval
         state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)
         do { loading = try SceneryLoading(scenery: settings.scenery, state: state, sharper: sharper) } catch {
             throw .pollFailed(error.description)

@@ -24,7 +24,7 @@ package enum InteractiveSession {
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
         recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil, broadcast: ViewBroadcast? = nil, follower: ViewFollower? = nil,
-        limits: SessionLimits = SessionLimits(), maxRate: Double? = nil, tour: TourPlayer? = nil
+        limits: SessionLimits = SessionLimits(), maxRate: Double? = nil, tour: TourPlayer? = nil, playInterval: Double = 2
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
         DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
@@ -41,7 +41,7 @@ package enum InteractiveSession {
             detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: limits, events: events, stateLog: stateLog,
             recorder: recorder,
-            cast: cast, broadcast: broadcast, following: follower != nil, maxRate: maxRate, tour: tour,
+            cast: cast, broadcast: broadcast, following: follower != nil, maxRate: maxRate, tour: tour, playInterval: playInterval,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
             settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,

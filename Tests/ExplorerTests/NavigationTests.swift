@@ -266,5 +266,18 @@ struct FocusTests {
         stopped.handle(.character(" "), at: 4)
         stopped.handle(.character(" "), at: 4.5)
         #expect(stopped.playDue == nil && stopped.note == "Stopped.")
+        var quick = NavigationTests.state(at: "west", heading: 90)
+        quick.playInterval = 0.5
+        quick.handle(.character(" "), at: 0)
+        #expect(quick.playDue == 0.5 && quick.note == "Playing the way ahead: a step every 0.5 seconds; any key stops.")
+    }
+
+    @Test("Page Up and Page Down step along the way as w and s do")
+    func pageKeys() {
+        var state = NavigationTests.state(at: "centre", heading: 80)
+        state.handle(.pageUp)
+        #expect(state.panorama?.id == "east")
+        state.handle(.pageDown)
+        #expect(state.panorama?.id == "centre" && state.camera.heading == 90, "a step back, still facing the same way")
     }
 }

@@ -54,6 +54,10 @@ extension ExploreOptions: SidewalkCommand {
                 $0.idleLimit = $1
             },
             .number(
+                "--play-interval", "SECONDS", in: 0...10, default: 2,
+                help: "Space plays the way ahead a step every this many seconds (0: each step as the last one ends)"
+            ) { $0.playInterval = $1 },
+            .number(
                 "--max-rate", "KB/S", in: 1...1_000_000,
                 help: "send at most this many kilobytes a second (1 KB = 1000 bytes); motion and colours adapt to it as to a "
                     + "slow link, so one visitor's fast link cannot take a demo's upstream (docs/ssh-demo.md)"

@@ -61,6 +61,8 @@ struct ExploreOptions {
     var maxRate: Double?
     /// `sidewalk tour`: the script the full view plays for an audience.
     var tour: TourPlayer?
+    /// --play-interval: seconds between Space's steps.
+    var playInterval = 2.0
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
     /// --broadcast: the socket the presenter's view is published on.
@@ -193,6 +195,7 @@ struct ExploreOptions {
         state.home = config.home
         state.reduceMotion = reduceMotion
         state.verbosity = verbosity
+        state.playInterval = playInterval
         let log = try eventsPath.map { (path) throws(CommandError) in try EventLog(path: path) }
         for event in startEvents(chosen?.1) { log?.record(event, at: 0) }
         log?.record(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), at: 0)
@@ -271,7 +274,7 @@ struct ExploreOptions {
                         stateLog?.record($0, at: $1)
                     },
                 stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits,
-                maxRate: maxRate.map { $0 * 1000 }, tour: tour)
+                maxRate: maxRate.map { $0 * 1000 }, tour: tour, playInterval: playInterval)
         } catch {
             throw .terminal(error)
         }
