@@ -176,7 +176,7 @@ let package = Package(
             dependencies: [
                 "TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage",
                 "SystemIO", "TestSupport",
-                "Datasets", "Locking", "TerminalModel"
+                "Datasets", "Locking", "TerminalModel", "ExplorerScripts"
             ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(

@@ -18,4 +18,11 @@ package protocol ScriptFront {
     /// What a user perceives now, given what was said and happened since the last key or
     /// command; nil once the explorer has ended.
     func perceived(said: [String], events: [Perceived.Event]) -> Perceived?
+    /// The script has reached `line`, before it is taken: a front that keeps a trace marks it.
+    mutating func reached(_ line: ScriptLine)
+}
+
+extension ScriptFront {
+    /// Most fronts keep no trace.
+    package mutating func reached(_ line: ScriptLine) {}
 }

@@ -105,6 +105,7 @@ package enum ScriptPlayer {
         }
         collect(after: ScriptLine(.wait(seconds: 0), line: 0, text: "start"))
         for line in lines {
+            front.reached(line)
             let expectsError: Bool
             if case .expect(let expectation) = line.step, case .error = expectation.subject {
                 expectsError = true

@@ -37,13 +37,27 @@ package struct TerminalFront: ScriptFront {
     private var news = (said: [String](), events: [Perceived.Event]())
     private var stateBytes: [UInt8] = []
     package private(set) var ended = false
+    /// What the explorer drew and where the script was, in order, when a trace is kept
+    /// (`sidewalk test --trace`); nil when not.
+    package var trace: [TraceEvent]?
+
+    /// One moment of a trace, on the front's clock (seconds).
+    package enum TraceEvent: Sendable {
+        /// Bytes the explorer wrote to the terminal.
+        case output(Double, [UInt8])
+        /// The script reached a line: "line 7: w".
+        case marker(Double, String)
+    }
 
     /// The explorer on `terminal`, whose screen is `columns`×`rows`, once it has drawn and settled;
-    /// nil when it did not within `startLimit`.
+    /// nil when it did not within `startLimit`. With `tracing`, everything it draws from the
+    /// first byte is kept (`trace`).
     package init?(
-        terminal: PseudoTerminal, columns: Int, rows: Int, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked
+        terminal: PseudoTerminal, columns: Int, rows: Int, panoramas: @escaping (String) -> Panorama?, cursorKeys: CursorKeys = .asAsked,
+        tracing: Bool = false
     ) {
         self.terminal = terminal
+        trace = tracing ? [] : nil
         screen = VirtualScreen(columns: columns, rows: rows)
         self.panoramas = panoramas
         self.cursorKeys = cursorKeys
@@ -61,6 +75,11 @@ package struct TerminalFront: ScriptFront {
         case .wait(let seconds): _ = pump(for: seconds, until: { _ in false })
         case .expect: break
         }
+    }
+
+    package mutating func reached(_ line: ScriptLine) {
+        let now = clock
+        trace?.append(.marker(now, "line \(line.line): \(line.text)"))
     }
 
     package mutating func pass() {
@@ -101,6 +120,8 @@ package struct TerminalFront: ScriptFront {
             guard left > 0, !ended else { return false }
             let (output, state, gone) = terminal.read(waiting: min(left, 0.05))
             screen.feed(output)
+            let now = clock
+            if !output.isEmpty { trace?.append(.output(now, output)) }
             let replies = screen.takeReplies()
             if !replies.isEmpty { terminal.type(replies) }
             take(state)

@@ -108,6 +108,35 @@ struct ScriptSuiteTests {
         #expect(passing.status == 0 && proveAgain.status == 0)
     }
 
+    @Test(
+        "--trace keeps a failing terminal run as an asciicast whose last marker is the failing line, named in JUnit and TAP; a pass leaves none"
+    )
+    func traces() throws {
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        let failing = root.appendingPathComponent("Tests/EndToEndTests/Support/reports/failing.txt").path
+        let folder = try Self.folder(["pass.txt": "Right\nexpect heading 105\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("traces")
+        let junit = folder.appendingPathComponent("report.xml").path
+        let run = try ProgramRun.sidewalk([
+            "test", failing, folder.appendingPathComponent("pass.txt").path, "--front", "terminal", "--trace", traces.path, "--junit", junit
+        ])
+        #expect(run.status == 1)
+        let casts = try FileManager.default.contentsOfDirectory(atPath: traces.path)
+        #expect(casts.count == 1 && casts[0].hasPrefix("failing-terminal-100x30-") && casts[0].hasSuffix(".cast"), "\(casts)")
+        let path = traces.appendingPathComponent(casts[0]).path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100 && header["height"] as? Int == 30)
+        let events = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any]) }
+        #expect(events.allSatisfy { $0.count == 3 && $0[0] is Double && ["o", "m"].contains($0[1] as? String) && $0[2] is String })
+        let markers = events.filter { $0[1] as? String == "m" }.compactMap { $0[2] as? String }
+        #expect(markers.contains("line 5: Right"), "\(markers)")
+        #expect(markers.last?.hasPrefix("FAIL line 6: expect event didMoveCamera") == true, "\(markers)")
+        #expect(events.contains { $0[1] as? String == "o" && ($0[2] as? String)?.contains("Main Street 16") == true }, "what was drawn")
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("[[ATTACHMENT|\(path)]]"))
+    }
+
     @Test("a failing script's TAP and JUnit show the screen, the events with their fields, the skipped and the times (checked-in reports)")
     func failingReports() throws {
         let root = BuiltProducts.packageRoot(from: #filePath)

@@ -77,6 +77,7 @@ enum ScriptReport {
                     out.append("  duration_ms: \(milliseconds(point.seconds))")
                     out += yamlBlock("said", transcript.isEmpty ? ["(nothing)"] : transcript)
                     if let evidence { out += yamlBlock("found", evidence.components(separatedBy: "\n"), margin: "| ") }
+                    if let trace = run.trace { out.append("  trace: \(yamlQuoted(trace))") }
                     out.append("  ...")
                 }
             }
@@ -106,7 +107,9 @@ enum ScriptReport {
                 "    <properties><property name=\"simulated-seconds\" value=\"\(seconds(run.simulated))\"/>\(attempts)\(flaky)</properties>"
             )
             for point in points { out += testcase(point, suite: name) }
-            out.append("    <system-out>\(run.result.transcript.map { xml($0.text) }.joined(separator: "\n"))</system-out>")
+            // A trace is named as CI servers' attachment plugins read it (Jenkins' [[ATTACHMENT|path]]).
+            let attachment = run.trace.map { ["[[ATTACHMENT|\(xml($0))]]"] } ?? []
+            out.append("    <system-out>\((run.result.transcript.map { xml($0.text) } + attachment).joined(separator: "\n"))</system-out>")
             out.append("    <system-err/>")
             out.append("  </testsuite>")
         }

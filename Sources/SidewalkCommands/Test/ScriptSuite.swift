@@ -42,6 +42,8 @@ struct ScriptSuite {
         var attempts = 1
         /// Golden files that could not be written after it, one line each.
         var fileProblems: [String] = []
+        /// The recording of what the terminal front drew (`--trace`), where one was kept.
+        var trace: String?
         /// Passed, but only when played again: flaky.
         var flaky: Bool { attempts > 1 && result.passed }
         /// Where it played: "terminal", "terminal, 80x24".
@@ -63,6 +65,8 @@ struct ScriptSuite {
     let datasetPath: String
     /// What the terminal front's arrows send.
     var cursorKeys = TerminalFront.CursorKeys.asAsked
+    /// Where the terminal front's traces go (`--trace`), and whether passing runs leave one too.
+    var traces: Traces?
 
     /// Largest script read, bytes.
     static let byteLimit = 16 << 20
@@ -123,6 +127,8 @@ struct ScriptSuite {
         var retries = 0
         /// Golden screens are recorded, not compared (`--update-goldens`).
         var recordGoldens = false
+        /// Where the terminal front's traces go; nil for none.
+        var traces: Traces?
     }
 
     /// Plays every script on every front at every size of `plan`, `plan.workers` at once, each
@@ -141,7 +147,8 @@ struct ScriptSuite {
                     written.lines, script: written.path, front: front.rawValue, size: "\(size.columns)x\(size.rows)",
                     recording: plan.recordGoldens)
                 let script = Script(path: written.path, lines: lines)
-                let suite = ScriptSuite(columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys)
+                let suite = ScriptSuite(
+                    columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys, traces: plan.traces)
                 var run = suite.play(script, on: front, dataset: dataset)
                 while !run.result.passed, run.attempts <= plan.retries, !plan.recordGoldens {
                     let attempts = run.attempts + 1
@@ -189,15 +196,18 @@ struct ScriptSuite {
             "SWIFT_BACKTRACE": "interactive=no"
         ]
         var result = ScriptPlayer.Result()
+        var trace: String?
         let start = ScriptLine(.wait(seconds: 0), line: 0, text: "start")
         do {
             let terminal = try PseudoTerminal(
                 executable: Self.executable, arguments: [datasetPath, "--geocoder", "off", "--state-log", "/dev/fd/3"],
                 environment: environment, columns: columns, rows: rows)
             if var front = TerminalFront(
-                terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys)
+                terminal: terminal, columns: columns, rows: rows, panoramas: dataset.service.panorama(id:), cursorKeys: cursorKeys,
+                tracing: traces != nil)
             {
                 result = ScriptPlayer.play(script.lines, on: &front, wallClock: FileDescriptorIO.monotonicSeconds)
+                trace = traces?.keep(front, of: script, result: result, columns: columns, rows: rows)
             } else {
                 result.failure = ScriptPlayer.Failure(
                     line: start, message: "the explorer drew nothing within \(Int(TerminalFront.startLimit)) s")
@@ -209,7 +219,9 @@ struct ScriptSuite {
         // A front that never started reached none of the expectations.
         if result.failure?.line.line == 0 { result.skipped = script.lines.filter(\.step.isExpectation) }
         let seconds = Date().timeIntervalSince(started)
-        return Run(script: script, front: .terminal, result: result, seconds: seconds, simulated: seconds)
+        var run = Run(script: script, front: .terminal, result: result, seconds: seconds, simulated: seconds)
+        run.trace = trace
+        return run
     }
 
     /// This program, to start on the pseudo-terminal.

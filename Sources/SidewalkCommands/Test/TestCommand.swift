@@ -63,7 +63,13 @@ struct TestCommand: SidewalkCommand {
                 .text("--tap", "FILE", help: "write the results as TAP version 13 to FILE") { $0.tapPath = $1 },
                 .text("--junit", "FILE", help: "write the results as JUnit XML (Ant's schema, as CI servers read it) to FILE") {
                     $0.junitPath = $1
-                }
+                },
+                .text(
+                    "--trace", "DIR",
+                    help: "keep what the terminal front drew in each failing run as an asciicast in DIR, a marker at each "
+                        + "script line and at the failing one; the reports name it"
+                ) { $0.tracePath = $1 },
+                .flag("--trace-all", help: "with --trace, keep passing runs' recordings too") { $0.traceAll = true }
             ], epilogue: ""
         ) { command, argument throws(UsageError) in
             guard !argument.isEmpty else { throw UsageError(description: "a SCRIPT path is empty") }
@@ -83,6 +89,8 @@ struct TestCommand: SidewalkCommand {
     var workers: Int?
     var configPath: String?
     var updateGoldens = false
+    var tracePath: String?
+    var traceAll = false
 
     /// A screen's sides, columns and rows; retries and workers.
     static let sides = 20...400
@@ -91,6 +99,7 @@ struct TestCommand: SidewalkCommand {
 
     func validate() throws(UsageError) {
         guard !paths.isEmpty || configPath != nil else { throw UsageError(description: "test needs a SCRIPT or a folder of them") }
+        if traceAll, tracePath == nil { throw UsageError(description: "--trace-all keeps traces: it needs --trace DIR") }
     }
 
     func run() throws(CommandError) -> Int32 {
@@ -113,6 +122,7 @@ struct TestCommand: SidewalkCommand {
         plan.retries = retries ?? config.retries ?? plan.retries
         plan.workers = workers ?? config.workers ?? plan.workers
         plan.recordGoldens = updateGoldens
+        plan.traces = tracePath.map { Traces(folder: $0, all: traceAll) }
         let runs = suite.play(scripts, dataset: opened, plan: plan)
         for run in runs { print(Self.line(run)) }
         let failed = runs.filter { !$0.result.passed }.count

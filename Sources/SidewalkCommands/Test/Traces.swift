@@ -1,0 +1,47 @@
+import ExplorerScripts
+import Foundation
+import ScriptTerminal
+import SystemIO
+import TUI
+
+/// `sidewalk test --trace DIR`: for each run of the terminal front that fails (every run, with
+/// `--trace-all`), what the explorer drew kept as an asciicast v2 recording in DIR, a marker at
+/// each script line and a last one at the failing line, so `asciinema play` (or `sidewalk
+/// render`) shows what a user saw when it failed. The reports name the file.
+struct Traces: Sendable {
+    /// The folder the recordings go in; made when missing.
+    let folder: String
+    /// Passing runs leave a recording too.
+    let all: Bool
+
+    /// Writes `front`'s trace of `script` when `result` failed or all are kept; its path, or nil
+    /// when none was written (a problem writing it is said on standard error).
+    func keep(_ front: TerminalFront, of script: ScriptSuite.Script, result: ScriptPlayer.Result, columns: Int, rows: Int) -> String? {
+        guard all || !result.passed, let events = front.trace else { return nil }
+        let name = ((script.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let path = (folder as NSString).appendingPathComponent("\(name)-terminal-\(columns)x\(rows)-\(UUID().uuidString.prefix(8)).cast")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(Data("sidewalk: --trace: cannot make the folder \(folder)\n".utf8))
+            return nil
+        }
+        do throws(FileError) {
+            let cast = try CastRecorder(
+                path: path, title: "sidewalk test: \(script.path)", environment: ["TERM": "xterm-256color"], idleLimit: nil,
+                timestamp: Int(Date().timeIntervalSince1970))
+            cast.start(columns: columns, rows: rows)
+            for event in events {
+                switch event {
+                case .output(let time, let bytes): cast.output(bytes, at: time)
+                case .marker(let time, let label): cast.marker(label, at: time)
+                }
+            }
+            if let failure = result.failure { cast.marker("FAIL line \(failure.line.line): \(failure.message)", at: front.clock) }
+            return path
+        } catch {
+            FileHandle.standardError.write(Data("sidewalk: --trace: \(error.description)\n".utf8))
+            return nil
+        }
+    }
+}
