@@ -23,7 +23,8 @@ package enum DescribeSession {
         state initial: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil },
         moreOfTheDataset: (Panorama) -> DatasetGrowth = { _ in .nothing },
         events: ((ExplorerEvent, Double) -> Void)? = nil, lookup: PlaceLookup? = nil,
-        imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil, limits: SessionLimits = SessionLimits()
+        imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil, limits: SessionLimits = SessionLimits(),
+        cast: CastRecorder? = nil
     ) throws(TerminalError) -> Int32 {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
         let signals = try SignalPipe()
@@ -34,7 +35,7 @@ package enum DescribeSession {
             let narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
             return try loop(
                 state, saved: saved, signals: signals, narration: narration,
-                more: moreOfTheDataset, events: events, limits: limits)
+                more: moreOfTheDataset, events: events, limits: limits, cast: cast)
         }
         guard let status else { throw .notATerminal(stream: "standard input") }
         return status
@@ -43,13 +44,21 @@ package enum DescribeSession {
     /// Reads keys and says what changed, until `q`, a signal or the end of input.
     private static func loop(
         _ initial: ExplorerState, saved: termios, signals: borrowing SignalPipe, narration initialNarration: Narration,
-        more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?, limits: SessionLimits
+        more: (Panorama) -> DatasetGrowth, events: ((ExplorerEvent, Double) -> Void)?, limits: SessionLimits, cast: CastRecorder?
     ) throws(TerminalError) -> Int32 {
         var state = initial
         var narration = initialNarration
         let clock = ContinuousClock()
         let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
+        // Each line said is kept too, with `--record`: a listener's session, as a cast.
+        let size = SystemCall.terminalSize(of: STDOUT_FILENO) ?? (columns: 80, rows: 24)
+        cast?.start(columns: size.columns, rows: size.rows)
+        func say(_ line: String) {
+            let bytes = Self.said(line)
+            _ = FileDescriptorIO.writeAll(STDOUT_FILENO, bytes)
+            cast?.output(Array(bytes.dropLast()) + [0x0D, 0x0A], at: now())
+        }
         say("Sidewalk, described. Keys as in the full view; r repeats this, ? lists the keys, q quits.")
         say(Narrator.arrival(state))
         var decoder = InputDecoder()
@@ -89,15 +98,19 @@ package enum DescribeSession {
                 narration.checkArrival(from: from, on: &state, at: nil)
                 if let here = state.panorama, here.id != from { state.grow(more(here)) }
                 let (lines, happened) = narration.collect(&state)
-                for event in happened { events?(event, now()) }
+                for event in happened {
+                    events?(event, now())
+                    if case .didMoveToPanorama(let id) = event { cast?.marker(state.panorama?.description ?? id, at: now()) }
+                }
                 lines.forEach(say)
             }
         }
         return 0
     }
 
-    /// Writes one announcement line; the text comes from datasets, so it is sanitised.
-    private static func say(_ line: String) {
-        _ = FileDescriptorIO.writeAll(STDOUT_FILENO, Array((TerminalLocale.line(line) + "\n").utf8))
+    /// One announcement line's bytes, newline included; the text comes from datasets, so it is
+    /// sanitised.
+    private static func said(_ line: String) -> [UInt8] {
+        Array((TerminalLocale.line(line) + "\n").utf8)
     }
 }

@@ -64,6 +64,29 @@ struct RecordingTests {
         let headless = try ProgramRun.sidewalk([
             Self.demo, "--record", folder.appendingPathComponent("h.cast").path, "--headless", "--keys", ""
         ])
-        #expect(headless.status == 2 && headless.standardError.contains("--record is written by the full view"))
+        #expect(headless.status == 2 && headless.standardError.contains("--record keeps what a terminal shows"))
+    }
+
+    @Test("--describe --record keeps the lines said as a cast, a marker at each arrival")
+    func describedRecording() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-describe-cast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cast = folder.appendingPathComponent("listen.cast").path
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --describe --record '\(cast)'", columns: 100, rows: 30,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("facing east; ways east and west.") })
+        try session.send("w")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 18.") })
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100)
+        let events = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any]) }
+        #expect(events.contains { $0[1] as? String == "o" && $0[2] as? String == "Main Street 18.\r\n" }, "\(events)")
+        #expect(events.contains { $0[1] as? String == "m" && $0[2] as? String == "Main Street 18, Lindenfeld" }, "\(events)")
     }
 }

@@ -185,9 +185,11 @@ extension ExploreOptions: SidewalkCommand {
             mode = .headless
         }
         let fullViewOnly = [
-            ("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--record", castPath), ("--broadcast", broadcastPath),
-            ("--follow", followPath)
+            ("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--broadcast", broadcastPath), ("--follow", followPath)
         ]
+        if castPath != nil, mode == .headless {
+            throw UsageError(description: "--record keeps what a terminal shows: the full view's or --describe's, not --headless")
+        }
         for (option, given) in fullViewOnly where given != nil && mode != .screen {
             throw UsageError(description: "\(option) is written by the full view; --headless and --describe say what changes themselves")
         }

@@ -212,12 +212,14 @@ struct ExploreOptions {
         }
         let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
+        let cast = try castRecorder(titled: chosen?.1.description ?? (path as NSString).lastPathComponent)
         do {
             return try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
                 events: log.map { log in { log.record($0, at: $1) } }, lookup: selection.lookup(in: chosen?.0),
-                imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } }, limits: limits)
+                imageryNear: nearby.map { parts in { @Sendable (place: Coordinate) in parts.growth(nearPlace: place) } }, limits: limits,
+                cast: cast)
         } catch {
             throw .terminal(error)
         }
@@ -245,15 +247,7 @@ struct ExploreOptions {
         let recorder = try recordScriptPath.map { (path) throws(CommandError) in
             do throws(FileError) { return try ScriptRecorder(path: path) } catch { throw .file(error) }
         }
-        let cast = try castPath.map { (file) throws(CommandError) in
-            do throws(FileError) {
-                return try CastRecorder(
-                    path: file, title: "Sidewalk: " + (opened.dataset?.1.description ?? (path as NSString).lastPathComponent),
-                    environment: environment, idleLimit: castIdleLimit, timestamp: Int(Date().timeIntervalSince1970))
-            } catch {
-                throw .file(error)
-            }
-        }
+        let cast = try castRecorder(titled: opened.dataset?.1.description ?? (path as NSString).lastPathComponent)
         let startEvents = startEvents(opened.dataset?.1)
         let (broadcast, follower) = try sockets()
         defer { broadcast?.close() }
@@ -294,6 +288,19 @@ extension ExploreOptions {
 }
 
 extension ExploreOptions {
+    /// The recording `--record` asks for, titled after `place`; nil when not asked.
+    func castRecorder(titled place: String) throws(CommandError) -> CastRecorder? {
+        try castPath.map { (file) throws(CommandError) in
+            do throws(FileError) {
+                return try CastRecorder(
+                    path: file, title: "Sidewalk: " + place, environment: ProcessInfo.processInfo.environment, idleLimit: castIdleLimit,
+                    timestamp: Int(Date().timeIntervalSince1970))
+            } catch {
+                throw .file(error)
+            }
+        }
+    }
+
     /// --session-limit and --idle-limit, else a demo's 15 and 3 minutes, else none.
     func sessionLimits() -> SessionLimits {
         SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))
