@@ -16,9 +16,9 @@ final class LoopbackSSHServer {
     /// In the explorer's command line only: tells its process from any other.
     let stateLog: String
 
-    /// The demo block forcing `--demo` (with a state log of its own, and `arguments` after
-    /// it), behind `megabits` Mbit/s and 50 ms round trips when given.
-    init(megabits: Double? = nil, arguments: String = "") throws {
+    /// The demo block forcing `--demo` (with a state log of its own, `arguments` after it and
+    /// `environment` set for it), behind `megabits` Mbit/s and 50 ms round trips when given.
+    init(megabits: Double? = nil, arguments: String = "", environment: String = "") throws {
         let root = BuiltProducts.packageRoot(from: #filePath)
         work = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-ssh-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -26,7 +26,8 @@ final class LoopbackSSHServer {
         let user = String(cString: getpwuid(geteuid()).pointee.pw_name)
         let block = try Subprocess.run([
             root.appendingPathComponent("scripts/ssh-demo").path, "config", "--user", user,
-            "--command", "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)' \(arguments)"
+            "--command",
+            (environment.isEmpty ? "" : "env \(environment) ") + "'\(BuiltProducts.sidewalk)' --demo --state-log '\(stateLog)' \(arguments)"
         ])
         try #require(block.status == 0, "ssh-demo config: \(block.errorText)")
         let config = work.appendingPathComponent("demo.conf").path
