@@ -45,6 +45,11 @@ package final class CastRecorder {
         event("o", String(decoding: bytes, as: UTF8.self), at: time)
     }
 
+    /// Bytes typed at `time` (session seconds), kept with `--record-input` ("i").
+    package func input(_ bytes: [UInt8], at time: Double) {
+        event("i", String(decoding: bytes, as: UTF8.self), at: time)
+    }
+
     /// A chapter: an arrival, named after the place.
     package func marker(_ label: String, at time: Double) {
         event("m", label, at: time)

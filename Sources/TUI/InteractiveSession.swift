@@ -24,7 +24,8 @@ package enum InteractiveSession {
         home: Coordinate? = nil, sharper: SharperDecode? = nil,
         startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
         recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil, broadcast: ViewBroadcast? = nil, follower: ViewFollower? = nil,
-        limits: SessionLimits = SessionLimits(), maxRate: Double? = nil, tour: TourPlayer? = nil, playInterval: Double = 2
+        limits: SessionLimits = SessionLimits(), maxRate: Double? = nil, tour: TourPlayer? = nil, playInterval: Double = 2,
+        recordInput: Bool = false
     ) throws(TerminalError) -> Int32 {
         // The palette tables are built while the terminal is set up and asked, not at the first key.
         DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
@@ -55,17 +56,20 @@ package enum InteractiveSession {
         if let closing = loop.pixels.closingBytes { terminal.sayOnClose(closing) }
         cast?.start(columns: terminal.size.columns, rows: terminal.size.rows)
         loop.start(with: startEvents)
-        return try poll(&loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: follower)
+        let clock = ContinuousClock()
+        let start = clock.now
+        if recordInput, let cast { terminal.inputTap = { cast.input($0, at: DurationSeconds.of(clock.now - start)) } }
+        return try poll(
+            &loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: follower,
+            clock: clock, start: start)
     }
 
     /// Runs `loop` until it ends, waiting on the keyboard, `signals`, `writer` and `arrivals`
     /// (the loader's descriptor) each time it asks to wait.
     private static func poll(
         _ loop: inout ExplorerLoop, terminal: Terminal, signals: borrowing SignalPipe, writer: FrameWriter,
-        arrivals: Int32, follower: ViewFollower?
+        arrivals: Int32, follower: ViewFollower?, clock: ContinuousClock, start: ContinuousClock.Instant
     ) throws(TerminalError) -> Int32 {
-        let clock = ContinuousClock()
-        let start = clock.now
         func now() -> Double { DurationSeconds.of(clock.now - start) }
         var fds = [STDIN_FILENO, signals.descriptor, writer.descriptor, arrivals, follower?.descriptor ?? -1].map {
             pollfd(fd: $0, events: Int16(POLLIN), revents: 0)

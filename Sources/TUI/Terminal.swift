@@ -99,6 +99,10 @@ final class Terminal: SessionTerminal {
     /// Inputs decoded and not yet returned, oldest first.
     private var queued: [TerminalInput] = []
 
+    /// Given the bytes of each read that held keys or mouse reports, not the terminal's answers
+    /// (`--record-input`); nil for none.
+    var inputTap: (([UInt8]) -> Void)?
+
     /// True when inputs already read (during the probe) wait to be taken.
     var hasQueuedInput: Bool { !queued.isEmpty }
 
@@ -120,7 +124,12 @@ final class Terminal: SessionTerminal {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = SystemCall.read(STDIN_FILENO, into: &buffer)
         if count == 0 || (count < 0 && errno != EAGAIN) { return false }
-        if count > 0 { queued += decoder.feed(Array(buffer[0..<count])) }
+        if count > 0 {
+            let bytes = Array(buffer[0..<count])
+            let inputs = decoder.feed(bytes)
+            queued += inputs
+            if let inputTap, inputs.contains(where: { if case .reply = $0 { false } else { true } }) { inputTap(bytes) }
+        }
         escapeDeadline =
             decoder.isWaiting
             ? escapeDeadline ?? FileDescriptorIO.monotonicSeconds() + Double(Self.escapeDelayMilliseconds) / 1000 : nil

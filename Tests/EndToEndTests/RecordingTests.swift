@@ -67,6 +67,29 @@ struct RecordingTests {
         #expect(headless.status == 2 && headless.standardError.contains("--record keeps what a terminal shows"))
     }
 
+    @Test("--record-input keeps the keys typed as i events, and none of the terminal's answers; without it, no keys")
+    func input() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cast-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for keep in [true, false] {
+            let cast = folder.appendingPathComponent("walk-\(keep).cast").path
+            let session = try TmuxSession(
+                command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --geocoder off --record '\(cast)'" + (keep ? " --record-input" : ""),
+                columns: 100, rows: 30, environment: ["SWIFT_BACKTRACE": "interactive=no"])
+            defer { session.close() }
+            #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 16") })
+            try session.send("w")
+            #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 18") })
+            try session.send("q")
+            #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+            let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").dropFirst()
+            let events = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any]) }
+            let typed = events.filter { $0[1] as? String == "i" }.compactMap { $0[2] as? String }
+            #expect(typed == (keep ? ["w", "q"] : []), "\(typed)")
+        }
+    }
+
     @Test("--describe --record keeps the lines said as a cast, a marker at each arrival")
     func describedRecording() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-describe-cast-\(UUID().uuidString)")

@@ -147,6 +147,9 @@ extension ExploreOptions: SidewalkCommand {
                 help: "show the view a presenter broadcasts on SOCKET, read-only: q leaves, ? and r work, other keys say so; "
                     + "open the presenter's dataset"
             ) { $0.followPath = $1 },
+            .flag("--record-input", help: "--record: keep the keys typed too (\"i\" events), not the terminal's answers") {
+                $0.recordInput = true
+            },
             .number(
                 "--record-idle-limit", "SECONDS", in: 0.1...3600, default: 2, help: "--record: pauses longer than this are cut to it"
             ) { $0.castIdleLimit = $1 },
@@ -187,6 +190,9 @@ extension ExploreOptions: SidewalkCommand {
         let fullViewOnly = [
             ("--state-log", stateLogPath), ("--record-script", recordScriptPath), ("--broadcast", broadcastPath), ("--follow", followPath)
         ]
+        if recordInput, castPath == nil || mode != .screen {
+            throw UsageError(description: "--record-input keeps the keys of the full view's --record: it needs --record FILE.cast")
+        }
         if castPath != nil, mode == .headless {
             throw UsageError(description: "--record keeps what a terminal shows: the full view's or --describe's, not --headless")
         }

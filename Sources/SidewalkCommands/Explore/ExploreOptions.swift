@@ -63,6 +63,8 @@ struct ExploreOptions {
     var tour: TourPlayer?
     /// --play-interval: seconds between Space's steps.
     var playInterval = 2.0
+    /// --record-input: the recording keeps the keys typed.
+    var recordInput = false
     /// --record: where the full view keeps what it draws as an asciicast; --record-idle-limit.
     var castPath: String?
     /// --broadcast: the socket the presenter's view is published on.
@@ -268,7 +270,7 @@ struct ExploreOptions {
                         stateLog?.record($0, at: $1)
                     },
                 stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits,
-                maxRate: maxRate.map { $0 * 1000 }, tour: tour, playInterval: playInterval)
+                maxRate: maxRate.map { $0 * 1000 }, tour: tour, playInterval: playInterval, recordInput: recordInput)
         } catch {
             throw .terminal(error)
         }
