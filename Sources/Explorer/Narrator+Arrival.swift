@@ -4,6 +4,9 @@ import StreetModel
 /// What is said on arrival: what changed first, and only what changed, so a listener hears a
 /// step along a street in a few seconds; `r` says everything.
 extension Narrator {
+    /// Metres within which a marker is being passed: said on arrival even where the ways changed.
+    static let passing = 10.0
+
     /// What a listener knows of a place: what the next arrival need not say again.
     package struct Heard: Equatable, Sendable {
         /// The place's name in its comma-separated parts ("Main Street 16", "Lindenfeld").
@@ -39,18 +42,25 @@ extension Narrator {
     /// with the last, e.g. the town) and the date if it changed; the facing (with the tilt and
     /// zoom where they are not level and 1), the ways and the
     /// floor if they changed; then the markers as `state.verbosity` asks: the nearest if it is
-    /// new or moved to another side (normal, after the first), all of them (full), none (brief);
+    /// new or moved to another side (normal, after the first; where the ways changed too, only
+    /// within `passing` metres), all of them (full), none (brief);
     /// and on the first, the place found by name the view was turned to (`InitialView.subject`).
     package static func arrival(_ state: ExplorerState, after heard: Heard? = nil) -> String {
         let now = Heard(state)
         var parts = [placeLine(now, after: heard)]
         if now.facing != heard?.facing { parts.append("facing \(now.facing)" + lookAndZoom(state.camera)) }
-        if let ways = wayChange(state, now: now, after: heard) { parts.append(ways) }
+        let ways = wayChange(state, now: now, after: heard)
+        if let ways { parts.append(ways) }
         if now.floor != heard?.floor { parts += floors(state) }
         let near = nearbyMarkers(state)
         switch state.verbosity {
         case .brief: break
-        case .normal: if heard != nil, now.nearest != heard?.nearest, let nearest = near.first { parts.append(phrase(nearest)) }
+        case .normal:
+            // Where the ways changed (a crossing), they are the news: a marker waits for a later
+            // arrival unless it is close enough to be passing now.
+            if heard != nil, now.nearest != heard?.nearest, let nearest = near.first, ways == nil || nearest.distance <= Self.passing {
+                parts.append(phrase(nearest))
+            }
         case .full: break
         }
         if heard == nil, let subject = state.panorama?.initialView?.subject, let here = state.panorama?.coordinate {

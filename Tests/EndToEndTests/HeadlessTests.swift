@@ -60,7 +60,7 @@ struct HeadlessTests {
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines[1].hasPrefix("Town Museum, ground floor, hall") && lines[1].contains("; floor 0 of 0 and 1;"))
+        #expect(lines[1].hasPrefix("Town Museum, ground floor, hall") && lines[1].contains("; floor 0 of 0 and 1"))
         #expect(lines[2].hasPrefix("Town Museum, upper floor;") && lines[2].contains("; floor 1 of 0 and 1."))
         #expect(lines[3] == "Facing south, 180 degrees.")
         let records = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
