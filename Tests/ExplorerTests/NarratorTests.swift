@@ -159,7 +159,9 @@ struct ArrivalTests {
         return said
     }
 
-    @Test("walking on: the place without its town, a new way, a date that differs, a marker new or on another side (near, where ways changed); never the same facing")
+    @Test(
+        "walking on: the place without its town, a new way, a date that differs, a marker new or on another side (near, where ways changed); never the same facing"
+    )
     func walking() {
         #expect(
             Self.walk(.normal) == [
