@@ -169,3 +169,22 @@ package struct InputDecoder: Sendable {
         }
     }
 }
+
+extension InputDecoder {
+    /// `bytes` decoded a byte at a time, so that the bytes of the terminal's answers can be told
+    /// from those typed (`--record-input`): the inputs, and the typed bytes (keys and mouse
+    /// reports) in order. A sequence begun in an earlier call keeps only its bytes from this one.
+    package mutating func feedTellingTyped(_ bytes: [UInt8]) -> (inputs: [TerminalInput], typed: [UInt8]) {
+        var inputs: [TerminalInput] = []
+        var typed: [UInt8] = []
+        var start = 0
+        for index in bytes.indices {
+            let done = feed([bytes[index]])
+            guard !done.isEmpty else { continue }
+            inputs += done
+            if done.contains(where: { if case .reply = $0 { false } else { true } }) { typed += bytes[start...index] }
+            start = index + 1
+        }
+        return (inputs, typed)
+    }
+}

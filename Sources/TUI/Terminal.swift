@@ -126,9 +126,13 @@ final class Terminal: SessionTerminal {
         if count == 0 || (count < 0 && errno != EAGAIN) { return false }
         if count > 0 {
             let bytes = Array(buffer[0..<count])
-            let inputs = decoder.feed(bytes)
-            queued += inputs
-            if let inputTap, inputs.contains(where: { if case .reply = $0 { false } else { true } }) { inputTap(bytes) }
+            if let inputTap {
+                let (inputs, typed) = decoder.feedTellingTyped(bytes)
+                queued += inputs
+                if !typed.isEmpty { inputTap(typed) }
+            } else {
+                queued += decoder.feed(bytes)
+            }
         }
         escapeDeadline =
             decoder.isWaiting

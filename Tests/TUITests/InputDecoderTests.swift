@@ -6,6 +6,15 @@ import Testing
 
 @Suite("Input from bytes: keys, mouse reports and the terminal's replies")
 struct InputDecoderTests {
+    @Test("--record-input's bytes: what was typed, without the terminal's answers read in the same read")
+    func typedBytes() {
+        var decoder = InputDecoder()
+        let (inputs, typed) = decoder.feedTellingTyped(Array("q\u{1B}[0n\u{1B}[0n".utf8))
+        #expect(inputs == [.key(.character("q")), .reply(.statusReport), .reply(.statusReport)])
+        #expect(typed == Array("q".utf8), "two status reports came in the same read as q")
+        #expect(decoder.feedTellingTyped(Array("\u{1B}[0nw\u{1B}[C".utf8)).typed == Array("w\u{1B}[C".utf8))
+    }
+
     static func keys(_ text: String) -> [Key] {
         var decoder = InputDecoder()
         return decoder.keys(Array(text.utf8)) + decoder.flush()
