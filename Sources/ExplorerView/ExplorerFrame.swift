@@ -97,7 +97,12 @@ package enum ExplorerFrame {
             let isLast = index == sections.count - 1
             let mouseLines = display.mouse && isLast ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
             let title = "Keys \(index + 1)/\(sections.count): \(sections[index].name) · ? \(isLast ? "closes" : "next") · Esc closes"
-            frame = composer.drawPanel(title: title, lines: sections[index].keys.map { pad($0.0, 16) + $0.1 } + mouseLines)
+            // What a key does is wrapped under itself where the panel is narrower than the line.
+            let limit = max(10, columns - 6 - 16)
+            let keyLines = sections[index].keys.flatMap { keys, does in
+                TextLayout.wrapped(does, limit: limit).enumerated().map { $0 == 0 ? pad(keys, 16) + $1 : pad("", 16) + $1 }
+            }
+            frame = composer.drawPanel(title: title, lines: keyLines + mouseLines)
         }
         return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
     }

@@ -28,6 +28,22 @@ public enum TextLayout {
         return x - column
     }
 
+    /// `text` broken at spaces into lines at most `limit` columns wide (a longer word stands alone).
+    public static func wrapped(_ text: String, limit: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let longer = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, width(of: longer) > limit {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = longer
+            }
+        }
+        return lines + [line]
+    }
+
     /// Display width of `text` after sanitising, in columns.
     public static func width(of text: String) -> Int {
         TextSanitizer.sanitize(text).unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }

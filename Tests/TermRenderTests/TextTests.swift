@@ -7,6 +7,16 @@ import TextSafety
 
 @Suite("Text to the terminal")
 struct TextTests {
+    @Test("wrapped at spaces within the limit, by display width; a word longer than the limit stands alone")
+    func wrapping() {
+        #expect(
+            TextLayout.wrapped("take way 1 ... 9: 1 is the way ahead on arrival, then clockwise", limit: 58)
+                == ["take way 1 ... 9: 1 is the way ahead on arrival, then", "clockwise"])
+        #expect(TextLayout.wrapped("Café Aurora 10 metres", limit: 11) == ["Café Aurora", "10 metres"], "é is one column")
+        #expect(TextLayout.wrapped("a verylongword b", limit: 4) == ["a", "verylongword", "b"])
+        #expect(TextLayout.wrapped("", limit: 10) == [""])
+    }
+
     @Test(
         "controls, escapes and bidi overrides never pass the sanitiser",
         arguments: [

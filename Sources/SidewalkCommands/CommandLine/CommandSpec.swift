@@ -1,3 +1,5 @@
+import TermRender
+
 /// A command's command line, declared once: what it is for, how it is called, its options, and
 /// what its other arguments mean. Parsing, `--help` and the usage errors all come from it.
 struct CommandSpec<Settings> {
@@ -71,7 +73,7 @@ enum HelpLayout {
     static func table(_ rows: [(String, String)]) -> String {
         let column = min(24, (rows.map(\.0.count).max() ?? 0) + 4)
         return rows.map { name, text in
-            let lines = wrap(text, width: width - column)
+            let lines = TextLayout.wrapped(text, limit: width - column)
             let indent = String(repeating: " ", count: column)
             let first = "  " + name
             let head =
@@ -79,19 +81,5 @@ enum HelpLayout {
                 ? first + String(repeating: " ", count: column - first.count) + lines[0] : first + "\n" + indent + lines[0]
             return ([head] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
-    }
-
-    /// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return lines + [line]
     }
 }
