@@ -35,4 +35,14 @@ extension ExplorerState {
             markersRead = MarkersRead(panoramaID: panorama?.id, count: Narrator.markersPerReading)
         }
     }
+
+    /// What Escape says when there is nothing for it to close.
+    static let nothingToClose = "Nothing to close."
+
+    /// Escape: closes the help, else clears the focus, saying which; or says nothing was open.
+    mutating func dismiss() {
+        if helpSection == nil { note = focus == nil ? Self.nothingToClose : "Focus cleared." }
+        helpSection = nil
+        focusRing.clear()
+    }
 }

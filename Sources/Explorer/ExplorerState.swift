@@ -223,16 +223,6 @@ package struct ExplorerState: Sendable {
         }
     }
 
-    /// What Escape says when there is nothing for it to close.
-    static let nothingToClose = "Nothing to close."
-
-    /// Escape: closes the help, else clears the focus, saying which; or says nothing was open.
-    private mutating func dismiss() {
-        if helpSection == nil { note = focus == nil ? Self.nothingToClose : "Focus cleared." }
-        helpSection = nil
-        focusRing.clear()
-    }
-
     /// Applies the command bound to a key, if any and if its gesture is on; returns true when
     /// what is on screen changes (a refusal shows a note). With `now` (seconds), camera moves
     /// are animated from then on, unless `reduceMotion` is set; without it they are instant.
