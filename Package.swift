@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         // SQLite from Debian, for MBTiles basemaps (tiles in an SQLite database).
         .systemLibrary(name: "CSQLite"),
+        // FreeType from Debian, for the text in `sidewalk render`'s frames.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "PanoCore", dependencies: ["CMemoryHints"], swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
@@ -116,6 +118,14 @@ let package = Package(
         // What a terminal shows from the bytes a program writes: the one terminal model, for
         // `sidewalk test`'s terminal front and for the tests of every encoder.
         .target(name: "TerminalModel", dependencies: ["PanoCore", "TermRender"]),
+        // `sidewalk render`: a recording replayed through the terminal model and drawn as a
+        // terminal draws it (block symbols as shapes, text from a font, sixel, kitty and iTerm2
+        // pictures), to PNG, GIF, or video through ffmpeg.
+        .target(
+            name: "CastRender",
+            dependencies: [
+                "TerminalModel", "TermRender", "PanoCore", "PanoImage", "BoundedJSON", "BitmapFont", "CFreeType", "VectorTiles", "SystemIO"
+            ], swiftSettings: optimisedEvenInDebug),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
         // terminal types, its screen read back as a terminal shows it.
@@ -142,7 +152,7 @@ let package = Package(
                 "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
                 "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding", "VectorTiles"
+                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding", "VectorTiles", "CastRender"
             ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),
@@ -180,7 +190,7 @@ let package = Package(
             ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(
-            name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport", "TerminalModel"],
+            name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport", "TerminalModel", "CastRender"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],

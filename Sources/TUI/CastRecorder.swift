@@ -1,5 +1,6 @@
 import BoundedJSON
 import SystemIO
+import TermRender
 
 /// `--record FILE.cast`: what the explorer sends to the terminal, kept as an asciicast v2
 /// recording (asciinema's format: a JSON header line, then a `[seconds, code, data]` line per
@@ -26,8 +27,10 @@ package final class CastRecorder {
         (self.title, self.environment, self.idleLimit, self.timestamp) = (title, environment, idleLimit, timestamp)
     }
 
-    /// Writes the header for a terminal of `columns`×`rows`; once, before any event.
-    package func start(columns: Int, rows: Int) {
+    /// Writes the header for a terminal of `columns`×`rows`, whose cells are `cell` pixels when
+    /// known (an extension, `x_sidewalk_cell_pixels`, that sizes sixels when `sidewalk render`
+    /// draws them; players skip keys they do not know); once, before any event.
+    package func start(columns: Int, rows: Int, cell: PixelSize? = nil) {
         guard !started else { return }
         started = true
         var header: [(String, JSONValue)] = [
@@ -35,6 +38,7 @@ package final class CastRecorder {
             ("timestamp", .number(Double(timestamp))), ("title", .string(title))
         ]
         if let idleLimit { header.append(("idle_time_limit", .number(idleLimit))) }
+        if let cell { header.append(("x_sidewalk_cell_pixels", .array([.number(Double(cell.width)), .number(Double(cell.height))]))) }
         let env = ["TERM", "SHELL"].compactMap { key in environment[key].map { (key, JSONValue.string($0)) } }
         header.append(("env", .object(JSONObject(env))))
         write(JSONWriter.text(.object(JSONObject(header))))

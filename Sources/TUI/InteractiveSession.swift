@@ -54,7 +54,7 @@ package enum InteractiveSession {
             terminal.close(by: deadline)
         }
         if let closing = loop.pixels.closingBytes { terminal.sayOnClose(closing) }
-        cast?.start(columns: terminal.size.columns, rows: terminal.size.rows)
+        cast?.start(columns: terminal.size.columns, rows: terminal.size.rows, cell: loop.pixels.cell)
         loop.start(with: startEvents)
         let clock = ContinuousClock()
         let start = clock.now

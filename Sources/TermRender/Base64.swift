@@ -53,4 +53,31 @@ public enum Base64 {
         out[o + 2] = rest == 2 ? alphabet[(b1 & 15) << 2] : UInt8(ascii: "=")
         out[o + 3] = UInt8(ascii: "=")
     }
+
+    /// The bytes of base64 text (padding optional, whitespace skipped); nil when a letter is
+    /// outside the alphabet or the text ends part-way through a byte.
+    public static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count / 4 * 3)
+        var (bits, held) = (0, 0)
+        for letter in text {
+            let value: Int
+            switch letter {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = Int(letter) - 65
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = Int(letter) - 71
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int(letter) + 4
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="), 0x20, 0x0A, 0x0D: continue
+            default: return nil
+            }
+            bits = (bits << 6 | value) & 0xFFFFFF
+            held += 6
+            if held >= 8 {
+                held -= 8
+                out.append(UInt8(truncatingIfNeeded: bits >> held))
+            }
+        }
+        return held >= 6 ? nil : out
+    }
 }

@@ -26,18 +26,44 @@ extension VirtualScreen {
         return 2
     }
 
-    /// A string sequence (OSC, DCS, APC, PM, SOS), to BEL or ST; dropped.
-    private func stringSequence(_ bytes: ArraySlice<UInt8>) -> Int? {
+    /// A string sequence (OSC, DCS, APC, PM, SOS), to BEL or ST: handed to `pictures`, or dropped.
+    private mutating func stringSequence(_ bytes: ArraySlice<UInt8>) -> Int? {
         var index = bytes.startIndex + 2
         while index < bytes.endIndex {
-            if bytes[index] == 0x07 { return index - bytes.startIndex + 1 }
+            if bytes[index] == 0x07 {
+                place(bytes[(bytes.startIndex + 1)..<index])
+                return index - bytes.startIndex + 1
+            }
             if bytes[index] == 0x1B {
                 guard index + 1 < bytes.endIndex else { return nil }
-                if bytes[index + 1] == UInt8(ascii: "\\") { return index - bytes.startIndex + 2 }
+                if bytes[index + 1] == UInt8(ascii: "\\") {
+                    place(bytes[(bytes.startIndex + 1)..<index])
+                    return index - bytes.startIndex + 2
+                }
             }
             index += 1
         }
         return nil
+    }
+
+    /// Hands a string sequence's body to `pictures`, and shows the picture it draws into the
+    /// cells: each covered cell shows its piece, in the current background, until written over.
+    private mutating func place(_ body: ArraySlice<UInt8>) {
+        guard var sink = pictures else { return }
+        pictures = nil  // so the sink is not copied while it changes
+        let placed = sink.take(body, row: row, column: column, columns: columns, rows: rows)
+        pictures = sink
+        guard let placed else { return }
+        for r in row..<min(rows, row + placed.rows) {
+            for c in column..<min(columns, column + placed.columns) {
+                let piece = PicturePiece(image: placed.image, column: c - column, row: r - row)
+                grid[r][c] = Cell(glyph: " ", foreground: nil, background: background, picture: piece)
+            }
+        }
+        guard let after = placed.cursorAfter else { return }
+        for _ in 0..<max(0, after.rowsDown) { lineFeed() }
+        column = min(max(after.column, 0), columns - 1)
+        wrapPending = false
     }
 
     /// `ESC [` parameters, intermediates, final byte.

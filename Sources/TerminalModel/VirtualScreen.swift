@@ -5,7 +5,7 @@ import TermRender
 /// behaviour for a full-screen program (cursor addressing, erasing with the current background,
 /// scrolling, line feeds and wrapping, wide characters, the alternate screen, and colours: the
 /// 16, the 256 and direct RGB), with string sequences (OSC, DCS, APC: titles, clipboard, images)
-/// read and dropped. It also keeps the modes that change what keys send (DECCKM) and the
+/// read and dropped, or handed to a `PictureSink` that keeps the pictures. It also keeps the modes that change what keys send (DECCKM) and the
 /// questions the program asked that a terminal answers. The one terminal model: `sidewalk test`
 /// reads its screen, and the tests check the encoder's bytes with it (and it against libvterm).
 package struct VirtualScreen: Sendable {
@@ -16,9 +16,11 @@ package struct VirtualScreen: Sendable {
         /// nil is the terminal's default colour.
         package var foreground: RGB?
         package var background: RGB?
+        /// The part of a picture (sixel, iTerm2) shown here instead of the glyph; nil for none.
+        package var picture: PicturePiece?
 
-        package init(glyph: Unicode.Scalar, foreground: RGB?, background: RGB?) {
-            (self.glyph, self.foreground, self.background) = (glyph, foreground, background)
+        package init(glyph: Unicode.Scalar, foreground: RGB?, background: RGB?, picture: PicturePiece? = nil) {
+            (self.glyph, self.foreground, self.background, self.picture) = (glyph, foreground, background, picture)
         }
 
         package var description: String {
@@ -50,6 +52,10 @@ package struct VirtualScreen: Sendable {
     package internal(set) var replies: [[UInt8]] = []
     /// The first 100 sequences the model does not know, as text, so a test can fail on them.
     package internal(set) var unknown: [String] = []
+    /// Keeps the pictures sent; nil drops them.
+    package var pictures: (any PictureSink)?
+    /// The cursor, 0-based.
+    package var cursor: (row: Int, column: Int) { (row, column) }
 
     package init(columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -94,9 +100,9 @@ package struct VirtualScreen: Sendable {
 
     /// RIS (`ESC c`): everything as at the start, but the bytes still to be read in this `feed`.
     mutating func reset() {
-        let unread = pending
+        let (unread, sink) = (pending, pictures)
         self = VirtualScreen(columns: columns, rows: rows)
-        pending = unread
+        (pending, pictures) = (unread, sink)
     }
 
     /// Acts on the first byte, sequence or character of `bytes`; how many bytes it took, or nil

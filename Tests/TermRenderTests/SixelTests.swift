@@ -1,3 +1,4 @@
+import CastRender
 import Foundation
 import PanoCore
 import TermRender
@@ -90,7 +91,7 @@ struct SixelTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)#0;2;"), "transparent zeros, square pixels, the size")
         #expect(text.hasSuffix("\u{1B}\\"))
-        #expect(try SixelDecoder.decode(bytes) == paletted.shown)
+        #expect(SixelDecoder.decodeSequence(bytes)?.image == paletted.shown)
     }
 
     @Test("a flat area costs a repeat, not a character per column")

@@ -6,7 +6,7 @@ ensure_system_packages() {
         exit 1
     fi
     if ! command -v dpkg >/dev/null 2>&1; then
-        echo "sidewalk: not a Debian/Ubuntu system; install the development files of ncursesw, libjpeg-turbo, libpng, expat and libcurl yourself" >&2
+        echo "sidewalk: not a Debian/Ubuntu system; install the development files of ncursesw, libjpeg-turbo, libpng, expat, libcurl, SQLite and FreeType yourself" >&2
         return 0
     fi
     local missing=() package
@@ -26,7 +26,7 @@ ensure_system_packages() {
 }
 
 # What building Sidewalk needs.
-SIDEWALK_BUILD_PACKAGES=(libncurses-dev libjpeg-dev libpng-dev zlib1g-dev libexpat1-dev libcurl4-openssl-dev libsqlite3-dev)
+SIDEWALK_BUILD_PACKAGES=(libncurses-dev libjpeg-dev libpng-dev zlib1g-dev libexpat1-dev libcurl4-openssl-dev libsqlite3-dev libfreetype-dev)
 # The Swift flags every build uses: warnings are errors, and a target may import only what it
 # declares as a dependency (the layering of docs/architecture.md).
 SIDEWALK_SWIFT_FLAGS=(-Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error)

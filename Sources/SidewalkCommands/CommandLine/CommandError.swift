@@ -1,4 +1,5 @@
 import Benchmarks
+import CastRender
 import Datasets
 import Geocoding
 import PanoCore
@@ -38,6 +39,12 @@ enum CommandError: Error, CustomStringConvertible {
     case geocoder(GeocoderError)
     /// A benchmark that could not finish.
     case benchmark(BenchmarkError)
+    /// A recording `sidewalk render` cannot read.
+    case cast(path: String, CastError)
+    /// ffmpeg missing or failing, for a video.
+    case video(FFmpegVideo.Failure)
+    /// A still asked for by a marker the recording does not have.
+    case noSuchMarker(name: String, path: String, known: [String])
 
     var description: String {
         switch self {
@@ -60,6 +67,11 @@ enum CommandError: Error, CustomStringConvertible {
         case .socket(let error): error.description
         case .script(let source, let problem): "\(source): \(problem)"
         case .benchmark(let error): error.description
+        case .cast(let path, let error): "\(path): \(error)"
+        case .video(let error): error.description
+        case .noSuchMarker(let name, let path, let known):
+            "\(path): no marker '\(name)'"
+                + (known.isEmpty ? "; it has none" : "; it has " + known.prefix(8).map { "'\($0)'" }.joined(separator: ", "))
         case .geocoder(let error): error.description
         case .assetsNotFound:
             "the bundled demo town was not found; set SIDEWALK_ASSETS to the Assets folder or name an image or dataset"

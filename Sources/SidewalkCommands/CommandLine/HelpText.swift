@@ -11,7 +11,8 @@ enum HelpText {
             + InfoCommand.synopsis
             + ImportCommand.synopsis
             + TileCommand.synopsis
-            + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + ["sidewalk COMMAND --help | sidewalk --version"]
+            + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + RenderCommand.synopsis
+            + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
     /// What the explorer's operand means.
@@ -36,7 +37,8 @@ enum HelpText {
             ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("tour", TourCommand.purpose),
             ("snapshot", SnapshotCommand.purpose),
             ("info", InfoCommand.purpose), ("import", ImportCommand.purpose), ("tile", TileCommand.purpose),
-            ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose)
+            ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose),
+            ("render", RenderCommand.purpose)
         ])
     }
 

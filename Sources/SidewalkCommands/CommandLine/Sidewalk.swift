@@ -57,6 +57,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "bench": return try execute(BenchCommand.self, rest)
     case "terminal": return try execute(TerminalCommand.self, rest)
     case "test": return try execute(TestCommand.self, rest)
+    case "render": return try execute(RenderCommand.self, rest)
     default: return try execute(ExploreOptions.self, arguments)
     }
 }

@@ -1,0 +1,130 @@
+import BoundedJSON
+
+/// An asciicast v2 recording as `sidewalk render` reads it (asciinema's format: a JSON header
+/// line, then one `[seconds, code, data]` line per event). Output ("o"), markers ("m") and
+/// resizes ("r") are kept; typed keys ("i") and codes a later version may add are skipped, as
+/// players skip them.
+package struct Cast: Sendable {
+    /// One event, at `time` seconds from the start.
+    package struct Event: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
+            case output([UInt8])
+            case marker(String)
+            case resize(columns: Int, rows: Int)
+        }
+
+        package var time: Double
+        package var kind: Kind
+    }
+
+    /// The terminal's size at the start, in cells, each 1...`maximumSide`.
+    package let columns: Int
+    package let rows: Int
+    package let title: String?
+    /// The header's `idle_time_limit`: longer pauses are played as this many seconds.
+    package let idleLimit: Double?
+    /// The recording terminal's cell in pixels (Sidewalk's `x_sidewalk_cell_pixels`), which
+    /// sizes sixels and pictures given in pixels; nil when the header does not say.
+    package let cellPixels: (width: Int, height: Int)?
+    /// The events in order of time (a time that goes back is taken as the one before it).
+    package let events: [Event]
+
+    /// The widest or tallest terminal a cast may describe, in cells.
+    package static let maximumSide = 2000
+    /// The longest line read, in bytes (a frame of kitty pixels is a few megabytes).
+    static let maximumLine = 64 << 20
+
+    /// Markers in order, with their times.
+    package var markers: [(time: Double, label: String)] {
+        events.compactMap { event in
+            if case .marker(let label) = event.kind { (event.time, label) } else { nil }
+        }
+    }
+
+    /// The time of the last event, seconds.
+    package var duration: Double { events.last?.time ?? 0 }
+
+    /// Reads a recording's bytes; the error names the line and what is wrong with it.
+    package init(_ bytes: [UInt8]) throws(CastError) {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
+        guard let first = lines.next(), !first.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) else {
+            throw CastError(line: 1, problem: "no header: an asciicast v2 file starts with a JSON object")
+        }
+        let header = try Self.object(first, line: 1)
+        (columns, rows, title, idleLimit, cellPixels) = try Self.read(header)
+        var events: [Event] = []
+        var number = 1
+        while let line = lines.next() {
+            number += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+            guard var event = try Self.event(line, line: number) else { continue }
+            event.time = max(event.time, events.last?.time ?? 0)
+            events.append(event)
+        }
+        self.events = events
+    }
+
+    private static func object(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> JSONObject {
+        guard line.count <= maximumLine else { throw CastError(line: number, problem: "longer than \(maximumLine >> 20) MB") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(line), limits: .small)
+        } catch {
+            throw CastError(line: number, problem: "not JSON (\(error.message))")
+        }
+        guard let object = value.object else { throw CastError(line: number, problem: "the header is not a JSON object") }
+        return object
+    }
+
+    private static func read(_ header: JSONObject) throws(CastError) -> (Int, Int, String?, Double?, (width: Int, height: Int)?) {
+        guard header["version"]?.integer == 2 else {
+            throw CastError(line: 1, problem: "not an asciicast version 2 header (\"version\": 2 is missing)")
+        }
+        let side = { (key: String) throws(CastError) -> Int in
+            guard let value = header[key]?.integer, (1...maximumSide).contains(value) else {
+                throw CastError(line: 1, problem: "\"\(key)\" must be a whole number of cells, 1...\(maximumSide)")
+            }
+            return value
+        }
+        let idle = header["idle_time_limit"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        var cell: (width: Int, height: Int)?
+        if let pair = header["x_sidewalk_cell_pixels"]?.array, pair.count == 2, let width = pair[0].integer,
+            let height = pair[1].integer, (1...200).contains(width), (1...200).contains(height)
+        {
+            cell = (width, height)
+        }
+        return (try side("width"), try side("height"), header["title"]?.string, idle, cell)
+    }
+
+    private static func event(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> Event? {
+        guard line.count <= maximumLine else { throw CastError(line: number, problem: "longer than \(maximumLine >> 20) MB") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(line), limits: JSONLimits(maxDepth: 4, maxValues: 16, maxBytes: maximumLine * 2))
+        } catch {
+            throw CastError(line: number, problem: "not JSON (\(error.message))")
+        }
+        guard let parts = value.array, parts.count >= 3, let time = parts[0].number, time.isFinite, time >= 0,
+            let code = parts[1].string, let data = parts[2].string
+        else { throw CastError(line: number, problem: "an event is [seconds, code, data], seconds >= 0") }
+        switch code {
+        case "o": return Event(time: time, kind: .output(Array(data.utf8)))
+        case "m": return Event(time: time, kind: .marker(data))
+        case "r":
+            let sides = data.split(separator: "x").compactMap { Int($0) }
+            guard sides.count == 2, sides.allSatisfy({ (1...maximumSide).contains($0) }) else {
+                throw CastError(line: number, problem: "a resize's data is COLUMNSxROWS, each 1...\(maximumSide)")
+            }
+            return Event(time: time, kind: .resize(columns: sides[0], rows: sides[1]))
+        default: return nil
+        }
+    }
+}
+
+/// A recording that cannot be read: the line (1 is the header) and what is wrong with it.
+package struct CastError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let problem: String
+
+    package var description: String { "line \(line): \(problem)" }
+}

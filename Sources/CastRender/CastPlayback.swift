@@ -1,0 +1,60 @@
+import TerminalModel
+
+/// A recording played forward through the terminal model: the screen as it stood after each
+/// event, and the pictures it was sent.
+package struct CastPlayback {
+    package private(set) var screen: VirtualScreen
+    private let events: [Cast.Event]
+    /// The next event to play.
+    private var next = 0
+    /// Events played since `takeChanged` was last asked.
+    private var changed = true
+
+    /// Pictures given in pixels cover as many cells as they did in a terminal of `cell` pixels.
+    package init(_ cast: Cast, cell: (width: Int, height: Int)) {
+        events = cast.events
+        screen = VirtualScreen(columns: cast.columns, rows: cast.rows)
+        screen.pictures = PictureStore(cell: cell)
+    }
+
+    /// The pictures the screen keeps.
+    package var pictures: PictureStore { screen.pictures as? PictureStore ?? PictureStore(cell: (1, 1)) }
+
+    /// Plays the events up to the `count`th (those before it already played stay played).
+    package mutating func play(through count: Int) {
+        while next < min(count, events.count) {
+            apply(events[next])
+            next += 1
+        }
+    }
+
+    /// True when an event was played since the last time it was asked.
+    package mutating func takeChanged() -> Bool {
+        defer { changed = false }
+        return changed
+    }
+
+    private mutating func apply(_ event: Cast.Event) {
+        switch event.kind {
+        case .output(let bytes):
+            screen.feed(bytes)
+            changed = true
+            forgetHiddenPictures()
+        case .resize(let columns, let rows):
+            let sink = screen.pictures
+            screen = VirtualScreen(columns: columns, rows: rows)
+            screen.pictures = sink
+            changed = true
+        case .marker: break
+        }
+    }
+
+    /// Pictures drawn into the cells that every cell has since been written over are let go,
+    /// so a long recording of sixel frames holds a screenful, not all of them.
+    private mutating func forgetHiddenPictures() {
+        guard var store = screen.pictures as? PictureStore, store.count > 4 else { return }
+        screen.pictures = nil
+        store.forget(allBut: Set(screen.cells.compactMap { $0.picture?.image }))
+        screen.pictures = store
+    }
+}

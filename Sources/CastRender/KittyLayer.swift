@@ -1,0 +1,158 @@
+import PanoCore
+import PanoImage
+import TermRender
+import VectorTiles
+
+/// kitty's graphics protocol as kitty shows it (sw.kovidgoyal.net/kitty/graphics-protocol):
+/// images sent directly (`t=d`) as RGB (`f=24`), RGBA (`f=32`) or PNG (`f=100`), zlib-compressed
+/// or not (`o=z`), in chunks (`m=1`); placed at the cursor (`a=T`, `a=p`) over `c`×`r` cells
+/// from a source rectangle (`x`, `y`, `w`, `h`) with a pixel offset in the first cell (`X`,
+/// `Y`); deleted by id or all at once (`a=d`, `d=a/A/i/I`). Pictures lie over the text in a
+/// layer of their own, lower `z` first. Not kept: files and shared memory (`t=f/t/s`),
+/// animation frames, and placements moving when the text scrolls.
+struct KittyLayer {
+    /// One placement of an image.
+    struct Placement {
+        var image: Int
+        var number: Int
+        /// The cell of its top left corner.
+        var row: Int
+        var column: Int
+        /// The part of the image shown, in its pixels; nil for all of it.
+        var source: (x: Int, y: Int, width: Int, height: Int)?
+        /// Cells covered; nil for the image's own size in the recording terminal's cells.
+        var columns: Int?
+        var rows: Int?
+        /// Pixels from the cell's top left.
+        var offset: (x: Int, y: Int)
+        var z: Int
+    }
+
+    /// The widest or tallest image kept, in pixels.
+    static let maximumSide = 4096
+    private(set) var images: [Int: DecodedPicture] = [:]
+    private(set) var placements: [Placement] = []
+    /// The first chunk's keys and the payload so far, while an image comes in pieces.
+    private var arriving: (keys: [String: String], payload: [UInt8])?
+
+    /// Reads a command (`_G…`) sent with the cursor at `row`, `column`.
+    mutating func take(_ body: ArraySlice<UInt8>, row: Int, column: Int) {
+        guard body.starts(with: [UInt8(ascii: "_"), UInt8(ascii: "G")]) else { return }
+        let rest = body.dropFirst(2)
+        let split = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+        var keys = Self.keys(rest[..<split])
+        var payload = Array(rest[split...].dropFirst())
+        if let (first, earlier) = arriving {
+            payload = earlier + payload
+            let more = keys["m"] == "1"
+            keys = first
+            keys["m"] = more ? "1" : "0"
+        }
+        if keys["m"] == "1" {
+            arriving = (keys, payload)
+            return
+        }
+        arriving = nil
+        act(keys, payload: payload, row: row, column: column)
+    }
+
+    private mutating func act(_ keys: [String: String], payload: [UInt8], row: Int, column: Int) {
+        let id = Int(keys["i"] ?? "") ?? 0
+        switch keys["a"] ?? "t" {
+        case "t", "T":
+            guard (keys["t"] ?? "d") == "d", let picture = Self.decode(keys, payload: payload) else { return }
+            placements.removeAll { $0.image == id }
+            images[id] = picture
+            if keys["a"] == "T" { place(keys, image: id, row: row, column: column) }
+        case "p": if images[id] != nil { place(keys, image: id, row: row, column: column) }
+        case "d": delete(keys, id: id)
+        default: break
+        }
+    }
+
+    private mutating func place(_ keys: [String: String], image: Int, row: Int, column: Int) {
+        let number = { (key: String) in Int(keys[key] ?? "") }
+        let number0 = number("p") ?? 0
+        var source: (x: Int, y: Int, width: Int, height: Int)?
+        if let picture = images[image], ["x", "y", "w", "h"].contains(where: { keys[$0] != nil }) {
+            let x = min(max(number("x") ?? 0, 0), picture.image.width)
+            let y = min(max(number("y") ?? 0, 0), picture.image.height)
+            let width = number("w").map { min($0, picture.image.width - x) } ?? picture.image.width - x
+            let height = number("h").map { min($0, picture.image.height - y) } ?? picture.image.height - y
+            source = (x, y, max(0, width), max(0, height))
+        }
+        placements.removeAll { $0.image == image && $0.number == number0 }
+        placements.append(
+            Placement(
+                image: image, number: number0, row: row, column: column, source: source,
+                columns: number("c").flatMap { $0 > 0 ? $0 : nil }, rows: number("r").flatMap { $0 > 0 ? $0 : nil },
+                offset: (max(0, number("X") ?? 0), max(0, number("Y") ?? 0)), z: number("z") ?? 0))
+        placements.sort { $0.z < $1.z }
+    }
+
+    private mutating func delete(_ keys: [String: String], id: Int) {
+        let what = keys["d"] ?? "a"
+        switch what {
+        case "a", "A":
+            placements.removeAll()
+            if what == "A" { images.removeAll() }
+        case "i", "I":
+            if let number = Int(keys["p"] ?? "") {
+                placements.removeAll { $0.image == id && $0.number == number }
+            } else {
+                placements.removeAll { $0.image == id }
+            }
+            if what == "I" { images[id] = nil }
+        default: break
+        }
+    }
+
+    /// What a PNG or JPEG picture sent to the terminal may be: 4096 pixels a side, 64 MB.
+    static let pictureLimits = DecodeLimits(
+        maxFileBytes: 64 << 20, maxDimension: maximumSide, maxPixels: maximumSide * maximumSide, maxScans: 100,
+        maxDecodedPixels: maximumSide * maximumSide)
+
+    /// `k=v,k=v` as a dictionary.
+    static func keys(_ text: ArraySlice<UInt8>) -> [String: String] {
+        var keys: [String: String] = [:]
+        for pair in text.split(separator: UInt8(ascii: ",")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1)
+            if parts.count == 2 { keys[String(decoding: parts[0], as: UTF8.self)] = String(decoding: parts[1], as: UTF8.self) }
+        }
+        return keys
+    }
+
+    /// The picture a transmission carries, or nil when it cannot be read.
+    static func decode(_ keys: [String: String], payload: [UInt8]) -> DecodedPicture? {
+        guard var bytes = Base64.decode(payload) else { return nil }
+        let format = Int(keys["f"] ?? "") ?? 32
+        if format == 100 {
+            if keys["o"] == "z" { bytes = Gzip.inflate(bytes, limit: 64 << 20) ?? [] }
+            return (try? ImageDecoder.decode(bytes, name: "kitty image", limits: pictureLimits)).map {
+                DecodedPicture(image: $0, painted: nil)
+            }
+        }
+        let channels = format == 24 ? 3 : 4
+        guard format == 24 || format == 32, let width = Int(keys["s"] ?? ""), let height = Int(keys["v"] ?? ""),
+            (1...maximumSide).contains(width), (1...maximumSide).contains(height)
+        else { return nil }
+        if keys["o"] == "z" { bytes = Gzip.inflate(bytes, limit: width * height * channels) ?? [] }
+        guard bytes.count >= width * height * channels else { return nil }
+        return raw(bytes, width: width, height: height, channels: channels)
+    }
+
+    /// RGB or RGBA bytes as a picture; a pixel under half opaque is not painted.
+    static func raw(_ bytes: [UInt8], width: Int, height: Int, channels: Int) -> DecodedPicture {
+        guard channels == 4 else {
+            return DecodedPicture(
+                image: RGBImage(width: width, height: height, pixels: Array(bytes.prefix(width * height * 3))), painted: nil)
+        }
+        var image = RGBImage(width: width, height: height)
+        var painted = [Bool](repeating: true, count: width * height)
+        for pixel in 0..<(width * height) {
+            for channel in 0..<3 { image.pixels[pixel * 3 + channel] = bytes[pixel * 4 + channel] }
+            painted[pixel] = bytes[pixel * 4 + 3] >= 128
+        }
+        return DecodedPicture(image: image, painted: painted.allSatisfy { $0 } ? nil : painted)
+    }
+}

@@ -1,0 +1,61 @@
+import TerminalModel
+
+/// The pictures a recording sent, kept for drawing it: sixels and iTerm2 images are drawn into
+/// the cells (the screen keeps which piece each cell shows), kitty's lie in a layer of their own.
+package struct PictureStore: PictureSink {
+    /// The recording terminal's cell, in pixels: pictures given in pixels cover
+    /// as many cells as they did there.
+    package let cell: (width: Int, height: Int)
+    /// Pictures drawn into the cells, by number.
+    private(set) var drawn: [Int: DecodedPicture] = [:]
+    private var next = 0
+    private(set) var kitty = KittyLayer()
+
+    package init(cell: (width: Int, height: Int)) {
+        self.cell = cell
+    }
+
+    package mutating func take(_ body: ArraySlice<UInt8>, row: Int, column: Int, columns: Int, rows: Int) -> PicturePlacement? {
+        switch body.first {
+        case UInt8(ascii: "_"):
+            kitty.take(body, row: row, column: column)
+            return nil
+        case UInt8(ascii: "P"):
+            guard let picture = SixelDecoder.decode(body) else { return nil }
+            let across = (picture.image.width + cell.width - 1) / cell.width
+            let down = (picture.image.height + cell.height - 1) / cell.height
+            // As the VT340 does with sixel scrolling on: the text cursor where the sixel cursor
+            // was, at the top of the last band of six, in the picture's first column (xterm).
+            let lastBand = max(0, (picture.image.height + 5) / 6 * 6 - 6)
+            return keep(
+                picture, columns: min(across, columns - column), rows: min(down, rows - row),
+                cursorAfter: (lastBand / cell.height, column))
+        case UInt8(ascii: "]"):
+            guard let inline = ITermPicture.read(body, cell: cell, screen: (columns - column, rows - row)) else { return nil }
+            // iTerm2 leaves the cursor after the picture's last row, to its right.
+            let after = inline.cursorStays ? nil : (inline.rows - 1, min(columns - 1, column + inline.columns))
+            return keep(inline.picture, columns: inline.columns, rows: inline.rows, cursorAfter: after)
+        default: return nil
+        }
+    }
+
+    private mutating func keep(
+        _ picture: DecodedPicture, columns: Int, rows: Int, cursorAfter: (rowsDown: Int, column: Int)?
+    ) -> PicturePlacement? {
+        guard columns > 0, rows > 0 else { return nil }
+        next += 1
+        drawn[next] = picture
+        return PicturePlacement(image: next, columns: columns, rows: rows, cursorAfter: cursorAfter)
+    }
+
+    /// How many pictures drawn into the cells are kept.
+    var count: Int { drawn.count }
+
+    /// The picture drawn into the cells as number `image`.
+    func picture(_ image: Int) -> DecodedPicture? { drawn[image] }
+
+    /// Forgets the pictures drawn into the cells that no cell shows any more.
+    package mutating func forget(allBut shown: Set<Int>) {
+        drawn = drawn.filter { shown.contains($0.key) }
+    }
+}

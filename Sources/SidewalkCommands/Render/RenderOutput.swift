@@ -1,0 +1,109 @@
+import CastRender
+import Foundation
+import PanoCore
+import PanoImage
+import SystemIO
+import TextSafety
+
+/// What `sidewalk render` writes, frame by frame: the playback painted at the output's cell
+/// size, made into a GIF, a video, a still or a folder of frames.
+struct RenderOutput {
+    /// The kinds of output, by the name given.
+    enum Kind: Equatable {
+        case gif, mp4, webm, png, folder
+
+        init?(path: String) {
+            let lower = path.lowercased()
+            if path.hasSuffix("/") {
+                self = .folder
+            } else if let found = [(".gif", Kind.gif), (".mp4", .mp4), (".webm", .webm), (".png", .png)].first(where: {
+                lower.hasSuffix($0.0)
+            }) {
+                self = found.1
+            } else {
+                return nil
+            }
+        }
+    }
+
+    struct Settings {
+        var fps: Double
+        var size: (width: Int, height: Int)?
+        var speed: Double
+        var idleLimit: Double?
+        var font: String?
+        /// Where progress goes (a terminal's standard error), or nil.
+        var progress: ((String) -> Void)?
+    }
+
+    /// The largest recording read, bytes.
+    static let castLimit = 512 << 20
+    /// The last frame shows this long at the end of an animation, seconds.
+    static let hold = 1.0
+    /// Where Debian, Fedora and Arch put DejaVu Sans Mono.
+    static let fontPlaces = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "/usr/share/fonts/dejavu-sans-mono-fonts/DejaVuSansMono.ttf",
+        "/usr/share/fonts/TTF/DejaVuSansMono.ttf"
+    ]
+
+    let cast: Cast
+    let settings: Settings
+    let name: String
+    let painter: ScreenPainter
+    let timeline: RenderTimeline
+    /// The recording terminal's cell, which sizes pictures sent in pixels.
+    let sourceCell: (width: Int, height: Int)
+
+    /// The installed DejaVu Sans Mono, or nil.
+    static func installedFont() -> String? { fontPlaces.first { FileKind.of($0) == .regular } }
+
+    init(_ cast: Cast, settings: Settings, name: String) {
+        (self.cast, self.settings, self.name) = (cast, settings, name)
+        sourceCell = cast.cellPixels ?? (10, 20)
+        var cell = sourceCell
+        if let size = settings.size {
+            cell = (max(2, size.width / cast.columns), max(4, size.height / cast.rows))
+        }
+        painter = ScreenPainter(cell: cell, fontPath: settings.font)
+        timeline = RenderTimeline(cast, speed: settings.speed, idleLimit: settings.idleLimit)
+    }
+
+    /// The picture's size in pixels: the recording's starting size in cells.
+    var width: Int { cast.columns * painter.cell.width }
+    var height: Int { cast.rows * painter.cell.height }
+
+    /// Writes `kind` to `path`; the line to print when done.
+    func write(_ kind: Kind, to path: String, at: Double?, marker: String?) throws(CommandError) -> String {
+        switch kind {
+        case .png: return try writeStill(to: path, at: at, marker: marker)
+        case .gif: return try writeGIF(to: path)
+        case .mp4, .webm: return try writeVideo(to: path, container: kind == .mp4 ? "mp4" : "webm")
+        case .folder: return try writeFolder(path)
+        }
+    }
+
+    /// Each frame at `fps` of the played recording, to `take` (its picture and its time), then the
+    /// played length.
+    func eachFrame(_ take: (RGBImage, Double, Int) throws(CommandError) -> Void) throws(CommandError) -> Double {
+        var playback = CastPlayback(cast, cell: sourceCell)
+        let total = Int((timeline.duration * settings.fps).rounded(.up)) + 1
+        var image = RGBImage(width: 0, height: 0)
+        for index in 0..<total {
+            let time = Double(index) / settings.fps
+            playback.play(through: timeline.eventsPlayed(by: time))
+            if playback.takeChanged() { image = paint(playback) }
+            try take(image, time, index)
+            if index % 10 == 0 || index == total - 1 { settings.progress?("\rrendering \(safeName): frame \(index + 1) of \(total)") }
+        }
+        settings.progress?("\n")
+        return Double(total) / settings.fps
+    }
+
+    func paint(_ playback: CastPlayback) -> RGBImage {
+        painter.paint(playback.screen, pictures: playback.pictures, columns: cast.columns, rows: cast.rows)
+    }
+
+    var safeName: String { TextSanitizer.sanitize(name, showingInvisible: true) }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.2f MB", Double(bytes) / 1_000_000) }
+}
