@@ -196,6 +196,7 @@ let package = Package(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
+        .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "TerminalModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),

@@ -15,6 +15,8 @@ package struct Cast: Sendable {
 
         package var time: Double
         package var kind: Kind
+
+        package init(time: Double, kind: Kind) { (self.time, self.kind) = (time, kind) }
     }
 
     /// The terminal's size at the start, in cells, each 1...`maximumSide`.

@@ -11,8 +11,7 @@ enum CellShapes {
         if (0x2800...0x28FF).contains(value) { return braille(Int(value - 0x2800), width: width, height: height) }
         if let eighths = Self.eighths(value) {
             return fill(width: width, height: height) { x, y in
-                let (across, down) = (x * 8 / width, y * 8 / height)
-                return eighths.contains(across: across, down: down)
+                eighths.contains(across: part(x, of: width, in: 8), down: part(y, of: height, in: 8))
             }
         }
         if (0x2591...0x2593).contains(value) {
@@ -21,10 +20,16 @@ enum CellShapes {
         for set in [SymbolSet.half, .quadrant, .sextant, .octant] {
             guard let mask = set.mask(of: scalar) else { continue }
             return fill(width: width, height: height) { x, y in
-                mask & (1 << ((y * set.rows / height) * set.columns + x * set.columns / width)) != 0
+                mask & (1 << (part(y, of: height, in: set.rows) * set.columns + part(x, of: width, in: set.columns))) != 0
             }
         }
         return nil
+    }
+
+    /// Which of `parts` equal parts of `length` pixels pixel `index` falls in, by its centre, so
+    /// a part's edge between pixels goes to the pixel mostly inside it.
+    private static func part(_ index: Int, of length: Int, in parts: Int) -> Int {
+        min(parts - 1, (2 * index + 1) * parts / (2 * length))
     }
 
     /// A block of whole eighths: rows `top..<bottom` and columns `left..<right`, in eighths.

@@ -16,11 +16,11 @@ package struct GIFAnimation {
     package private(set) var frames = 0
 
     /// A frame's changed rectangle, as indices into its palette.
-    struct Change {
-        var indices: [UInt8]
-        var rect: (x: Int, y: Int, width: Int, height: Int)
-        var palette: [RGB]
-        var transparent: UInt8?
+    package struct Change {
+        package var indices: [UInt8]
+        package var rect: (x: Int, y: Int, width: Int, height: Int)
+        package var palette: [RGB]
+        package var transparent: UInt8?
     }
 
     package init(width: Int, height: Int) {
@@ -56,7 +56,7 @@ package struct GIFAnimation {
     }
 
     /// What changed from `previous` to `image`, or nil when nothing did.
-    static func change(from previous: RGBImage?, to image: RGBImage) -> Change? {
+    package static func change(from previous: RGBImage?, to image: RGBImage) -> Change? {
         let (width, height) = (image.width, image.height)
         let differs = { (pixel: Int) -> Bool in
             guard let previous else { return true }
