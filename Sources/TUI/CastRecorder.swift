@@ -19,12 +19,17 @@ package final class CastRecorder {
     private var last = 0.0
     private var cut = 0.0
 
+    /// What the person recorded is told when the session starts (a demo's visitor), or nil.
+    package let notice: String?
+
     /// A recording to `path` (a new file, or a regular file it replaces: never a link, a folder
     /// or a device; docs/reliability.md), titled `title`, begun at `timestamp` (seconds since 1970).
-    package init(path: String, title: String, environment: [String: String], idleLimit: Double?, timestamp: Int) throws(FileError) {
+    package init(
+        path: String, title: String, environment: [String: String], idleLimit: Double?, timestamp: Int, notice: String? = nil
+    ) throws(FileError) {
         try OutputFile.checkReplaceable(path)
         descriptor = try OutputFile.openStream(path)
-        (self.title, self.environment, self.idleLimit, self.timestamp) = (title, environment, idleLimit, timestamp)
+        (self.title, self.environment, self.idleLimit, self.timestamp, self.notice) = (title, environment, idleLimit, timestamp, notice)
     }
 
     /// Writes the header for a terminal of `columns`×`rows`, whose cells are `cell` pixels when

@@ -140,12 +140,13 @@ struct ExplorerLoop {
     }
 
     /// Reports the events of the start: `startEvents`, then where the camera looks.
-    func start(with startEvents: [ExplorerEvent]) {
+    mutating func start(with startEvents: [ExplorerEvent]) {
         for event in startEvents {
             settings.events?(event, 0)
             markArrival(event, at: 0)
         }
         settings.events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
+        if let notice = settings.cast?.notice { state.say(notice, at: 0) }
     }
 
     /// What to do at `now`: a frame to write when one is due and the writer (`writerBusy` while a

@@ -60,7 +60,13 @@ struct RecordingTests {
             "\(linked.standardError)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine")
         let demo = try ProgramRun.sidewalk(["--demo", "--record", folder.appendingPathComponent("d.cast").path])
-        #expect(demo.status == 2 && demo.errorLines == ["sidewalk: --record is off in --demo: a public demo records no visitor"])
+        #expect(
+            demo.status == 2
+                && demo.errorLines == [
+                    "sidewalk: --record is off in --demo: a public demo records no visitor unless its operator gives --record-visits DIR"
+                ])
+        let visits = try ProgramRun.sidewalk([Self.demo, "--record-visits", folder.path])
+        #expect(visits.status == 2 && visits.standardError.contains("--record-visits is a --demo operator's"))
         let headless = try ProgramRun.sidewalk([
             Self.demo, "--record", folder.appendingPathComponent("h.cast").path, "--headless", "--keys", ""
         ])
@@ -111,5 +117,33 @@ struct RecordingTests {
         let events = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any]) }
         #expect(events.contains { $0[1] as? String == "o" && $0[2] as? String == "Main Street 18.\r\n" }, "\(events)")
         #expect(events.contains { $0[1] as? String == "m" && $0[2] as? String == "Main Street 18, Lindenfeld" }, "\(events)")
+    }
+
+    @Test("--demo --record-visits DIR: the operator keeps each visit as its own recording, and the visitor is told at the start")
+    func visits() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-visits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for _ in 0..<2 {
+            let session = try TmuxSession(
+                command: "'\(BuiltProducts.sidewalk)' --demo --record-visits '\(folder.path)'", columns: 100, rows: 30,
+                environment: [
+                    "SWIFT_BACKTRACE": "interactive=no",
+                    "SIDEWALK_ASSETS": BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets").path
+                ])
+            defer { session.close() }
+            #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("This visit is recorded by the demo's operator.") })
+            try session.send("q")
+            #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        }
+        let casts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("visit-") && $0.hasSuffix(".cast")
+        }
+        #expect(casts.count == 2, "\(casts)")
+        for cast in casts {
+            let first = try String(contentsOfFile: folder.appendingPathComponent(cast).path, encoding: .utf8).split(separator: "\n")[0]
+            let header = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+            #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100)
+        }
     }
 }

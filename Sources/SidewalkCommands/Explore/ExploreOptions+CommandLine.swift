@@ -153,6 +153,11 @@ extension ExploreOptions: SidewalkCommand {
             .number(
                 "--record-idle-limit", "SECONDS", in: 0.1...3600, default: 2, help: "--record: pauses longer than this are cut to it"
             ) { $0.castIdleLimit = $1 },
+            .text(
+                "--record-visits", "DIR",
+                help: "with --demo, the operator's choice: keep each visitor's session as DIR/visit-DATE-TIME-PID.cast; "
+                    + "each visitor is told so when the session starts"
+            ) { $0.visitsFolder = $1 },
             .flag("--no-orientation-gestures", help: "switch off turning by key and mouse (:heading and :camera still work)") {
                 $0.gesturesOff.orientation = true
             },
@@ -200,7 +205,11 @@ extension ExploreOptions: SidewalkCommand {
             throw UsageError(description: "\(option) is written by the full view; --headless and --describe say what changes themselves")
         }
         if castPath != nil, demo {
-            throw UsageError(description: "--record is off in --demo: a public demo records no visitor")
+            throw UsageError(
+                description: "--record is off in --demo: a public demo records no visitor unless its operator gives --record-visits DIR")
+        }
+        if visitsFolder != nil, !demo {
+            throw UsageError(description: "--record-visits is a --demo operator's; to record your own session, use --record FILE.cast")
         }
         if broadcastPath != nil, followPath != nil {
             throw UsageError(description: "--broadcast and --follow cannot be used together: one presents, the other watches")

@@ -17,16 +17,28 @@ extension ExploreOptions {
 }
 
 extension ExploreOptions {
-    /// The recording `--record` asks for, titled after `place`; nil when not asked.
+    /// The recording `--record` asks for, or `--record-visits` for this visit, titled after
+    /// `place`; nil when not asked.
     func castRecorder(titled place: String) throws(CommandError) -> CastRecorder? {
-        try castPath.map { (file) throws(CommandError) in
-            do throws(FileError) {
-                return try CastRecorder(
-                    path: file, title: "Sidewalk: " + place, environment: ProcessInfo.processInfo.environment, idleLimit: castIdleLimit,
-                    timestamp: Int(Date().timeIntervalSince1970))
-            } catch {
-                throw .file(error)
+        let now = Date()
+        var file = castPath
+        if let visitsFolder {
+            guard FileKind.of(visitsFolder) == .directory else {
+                throw .file(.notWritable(path: visitsFolder, reason: "--record-visits needs a folder that exists"))
             }
+            let stamp = DateFormatter()
+            stamp.dateFormat = "yyyyMMdd-HHmmss"
+            stamp.timeZone = TimeZone(identifier: "UTC")
+            file = "\(visitsFolder)/visit-\(stamp.string(from: now))-\(getpid()).cast"
+        }
+        guard let file else { return nil }
+        do {
+            return try CastRecorder(
+                path: file, title: "Sidewalk: " + place, environment: ProcessInfo.processInfo.environment, idleLimit: castIdleLimit,
+                timestamp: Int(now.timeIntervalSince1970),
+                notice: visitsFolder == nil ? nil : "This visit is recorded by the demo's operator.")
+        } catch {
+            throw .file(error)
         }
     }
 

@@ -72,6 +72,8 @@ struct ExploreOptions {
     /// --follow: the socket of the presenter whose view is shown.
     var followPath: String?
     var castIdleLimit = 2.0
+    /// --record-visits: the folder a demo's operator keeps each visitor's session in.
+    var visitsFolder: String?
     /// --demo: limits on a session, and a read-only HTTP cache.
     var demo = false
     /// --session-limit and --idle-limit, seconds.
