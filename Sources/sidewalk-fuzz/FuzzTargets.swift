@@ -1,8 +1,10 @@
+import CastRender
 import Datasets
 import Explorer
 import ExplorerScripts
 import Foundation
 import PanoImage
+import TerminalModel
 import TextSafety
 import VectorTiles
 
@@ -14,7 +16,10 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt, cast
+
+    /// Draws screens in small cells, text in the bitmap font.
+    nonisolated(unsafe) static let painter = ScreenPainter(cell: (4, 8), fontPath: nil)
 
     /// Small enough that a 2:1 panorama decodes fast, large enough to reach every decoder path.
     static let limits = DecodeLimits(
@@ -89,6 +94,20 @@ enum FuzzTarget: String, CaseIterable {
                     if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
                 }
             }
+        case .cast:
+            // A recording played and drawn, or the same bytes as a program's output to a screen
+            // that keeps its pictures (sixels, kitty, iTerm2).
+            if let cast = try? Cast(bytes), cast.columns * cast.rows <= 20_000 {
+                var playback = CastPlayback(cast, cell: (4, 8))
+                playback.play(through: cast.events.count)
+                let image = Self.painter.paint(playback.screen, pictures: playback.pictures, columns: cast.columns, rows: cast.rows)
+                precondition(image.width == cast.columns * 4 && image.height == cast.rows * 8, "the picture is the screen's size")
+            }
+            var screen = VirtualScreen(columns: 20, rows: 6)
+            screen.pictures = PictureStore(cell: (4, 8))
+            screen.feed(bytes)
+            let pictures = screen.pictures as? PictureStore ?? PictureStore(cell: (4, 8))
+            precondition(Self.painter.paint(screen, pictures: pictures).pixels.count == 80 * 48 * 3, "the picture is the screen's size")
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {

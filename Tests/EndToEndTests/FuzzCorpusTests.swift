@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import PanoCore
 import PanoImage
+import TermRender
 import TestSupport
 import Testing
 import VectorTiles
@@ -115,12 +116,34 @@ struct FuzzCorpusTests {
                 ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8))
             ],
             "mvt": try Self.mapSeeds(),
+            "cast": try Self.castSeeds(),
             "names": [
                 ("index.bin", try Self.namesIndex()),
                 // A run of buckets beyond the count trapped building its range (5...2).
                 ("run-beyond-count.bin", Array("sidewalk-names\t1\t3\nmain\t5-10\nstreet\t0-2\n\0street\t1\t2\t-\tstreet\tStreet\n".utf8))
             ]
         ]
+    }
+
+    /// A recording with a picture in each protocol (a sixel, a kitty image in two chunks, an
+    /// iTerm2 PNG), block symbols, a marker and a resize; and the same output without the cast.
+    static func castSeeds() throws -> [(String, [UInt8])] {
+        let image = SyntheticPanorama.gradient(width: 8, height: 12)
+        let sixel = SixelEncoder.encode(PalettedImage(image, colours: 16, dithered: false))
+        let payload = Base64.encode(image.pixels)
+        let kitty =
+            "\u{1B}_Ga=T,f=24,s=8,v=12,i=3,c=2,r=1,C=1,q=2,m=1;" + String(decoding: payload.prefix(64), as: UTF8.self) + "\u{1B}\\"
+            + "\u{1B}_Gm=0;" + String(decoding: payload.dropFirst(64), as: UTF8.self) + "\u{1B}\\"
+        let iterm =
+            "\u{1B}]1337;File=inline=1;width=2;height=1;doNotMoveCursor=1:"
+            + String(decoding: Base64.encode(try PNGEncoder.encode(image, name: "seed")), as: UTF8.self)
+            + "\u{07}"
+        let output =
+            String(decoding: sixel, as: UTF8.self) + "\u{1B}[2;3H" + kitty + "\u{1B}[1;8H" + iterm + "\u{1B}[38;2;1;2;3m▀\u{1FB00}\u{2801}x"
+        let events = [[0.5, "o", output], [0.6, "m", "Main Street 16"], [1.0, "r", "30x8"], [1.2, "o", "\u{1B}[2J"]] as [[Any]]
+        let lines = try events.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        let cast = (["{\"version\": 2, \"width\": 20, \"height\": 6, \"x_sidewalk_cell_pixels\": [4, 8]}"] + lines).joined(separator: "\n")
+        return [("pictures.cast", Array(cast.utf8)), ("pictures.out", Array(output.utf8))]
     }
 
     /// The demo town's basemap, whole (the target reads it as a PMTiles archive), and one of its
@@ -163,7 +186,7 @@ struct FuzzCorpusTests {
 
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
-        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt"])
+        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt", "cast"])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])

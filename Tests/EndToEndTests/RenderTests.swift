@@ -135,3 +135,73 @@ struct RenderTests {
         return folder
     }
 }
+
+/// `sidewalk render`'s command line: what it refuses, in one line each, and the video it hands
+/// to ffmpeg, read back by ffprobe.
+@Suite("The render command")
+struct RenderCommandTests {
+    static let small = """
+        {"version": 2, "width": 20, "height": 4, "title": "test", "x_sidewalk_cell_pixels": [8, 16]}
+        [0.1, "m", "Main Street 16, Lindenfeld"]
+        [0.2, "o", "\\u001b[48;2;200;0;0mred\\u001b[0m"]
+        [1.4, "o", "\\u001b[2;1H\\u2580\\u2584 done"]
+        """
+
+    static func write(_ text: String, in folder: String, as name: String) throws -> String {
+        let path = "\(folder)/\(name)"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        return path
+    }
+
+    @Test("bad recordings, outputs and choices: one line naming what is wrong, and a status")
+    func refusals() throws {
+        let folder = try RenderTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cast = try Self.write(Self.small, in: folder, as: "small.cast")
+        let broken = try Self.write("{\"version\": 2, \"width\": 20, \"height\": 4}\n[0.1, \"o\"]\n", in: folder, as: "broken.cast")
+        let huge = try Self.write("{\"version\": 2, \"width\": 2000, \"height\": 2000}\n", in: folder, as: "huge.cast")
+        try FileManager.default.createDirectory(atPath: "\(folder)/full", withIntermediateDirectories: true)
+        _ = try Self.write("x", in: "\(folder)/full", as: "mine.txt")
+        let cases: [([String], Int32, String)] = [
+            ([broken, "--output", "\(folder)/a.gif"], 1, "sidewalk: \(broken): line 2: an event is [seconds, code, data], seconds >= 0"),
+            ([huge, "--output", "\(folder)/a.png"], 2, "would be 20000×40000 pixels, more than 16 megapixels; give a smaller --size"),
+            ([cast, "--output", "\(folder)/a.bmp"], 2, "--output must end in .gif, .mp4, .webm or .png, or be a folder ending in /"),
+            ([cast, "--output", "\(folder)/a.gif", "--at", "1"], 2, "--at and --marker choose a still, for a .png --output"),
+            ([cast, "--output", "\(folder)/a.png", "--marker", "Station"], 1, "no marker 'Station'; it has 'Main Street 16, Lindenfeld'"),
+            ([cast, "--output", "\(folder)/full/"], 1, "the folder is not empty"),
+            ([cast, "--output", "\(folder)/a.gif", "--fps", "60"], 2, "--fps for a GIF is at most 50")
+        ]
+        for (arguments, status, message) in cases {
+            let run = try ProgramRun.sidewalk(["render"] + arguments)
+            #expect(
+                run.status == status && run.errorLines.count == 1 && run.standardError.contains(message),
+                "\(arguments): \(run.standardError)")
+        }
+        let noFFmpeg = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/a.mp4"], environment: ["PATH": "/nonexistent"])
+        #expect(
+            noFFmpeg.status == 1
+                && noFFmpeg.errorLines == [
+                    "sidewalk: ffmpeg is not installed, and MP4 and WebM are made by it (apt install ffmpeg); GIF and PNG need nothing"
+                ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["broken.cast", "full", "huge.cast", "small.cast"])
+    }
+
+    @Test("an MP4 and a WebM through ffmpeg: the recording's length at the rate asked, its size, the end held a second")
+    func video() throws {
+        let folder = try RenderTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cast = try Self.write(Self.small, in: folder, as: "small.cast")
+        for name in ["walk.mp4", "walk.webm"] {
+            let run = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/\(name)", "--fps", "20"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let probe = try Subprocess.run([
+                "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames",
+                "-of", "csv=p=0", "\(folder)/\(name)"
+            ])
+            // 20×4 cells of 8×16 pixels; 1.4 s at 20 a second is 29 frames, and 20 more hold the end.
+            #expect(
+                String(decoding: probe.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "160,64,49",
+                "\(name)")
+        }
+    }
+}

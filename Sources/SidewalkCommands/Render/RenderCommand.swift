@@ -104,6 +104,13 @@ struct RenderCommand: SidewalkCommand {
             fps: fps ?? (videoKind ? 30 : 10), size: size, speed: speed, idleLimit: idleLimit ?? recording.idleLimit,
             font: font ?? RenderOutput.installedFont(), progress: progress)
         let renderer = RenderOutput(recording, settings: settings, name: cast)
+        guard renderer.width * renderer.height <= RenderOutput.maximumPixels else {
+            throw .usage(
+                UsageError(
+                    description:
+                        "\(cast): \(recording.columns)×\(recording.rows) cells would be \(renderer.width)×\(renderer.height) pixels, "
+                        + "more than 16 megapixels; give a smaller --size"))
+        }
         if renderer.painter.usesBitmapFont {
             writeStandardError(
                 "sidewalk: no font at \(font ?? "the usual places of fonts-dejavu-core"); text is drawn in the bundled 5×7 font\n")

@@ -38,6 +38,8 @@ struct RenderOutput {
 
     /// The largest recording read, bytes.
     static let castLimit = 512 << 20
+    /// The largest picture drawn, pixels (4096×4096): a frame and the one before it, 100 MB.
+    static let maximumPixels = 1 << 24
     /// The last frame shows this long at the end of an animation, seconds.
     static let hold = 1.0
     /// Where Debian, Fedora and Arch put DejaVu Sans Mono.
