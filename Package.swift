@@ -160,7 +160,9 @@ let package = Package(
         // Fuzz targets (docs/reliability.md): libFuzzer with scripts/fuzz, a corpus replayer otherwise.
         .executableTarget(
             name: "sidewalk-fuzz",
-            dependencies: ["Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel"]),
+            dependencies: [
+                "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel"
+            ]),
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,
         // for the benchmarks and tests; and the canvas generated panoramas are painted on.
