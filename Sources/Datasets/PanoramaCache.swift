@@ -132,10 +132,13 @@ package final class PanoramaCache: Sendable {
         }
     }
 
-    /// Starts decoding up to `prefetchLimit` of the panoramas linked from `panorama` that are not
-    /// held or under way, nearest link first as given.
-    package func prefetchNeighbours(of panorama: Panorama, in service: PanoramaService) {
-        let wanted = panorama.links.compactMap { service.panorama(id: $0.target) }.prefix(prefetchLimit)
+    /// Starts decoding up to `prefetchLimit` of `ahead` (the way a player is about to walk, in
+    /// order) and then the panoramas linked from `panorama`, nearest link first as given, that
+    /// are not held or under way.
+    package func prefetchNeighbours(of panorama: Panorama, in service: PanoramaService, ahead: [Panorama] = []) {
+        var seen: Set<String> = [panorama.id]
+        let neighbours = panorama.links.compactMap { service.panorama(id: $0.target) }
+        let wanted = (ahead + neighbours).filter { seen.insert($0.id).inserted }.prefix(prefetchLimit)
         for neighbour in wanted {
             let group: DispatchGroup? = state.withLock { state in
                 guard state.entries[neighbour.id] == nil, state.inFlight[neighbour.id] == nil else { return nil }

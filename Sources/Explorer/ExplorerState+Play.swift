@@ -1,3 +1,6 @@
+import PanoCore
+import StreetModel
+
 /// Playing the way ahead (Space), as the Panoramax viewer's play button plays a sequence: a step
 /// forward along the way nearest the heading every `playInterval` seconds, each as `w` takes it
 /// (blended, with its events), until there is no way on or a key stops it.
@@ -39,5 +42,22 @@ extension ExplorerState {
         let changed = apply(.walkForward)
         if let now, !reduceMotion, let left, panorama?.id != left.id { navigation.blend(from: left, at: now) }
         return changed
+    }
+
+    /// While playing, the panoramas the next `steps` steps will reach, in order, by the rule a
+    /// step takes (the way nearest the heading, within 90°, then facing along it): for the cache
+    /// to decode ahead of the player. Empty when not playing.
+    package func wayAhead(steps: Int) -> [Panorama] {
+        guard playDue != nil, var here = panorama, let service = navigation.service else { return [] }
+        var (heading, ahead) = (camera.heading, [Panorama]())
+        while ahead.count < steps {
+            let nearest = here.links.map { ($0, abs(Degrees.wrap180($0.heading - heading))) }.filter { $0.1 < 90 }.min { $0.1 < $1.1 }
+            guard let link = nearest?.0, let next = service.panorama(id: link.target), !ahead.contains(where: { $0.id == next.id }) else {
+                break
+            }
+            ahead.append(next)
+            (here, heading) = (next, link.heading)
+        }
+        return ahead
     }
 }

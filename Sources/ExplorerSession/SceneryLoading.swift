@@ -170,7 +170,8 @@ package struct SceneryLoading {
             guard let current = state.panorama, current.id == arrival.id else { continue }
             switch arrival.result {
             case nil: continue
-            case .success(let image)?: show(image, of: current, dataset: dataset, cache: cache, change: &change)
+            case .success(let image)?:
+                show(image, of: current, dataset: dataset, cache: cache, ahead: state.wayAhead(steps: Self.playAhead), change: &change)
             case .failure(let error)?:
                 // Not shown, so not arrived: the state goes back to the panorama on screen.
                 loadNote = nil
@@ -187,7 +188,7 @@ package struct SceneryLoading {
         }
         if let current = state.panorama, current.id != shownID, current.id != loadingID {
             if let ready = cache.cached(current) {
-                show(ready, of: current, dataset: dataset, cache: cache, change: &change)
+                show(ready, of: current, dataset: dataset, cache: cache, ahead: state.wayAhead(steps: Self.playAhead), change: &change)
             } else {
                 loadingID = current.id
                 loadNote = Self.loadingNote
@@ -197,9 +198,13 @@ package struct SceneryLoading {
         }
     }
 
-    /// Puts `image`, the decoded `current`, on screen, the one shown before it being left.
+    /// Steps ahead of a playing sequence whose pictures are decoded before they are reached.
+    static let playAhead = 3
+
+    /// Puts `image`, the decoded `current`, on screen, the one shown before it being left; the
+    /// cache decodes `ahead` (a player's next steps), then the neighbours.
     private mutating func show(
-        _ image: EquirectPanorama, of current: Panorama, dataset: Dataset, cache: PanoramaCache,
+        _ image: EquirectPanorama, of current: Panorama, dataset: Dataset, cache: PanoramaCache, ahead: [Panorama],
         change: inout Change
     ) {
         if let shownID { leaving = (shownID, panorama) }
@@ -208,7 +213,7 @@ package struct SceneryLoading {
         shownID = current.id
         tiled = tileCache.flatMap { TiledDetail(current, base: image, cache: $0) }
         sharper = tiled == nil ? SharperDecode.of(current, shown: image, in: dataset, cache: cache) : nil
-        cache.prefetchNeighbours(of: current, in: growing?.dataset.service ?? dataset.service)
+        cache.prefetchNeighbours(of: current, in: growing?.dataset.service ?? dataset.service, ahead: ahead)
         change.redraw = true
     }
 }

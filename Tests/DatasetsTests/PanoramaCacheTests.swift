@@ -79,6 +79,22 @@ struct PanoramaCacheTests {
         #expect((0..<200).allSatisfy { counter["p\($0)"] <= 2 }, "no panorama decoded over and over")
     }
 
+    @Test("a player's way ahead is decoded first, three steps on, not only the next panorama")
+    func prefetchAhead() throws {
+        let counter = Counter()
+        let cache = PanoramaCache(byteBudget: 10 * Self.oneCost, prefetchLimit: 3, queue: DispatchQueue(label: "test.prefetch")) {
+            panorama throws(PanoramaError) in
+            counter.count(panorama.id)
+            return (EquirectPanorama(image: RGBImage(width: 64, height: 32)), 64)
+        }
+        let service = Self.chain(10)
+        let here = service.panorama(id: "p4")!
+        let ahead = ["p5", "p6", "p7"].compactMap { service.panorama(id: $0) }
+        cache.prefetchNeighbours(of: here, in: service, ahead: ahead)
+        cache.waitForPrefetches()
+        #expect(Set(cache.residentIDs) == ["p5", "p6", "p7"], "the way ahead within the limit, before the way back (p3)")
+    }
+
     @Test("a dataset's cache decodes each image at what the first view needs, and remembers how wide it could be")
     func decodesAtTheViewsSize() throws {
         let fixture = try DatasetFixture()

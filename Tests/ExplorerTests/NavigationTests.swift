@@ -272,6 +272,17 @@ struct FocusTests {
         #expect(quick.playDue == 0.5 && quick.note == "Playing the way ahead: a step every 0.5 seconds; any key stops.")
     }
 
+    @Test("while playing, the way ahead is the panoramas the next steps reach, for the cache to decode first; none when not playing")
+    func wayAhead() {
+        var state = NavigationTests.state(at: "west", heading: 90)
+        #expect(state.wayAhead(steps: 3).isEmpty, "not playing")
+        state.handle(.character(" "), at: 0)
+        #expect(state.panorama?.id == "centre" && state.wayAhead(steps: 3).map(\.id) == ["east"], "east, then no way on")
+        var back = NavigationTests.state(at: "east", heading: 270)
+        back.handle(.character(" "), at: 0)
+        #expect(back.wayAhead(steps: 1).map(\.id) == ["west"])
+    }
+
     @Test("Page Up and Page Down step along the way as w and s do")
     func pageKeys() {
         var state = NavigationTests.state(at: "centre", heading: 80)
