@@ -94,20 +94,7 @@ enum FuzzTarget: String, CaseIterable {
                     if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
                 }
             }
-        case .cast:
-            // A recording played and drawn, or the same bytes as a program's output to a screen
-            // that keeps its pictures (sixels, kitty, iTerm2).
-            if let cast = try? Cast(bytes), cast.columns * cast.rows <= 20_000 {
-                var playback = CastPlayback(cast, cell: (4, 8))
-                playback.play(through: cast.events.count)
-                let image = Self.painter.paint(playback.screen, pictures: playback.pictures, columns: cast.columns, rows: cast.rows)
-                precondition(image.width == cast.columns * 4 && image.height == cast.rows * 8, "the picture is the screen's size")
-            }
-            var screen = VirtualScreen(columns: 20, rows: 6)
-            screen.pictures = PictureStore(cell: (4, 8))
-            screen.feed(bytes)
-            let pictures = screen.pictures as? PictureStore ?? PictureStore(cell: (4, 8))
-            precondition(Self.painter.paint(screen, pictures: pictures).pixels.count == 80 * 48 * 3, "the picture is the screen's size")
+        case .cast: Self.drawCast(bytes)
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {
@@ -119,6 +106,22 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// What a decoded Panoramax picture promises the explorer.
+    /// A recording played and drawn, or the same bytes as a program's output to a screen that
+    /// keeps its pictures (sixels, kitty, iTerm2).
+    private static func drawCast(_ bytes: [UInt8]) {
+        if let cast = try? Cast(bytes), cast.columns * cast.rows <= 20_000 {
+            var playback = CastPlayback(cast, cell: (4, 8))
+            playback.play(through: cast.events.count)
+            let image = painter.paint(playback.screen, pictures: playback.pictures, columns: cast.columns, rows: cast.rows)
+            precondition(image.width == cast.columns * 4 && image.height == cast.rows * 8, "the picture is the screen's size")
+        }
+        var screen = VirtualScreen(columns: 20, rows: 6)
+        screen.pictures = PictureStore(cell: (4, 8))
+        screen.feed(bytes)
+        let pictures = screen.pictures as? PictureStore ?? PictureStore(cell: (4, 8))
+        precondition(painter.paint(screen, pictures: pictures).pixels.count == 80 * 48 * 3, "the picture is the screen's size")
+    }
+
     private static func check(_ picture: PanoramaxPicture) {
         let panorama = picture.panorama
         precondition(!panorama.id.isEmpty && panorama.centerHeading.isFinite, "an id and a finite heading")
