@@ -86,7 +86,8 @@ package struct GIFAnimation {
     }
 
     /// At most 255 colours for `colours`, and each one's index: the colours themselves when
-    /// there are few enough, else a median-cut palette and the nearest entry.
+    /// there are few enough, else a median-cut palette (the sixel path's) and, for each distinct
+    /// colour, its nearest entry by a search of the whole palette.
     static func fitted(_ colours: [RGB]) -> (palette: [RGB], indices: [UInt8]) {
         var distinct: [RGB: UInt8] = [:]
         for colour in colours where distinct[colour] == nil {
@@ -99,7 +100,25 @@ package struct GIFAnimation {
             return (palette, colours.map { distinct[$0]! })
         }
         let strip = RGBImage(width: colours.count, height: 1, pixels: colours.flatMap { [$0.r, $0.g, $0.b] })
-        let paletted = PalettedImage(strip, colours: 255, dithered: false)
-        return (paletted.palette, paletted.indices)
+        let palette = AdaptivePalette(fitting: strip, count: 255).colours
+        var nearest: [RGB: UInt8] = [:]
+        let indices = colours.map { colour in
+            if let known = nearest[colour] { return known }
+            let found = Self.nearest(to: colour, in: palette)
+            nearest[colour] = found
+            return found
+        }
+        return (palette, indices)
+    }
+
+    /// The entry of `palette` nearest `colour` (squared RGB distance).
+    static func nearest(to colour: RGB, in palette: [RGB]) -> UInt8 {
+        var (best, bestDistance) = (0, Int.max)
+        for (index, entry) in palette.enumerated() {
+            let (r, g, b) = (Int(entry.r) - Int(colour.r), Int(entry.g) - Int(colour.g), Int(entry.b) - Int(colour.b))
+            let distance = r * r + g * g + b * b
+            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        }
+        return UInt8(best)
     }
 }

@@ -21,9 +21,12 @@ struct RenderTests {
 
     static let drawings = [
         Drawing(name: "half blocks", options: ["--symbols", "half"], grid: (1, 2)),
-        // Two colours a cell cannot show six sub-pixels as the snapshot has them (34 dB there),
-        // so sextants are compared cell by cell: the shapes' mean colour.
+        // Two colours a cell cannot show four, six or eight sub-pixels as the snapshot has them
+        // (34 dB for sextants there), so the finer sets are compared cell by cell: the shapes'
+        // mean colour.
+        Drawing(name: "quadrants", options: ["--symbols", "quadrant"], grid: (1, 1)),
         Drawing(name: "sextants", options: ["--symbols", "sextant"], grid: (1, 1)),
+        Drawing(name: "octants", options: ["--symbols", "octant"], grid: (1, 1)),
         Drawing(name: "kitty pixels", options: ["--format", "kitty"], grid: (10, 20)),
         Drawing(name: "sixel pixels", options: ["--format", "sixels"], grid: (10, 20))
     ]
