@@ -51,13 +51,14 @@ struct PixelPicture {
     /// `columns`×`rows` cells.
     init(format: PictureFormat?, dithered: Bool, capabilities: TerminalCapabilities, environment: [String: String], columns: Int, rows: Int)
     {
+        // Known for symbols too: a recording's header says it (`CastRecorder`).
+        cell = capabilities.cellPixels(columns: columns, rows: rows) ?? Self.assumedCell
         switch format ?? PictureFormat.chosen(for: capabilities, environment: environment, columns: columns, rows: rows) {
         case .symbols: return
         case .kitty: kind = .kitty
         case .sixels: kind = .sixels(colours: min(max(capabilities.sixelColours ?? 256, 2), 256), dithered: dithered)
         case .iterm: kind = .iterm
         }
-        cell = capabilities.cellPixels(columns: columns, rows: rows) ?? Self.assumedCell
     }
 
     /// What must be said on the way out, also after a crash: kitty's image is deleted with its data.

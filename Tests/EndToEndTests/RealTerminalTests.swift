@@ -107,7 +107,8 @@ struct RealTerminalTests {
         let sidewalk = BuiltProducts.sidewalk
         let shell =
             "unset NO_COLOR; '\(sidewalk)' terminal > '\(work.path)/report'; stty -g > '\(work.path)/before'; "
-            + "'\(sidewalk)' --hide-compass '\(Self.compass)'; echo $? > '\(work.path)/status'; stty -g > '\(work.path)/after'; sleep 60"
+            + "'\(sidewalk)' --hide-compass '\(Self.compass)' --record '\(work.path)/view.cast'; echo $? > '\(work.path)/status'; "
+            + "stty -g > '\(work.path)/after'; sleep 60"
         defer { if let cleanup = terminal.cleanup { _ = try? Subprocess.run(cleanup) } }
         try display.launch(terminal.command(shell, work.path), environment: ["SWIFT_BACKTRACE": "interactive=no", "LC_ALL": "C.UTF-8"])
 
@@ -149,6 +150,8 @@ struct RealTerminalTests {
             "\(terminal): \(pixels ? "pixels" : "half cells") of the window against a snapshot, PSNR \(String(format: "%.1f", psnr)) dB, "
                 + "cells \(cellWidth)x\(cellHeight) pixels")
 
+        try Self.compareRender(of: work.path + "/view.cast", with: display, window: window, pixels: pixels, terminal: terminal)
+
         // The status line as sent: kitty 0.26.5 drew every cell background wrong (maroon, with
         // stale letters) while an image lay under the text.
         if report.contains("colour mode:     truecolor"), let screen = try? display.screenshot() {
@@ -170,6 +173,31 @@ struct RealTerminalTests {
             try String(contentsOfFile: work.path + "/after", encoding: .utf8)
         )
         #expect(before == after, "\(terminal): stty -g before \(before.dropLast()), after \(after.dropLast())")
+    }
+
+    /// `sidewalk render` of what the explorer sent, at the window's cell size, against the
+    /// window: the view rows pixel for pixel (pictures) or half cell by half cell (symbols,
+    /// drawn as shapes by both), the terminal itself the reference.
+    static func compareRender(
+        of cast: String, with display: XDisplay, window: (x: Int, y: Int, width: Int, height: Int), pixels: Bool, terminal: Terminal
+    ) throws {
+        let (cellWidth, cellHeight) = (window.width / columns, window.height / rows)
+        let output = cast + ".png"
+        let render = try ProgramRun.sidewalk(["render", cast, "--output", output, "--size", "\(columns * cellWidth)x\(rows * cellHeight)"])
+        #expect(render.status == 0, "\(render.standardError)")
+        let drawn = try ImageDecoder.decodeFile(output)
+        let screen = try display.screenshot()
+        let viewRows = rows - 2
+        let shown = crop(screen, left: window.x, top: window.y + cellHeight, width: columns * cellWidth, height: viewRows * cellHeight)
+        let rendered = crop(drawn, left: 0, top: cellHeight, width: columns * cellWidth, height: viewRows * cellHeight)
+        let psnr =
+            pixels
+            ? ImageMetrics.psnr(rendered, shown)
+            : ImageMetrics.psnr(
+                halfCells(of: rendered, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows),
+                halfCells(of: shown, cellWidth: cellWidth, cellHeight: cellHeight, rows: viewRows))
+        #expect(psnr >= 35, "\(terminal): sidewalk render against the window, \(psnr) dB")
+        print("\(terminal): sidewalk render of the recording against the window's view, PSNR \(String(format: "%.1f", psnr)) dB")
     }
 
     /// `width`×`height` pixels of `screen` from (`left`, `top`).
