@@ -1,4 +1,3 @@
-import PanoCore
 import StreetModel
 
 /// Playing the way ahead (Space), as the Panoramax viewer's play button plays a sequence: a step
@@ -51,8 +50,9 @@ extension ExplorerState {
         guard playDue != nil, var here = panorama, let service = navigation.service else { return [] }
         var (heading, ahead) = (camera.heading, [Panorama]())
         while ahead.count < steps {
-            let nearest = here.links.map { ($0, abs(Degrees.wrap180($0.heading - heading))) }.filter { $0.1 < 90 }.min { $0.1 < $1.1 }
-            guard let link = nearest?.0, let next = service.panorama(id: link.target), !ahead.contains(where: { $0.id == next.id }) else {
+            guard let link = Navigation.way(from: here.links, nearest: heading), let next = service.panorama(id: link.target),
+                !ahead.contains(where: { $0.id == next.id })
+            else {
                 break
             }
             ahead.append(next)

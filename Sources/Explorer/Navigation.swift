@@ -119,14 +119,15 @@ package struct Navigation: Sendable {
     /// `keepingHeading` (stepping back), facing as before. With no way there, says which ways
     /// there are.
     func walk(towards heading: Double, missing: String, keepingHeading: Bool = false) -> Step {
-        let nearest = (panorama?.links ?? [])
-            .map { ($0, abs(Degrees.wrap180($0.heading - heading))) }
-            .filter { $0.1 < 90 }
-            .min { $0.1 < $1.1 }
-        guard let (link, _) = nearest else { return .refuse(waysInstead(of: missing)) }
+        guard let link = Self.way(from: panorama?.links ?? [], nearest: heading) else { return .refuse(waysInstead(of: missing)) }
         guard keepingHeading else { return follow(link) }
         guard let target = service?.panorama(id: link.target) else { return .broken(target: link.target) }
         return .arrive(target, facing: nil)
+    }
+
+    /// The link a step towards `heading` takes: the one nearest it, within 90°; nil when none is.
+    static func way(from links: [Link], nearest heading: Double) -> Link? {
+        links.map { ($0, abs(Degrees.wrap180($0.heading - heading))) }.filter { $0.1 < 90 }.min { $0.1 < $1.1 }?.0
     }
 
     /// How far a double click on the ground reaches for a panorama no way leads to, metres.
