@@ -33,6 +33,24 @@ package enum OutputFile {
     /// As `replaceWhole(_:with:)`, the file being `pieces` one after another (so a header and a
     /// large body need not be joined into a copy first).
     package static func replaceWhole(_ path: String, withPieces pieces: [[UInt8]]) throws(FileError) {
+        let (fd, temporary) = try makeTemporary(beside: path)
+        func fail(_ code: Int32) -> FileError {
+            close(fd)
+            unlink(temporary)
+            return .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+        for piece in pieces {
+            if case .failed(let code) = FileDescriptorIO.writeAll(fd, piece) { throw fail(code) }
+        }
+        guard close(fd) == 0 else { throw fail(errno) }
+        try moveTemporary(temporary, over: path)
+    }
+
+    /// A new, empty file of ours beside `path` (created exclusively, so nothing else is ever
+    /// opened), with the permissions `path` has or a new file would have: its descriptor and
+    /// name, for a writer that is not this process (ffmpeg) or for `replaceWhole`. Hand it to
+    /// `moveTemporary` when whole, or unlink it.
+    package static func makeTemporary(beside path: String) throws(FileError) -> (descriptor: Int32, path: String) {
         try checkReplaceable(path)
         var existing = stat()
         let exists = lstat(path, &existing) == 0
@@ -42,22 +60,28 @@ package enum OutputFile {
         guard fd >= 0 else { throw .notWritable(path: path, reason: FileDescriptorIO.message(errno)) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail(_ code: Int32) -> FileError {
-            close(fd)
-            unlink(temporary)
-            return .notWritable(path: path, reason: FileDescriptorIO.message(code))
-        }
         // The permissions the file had, or the usual ones for a new file (less the umask).
         let mask = umask(0)
         umask(mask)
         let mode = exists ? existing.st_mode & 0o7777 : 0o666 & ~mask
-        guard fchmod(fd, mode) == 0 else { throw fail(errno) }
-        for piece in pieces {
-            if case .failed(let code) = FileDescriptorIO.writeAll(fd, piece) { throw fail(code) }
-        }
-        guard fsync(fd) == 0 else { throw fail(errno) }
-        guard close(fd) == 0 else {
+        guard fchmod(fd, mode) == 0 else {
             let code = errno
+            close(fd)
+            unlink(temporary)
+            throw .notWritable(path: path, reason: FileDescriptorIO.message(code))
+        }
+        return (fd, temporary)
+    }
+
+    /// Puts the finished `temporary` (from `makeTemporary`) in `path`'s place, atomically, after
+    /// flushing it to disk; refused, and the temporary removed, when something that is not a
+    /// regular file has appeared at `path` meanwhile.
+    package static func moveTemporary(_ temporary: String, over path: String) throws(FileError) {
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        let synced = fd >= 0 && fsync(fd) == 0
+        let code = errno
+        if fd >= 0 { close(fd) }
+        guard synced else {
             unlink(temporary)
             throw .notWritable(path: path, reason: FileDescriptorIO.message(code))
         }

@@ -4,6 +4,10 @@ import PanoImage
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `sidewalk render`: a recording of the explorer drawn as pixels, checked against what
 /// `sidewalk snapshot` makes of the same view, the GIF read back by ImageMagick.
 @Suite("Rendering recordings")
@@ -186,7 +190,16 @@ struct RenderCommandTests {
                 && noFFmpeg.errorLines == [
                     "sidewalk: ffmpeg is not installed, and MP4 and WebM are made by it (apt install ffmpeg); GIF and PNG need nothing"
                 ])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["broken.cast", "full", "huge.cast", "small.cast"])
+        // A link where the video would go is refused, and what it points to kept.
+        let mine = try Self.write("mine", in: folder, as: "mine.txt")
+        #expect(symlink(mine, "\(folder)/linked.mp4") == 0)
+        let linked = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/linked.mp4"])
+        #expect(linked.status == 1 && linked.standardError.contains("is a symbolic link"), "\(linked.standardError)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "broken.cast", "full", "huge.cast", "linked.mp4", "mine.txt", "small.cast"
+            ], "no temporary file left behind")
     }
 
     @Test("an MP4 and a WebM through ffmpeg: the recording's length at the rate asked, its size, the end held a second")

@@ -36,10 +36,15 @@ extension RenderOutput {
         return "wrote \(path): \(animation.frames) frames, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(bytes))"
     }
 
-    /// A video through ffmpeg, written beside `path` first and moved over it when whole.
+    /// A video through ffmpeg, written into a file of ours made beside `path` (so ffmpeg never
+    /// opens anything else) and moved over it when whole.
     func writeVideo(to path: String, container: String) throws(CommandError) -> String {
-        do { try OutputFile.checkReplaceable(path) } catch { throw .file(error) }
-        let temporary = Self.beside(path, tag: "render-\(getpid()).\(container)")
+        let temporary: String
+        do {
+            let made = try OutputFile.makeTemporary(beside: path)
+            close(made.descriptor)
+            temporary = made.path
+        } catch { throw .file(error) }
         defer { unlink(temporary) }
         let video: FFmpegVideo
         do { video = try FFmpegVideo(path: temporary, container: container, width: width, height: height, fps: settings.fps) } catch {
@@ -52,11 +57,10 @@ extension RenderOutput {
         }
         for _ in 0..<Int((Self.hold * settings.fps).rounded()) { try Self.send(last, to: video) }
         do { try video.finish() } catch { throw .video(error) }
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(temporary, limit: 4 << 30) } catch { throw .file(error) }
-        try writeWhole(path, bytes)
+        let size = (try? FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
+        do { try OutputFile.moveTemporary(temporary, over: path) } catch { throw .file(error) }
         return
-            "wrote \(path): \(frames) frames at \(settings.fps) a second, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(bytes.count))"
+            "wrote \(path): \(frames) frames at \(settings.fps) a second, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(size))"
     }
 
     /// Every frame as a PNG in `folder`, which must be new or empty.
@@ -88,12 +92,6 @@ extension RenderOutput {
 
     private func writeWhole(_ path: String, _ bytes: [UInt8]) throws(CommandError) {
         do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
-    }
-
-    /// A hidden name beside `path` for a file being made.
-    static func beside(_ path: String, tag: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return ".\(path).\(tag)" }
-        return "\(path[...slash]).\(path[path.index(after: slash)...]).\(tag)"
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
