@@ -10,8 +10,9 @@ enum ITermPicture {
     /// What an inline image sequence places: the picture at the recording terminal's pixels,
     /// filling the cells it covers, and whether the cursor stays. Nil when the sequence is not
     /// an inline image or its picture cannot be read.
+    /// Percentages are of the whole `screen`; the picture is cut to the `room` from the cursor.
     static func read(
-        _ body: ArraySlice<UInt8>, cell: (width: Int, height: Int), screen: (columns: Int, rows: Int)
+        _ body: ArraySlice<UInt8>, cell: (width: Int, height: Int), screen: (columns: Int, rows: Int), room: (columns: Int, rows: Int)
     ) -> (picture: DecodedPicture, columns: Int, rows: Int, cursorStays: Bool)? {
         let prefix = Array("]1337;File=".utf8)
         guard body.starts(with: prefix), let colon = body.firstIndex(of: UInt8(ascii: ":")) else { return nil }
@@ -23,8 +24,8 @@ enum ITermPicture {
         guard keys["inline"] == "1", let bytes = Base64.decode(body[(colon + 1)...]),
             let image = try? ImageDecoder.decode(bytes, name: "iTerm2 image", limits: KittyLayer.pictureLimits)
         else { return nil }
-        let columns = extent(keys["width"], natural: image.width, cell: cell.width, screen: screen.columns)
-        let rows = extent(keys["height"], natural: image.height, cell: cell.height, screen: screen.rows)
+        let columns = min(extent(keys["width"], natural: image.width, cell: cell.width, screen: screen.columns), room.columns)
+        let rows = min(extent(keys["height"], natural: image.height, cell: cell.height, screen: screen.rows), room.rows)
         let box = (width: columns * cell.width, height: rows * cell.height)
         var size = box
         if keys["preserveAspectRatio"] != "0" {

@@ -31,7 +31,8 @@ package struct PictureStore: PictureSink {
                 picture, columns: min(across, columns - column), rows: min(down, rows - row),
                 cursorAfter: (lastBand / cell.height, column))
         case UInt8(ascii: "]"):
-            guard let inline = ITermPicture.read(body, cell: cell, screen: (columns - column, rows - row)) else { return nil }
+            let room = (columns - column, rows - row)
+            guard let inline = ITermPicture.read(body, cell: cell, screen: (columns, rows), room: room) else { return nil }
             // iTerm2 leaves the cursor after the picture's last row, to its right.
             let after = inline.cursorStays ? nil : (inline.rows - 1, min(columns - 1, column + inline.columns))
             return keep(inline.picture, columns: inline.columns, rows: inline.rows, cursorAfter: after)

@@ -77,6 +77,12 @@ struct PainterTests {
         let image = Self.paint(sequence)
         #expect(image[2, 2] == RGB(0, 255, 0) && image[18, 18] == RGB(0, 255, 0), "20×20: the square fits the height")
         #expect(image[25, 10] == RGB(0, 0, 0), "the rest of the 2 cells: nothing painted")
+        // width=50% is half the screen's 4 columns, wherever the cursor is; not half what is left.
+        let half: String =
+            "\u{1B}[1;3H\u{1B}]1337;File=inline=1;width=50%;height=2;preserveAspectRatio=0;doNotMoveCursor=1:" + encoded + "\u{07}"
+        let placed = Self.paint(half)
+        #expect(placed[25, 30] == RGB(0, 255, 0) && placed[39, 39] == RGB(0, 255, 0), "columns 3 and 4, both rows")
+        #expect(placed[15, 30] == RGB(0, 0, 0))
     }
 
     @Test("text from DejaVu Sans Mono: ink inside the cell, in the colours sent")
