@@ -25,9 +25,9 @@ struct RenderTests {
 
     static let drawings = [
         Drawing(name: "half blocks", options: ["--symbols", "half"], grid: (1, 2)),
-        // Two colours a cell cannot show four, six or eight sub-pixels as the snapshot has them
-        // (34 dB for sextants there), so the finer sets are compared cell by cell: the shapes'
-        // mean colour.
+        // Two colours a cell cannot show four, six or eight sub-pixels as the snapshot has them,
+        // so the finer sets are compared cell by cell: the shapes' mean colour. (That the shapes
+        // themselves are right is `RealTerminalTests`' and `PainterTests`' to show.)
         Drawing(name: "quadrants", options: ["--symbols", "quadrant"], grid: (1, 1)),
         Drawing(name: "sextants", options: ["--symbols", "sextant"], grid: (1, 1)),
         Drawing(name: "octants", options: ["--symbols", "octant"], grid: (1, 1)),
