@@ -37,8 +37,8 @@ struct RenderOutput {
     }
 
     /// The largest recording read, bytes. A render holds about three times its recording (the
-    /// file, its events, the pictures decoded), plus its frames: 150 MB for the 49 MB recording
-    /// of a 30-second walk in kitty pixels (`/usr/bin/time -f %M`, docs/recording.md).
+    /// file, its events, the pictures decoded), plus its frames: 145 MB for the 48 MB recording
+    /// of a 30-second walk in kitty pixels (`scripts/bench-render --format kitty`).
     static let castLimit = 256 << 20
     /// The largest picture drawn, pixels (4096×4096): a frame and the one before it, 100 MB.
     static let maximumPixels = 1 << 24
