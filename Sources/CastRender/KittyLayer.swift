@@ -72,7 +72,7 @@ struct KittyLayer {
 
     private mutating func place(_ keys: [String: String], image: Int, row: Int, column: Int) {
         let number = { (key: String) in Int(keys[key] ?? "") }
-        let number0 = number("p") ?? 0
+        let placementID = number("p") ?? 0
         var source: (x: Int, y: Int, width: Int, height: Int)?
         if let picture = images[image], ["x", "y", "w", "h"].contains(where: { keys[$0] != nil }) {
             let x = min(max(number("x") ?? 0, 0), picture.image.width)
@@ -81,10 +81,10 @@ struct KittyLayer {
             let height = number("h").map { min($0, picture.image.height - y) } ?? picture.image.height - y
             source = (x, y, max(0, width), max(0, height))
         }
-        placements.removeAll { $0.image == image && $0.number == number0 }
+        placements.removeAll { $0.image == image && $0.number == placementID }
         placements.append(
             Placement(
-                image: image, number: number0, row: row, column: column, source: source,
+                image: image, number: placementID, row: row, column: column, source: source,
                 columns: number("c").flatMap { $0 > 0 ? $0 : nil }, rows: number("r").flatMap { $0 > 0 ? $0 : nil },
                 offset: (max(0, number("X") ?? 0), max(0, number("Y") ?? 0)), z: number("z") ?? 0))
         placements.sort { $0.z < $1.z }
