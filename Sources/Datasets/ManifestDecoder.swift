@@ -186,7 +186,8 @@ struct ManifestDecoder {
         let fov = number(entry, "fov", at: path, in: PanoramaCamera.fovRange)
         let heading = number(entry, "heading", at: path, in: 0..<360, required: entry["fov"] == nil)
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
-        return InitialView(orientation: heading.map { Orientation(heading: $0, pitch: pitch) }, fieldOfView: fov)
+        let roll = number(entry, "roll", at: path, in: -180...180)
+        return InitialView(orientation: heading.map { Orientation(heading: $0, pitch: pitch) }, fieldOfView: fov, roll: roll)
     }
 
     private mutating func decodeCrop(_ raw: JSONValue?, at path: String) -> PanoramaCrop? {

@@ -49,6 +49,7 @@ package enum ManifestEncoder {
             fields["heading"] = view.orientation.map { .number($0.heading) }
             fields["pitch"] = view.orientation.map { .number($0.pitch) }
             fields["fov"] = view.fieldOfView.map(JSONValue.number)
+            fields["roll"] = view.roll.map(JSONValue.number)
             entry["initialView"] = .object(fields)
         }
         if let crop = panorama.crop {

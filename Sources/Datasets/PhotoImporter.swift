@@ -210,9 +210,10 @@ package enum PhotoImporter {
         return tilt.isLevel ? nil : tilt
     }
 
-    /// Where a photo's GPano metadata says to look first (InitialViewHeadingDegrees and
-    /// InitialViewPitchDegrees, pitch clamped to -90...90) and how wide (InitialHorizontalFOVDegrees,
-    /// kept when in `PanoramaCamera.fovRange`); nil when it says neither.
+    /// Where a photo's GPano metadata says to look first (InitialViewHeadingDegrees,
+    /// InitialViewPitchDegrees clamped to -90...90, InitialViewRollDegrees kept in -180...180) and
+    /// how wide (InitialHorizontalFOVDegrees, kept when in `PanoramaCamera.fovRange`); nil when it
+    /// says neither.
     static func initialView(_ sphere: PhotoSphereMetadata) -> InitialView? {
         let orientation = sphere.initialHeading.flatMap { heading in
             heading.isFinite
@@ -221,7 +222,8 @@ package enum PhotoImporter {
                     pitch: sphere.initialPitch.flatMap { $0.isFinite ? min(max($0, -90), 90) : nil } ?? 0) : nil
         }
         let width = sphere.initialFieldOfView.flatMap { PanoramaCamera.fovRange.contains($0) ? $0 : nil }
-        return InitialView(orientation: orientation, fieldOfView: width)
+        let roll = sphere.initialRoll.flatMap { $0.isFinite && (-180...180).contains($0) && $0 != 0 ? $0 : nil }
+        return InitialView(orientation: orientation, fieldOfView: width, roll: roll)
     }
 
     /// What a single 360° photo's own GPano metadata says about showing it: the heading of its

@@ -15,6 +15,8 @@ struct PhotoSphereMetadata: Equatable {
     var croppedTop: Int?
     var initialHeading: Double?
     var initialPitch: Double?
+    /// InitialViewRollDegrees: degrees the first view is rolled (`PanoramaCamera.roll`).
+    var initialRoll: Double?
     var initialFieldOfView: Double?
     var posePitch: Double?
     var poseRoll: Double?
@@ -48,6 +50,7 @@ enum XMPReader {
         metadata.croppedTop = value("CroppedAreaTopPixels").flatMap { Int(decimal: $0) }
         metadata.initialHeading = value("InitialViewHeadingDegrees").flatMap { Double(decimal: $0) }
         metadata.initialPitch = value("InitialViewPitchDegrees").flatMap { Double(decimal: $0) }
+        metadata.initialRoll = value("InitialViewRollDegrees").flatMap { Double(decimal: $0) }
         metadata.initialFieldOfView = value("InitialHorizontalFOVDegrees").flatMap { Double(decimal: $0) }
         metadata.posePitch = value("PosePitchDegrees").flatMap { Double(decimal: $0) }
         metadata.poseRoll = value("PoseRollDegrees").flatMap { Double(decimal: $0) }

@@ -23,6 +23,7 @@ extension ExplorerState {
                 motion.camera.heading = view.heading
                 motion.camera.pitch = view.pitch
                 motion.camera.zoom = view.zoom
+                motion.camera.roll = view.roll
             }
             return changed || moved
         }

@@ -38,6 +38,7 @@ extension ExplorerState {
     mutating func arrive(at target: Panorama, facing: Double? = nil) {
         guard target.id != panorama?.id else { return }
         if let facing { camera.heading = facing }
+        camera.roll = 0  // the roll was the first view of the photo left
         navigation.arrive(at: target, facing: camera.heading)
         focusRing.clear()
     }

@@ -144,15 +144,7 @@ package struct ExplorerState: Sendable {
         let readingBefore = markersRead
         markersRead = nil
         switch command {
-        case .turn(let degrees): camera.heading += degrees
-        case .tilt(let degrees): camera.pitch += degrees
-        case .look(let turn, let tilt):
-            camera.heading += turn
-            camera.pitch += tilt
-        case .zoom(let factor): camera.zoom *= factor
-        case .faceNorth:
-            camera.heading = 0
-            camera.pitch = 0
+        case .turn, .tilt, .look, .zoom, .faceNorth: moveCamera(command)
         case .followLink(let number):
             let links = numberedLinks
             if links.indices.contains(number - 1) { take(navigation.follow(links[number - 1])) } else { note = "no way \(number) here" }
@@ -213,6 +205,23 @@ package struct ExplorerState: Sendable {
         return camera != before.0 || panorama?.id != before.1 || note != before.2 || helpSection != before.3 || focus != before.4
             || minimapShown != before.5 || map != before.6 || isShowingShare != before.7 || command == .nextColours
             || command == .nextSymbols
+    }
+
+    /// A turn, tilt, look, zoom or face-north, at once. It levels a photo's rolled first view.
+    private mutating func moveCamera(_ command: ExplorerCommand) {
+        camera.roll = 0
+        switch command {
+        case .turn(let degrees): camera.heading += degrees
+        case .tilt(let degrees): camera.pitch += degrees
+        case .look(let turn, let tilt):
+            camera.heading += turn
+            camera.pitch += tilt
+        case .zoom(let factor): camera.zoom *= factor
+        case .faceNorth:
+            camera.heading = 0
+            camera.pitch = 0
+        default: break
+        }
     }
 
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.

@@ -14,20 +14,23 @@ package struct SharedView: Equatable, Sendable {
     package var pitch: Double
     /// Zoom factor, in `PanoramaCamera`'s range.
     package var zoom: Double
+    /// Roll, degrees, -180...180 (`PanoramaCamera.roll`); sent only when not level.
+    package var roll: Double
 
     /// The view of `state`.
     package init(_ state: ExplorerState) {
         panoramaID = state.panorama?.id
-        (heading, pitch, zoom) = (state.camera.heading, state.camera.pitch, state.camera.zoom)
+        (heading, pitch, zoom, roll) = (state.camera.heading, state.camera.pitch, state.camera.zoom, state.camera.roll)
     }
 
-    /// The longest line a follower reads, bytes: an id of a few hundred bytes and four numbers.
+    /// The longest line a follower reads, bytes: an id of a few hundred bytes and five numbers.
     package static let lineLimit = 1024
 
     /// The line to send, its newline included.
     package var line: String {
         var fields: [(String, JSONValue)] = panoramaID.map { [("panorama", .string($0))] } ?? []
         fields += [("heading", .number(heading)), ("pitch", .number(pitch)), ("zoom", .number(zoom))]
+        if roll != 0 { fields.append(("roll", .number(roll))) }
         return JSONWriter.text(.object(JSONObject(fields))) + "\n"
     }
 
@@ -40,8 +43,10 @@ package struct SharedView: Equatable, Sendable {
             let heading = object["heading"]?.number, let pitch = object["pitch"]?.number, let zoom = object["zoom"]?.number,
             (-90...90).contains(pitch), PanoramaCamera.zoomRange.contains(zoom)
         else { return nil }
+        let roll = object["roll"].map { $0.number ?? .nan } ?? 0
+        guard (-180...180).contains(roll) else { return nil }
         let id = object["panorama"]
         guard id == nil || id?.string != nil else { return nil }
-        (panoramaID, self.heading, self.pitch, self.zoom) = (id?.string, heading, pitch, zoom)
+        (panoramaID, self.heading, self.pitch, self.zoom, self.roll) = (id?.string, heading, pitch, zoom, roll)
     }
 }

@@ -14,16 +14,22 @@ public struct CameraAnimation: Equatable, Sendable {
     public let headingDelta: Double
     public let toPitch: Double
     public let toZoom: Double
+    /// The roll at the end, degrees; a user's move levels the camera (0).
+    public let toRoll: Double
     /// When the move starts, seconds.
     public let start: Double
     /// How long it takes, seconds, > 0.
     public let duration: Double
 
-    public init(from: PanoramaCamera, headingDelta: Double, toPitch: Double, toZoom: Double, start: Double, duration: Double) {
+    public init(
+        from: PanoramaCamera, headingDelta: Double, toPitch: Double, toZoom: Double, toRoll: Double = 0, start: Double,
+        duration: Double
+    ) {
         self.from = from
         self.headingDelta = headingDelta
         self.toPitch = PanoramaCamera(pitch: toPitch).pitch
         self.toZoom = PanoramaCamera(zoom: toZoom).zoom
+        self.toRoll = PanoramaCamera(roll: toRoll).roll
         self.start = start
         self.duration = max(duration, 1e-3)
     }
@@ -32,7 +38,7 @@ public struct CameraAnimation: Equatable, Sendable {
     public init(from: PanoramaCamera, to target: PanoramaCamera, start: Double, duration: Double) {
         self.init(
             from: from, headingDelta: Degrees.wrap180(target.heading - from.heading), toPitch: target.pitch,
-            toZoom: target.zoom, start: start, duration: duration)
+            toZoom: target.zoom, toRoll: target.roll, start: start, duration: duration)
     }
 
     /// Progress at `time`, eased, [0, 1].
@@ -46,6 +52,7 @@ public struct CameraAnimation: Equatable, Sendable {
         var camera = from
         camera.heading = from.heading + headingDelta * e
         camera.pitch = from.pitch + (toPitch - from.pitch) * e
+        camera.roll = from.roll + Degrees.wrap180(toRoll - from.roll) * e
         camera.zoom = e >= 1 ? toZoom : from.zoom * pow(toZoom / from.zoom, e)  // zoom is geometric
         return camera
     }

@@ -20,6 +20,7 @@ public struct PanoramaCamera: Equatable, Sendable {
     private var storedPitch: Double = 0
     private var storedZoom: Double = 1
     private var storedFOV: Double = PanoramaCamera.defaultFOV
+    private var storedRoll: Double = 0
 
     /// Compass heading, degrees clockwise from true north, [0, 360).
     public var heading: Double {
@@ -45,13 +46,23 @@ public struct PanoramaCamera: Equatable, Sendable {
         set { if newValue.isFinite { storedFOV = newValue.clamped(to: Self.fovRange) } }
     }
 
+    /// Roll about the line of sight, degrees, [-180, 180): positive turns the camera clockwise, so
+    /// the scene shows turned counterclockwise (GPano's InitialViewRollDegrees, as
+    /// rodrigopolo/360GPanoReference shows it). Only a photo's initial view sets it; a turn, tilt
+    /// or zoom by the user levels it again, as ArcGIS's camera does.
+    public var roll: Double {
+        get { storedRoll }
+        set { if newValue.isFinite { storedRoll = Degrees.wrap180(newValue) } }
+    }
+
     /// Makes a camera; each value is normalised or clamped as its property documents, and a
     /// non-finite value leaves that property at its default.
-    public init(heading: Double = 0, pitch: Double = 0, zoom: Double = 1, fov: Double = PanoramaCamera.defaultFOV) {
+    public init(heading: Double = 0, pitch: Double = 0, zoom: Double = 1, fov: Double = PanoramaCamera.defaultFOV, roll: Double = 0) {
         self.heading = heading
         self.pitch = pitch
         self.zoom = zoom
         self.fov = fov
+        self.roll = roll
     }
 
     /// The field of view actually shown across the larger viewport dimension, degrees, in (0, 160]:

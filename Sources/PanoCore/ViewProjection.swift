@@ -29,8 +29,12 @@ public struct ViewProjection: Sendable {
         let h = Degrees.radians(camera.heading)
         let p = Degrees.radians(camera.pitch)
         forward = Vector3(sin(h) * cos(p), sin(p), cos(h) * cos(p))
-        right = Vector3(cos(h), 0, -sin(h))
-        up = Vector3(-sin(h) * sin(p), cos(p), -cos(h) * sin(p))
+        let levelRight = Vector3(cos(h), 0, -sin(h))
+        let levelUp = Vector3(-sin(h) * sin(p), cos(p), -cos(h) * sin(p))
+        // A camera rolled clockwise: its up leans to the level right, its right down.
+        let r = Degrees.radians(camera.roll)
+        right = levelRight * cos(r) - levelUp * sin(r)
+        up = levelUp * cos(r) + levelRight * sin(r)
     }
 
     /// The (unnormalised) world direction through screen point (x, y).

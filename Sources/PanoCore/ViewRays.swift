@@ -4,14 +4,15 @@ import Glibc
 
 /// The direction of every pixel of a viewport for a camera facing heading 0, as equirectangular
 /// fractions, and the size of each pixel's footprint on the sphere. Turning the camera only adds
-/// to the longitude, so one table serves every heading: it depends on viewport size, pitch and
-/// effective fov alone.
+/// to the longitude, so one table serves every heading: it depends on viewport size, pitch, roll
+/// and effective fov alone.
 public struct ViewRays: Sendable {
     /// What the table was built for; a camera with a different key needs a new table.
     public struct Key: Equatable, Sendable {
         public var width: Int
         public var height: Int
         public var pitch: Double
+        public var roll: Double
         public var effectiveFOV: Double
         /// The rows of the `height`-row view the table holds (all of them but for a band).
         public var rows: Range<Int>
@@ -37,7 +38,9 @@ public struct ViewRays: Sendable {
 
     /// `rows` defaults to the whole view.
     public static func key(for camera: PanoramaCamera, width: Int, height: Int, rows: Range<Int>? = nil) -> Key {
-        Key(width: width, height: height, pitch: camera.pitch, effectiveFOV: camera.effectiveFOV, rows: rows ?? 0..<height)
+        Key(
+            width: width, height: height, pitch: camera.pitch, roll: camera.roll, effectiveFOV: camera.effectiveFOV,
+            rows: rows ?? 0..<height)
     }
 
     /// Builds the table for `rows` of the view (all of them by default), splitting the rows
@@ -84,21 +87,24 @@ public struct ViewRays: Sendable {
                             }
                             // Eight pixels at a time across the left half, the last block
                             // overlapping the one before it when the half is not a multiple of
-                            // eight (the same values again). Facing north the view is mirror-
-                            // symmetric: the right half is the left, reversed, longitudes negated.
-                            let half = max(8, (width + 1) / 2)
+                            // eight (the same values again). Facing north, level, the view is
+                            // mirror-symmetric: the right half is the left, reversed, longitudes
+                            // negated. A rolled view is worked out across its whole width.
+                            let mirrored = camera.roll == 0
+                            let span = mirrored ? max(8, (width + 1) / 2) : width
                             var x = 0
-                            while x < half {
-                                let start = min(x, half - 8)
+                            while x < span {
+                                let start = min(x, span - 8)
                                 let rays = basis.rays(x: start, y: y)
                                 out.first.store(rays.longitudeTurns, at: row + start)
                                 out.second.store(rays.rowFraction, at: row + start)
                                 out.third.store(rays.footprintLog2, at: row + start)
+                                x += 8
+                                guard mirrored else { continue }
                                 let mirror = row + width - 8 - start
                                 out.first.store(-Self.reversed(rays.longitudeTurns), at: mirror)
                                 out.second.store(Self.reversed(rays.rowFraction), at: mirror)
                                 out.third.store(Self.reversed(rays.footprintLog2), at: mirror)
-                                x += 8
                             }
                         }
                     }

@@ -65,13 +65,16 @@ struct PhotoPoseTests {
     }
 
     /// The horizon in a view: per column, the first ground row from the top; its tilt in degrees
-    /// (the view's pixels are square) and its height at the middle column, rows.
+    /// (the view's pixels are square) and its height at the middle column, rows, on the line
+    /// through the two columns measured (the north post, whose blurred top edge can pass for
+    /// ground, may stand in the middle).
     static func horizon(_ view: RGBImage) -> (tilt: Double, middle: Double) {
-        // Brown, and neither sky nor the post nor a blend of the two at the post's edges.
-        let isGround = { (pixel: RGB) in pixel.b < 90 && pixel.g < 120 && pixel.r < 170 }
+        // Nearer the ground's blue than the sky's (so a row blended half and half by the filter
+        // counts on the side its centre is), and not the red post or its blurred edges.
+        let isGround = { (pixel: RGB) in Int(pixel.b) < (Int(sky.b) + Int(ground.b)) / 2 && Int(pixel.r) - Int(pixel.g) < 60 }
         let rows = (0..<view.width).map { x in (0..<view.height).first { isGround(view[x, $0]) } ?? view.height }
         let (left, right) = (Double(rows[view.width / 8]), Double(rows[view.width * 7 / 8]))
-        return (atan2(right - left, Double(view.width * 6 / 8)) * 180 / .pi, Double(rows[view.width / 2]))
+        return (atan2(right - left, Double(view.width * 6 / 8)) * 180 / .pi, (left + right) / 2)
     }
 
     /// Where the north post stands across the view, degrees right of its centre (nil when the
@@ -85,12 +88,14 @@ struct PhotoPoseTests {
         return atan((centre - Double(view.width) / 2) / focal) * 180 / .pi
     }
 
-    /// Writes the photo for `pose` with its GPano tags into `folder`, and returns its path.
-    static func writePhoto(_ pose: Pose, into folder: URL) throws -> String {
-        let gpano = [
-            ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", String(pose.heading)),
-            ("PosePitchDegrees", String(pose.pitch)), ("PoseRollDegrees", String(pose.roll))
-        ]
+    /// Writes the photo for `pose` with its GPano tags, and `more` tags, into `folder`, and
+    /// returns its path.
+    static func writePhoto(_ pose: Pose, more: [(String, String)] = [], into folder: URL) throws -> String {
+        let gpano =
+            [
+                ("ProjectionType", "equirectangular"), ("PoseHeadingDegrees", String(pose.heading)),
+                ("PosePitchDegrees", String(pose.pitch)), ("PoseRollDegrees", String(pose.roll))
+            ] + more
         let bytes = TestPhotoMetadata.insert([TestPhotoMetadata.xmp(gpano)], into: try JPEGEncoder.encode(photo(pose), quality: 95))
         let path = folder.appendingPathComponent("askew.jpg").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -149,24 +154,37 @@ struct PhotoPoseTests {
     /// The explorer's own screen: a 200×60-cell tmux pane drawn in truecolor half blocks, read
     /// back with its colours (`tmux capture-pane -e`) into pixels, two a cell.
     static func explorerView(_ photo: String, heading: Double) throws -> RGBImage {
-        let (columns, rows) = (200, 60)
-        let command =
-            "'\(BuiltProducts.sidewalk)' '\(photo)' --heading \(heading) --color truecolor --format symbols --hide-compass --minimap off"
-        let session = try TmuxSession(command: command, columns: columns, rows: rows)
+        let session = try explorer(photo, flags: "--heading \(heading)")
         defer { session.close() }
+        let view = try explorerView(session, showing: "Heading \(Int(heading))°")
+        try session.send("q")
+        return view
+    }
+
+    /// The explorer on `photo` in a 200×60-cell tmux pane, in truecolor half blocks.
+    static func explorer(_ photo: String, flags: String) throws -> TmuxSession {
+        let command =
+            "'\(BuiltProducts.sidewalk)' '\(photo)' \(flags) --color truecolor --format symbols --hide-compass --minimap off"
+        return try TmuxSession(command: command, columns: explorerSize.columns, rows: explorerSize.rows)
+    }
+
+    static let explorerSize = (columns: 200, rows: 60)
+
+    /// The view on `session`'s screen once its text shows `readout`: every row between the
+    /// header and the status line, each cell's two halves.
+    static func explorerView(_ session: TmuxSession, showing readout: String) throws -> RGBImage {
+        let (columns, rows) = explorerSize
         var screen = ""
         #expect(
             session.waitUntil(timeout: 60) {
                 screen = (try? session.capture(escapes: true)) ?? ""
-                return screen.contains("Heading \(Int(heading))°")
-            }, "the explorer drew its view")
-        try session.send("q")
+                return screen.contains(readout)
+            }, "the explorer drew its view with \(readout)")
         var terminal = VirtualScreen(columns: columns, rows: rows)
         for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).enumerated() {
             // tmux carries the pen from line to line: nothing is reset between them.
             terminal.feed(Array("\u{1B}[\(row + 1);1H".utf8) + Array(line.utf8))
         }
-        // The view: every row between the header and the status line, each cell's two halves.
         var view = RGBImage(width: columns, height: (rows - 2) * 2)
         for row in 1..<(rows - 1) {
             for column in 0..<columns {

@@ -38,4 +38,18 @@ struct FollowTests {
             #expect(!ExplorerState.followerMayPress(key))
         }
     }
+
+    @Test("a presenter's rolled first view reaches the audience; a level one sends no roll")
+    func roll() {
+        var presenter = NavigationTests.state(at: "centre", heading: 0)
+        presenter.camera.roll = 5
+        let line = SharedView(presenter).line
+        #expect(line.contains("\"roll\":5"))
+        var follower = NavigationTests.state(at: "centre", heading: 90)
+        _ = follower.follow(SharedView(line: Array(line.utf8)[...])!, at: nil)
+        #expect(follower.camera.roll == 5 && follower.camera.heading == 0)
+        presenter.camera.roll = 0
+        #expect(!SharedView(presenter).line.contains("roll"))
+        #expect(SharedView(line: Array(#"{"heading":0,"pitch":0,"zoom":1,"roll":200}"#.utf8)[...]) == nil, "out of range")
+    }
 }

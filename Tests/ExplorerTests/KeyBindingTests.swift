@@ -114,6 +114,19 @@ struct AnimatedKeyTests {
         #expect(state.camera.heading == 345)
     }
 
+    @Test("a photo's rolled first view levels on the first key move, rolling back over the move; and at once on a programmatic one")
+    func firstMoveLevels() {
+        var state = ExplorerState(camera: PanoramaCamera(roll: 8))
+        state.handle(.right, at: 10)
+        state.advance(to: 10 - CameraMotion.firstStep + CameraMotion.keyMoveDuration / 2)
+        #expect(abs(state.camera.roll - 4) < 1e-9, "halfway through the turn, half the roll: \(state.camera.roll)°")
+        state.advance(to: 11)
+        #expect(state.camera.roll == 0 && state.camera.heading == 15)
+        var other = ExplorerState(camera: PanoramaCamera(roll: -5))
+        other.apply(.zoom(factor: 2))
+        #expect(other.camera.roll == 0 && other.camera.zoom == 2)
+    }
+
     @Test("with reduced motion, and for programmatic commands, moves are instant")
     func instant() {
         var state = ExplorerState()

@@ -11,14 +11,15 @@ struct CameraFlags {
     /// True once --zoom or --fov was given: then a panorama's initial field of view is not used.
     private(set) var widthGiven = false
 
-    /// The camera to start with: the one asked for, looking where and as wide as the panorama
-    /// says to look first, unless --heading or --pitch (direction) or --zoom or --fov (width)
+    /// The camera to start with: the one asked for, looking where (rolled as) and as wide as the
+    /// panorama says to look first, unless --heading or --pitch (direction) or --zoom or --fov (width)
     /// said otherwise.
     func startingCamera(initialView: InitialView?) -> PanoramaCamera {
         var start = camera
         if let orientation = initialView?.orientation, !orientationGiven {
             start.heading = orientation.heading
             start.pitch = orientation.pitch
+            start.roll = initialView?.roll ?? 0
         }
         if let width = initialView?.fieldOfView, !widthGiven { start.show(fieldOfView: width) }
         return start

@@ -102,14 +102,14 @@ extension PanoramaSelection {
         return (near.marking(pin), facing(view.panorama, heading: view.heading, subject: named))
     }
 
-    /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept),
+    /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept, level),
     /// facing `subject`, the place found, which the arrival names.
     static func facing(_ panorama: Panorama, heading: Double?, subject place: NamedPlace) -> Panorama {
         var turned = panorama
         let orientation = heading.map { Orientation(heading: $0, pitch: panorama.initialView?.orientation?.pitch ?? 0) }
         turned.initialView = InitialView(
             orientation: orientation ?? panorama.initialView?.orientation,
-            fieldOfView: panorama.initialView?.fieldOfView,
+            fieldOfView: panorama.initialView?.fieldOfView, roll: heading == nil ? panorama.initialView?.roll : nil,
             subject: InitialView.Subject(name: place.name, coordinate: place.coordinate))
         return turned
     }
