@@ -17,6 +17,9 @@ package enum FidelityBenchmark {
         /// sees of the colours, dithered or not.
         package var delta_e_blurred: Double
         package var bytes_per_cell: Double
+        /// In truecolor, undithered: the PSNR no picture of two colours a cell with these
+        /// symbols can pass (`TwoColourBound`); nil in other rows.
+        package var bound_psnr_db: Double?
     }
 
     /// The blur the perceived colour error is taken after, pixels: one cell's width at 6×12 pixels a cell.
@@ -39,12 +42,15 @@ package enum FidelityBenchmark {
             return image
         }
         for symbols in SymbolSet.allCases {
+            let bound = references.map { TwoColourBound.psnr($0, symbols: symbols) }.reduce(0, +) / Double(references.count)
             for mode in [ColorMode.truecolor, .palette256, .ansi16] {
                 for dither in [nil] + (CellDither.forMode(mode, ansi: .xterm).map { [$0] } ?? []) {
                     let grids = views.map { heading, pitch in
                         frame(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), symbols: symbols, dither: dither)
                     }
-                    rows.append(row(grids, references: references, mode: mode, source: source, symbols: symbols, dithered: dither != nil))
+                    var measured = row(grids, references: references, mode: mode, source: source, symbols: symbols, dithered: dither != nil)
+                    if mode == .truecolor, dither == nil { measured.bound_psnr_db = bound }
+                    rows.append(measured)
                 }
             }
         }

@@ -18,7 +18,7 @@ extension FrameComposer {
                 let dy = Double(py) + 0.5 - y
                 guard dx * dx + dy * dy <= radius * radius else { continue }
                 let row = top + py / 2
-                guard var halves = grid[px, row].halves ?? symbols.halves(of: grid[px, row]) else { continue }
+                guard var halves = grid[px, row].halves ?? SymbolSet.halvesOfAnySymbol(grid[px, row]) else { continue }
                 if py % 2 == 0 { halves.top = color } else { halves.bottom = color }
                 grid[px, row] = Cell(glyph: Cell.upperHalfBlock, foreground: halves.top, background: halves.bottom)
             }

@@ -2,9 +2,10 @@ import PanoCore
 
 /// Maps pixels to cells drawn with a `SymbolSet` finer than half blocks: for each cell, the
 /// glyph and the two colours that best fit its sub-pixels. Every split of the sub-pixels into two
-/// groups is tried (16 for quadrants, 64 for sextants, 256 for octants; every pattern has a
-/// glyph), each group drawn in its mean colour, and the split with the least squared error is
-/// kept: the best two-colour fit there is, where chafa searches a few candidate splits.
+/// groups is tried (16 for quadrants, 256 for octants; every pattern has a glyph), each group
+/// drawn in its mean colour, and the split with the least squared error is kept: the best
+/// two-colour fit there is, where chafa searches a few candidate splits. Sextants also try the
+/// quadrant and half blocks, whose rows they cannot make (`SextantFit`).
 public enum SymbolRasterizer {
     /// Pixels across one cell of the image `fill` reads.
     public static let pixelsPerColumn = 2
@@ -18,6 +19,7 @@ public enum SymbolRasterizer {
         let rows = min(image.height / pixelsPerRow, grid.rows - firstRow)
         let columns = min(image.width / pixelsPerColumn, grid.columns)
         guard rows > 0, columns > 0 else { return }
+        guard symbols != .sextant else { return fillSextants(&grid, from: image, rows: rows, columns: columns, firstRow: firstRow) }
         let weights = rowWeights(symbols)
         var subPixels = [SIMD3<Float>](repeating: .zero, count: symbols.count)
         var litSums = [SIMD3<Float>](repeating: .zero, count: 1 << symbols.count)
@@ -37,6 +39,31 @@ public enum SymbolRasterizer {
                         }
                     }
                     grid[column, firstRow + row] = fit(subPixels, symbols: symbols, litSums: &litSums)
+                }
+            }
+        }
+    }
+
+    /// `fill` for sextants (`SextantFit`): each cell's eight regions from its 2×4 pixels, each
+    /// pixel a quarter of the cell high, so a region a sixth high is two thirds of one.
+    private static func fillSextants(_ grid: inout CellGrid, from image: RGBImage, rows: Int, columns: Int, firstRow: Int) {
+        let bandWeights: [[(Int, Float)]] = [[(0, 3), (1, 1)], [(1, 2)], [(2, 2)], [(2, 1), (3, 3)]]
+        var sums = [SIMD3<Float>](repeating: .zero, count: 8)
+        var litSums = [SIMD3<Float>](repeating: .zero, count: 256)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    for (band, weights) in bandWeights.enumerated() {
+                        for subColumn in 0..<2 {
+                            var sum = SIMD3<Float>.zero
+                            for (fineRow, weight) in weights {
+                                let at = ((row * pixelsPerRow + fineRow) * image.width + column * pixelsPerColumn + subColumn) * 3
+                                sum += weight * SIMD3(Float(pixels[at]), Float(pixels[at + 1]), Float(pixels[at + 2]))
+                            }
+                            sums[band * 2 + subColumn] = sum
+                        }
+                    }
+                    grid[column, firstRow + row] = SextantFit.fit(sums, litSums: &litSums)
                 }
             }
         }
@@ -83,7 +110,7 @@ public enum SymbolRasterizer {
     }
 
     @inline(__always)
-    private static func rgb(_ colour: SIMD3<Float>) -> RGB {
+    static func rgb(_ colour: SIMD3<Float>) -> RGB {
         let clamped = colour.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255)).rounded(.toNearestOrAwayFromZero)
         return RGB(UInt8(clamped.x), UInt8(clamped.y), UInt8(clamped.z))
     }

@@ -10,7 +10,8 @@ public enum SymbolSet: String, Sendable, CaseIterable {
     case half
     /// ▘ ▝ ▖ ▗ ▚ ▞ ▌ ▐ ▀ ▄ ▙ ▛ ▜ ▟: 2×2, in most fonts.
     case quadrant
-    /// U+1FB00–1FB3B (Unicode 13) and four block elements: 2×3.
+    /// U+1FB00–1FB3B (Unicode 13) and four block elements: 2×3. The picture also draws quadrant
+    /// and half blocks with them where those fit better (`SextantFit`).
     case sextant
     /// U+1CD00–1CDE5 (Unicode 16) and 24 older block characters: 2×4. Few fonts have them yet.
     case octant
@@ -28,6 +29,10 @@ public enum SymbolSet: String, Sendable, CaseIterable {
 
     /// Sub-pixels in a cell, 2...8.
     public var count: Int { columns * rows }
+
+    /// The sets whose glyphs a picture in this set is fitted with: sextants also take the
+    /// quadrant blocks (half blocks among them), whose rows they cannot make (`SextantFit`).
+    public var fittedWith: [SymbolSet] { self == .sextant ? [.sextant, .quadrant] : [self] }
 
     /// The glyph that shows `mask` (its set bits in the foreground), mask in 0..<(1 << count).
     @inline(__always)

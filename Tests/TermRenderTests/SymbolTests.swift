@@ -3,6 +3,10 @@ import TermRender
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("Block symbols finer than half blocks")
 struct SymbolTests {
     @Test("every pattern of every set has its own glyph, and the glyph gives the pattern back", arguments: SymbolSet.allCases)
@@ -51,6 +55,25 @@ struct SymbolTests {
             let same = drawn == mask && cell.foreground == light && cell.background == dark
             let inverse = drawn == (1 << symbols.count) - 1 - mask && cell.foreground == dark && cell.background == light
             #expect(same || inverse, "pattern \(mask): \(cell)")
+        }
+    }
+
+    @Test("sextant cells draw a quadrant or half block where one fits: an edge across a cell's middle is drawn exactly")
+    func sextantsTakeQuadrants() {
+        let light = RGB(230, 200, 40)
+        let dark = RGB(20, 40, 90)
+        for mask in 1..<15 {
+            var image = RGBImage(width: SymbolRasterizer.pixelsPerColumn, height: SymbolRasterizer.pixelsPerRow)
+            for y in 0..<SymbolRasterizer.pixelsPerRow {
+                for x in 0..<SymbolRasterizer.pixelsPerColumn { image[x, y] = mask & (1 << ((y / 2) * 2 + x)) != 0 ? light : dark }
+            }
+            var grid = CellGrid(columns: 1, rows: 1)
+            SymbolRasterizer.fill(&grid, from: image, symbols: .sextant)
+            let cell = grid[0, 0]
+            let drawn = SymbolSet.quadrant.mask(of: cell.glyph)
+            let same = drawn == mask && cell.foreground == light && cell.background == dark
+            let inverse = drawn == 15 - mask && cell.foreground == dark && cell.background == light
+            #expect(same || inverse, "quadrant pattern \(mask): \(cell)")
         }
     }
 
@@ -103,5 +126,52 @@ struct SymbolTests {
         let read = AnsiArtReader.read(AnsiArt.encode(grid, colorMode: mode), columns: 30, rows: 10)
         let differing = zip(read.cells, shown.cells).filter { !$0.looksLike($1) }.count
         #expect(differing == 0)
+    }
+}
+
+@Suite("The best two-colour picture a set allows")
+struct TwoColourBoundTests {
+    /// Cells of three grey stripes a third of a cell high each: 0, 120 and 240.
+    static func thirds(columns: Int, rows: Int) -> RGBImage {
+        var image = RGBImage(width: columns * CellPicture.pixelsPerColumn, height: rows * CellPicture.pixelsPerRow)
+        for y in 0..<image.height {
+            let grey = UInt8(120 * ((y % CellPicture.pixelsPerRow) / 4))
+            for x in 0..<image.width { image[x, y] = RGB(grey, grey, grey) }
+        }
+        return image
+    }
+
+    @Test("worked by hand: thirds of 0, 120 and 240 leave 3200 mean square in halves, 2400 in sextants")
+    func byHand() {
+        // Halves: the top is 4 rows of 0 and 2 of 120, mean 40: 4·40² + 2·80² = 19200 a column
+        // of pixels; the bottom the same; 38400 over a column's 12 pixels, 3200 each.
+        let image = Self.thirds(columns: 3, rows: 2)
+        let halves = 10 * log10(255.0 * 255.0 / 3200)
+        #expect(abs(TwoColourBound.psnr(image, symbols: .half) - halves) < 1e-9)
+        #expect(abs(TwoColourBound.psnr(image, symbols: .quadrant) - halves) < 1e-9, "quadrants add nothing across")
+        // Sextants: one third alone, the other two in their mean, 60 from each: 8 · 60² a column.
+        let sextants = 10 * log10(255.0 * 255.0 / 2400)
+        #expect(abs(TwoColourBound.psnr(image, symbols: .sextant) - sextants) < 1e-9)
+    }
+
+    @Test("no set's picture passes its bound, and finer sets' bounds are not lower")
+    func bounds() {
+        let panorama = SyntheticPanorama.cardinal(width: 512)
+        let camera = PanoramaCamera(heading: 30, pitch: 10)
+        let (columns, rows) = (40, 12)
+        var reprojector = Reprojector()
+        var reference = RGBImage(width: columns * CellPicture.pixelsPerColumn, height: rows * CellPicture.pixelsPerRow)
+        reprojector.render(panorama, camera: camera, into: &reference)
+        var bounds: [Double] = []
+        for symbols in SymbolSet.allCases {
+            var composer = FrameComposer()
+            composer.symbols = symbols
+            let grid = composer.compose(
+                panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
+            let bound = TwoColourBound.psnr(reference, symbols: symbols)
+            #expect(ImageMetrics.psnr(CellPicture.render(grid, rows: rows), reference) <= bound, "\(symbols)")
+            bounds.append(bound)
+        }
+        #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }, "\(bounds)")
     }
 }

@@ -53,7 +53,8 @@ extension BenchCommand {
             [
                 Column("source", 14) { $0.source }, Column("symbols", 10) { $0.symbols }, Column("colours", 11) { $0.color_mode },
                 Column("dither", 8) { $0.dither }, Column("PSNR dB", 9) { format($0.psnr_db) },
-                Column("blurred ΔE", 11) { format($0.delta_e_blurred) }, Column("bytes/cell", 0) { format($0.bytes_per_cell) }
+                Column("blurred ΔE", 11) { format($0.delta_e_blurred) }, Column("bytes/cell", 11) { format($0.bytes_per_cell) },
+                Column("bound dB", 0) { $0.bound_psnr_db.map(format) ?? "-" }
             ])
         return ExitStatus.success
     }
