@@ -184,7 +184,7 @@ struct ManifestDecoder {
             return nil
         }
         let fov = number(entry, "fov", at: path, in: PanoramaCamera.fovRange)
-        let heading = number(entry, "heading", at: path, in: 0..<360, required: entry["fov"] == nil)
+        let heading = number(entry, "heading", at: path, in: 0..<360, required: entry["fov"] == nil || entry["roll"] != nil)
         let pitch = number(entry, "pitch", at: path, in: -90...90) ?? 0
         let roll = number(entry, "roll", at: path, in: -180...180)
         return InitialView(orientation: heading.map { Orientation(heading: $0, pitch: pitch) }, fieldOfView: fov, roll: roll)

@@ -69,6 +69,12 @@ struct ManifestTests {
             }
         ),
         (
+            "an initial roll with no heading to roll at", "$.panoramas[0].initialView.heading",
+            { m in
+                setPanorama(&m, 0, "initialView", ["fov": 60, "roll": 5])
+            }
+        ),
+        (
             "an initial field of view wider than 160°", "$.panoramas[0].initialView.fov",
             { m in
                 setPanorama(&m, 0, "initialView", ["fov": 200])
@@ -134,14 +140,15 @@ struct ManifestTests {
         #expect(service.panorama(id: "b")?.links.first?.heading == 180)
     }
 
-    @Test("an initial view reads back with its direction, its field of view, or both")
+    @Test("an initial view reads back with its direction, its field of view, or both, and its roll")
     func initialViews() throws {
         let fixture = try DatasetFixture()
         defer { fixture.remove() }
         let place = try #require(Coordinate(latitude: 48.2, longitude: 16.37))
         let views = [
             InitialView(orientation: Orientation(heading: 45, pitch: -10)), InitialView(orientation: nil, fieldOfView: 60),
-            InitialView(orientation: Orientation(heading: 300, pitch: 5), fieldOfView: 120)
+            InitialView(orientation: Orientation(heading: 300, pitch: 5), fieldOfView: 120),
+            InitialView(orientation: Orientation(heading: 10, pitch: 0), roll: -7.5)
         ]
         let panoramas = views.enumerated().map { index, view in
             Panorama(
