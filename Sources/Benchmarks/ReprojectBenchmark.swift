@@ -13,6 +13,9 @@ package enum ReprojectBenchmark {
         package var median_ms: Double
         /// Median per view when only the heading changes, milliseconds.
         package var turn_median_ms: Double
+        /// Texels read per pixel in a turn, mean over the views: 4 where a pixel samples one mip
+        /// level, 8 where it blends two (bilinear samplers such as cv2.remap read 4).
+        package var texels_per_pixel: Double
     }
 
     /// The view sizes timed: a half-block view, and pixel pictures of a small and a large window.
@@ -34,6 +37,7 @@ package enum ReprojectBenchmark {
                 var reprojector = Reprojector()
                 var fresh: [Double] = []
                 var turns: [Double] = []
+                var texels: [Double] = []
                 for round in 0...scale.pick(rounds, quick: 1) {
                     for view in views(scale) {
                         let camera = PanoramaCamera(heading: view.heading, pitch: view.pitch)
@@ -46,13 +50,15 @@ package enum ReprojectBenchmark {
                         if round > 0 {  // round 0 warms caches up
                             fresh.append(milliseconds(middle - start))
                             turns.append(milliseconds(end - middle))
+                            texels.append(reprojector.texelsPerPixel)
                         }
                     }
                 }
                 rows.append(
                     Row(
                         source: name, size: "\(width)x\(height)", threads: count,
-                        median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns)))
+                        median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns),
+                        texels_per_pixel: texels.reduce(0, +) / Double(max(texels.count, 1))))
             }
         }
         return rows

@@ -17,6 +17,15 @@ public struct Reprojector: Sendable {
 
     public init() {}
 
+    /// Texels the last `render` read per pixel of the panorama's image (not its detail layer),
+    /// 4...8: four where a pixel samples one mip level, eight where it blends two. 0 before any.
+    public var texelsPerPixel: Double {
+        let blends = imageTable.levelBlends
+        guard !blends.isEmpty else { return 0 }
+        let blending = blends.reduce(0) { $0 + ($1 & 0xFF == 0 ? 0 : 1) }
+        return 4 + 4 * Double(blending) / Double(blends.count)
+    }
+
     /// Fills `output` (its size is the viewport size, in pixels) with what `camera` sees of
     /// `panorama`: bilinear where the view magnifies, trilinear from the mip pyramid where it
     /// minifies, seamless across the ±180° wrap, and from the panorama's detail layer wherever it

@@ -45,6 +45,34 @@ struct ReprojectionTests {
         }
     }
 
+    @Test("texels read a pixel: 4 where the view magnifies, nearly 8 where every pixel blends two mip levels")
+    func texelsPerPixel() {
+        let panorama = SyntheticPanorama.cardinal(width: 512)
+        var reprojector = Reprojector()
+        #expect(reprojector.texelsPerPixel == 0)
+        var large = RGBImage(width: 400, height: 300)
+        reprojector.render(panorama, camera: PanoramaCamera(), into: &large)
+        #expect(reprojector.texelsPerPixel == 4, "128 texels across 400 pixels: level 0 alone")
+        var small = RGBImage(width: 40, height: 30)
+        reprojector.render(panorama, camera: PanoramaCamera(), into: &small)
+        #expect(reprojector.texelsPerPixel > 7.5, "3.2 texels a pixel: between levels 1 and 2 (\(reprojector.texelsPerPixel))")
+    }
+
+    @Test("a rolled view's rays are the projection's across its whole width, not mirrored", arguments: [5.0, -30])
+    func rolledRays(roll: Double) {
+        let camera = PanoramaCamera(heading: 0, pitch: 10, roll: roll)
+        let (width, height) = (37, 20)
+        let rays = ViewRays(camera: camera, width: width, height: height)
+        let projection = ViewProjection(camera: camera, width: width, height: height)
+        for (x, y) in [(0, 0), (36, 0), (3, 19), (33, 19), (18, 10)] {
+            let seen = projection.orientation(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+            let turns = Double(rays.longitudeTurns[y * width + x])
+            let row = Double(rays.rowFractions[y * width + x])
+            #expect(abs(Degrees.wrap180(turns * 360 - seen.heading)) < 0.01, "pixel (\(x), \(y)) heading")
+            #expect(abs((0.5 - row) * 180 - seen.pitch) < 0.01, "pixel (\(x), \(y)) pitch")
+        }
+    }
+
     @Test("a pure heading change reuses the ray table and matches a fresh render")
     func headingChangeMatchesFreshRender() {
         let panorama = SyntheticPanorama.cardinal(width: 512)

@@ -276,11 +276,11 @@ struct BenchCommand: SidewalkCommand {
 
     private func printTable(_ report: ReprojectReport) {
         print("reprojection, median ms per view over \(report.views.count) views (new heading and pitch each; 'turn' = heading only)")
-        print(pad("source", 11) + pad("size", 9) + pad("threads", 8) + pad("ms/view", 10) + pad("ms/turn", 10))
+        print(pad("source", 11) + pad("size", 9) + pad("threads", 8) + pad("ms/view", 10) + pad("ms/turn", 10) + "texels/pixel")
         for row in report.reproject {
             print(
                 pad(row.source, 11) + pad(row.size, 9) + pad("\(row.threads)", 8)
-                    + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10))
+                    + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10) + format(row.texels_per_pixel))
         }
         for result in report.antialias {
             print(
