@@ -1,5 +1,5 @@
 /// Renders the perspective view of an equirectangular panorama. It keeps its ray table while
-/// the viewport size, pitch and fov stay the same, so a turn costs no trigonometry, and
+/// the viewport size, pitch, roll and fov stay the same, so a turn costs no trigonometry, and
 /// rendering into an existing image allocates nothing.
 public struct Reprojector: Sendable {
     /// Added to each pixel's mip level (log2 of its footprint in texels): negative samples finer
