@@ -22,6 +22,9 @@ package struct PanoramaURL: Equatable, Sendable {
     package var pitch: Double?
     /// Google's horizontal field of view, degrees, 10...100.
     package var fov: Double?
+    /// For a `sidewalk://` URL: the camera's roll, degrees, -180...180 (`PanoramaCamera.roll`),
+    /// given while a photo's rolled first view is shown.
+    package var roll: Double?
     /// For a Panoramax viewer's URL: the server it came from (`https://host`), whose pictures
     /// the id names.
     package var server: String?
@@ -78,7 +81,8 @@ package struct PanoramaURL: Equatable, Sendable {
                 throw PanoramaURLError("sidewalk:// URLs look like sidewalk://view?pano=ID&heading=H")
             }
             var url = try view(from: fields, placeField: "viewpoint", placeRequired: false)
-            if url.panoramaID == nil, url.place == nil, url.heading == nil, url.pitch == nil, url.fov == nil {
+            url.roll = try number(fields, "roll", in: -180...180)
+            if url.panoramaID == nil, url.place == nil, url.heading == nil, url.pitch == nil, url.fov == nil, url.roll == nil {
                 url = PanoramaURL()
             }
             if let dataset = fields["dataset"] {
@@ -94,8 +98,8 @@ package struct PanoramaURL: Equatable, Sendable {
     }
 
     /// The URL of a view: `sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F`,
-    /// with the panorama's fields only when there is one, and `&dataset=` when the view is in
-    /// another dataset than the demo town.
+    /// with the panorama's fields only when there is one, `&roll=R` when the view is rolled, and
+    /// `&dataset=` when the view is in another dataset than the demo town.
     package static func sidewalkURL(panorama: Panorama?, camera: PanoramaCamera, dataset: String? = nil) -> String {
         var fields: [String] = []
         if let panorama {
@@ -105,6 +109,7 @@ package struct PanoramaURL: Equatable, Sendable {
         fields.append("heading=\(rounded(camera.heading, 1))")
         fields.append("pitch=\(rounded(camera.pitch, 1))")
         fields.append("fov=\(rounded(min(max(camera.effectiveFOV, fovRange.lowerBound), fovRange.upperBound), 1))")
+        if camera.roll != 0 { fields.append("roll=\(rounded(camera.roll, 1))") }
         if let dataset { fields.append("dataset=" + percentEncoded(dataset)) }
         return "sidewalk://view?" + fields.joined(separator: "&")
     }
@@ -127,6 +132,7 @@ package struct PanoramaURL: Equatable, Sendable {
         if let heading { camera.heading = heading }
         if let pitch { camera.pitch = pitch }
         if let fov { camera.show(fieldOfView: fov) }
+        if let roll { camera.roll = roll }
         return camera
     }
 

@@ -148,6 +148,15 @@ struct PanoramaURLTests {
         #expect(opened.heading == 123.4 && opened.pitch == -12.5 && abs(opened.zoom - 2) < 0.01, "fov is rounded to 0.1°")
     }
 
+    @Test("a photo's rolled first view is shared with its roll, and opens rolled again; a level view names none")
+    func roll() throws {
+        let text = PanoramaURL.sidewalkURL(panorama: nil, camera: PanoramaCamera(heading: 10, roll: -5))
+        #expect(text == "sidewalk://view?heading=10&pitch=0&fov=90&roll=-5")
+        #expect(try PanoramaURL.parse(text).camera(from: PanoramaCamera()).roll == -5)
+        #expect(!PanoramaURL.sidewalkURL(panorama: nil, camera: PanoramaCamera(heading: 10)).contains("roll"))
+        #expect(throws: PanoramaURLError("roll 200 is out of range (-180...180)")) { try PanoramaURL.parse("sidewalk://view?roll=200") }
+    }
+
     @Test("the URL carries the dataset, any path or address, through percent-encoding and back")
     func datasetRoundTrip() throws {
         let panorama = Panorama(id: "p1", imagePath: "", coordinate: Coordinate(latitude: 48.2, longitude: 16.37)!)

@@ -54,7 +54,7 @@ struct CameraFlags {
     /// initial view.
     mutating func apply(_ url: PanoramaURL) {
         camera = url.camera(from: camera)
-        if url.heading != nil || url.pitch != nil { orientationGiven = true }
+        if url.heading != nil || url.pitch != nil || url.roll != nil { orientationGiven = true }
         if url.fov != nil { widthGiven = true }
     }
 }
