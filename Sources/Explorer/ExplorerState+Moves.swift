@@ -16,6 +16,23 @@ extension ExplorerState {
         }
     }
 
+    /// A turn, tilt, look, zoom or face-north, at once. It levels a photo's rolled first view.
+    mutating func moveCamera(_ command: ExplorerCommand) {
+        camera.roll = 0
+        switch command {
+        case .turn(let degrees): camera.heading += degrees
+        case .tilt(let degrees): camera.pitch += degrees
+        case .look(let turn, let tilt):
+            camera.heading += turn
+            camera.pitch += tilt
+        case .zoom(let factor): camera.zoom *= factor
+        case .faceNorth:
+            camera.heading = 0
+            camera.pitch = 0
+        default: break
+        }
+    }
+
     /// Home: the home panorama with the view the explorer started with (Street View's "my
     /// location"); at home already, the start view alone.
     mutating func goHome() {

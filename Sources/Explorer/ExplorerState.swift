@@ -207,23 +207,6 @@ package struct ExplorerState: Sendable {
             || command == .nextSymbols
     }
 
-    /// A turn, tilt, look, zoom or face-north, at once. It levels a photo's rolled first view.
-    private mutating func moveCamera(_ command: ExplorerCommand) {
-        camera.roll = 0
-        switch command {
-        case .turn(let degrees): camera.heading += degrees
-        case .tilt(let degrees): camera.pitch += degrees
-        case .look(let turn, let tilt):
-            camera.heading += turn
-            camera.pitch += tilt
-        case .zoom(let factor): camera.zoom *= factor
-        case .faceNorth:
-            camera.heading = 0
-            camera.pitch = 0
-        default: break
-        }
-    }
-
     /// Shows `text` as the note, from a front (what it now draws with); `now` as for `handle`.
     package mutating func say(_ text: String, at now: Double? = nil) {
         _ = timingNote(at: now) { state in

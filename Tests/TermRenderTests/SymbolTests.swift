@@ -84,22 +84,29 @@ struct SymbolTests {
         return rows[0] == rows[1] && rows[1] == rows[2]
     }
 
-    @Test("finer symbols show a picture more closely: every set is over 1 dB above half blocks, and none below a coarser one")
-    func finerIsCloser() {
+    /// A 40×12-cell view of the compass panorama at 6×12 pixels a cell, and the explorer's
+    /// picture of it in each symbol set, painted back into pixels the same way.
+    static func picturesOfEachSet() -> (reference: RGBImage, pictures: [(symbols: SymbolSet, picture: RGBImage)]) {
         let panorama = SyntheticPanorama.cardinal(width: 512)
         let camera = PanoramaCamera(heading: 30, pitch: 10)
         let (columns, rows) = (40, 12)
         var reprojector = Reprojector()
         var reference = RGBImage(width: columns * CellPicture.pixelsPerColumn, height: rows * CellPicture.pixelsPerRow)
         reprojector.render(panorama, camera: camera, into: &reference)
-        var scores: [Double] = []
-        for symbols in SymbolSet.allCases {
+        let pictures = SymbolSet.allCases.map { symbols in
             var composer = FrameComposer()
             composer.symbols = symbols
             let grid = composer.compose(
                 panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
-            scores.append(ImageMetrics.psnr(CellPicture.render(grid, rows: rows), reference))
+            return (symbols, CellPicture.render(grid, rows: rows))
         }
+        return (reference, pictures)
+    }
+
+    @Test("finer symbols show a picture more closely: every set is over 1 dB above half blocks, and none below a coarser one")
+    func finerIsCloser() {
+        let (reference, pictures) = Self.picturesOfEachSet()
+        let scores = pictures.map { ImageMetrics.psnr($0.picture, reference) }
         #expect(scores.dropFirst().allSatisfy { $0 > scores[0] + 1 }, "\(scores)")
         #expect(zip(scores.dropFirst(2), scores.dropFirst()).allSatisfy { $0 > $1 - 0.05 }, "\(scores)")
     }
@@ -156,20 +163,11 @@ struct TwoColourBoundTests {
 
     @Test("no set's picture passes its bound, and finer sets' bounds are not lower")
     func bounds() {
-        let panorama = SyntheticPanorama.cardinal(width: 512)
-        let camera = PanoramaCamera(heading: 30, pitch: 10)
-        let (columns, rows) = (40, 12)
-        var reprojector = Reprojector()
-        var reference = RGBImage(width: columns * CellPicture.pixelsPerColumn, height: rows * CellPicture.pixelsPerRow)
-        reprojector.render(panorama, camera: camera, into: &reference)
+        let (reference, pictures) = SymbolTests.picturesOfEachSet()
         var bounds: [Double] = []
-        for symbols in SymbolSet.allCases {
-            var composer = FrameComposer()
-            composer.symbols = symbols
-            let grid = composer.compose(
-                panorama: panorama, camera: camera, columns: columns, rows: rows + 1, statusLeft: "", statusRight: "")
+        for (symbols, picture) in pictures {
             let bound = TwoColourBound.psnr(reference, symbols: symbols)
-            #expect(ImageMetrics.psnr(CellPicture.render(grid, rows: rows), reference) <= bound, "\(symbols)")
+            #expect(ImageMetrics.psnr(picture, reference) <= bound, "\(symbols)")
             bounds.append(bound)
         }
         #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }, "\(bounds)")
