@@ -66,12 +66,13 @@ struct PhotoInitialViewReferenceTests {
     }
 
     static let (width, height, fieldOfView) = (640, 360, 120.0)
+    /// Pixels from the eye to the view's plane.
+    static let focal = Double(width) / 2 / tan(fieldOfView / 2 * .pi / 180)
 
     /// Where the level world's horizon must cross the view: tilted by the roll (counterclockwise,
     /// so rows fall to the right: the measured tilt is minus the roll) and, at the middle column,
     /// `f·tan(pitch)` below the centre measured across the rolled rows.
     static func expectedHorizon(_ view: Case) -> (tilt: Double, middle: Double) {
-        let focal = Double(width) / 2 / tan(fieldOfView / 2 * .pi / 180)
         let below = focal * tan(view.pitch * .pi / 180) / cos(view.roll * .pi / 180)
         return (-view.roll, Double(height) / 2 + below)
     }
@@ -89,7 +90,6 @@ struct PhotoInitialViewReferenceTests {
     static func expectFirstView(_ image: RGBImage, _ view: Case, path: String) {
         let (tilt, middle) = PhotoPoseTests.horizon(image)
         let wanted = expectedHorizon(view)
-        let focal = Double(width) / 2 / tan(fieldOfView / 2 * .pi / 180)
         #expect(abs(tilt - wanted.tilt) < 0.5, "\(path): \(view.testDescription): the horizon tilts \(tilt)°, not \(wanted.tilt)°")
         let offBy = atan(abs(middle - wanted.middle) / focal) * 180 / .pi
         #expect(offBy < 0.5, "\(path): \(view.testDescription): the horizon is at row \(middle), not \(wanted.middle)")
@@ -108,17 +108,9 @@ struct PhotoInitialViewReferenceTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = try PhotoPoseTests.writePhoto(view.pose, more: Self.tags(view), into: photos)
-        Self.expectFirstView(try Self.snapshotFirstView(photo, in: folder), view, path: "snapshot")
-
-        let imported = folder.appendingPathComponent("imported").path
-        let importRun = try ProgramRun.sidewalk(["import", photos.path, "--output", imported, "--place", "48.85,2.35"])
-        #expect(importRun.status == 0, "\(importRun.standardError)")
-        Self.expectFirstView(try Self.snapshotFirstView(imported, in: folder), view, path: "import")
-
-        let tiled = folder.appendingPathComponent("tiled").path
-        let tileRun = try ProgramRun.sidewalk(["tile", imported, "--output", tiled])
-        #expect(tileRun.status == 0, "\(tileRun.standardError)")
-        Self.expectFirstView(try Self.snapshotFirstView(tiled, in: folder), view, path: "tile")
+        for (source, path) in try PhotoPoseTests.sources(photo: photo, in: folder) {
+            Self.expectFirstView(try Self.snapshotFirstView(source, in: folder), view, path: path)
+        }
     }
 
     @Test("the explorer opens rolled as the photo says, and the first turn levels it")
@@ -126,9 +118,8 @@ struct PhotoInitialViewReferenceTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-initial-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let view = Case(pose: Self.level, heading: 0, pitch: 0, roll: 5)
         let tags = [("InitialViewHeadingDegrees", "0"), ("InitialViewRollDegrees", "5")]
-        let photo = try PhotoPoseTests.writePhoto(view.pose, more: tags, into: folder)
+        let photo = try PhotoPoseTests.writePhoto(Self.level, more: tags, into: folder)
         let session = try PhotoPoseTests.explorer(photo, flags: "")
         defer { session.close() }
         let first = PhotoPoseTests.horizon(try PhotoPoseTests.explorerView(session, showing: "Heading 0°"))

@@ -138,17 +138,23 @@ struct PhotoPoseTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = try Self.writePhoto(pose, into: photos)
-        try Self.expectLevel([photo], pose, path: "snapshot", in: folder)
+        for (source, path) in try Self.sources(photo: photo, in: folder) {
+            try Self.expectLevel([source], pose, path: path, in: folder)
+        }
+    }
 
+    /// Every way a photo is opened: itself (`snapshot`), the dataset `import` makes of its
+    /// folder, and the tiles `tile` cuts from that dataset (made in `folder`), each with the
+    /// path's name.
+    static func sources(photo: String, in folder: URL) throws -> [(source: String, path: String)] {
         let imported = folder.appendingPathComponent("imported").path
-        let importRun = try ProgramRun.sidewalk(["import", photos.path, "--output", imported, "--place", "48.85,2.35"])
+        let photos = (photo as NSString).deletingLastPathComponent
+        let importRun = try ProgramRun.sidewalk(["import", photos, "--output", imported, "--place", "48.85,2.35"])
         #expect(importRun.status == 0, "\(importRun.standardError)")
-        try Self.expectLevel([imported], pose, path: "import", in: folder)
-
         let tiled = folder.appendingPathComponent("tiled").path
         let tileRun = try ProgramRun.sidewalk(["tile", imported, "--output", tiled])
         #expect(tileRun.status == 0, "\(tileRun.standardError)")
-        try Self.expectLevel([tiled], pose, path: "tile", in: folder)
+        return [(photo, "snapshot"), (imported, "import"), (tiled, "tile")]
     }
 
     /// The explorer's own screen: a 200×60-cell tmux pane drawn in truecolor half blocks, read
