@@ -67,6 +67,12 @@ package struct SceneryLoading {
         tiled?.ask(width: rendered.width, height: rendered.height, camera: camera, mailbox: mailbox)
     }
 
+    /// True while a sharper decode or finer tiles for the view on screen are on their way: the
+    /// picture will change without a key, so the view has not settled.
+    package var isRefining: Bool {
+        sharper?.isDecoding == true || tiled?.isRefining == true
+    }
+
     /// The transition has ended: nothing is being left.
     package mutating func transitionEnded() {
         leaving = nil

@@ -76,6 +76,17 @@ package struct TiledDetail {
         return composed
     }
 
+    /// True while the tiles the last frame needed are still on their way, or their layer is
+    /// being composed: the picture will get sharper without a key.
+    package var isRefining: Bool {
+        guard !composing, !stale else { return true }
+        guard let window else { return false }
+        let levelZero = hasFullLevelZero ? [] : [TileGrid.Key(level: 0, row: 0, column: 0)]
+        return (levelZero + window.keys(in: tiles.grid)).contains {
+            cache.tile($0, of: panorama.id) == nil && cache.failure($0, of: panorama.id) == nil
+        }
+    }
+
     /// Why some tiles are not shown sharp, for the status line; nil when none failed.
     package var note: String? {
         guard let (key, error) = failures.min(by: { $0.key.description < $1.key.description }) else { return nil }

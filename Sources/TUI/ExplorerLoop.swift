@@ -161,8 +161,8 @@ struct ExplorerLoop {
                 let bytes = draw(quality, size: terminal.size, at: now)
                 if !bytes.isEmpty { return .write(bytes) }
             case .wait(let until):
-                if until == nil, !state.isAnimating, loading.loadingID == nil, !busy, terminal.escapeSecondsLeft == nil,
-                    !terminal.hasQueuedInput
+                if until == nil, !state.isAnimating, loading.loadingID == nil, !loading.isRefining, !busy,
+                    terminal.escapeSecondsLeft == nil, !terminal.hasQueuedInput
                 {
                     settings.stateLog?.settled(state, at: now)
                     settings.recorder?.settled(state)

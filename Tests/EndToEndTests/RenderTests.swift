@@ -58,15 +58,23 @@ struct RenderTests {
         }
     }
 
-    /// Records the explorer's first view at 80×24 in truecolour until it has settled (the cast
-    /// stops growing for a second), and returns the screen's text as tmux showed it.
+    /// Records the explorer's first view at 80×24 in truecolour until it has settled (its state
+    /// log says so, which it does only once the exact frame is written, however slow the link
+    /// seemed, and the cast then stops growing for a second), and returns the screen's text as
+    /// tmux showed it.
     static func record(_ cast: String, options: [String]) throws -> String {
+        let stateLog = cast + ".state"
         let session = try TmuxSession(
             command:
-                "'\(BuiltProducts.sidewalk)' '\(demo)' --geocoder off --color truecolor \(options.joined(separator: " ")) --record '\(cast)'",
+                "'\(BuiltProducts.sidewalk)' '\(demo)' --geocoder off --color truecolor \(options.joined(separator: " ")) --record '\(cast)'"
+                + " --state-log '\(stateLog)'",
             columns: 80, rows: 24, environment: ["SWIFT_BACKTRACE": "interactive=no"])
         defer { session.close() }
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 90° E") })
+        #expect(
+            session.waitUntil(timeout: 60) {
+                ((try? String(contentsOfFile: stateLog, encoding: .utf8)) ?? "").contains("\"settled\":true")
+            })
         var (size, since) = (-1, Date())
         #expect(
             session.waitUntil(timeout: 30) {

@@ -1,8 +1,11 @@
+import Dispatch
 import Explorer
 import ExplorerSession
 import ExplorerView
+import Foundation
 import Locking
 import PanoCore
+import PanoImage
 import TermRender
 import TerminalModel
 import TestSupport
@@ -111,15 +114,41 @@ struct ExplorerLoopTests {
     /// A session on the cardinal panorama at 80×24 in truecolor, reporting its events to `events`.
     private static func session(
         limits: SessionLimits = SessionLimits(), queries: [UInt8] = [],
-        events: ((ExplorerEvent, Double) -> Void)? = nil, maxRate: Double? = nil
+        events: ((ExplorerEvent, Double) -> Void)? = nil, maxRate: Double? = nil, stateLog: StateLog? = nil,
+        sharper: SharperDecode? = nil
     ) throws -> ExplorerLoop {
         let settings = ExplorerLoop.Settings(
             scenery: .image(SyntheticPanorama.cardinal(width: 512), title: "cardinal"),
             display: DisplayOptions(colorMode: .truecolor), environment: [:], detected: .truecolor, queries: queries,
-            asciiOnly: false, limits: limits, events: events, stateLog: nil, maxRate: maxRate, runner: SerialRunner())
+            asciiOnly: false, limits: limits, events: events, stateLog: stateLog, maxRate: maxRate, runner: SerialRunner())
         return try ExplorerLoop(
-            settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: nil,
+            settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: sharper,
             capabilities: TerminalCapabilities(), size: (80, 24))
+    }
+
+    @Test("the view settles (a state-log line says so) only once the sharper decode its first frame asked for has come and been drawn")
+    func settlesOnceSharp() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let release = DispatchSemaphore(value: 0)
+        let sharp = SyntheticPanorama.cardinal(width: 2048)
+        // 80 columns of half blocks at fov 90 resolve 640 pixels round the circle: more than 512.
+        let sharper = SharperDecode(id: "cardinal", width: 512, widest: 2048) { _ throws(PanoramaError) in
+            release.wait()
+            return (sharp, 2048)
+        }
+        var run = SessionRun(try Self.session(stateLog: try StateLog(path: log), sharper: sharper))
+        func settledLines() -> Int {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "\"settled\":true").count - 1
+        }
+        #expect(run.stepAtStart == .wait(seconds: nil, readsKeys: true))
+        #expect(settledLines() == 0, "settled while a sharper picture was still on its way")
+        release.signal()
+        var arrival = pollfd(fd: run.loop.loading.descriptor, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&arrival, 1, 10_000) == 1, "the sharper decode never came")
+        run.loop.takeArrivals(at: run.time)
+        #expect(run.settle().frames >= 1, "the sharper picture is drawn")
+        #expect(settledLines() == 1)
     }
 
     @Test(
