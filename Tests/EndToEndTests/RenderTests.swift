@@ -59,9 +59,9 @@ struct RenderTests {
     }
 
     /// Records the explorer's first view at 80×24 in truecolour until it has settled (its state
-    /// log says so, which it does only once the exact frame is written, however slow the link
-    /// seemed, and the cast then stops growing for a second), and returns the screen's text as
-    /// tmux showed it.
+    /// log says so, which it does only once the sharper decode a pixel picture asks for has been
+    /// drawn, however long it took, and the cast then stops growing for a second), and returns
+    /// the screen's text as tmux showed it.
     static func record(_ cast: String, options: [String]) throws -> String {
         let stateLog = cast + ".state"
         let session = try TmuxSession(
