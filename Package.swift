@@ -17,16 +17,18 @@ let package = Package(
         .executable(name: "sidewalk-worldgen", targets: ["sidewalk-worldgen"])
     ],
     targets: [
-        // Pure core: camera, projection, reprojection. Standard library, libm, and a header-only
-        // cache prefetch hint for the sampler (docs/decisions.md, 2026-12-02).
+        // Pure core: camera, projection, reprojection. Standard library, libm, a header-only
+        // cache prefetch hint for the sampler (docs/decisions.md, 2026-12-02), and the sampler's
+        // loop written for AVX2, used where the processor has it (docs/decisions.md, 2026-12-05).
         .systemLibrary(name: "CMemoryHints"),
+        .target(name: "CSampler", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // zlib from Debian, for gzip-compressed map tiles and PMTiles directories.
         .systemLibrary(name: "CZlib"),
         // SQLite from Debian, for MBTiles basemaps (tiles in an SQLite database).
         .systemLibrary(name: "CSQLite"),
         // FreeType from Debian, for the text in `sidewalk render`'s frames.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .target(name: "PanoCore", dependencies: ["CMemoryHints"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "PanoCore", dependencies: ["CMemoryHints", "CSampler"], swiftSettings: optimisedEvenInDebug),
         // The street-level world: panoramas, links, markers, buildings and levels, capture dates,
         // and the service that finds them (by id, near a place). Pure; no state machine.
         .target(name: "StreetModel", dependencies: ["PanoCore"]),

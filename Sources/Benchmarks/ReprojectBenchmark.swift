@@ -11,8 +11,12 @@ package enum ReprojectBenchmark {
         package var threads: Int
         /// Median per view with a new heading and pitch, milliseconds.
         package var median_ms: Double
-        /// Median per view when only the heading changes, milliseconds.
+        /// Median per view when only the heading changes, milliseconds, sampled by the fastest
+        /// kernel this processor runs (`SamplerKernel.fastest`).
         package var turn_median_ms: Double
+        /// The same turns sampled by the portable kernel, timed alternately with them; nil where
+        /// the portable kernel is the fastest.
+        package var portable_turn_median_ms: Double?
         /// Texels read per pixel in a turn, mean over the views: 4 where a pixel samples one mip
         /// level, 8 where it blends two (bilinear samplers such as cv2.remap read 4).
         package var texels_per_pixel: Double
@@ -36,32 +40,47 @@ package enum ReprojectBenchmark {
                 var output = RGBImage(width: width, height: height)
                 var reprojector = Reprojector()
                 var fresh: [Double] = []
-                var turns: [Double] = []
+                var turns: [SamplerKernel: [Double]] = [:]
                 var texels: [Double] = []
                 for round in 0...scale.pick(rounds, quick: 1) {
-                    for view in views(scale) {
+                    for (index, view) in views(scale).enumerated() {
                         let camera = PanoramaCamera(heading: view.heading, pitch: view.pitch)
                         let start = ContinuousClock.now
                         reprojector.render(panorama, camera: camera, into: &output, runner: runner)
-                        let middle = ContinuousClock.now
-                        reprojector.render(
-                            panorama, camera: PanoramaCamera(heading: view.heading + 7, pitch: view.pitch), into: &output, runner: runner)
-                        let end = ContinuousClock.now
-                        if round > 0 {  // round 0 warms caches up
-                            fresh.append(milliseconds(middle - start))
-                            turns.append(milliseconds(end - middle))
+                        let freshMilliseconds = milliseconds(ContinuousClock.now - start)
+                        // Each kernel turns to the same heading, first and second in turn.
+                        var kernels = SamplerKernel.available.reversed() as [SamplerKernel]
+                        if index % 2 == 1 { kernels.reverse() }
+                        let turned = PanoramaCamera(heading: view.heading + 7, pitch: view.pitch)
+                        for kernel in kernels {
+                            reprojector.samplerKernel = kernel
+                            let turnMilliseconds = timed { reprojector.render(panorama, camera: turned, into: &output, runner: runner) }
+                            if round > 0 { turns[kernel, default: []].append(turnMilliseconds) }  // round 0 warms caches up
+                        }
+                        reprojector.samplerKernel = .fastest
+                        if round > 0 {
+                            fresh.append(freshMilliseconds)
                             texels.append(reprojector.texelsPerPixel)
                         }
                     }
                 }
+                let portable = SamplerKernel.fastest == .portable ? nil : turns[.portable].map(BenchViews.median)
                 rows.append(
                     Row(
                         source: name, size: "\(width)x\(height)", threads: count,
-                        median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns),
+                        median_ms: BenchViews.median(fresh), turn_median_ms: BenchViews.median(turns[.fastest] ?? []),
+                        portable_turn_median_ms: portable,
                         texels_per_pixel: texels.reduce(0, +) / Double(max(texels.count, 1))))
             }
         }
         return rows
+    }
+
+    /// Milliseconds `work` takes.
+    private static func timed(_ work: () -> Void) -> Double {
+        let start = ContinuousClock.now
+        work()
+        return milliseconds(ContinuousClock.now - start)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -1,4 +1,5 @@
 import CMemoryHints
+import CSampler
 
 /// Samples an equirectangular mip pyramid where a `SampleTable` says each ray lands: bilinear
 /// within a level, linear between the two levels around each pixel's footprint (trilinear),
@@ -12,13 +13,17 @@ import CMemoryHints
 /// whole vectors from `weightTable`. Each sample also asks the cache for the row of texels two
 /// below its lower one, which the view's next rows will read (`bilinear`).
 ///
+/// Round a full sphere, where the processor has AVX2, the loop is `CSampler`'s instead
+/// (`SamplerKernel.avx2`): the same arithmetic to the bit, eight rays located at once in 32-bit
+/// lanes, and the two levels a ray blends filtered side by side in one 256-bit register.
+///
 /// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
 /// share; the parallel workers only read the inputs and each writes its own disjoint range of
 /// `output`, and the buffers outlive the `run` call that owns them.
 struct EquirectSampler: @unchecked Sendable {
     let texels: UnsafeBufferPointer<UInt32>
     /// Per mip level, what sampling it needs.
-    let levels: UnsafeBufferPointer<LevelConstants>
+    let levels: UnsafeBufferPointer<sw_sampler_level>
     /// True for an image round the whole sphere: columns wrap and nothing is outside.
     let isFullSphere: Bool
     /// Outside a cropped coverage: true leaves the output as it is (a detail layer over the
@@ -36,6 +41,8 @@ struct EquirectSampler: @unchecked Sendable {
     let output: UnsafeMutableBufferPointer<UInt8>
     /// `Self.weightTable`'s vectors.
     let weights: UnsafeBufferPointer<SIMD8<UInt16>>
+    /// Which loop samples a full sphere.
+    let kernel: SamplerKernel
 
     /// Each 8-bit fraction's weights as vectors, read instead of broadcast (broadcasting takes
     /// shuffles, the busiest kind of instruction here), for fractions 0...255: at `fraction`, the
@@ -54,12 +61,29 @@ struct EquirectSampler: @unchecked Sendable {
 
     /// Samples the rays with indices in `range` into `output`.
     func sample(_ range: Range<Int>) {
-        // Two copies of one loop, each with the test on `isFullSphere` folded away.
-        if isFullSphere {
+        if isFullSphere, kernel == .avx2, range.count >= SW_MIN_RAYS, fitsThirtyTwoBitLanes {
+            sampleWithAVX2(range)
+        } else if isFullSphere {
+            // Two copies of one loop, each with the test on `isFullSphere` folded away.
             sample(range, wrapping: true)
         } else {
             sample(range, wrapping: false)
         }
+    }
+
+    /// True where `CSampler`'s loop can take this pyramid: at most `SW_MAX_LEVELS` levels, texel
+    /// indices and shifted columns within its 32-bit lanes.
+    private var fitsThirtyTwoBitLanes: Bool {
+        levels.count <= SW_MAX_LEVELS && texels.count <= Int32.max && span < 1 << 30
+    }
+
+    /// `sample(range, wrapping: true)`, by `CSampler`'s loop.
+    private func sampleWithAVX2(_ range: Range<Int>) {
+        var pass = sw_sampler_pass(
+            texels: texels.baseAddress, levels: levels.baseAddress, level_count: levels.count, columns: columns.baseAddress,
+            rows: rows.baseAddress, level_blends: levelBlends.baseAddress, shift: shift, span: span,
+            weights: UnsafeRawPointer(weights.baseAddress)?.assumingMemoryBound(to: UInt16.self), output: output.baseAddress)
+        sw_sample_full_sphere_avx2(&pass, range.lowerBound, range.upperBound)
     }
 
     @inline(__always)
@@ -74,8 +98,8 @@ struct EquirectSampler: @unchecked Sendable {
         let shift = self.shift
         let span = self.span
         let levelZero = levels[0]
-        let width = levelZero.maxX &+ 256
-        let height = levelZero.maxY &+ 256
+        let width = levelZero.max_x &+ 256
+        let height = levelZero.max_y &+ 256
         let last = range.upperBound &- 1
         for i in range {
             var x = Int(columns[i]) &+ shift
@@ -107,24 +131,6 @@ struct EquirectSampler: @unchecked Sendable {
         }
     }
 
-    /// One mip level's layout as the sampler uses it, worked out with the sample table.
-    struct LevelConstants {
-        /// Index of the level's first texel.
-        let offset: Int
-        /// Texels from one row to the next.
-        let stride: Int
-        /// The last column and row, in texels with 8 fractional bits.
-        let maxX: Int
-        let maxY: Int
-
-        init(_ level: MipPyramid.Level) {
-            offset = level.offset
-            stride = level.stride
-            maxX = (level.width - 1) << 8
-            maxY = (level.height - 1) << 8
-        }
-    }
-
     /// Writes red, green and blue (lanes 0–2, each 0...255) as three bytes, and with `isLast`
     /// false a fourth byte after them, which the next pixel overwrites.
     @inline(__always)
@@ -146,15 +152,15 @@ struct EquirectSampler: @unchecked Sendable {
     /// the image.
     @inline(__always)
     private static func bilinear(
-        _ texels: UnsafeRawPointer, _ info: LevelConstants, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool,
+        _ texels: UnsafeRawPointer, _ info: sw_sampler_level, level: Int, x fixedX: Int, y fixedY: Int, wrapping: Bool,
         weights: UnsafePointer<SIMD8<UInt16>>
     ) -> SIMD4<UInt16> {
         // Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point).
         var x = (fixedX &>> level) &- 128
         var y = (fixedY &>> level) &- 128
         if !wrapping {
-            x = min(max(x, 0), info.maxX)
-            y = min(max(y, 0), info.maxY)
+            x = min(max(x, 0), info.max_x)
+            y = min(max(y, 0), info.max_y)
         }
         let top = texels + (info.offset &+ (y &>> 8) &* info.stride &+ (x &>> 8)) &* 4
         let bottom = top + info.stride &* 4
@@ -173,5 +179,12 @@ struct EquirectSampler: @unchecked Sendable {
         // 256 - right for the left texel's lanes, right for the right texel's.
         let weighted = vertical &* weights[512 &+ (x & 0xFF)]
         return (weighted.lowHalf &+ weighted.highHalf &+ 128) &>> 8
+    }
+}
+
+extension sw_sampler_level {
+    /// One mip level's layout as the sampler reads it.
+    init(_ level: MipPyramid.Level) {
+        self.init(offset: level.offset, stride: level.stride, max_x: (level.width - 1) << 8, max_y: (level.height - 1) << 8)
     }
 }

@@ -10,6 +10,8 @@ public struct Reprojector: Sendable {
     public static let defaultLevelBias: Float = -0.5
     /// This renderer's level bias, `defaultLevelBias` unless set.
     public var levelBias = defaultLevelBias
+    /// The loop that samples a full sphere: the same bytes from each; the fastest unless set.
+    public var samplerKernel = SamplerKernel.fastest
     private var rays: ViewRays?
     /// Where the rays land on the panorama's image, and on its detail layer.
     private var imageTable = SampleTable()
@@ -53,13 +55,13 @@ public struct Reprojector: Sendable {
             imageTable.update(rays: rays, pyramid: panorama.pyramid, coverage: panorama.coverage, bias: levelBias, runner: runner)
             Self.sample(
                 panorama.pyramid, panorama.coverage, keepsOutside: false, table: imageTable,
-                shiftTurns: shiftTurns, into: &output, runner: runner)
+                shiftTurns: shiftTurns, into: &output, runner: runner, kernel: samplerKernel)
         }
         if let detail {
             detailTable.update(rays: rays, pyramid: detail.pyramid, coverage: detail.coverage, bias: levelBias, runner: runner)
             Self.sample(
                 detail.pyramid, detail.coverage, keepsOutside: true, table: detailTable,
-                shiftTurns: shiftTurns, into: &output, runner: runner)
+                shiftTurns: shiftTurns, into: &output, runner: runner, kernel: samplerKernel)
         }
     }
 
@@ -88,21 +90,21 @@ public struct Reprojector: Sendable {
     /// the sphere's centre, in turns, [-0.5, 0.5].
     private static func sample(
         _ pyramid: MipPyramid, _ coverage: PanoramaCoverage, keepsOutside: Bool, table: SampleTable,
-        shiftTurns: Double, into output: inout RGBImage, runner: any ParallelRunner
+        shiftTurns: Double, into output: inout RGBImage, runner: any ParallelRunner, kernel: SamplerKernel
     ) {
         // The column of the sphere's left edge at heading 0 is half a turn left of the centre.
         var shift = (Int(((shiftTurns + 0.5) * Double(table.span)).rounded()) - table.left) % table.span
         if shift < 0 { shift += table.span }
         sample(
             pyramid, isFullSphere: coverage.isFullSphere, keepsOutside: keepsOutside, table: table, shift: shift, into: &output,
-            runner: runner)
+            runner: runner, kernel: kernel)
     }
 
     /// One sampling pass of `pyramid` over every ray, each ray's column moved by `shift` (in the
-    /// table's units, [0, span)).
+    /// table's units, [0, span)), by `kernel`'s loop.
     static func sample(
         _ pyramid: MipPyramid, isFullSphere: Bool, keepsOutside: Bool, table: SampleTable, shift: Int, into output: inout RGBImage,
-        runner: any ParallelRunner
+        runner: any ParallelRunner, kernel: SamplerKernel = .fastest
     ) {
         let count = output.width * output.height
         pyramid.texels.withUnsafeBufferPointer { texels in
@@ -115,7 +117,7 @@ public struct Reprojector: Sendable {
                                     let sampler = EquirectSampler(
                                         texels: texels, levels: levels, isFullSphere: isFullSphere, keepsOutside: keepsOutside,
                                         shift: shift, span: table.span, columns: columns, rows: rows, levelBlends: levelBlends, output: out,
-                                        weights: weights
+                                        weights: weights, kernel: kernel
                                     )
                                     runner.forEachRange(of: count) { sampler.sample($0) }
                                 }

@@ -1,3 +1,5 @@
+import CSampler
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +26,7 @@ struct SampleTable {
     /// The image's left edge on the full sphere, in the units of `columns`, [0, span).
     private(set) var left = 0
     /// The image's mip levels as the sampler reads them.
-    private(set) var levels: [EquirectSampler.LevelConstants] = []
+    private(set) var levels: [sw_sampler_level] = []
     private var key: (rays: ViewRays.Key, coverage: PanoramaCoverage, levels: [MipPyramid.Level], bias: Float)?
 
     mutating func update(
@@ -33,7 +35,7 @@ struct SampleTable {
     ) {
         if let key, key.rays == rays.key, key.coverage == coverage, key.levels == pyramid.levels, key.bias == levelBias { return }
         let levelZero = pyramid.levels[0]
-        levels = pyramid.levels.map(EquirectSampler.LevelConstants.init)
+        levels = pyramid.levels.map(sw_sampler_level.init)
         // Texels per turn and per half turn of latitude at this image's resolution, times 256.
         let fullWidth = Double(levelZero.width) / coverage.width
         let fullHeight = Double(levelZero.height) / coverage.height

@@ -34,12 +34,19 @@ struct SamplerTests {
         return (at(0, 0) * (1 - down) + at(0, 1) * down) * (1 - right) + (at(1, 0) * (1 - down) + at(1, 1) * down) * right
     }
 
+    /// Each turn (in the table's units) and fov of `matchesReference`, with each kernel this
+    /// processor runs.
+    static let turnsAndFovs = SamplerKernel.available.flatMap { kernel in
+        [0, 1_000, 8_191, 16_383].flatMap { shift in [120.0, 30.0].map { (kernel, shift, $0) } }
+    }
+
     @Test(
-        "each pixel is within 1.5 of a floating-point trilinear sample (three roundings of half a step), at headings round the seam, in a view that minifies and one that magnifies",
-        arguments: [0, 1_000, 8_191, 16_383], [120.0, 30.0])
-    func matchesReference(shift: Int, fov: Double) throws {
+        "each pixel is within 1.5 of a floating-point trilinear sample (three roundings of half a step), at headings round the seam, in a view that minifies and one that magnifies, by each kernel",
+        arguments: turnsAndFovs)
+    func matchesReference(kernel: SamplerKernel, shift: Int, fov: Double) throws {
         // Looking towards the seam; 37 pixels across take in 85 texels at 120°, 21 at 30°.
-        let (blended, fullResolution, count) = Self.compare(PanoramaCamera(heading: 170, pitch: 20, fov: fov), shift: shift)
+        let (blended, fullResolution, count) = Self.compare(
+            PanoramaCamera(heading: 170, pitch: 20, fov: fov), shift: shift, kernel: kernel)
         if fov > 90 {
             #expect(blended > count / 4, "most pixels blend two levels")
         } else {
@@ -49,16 +56,18 @@ struct SamplerTests {
 
     @Test(
         "the same at the poles, where the rows above the first and below the last are the edge rows again",
-        arguments: [0, 8_191], [88.0, -88.0])
-    func matchesReferenceAtThePoles(shift: Int, pitch: Double) throws {
-        _ = Self.compare(PanoramaCamera(heading: 170, pitch: pitch, fov: 120), shift: shift)
+        arguments: SamplerKernel.available, [88.0, -88.0])
+    func matchesReferenceAtThePoles(kernel: SamplerKernel, pitch: Double) throws {
+        for shift in [0, 8_191] {
+            _ = Self.compare(PanoramaCamera(heading: 170, pitch: pitch, fov: 120), shift: shift, kernel: kernel)
+        }
     }
 
-    /// Renders a 37×21 view of `noise()` through the sampler, turned by `shift` (the table's
+    /// Renders a 37×21 view of `noise()` through `kernel`, turned by `shift` (the table's
     /// units), and expects each pixel within 1.5 of the floating-point trilinear sample; returns
     /// how many pixels blended two levels, how many took level 0 alone, and how many there were.
     private static func compare(
-        _ camera: PanoramaCamera, shift: Int,
+        _ camera: PanoramaCamera, shift: Int, kernel: SamplerKernel,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> (blended: Int, fullResolution: Int, count: Int) {
         let image = noise()
@@ -72,7 +81,8 @@ struct SamplerTests {
         let count = rays.footprintLog2.count
         var view = RGBImage(width: 37, height: 21)
         Reprojector.sample(
-            pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift, into: &view, runner: SerialRunner())
+            pyramid, isFullSphere: true, keepsOutside: false, table: table, shift: shift, into: &view, runner: SerialRunner(),
+            kernel: kernel)
         let output = view.pixels
         var (blended, fullResolution) = (0, 0)
         for i in 0..<count {

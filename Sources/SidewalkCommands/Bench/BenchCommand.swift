@@ -27,8 +27,9 @@ struct BenchCommand: SidewalkCommand {
             about: """
                   reproject   median milliseconds per view at 320x180, 800x450 and 1600x900, on one thread
                               and on all cores (or on N threads), from generated 2048x1024 and 4096x2048 panoramas (or from
-                              IMAGE), over 48 views with different headings and pitches; and how much
-                              prefiltering helps against aliasing (PSNR)
+                              IMAGE), over 48 views with different headings and pitches, with the portable
+                              sampler's turns beside the fastest kernel's (AVX2) where they differ; and how
+                              much prefiltering helps against aliasing (PSNR)
                   encode      bytes per cell for a 200x60-cell view: the first frame, a pan of 30 frames
                               of 2 degrees, the exact frame after it, idle, a one-digit status change; the
                               PSNR shown during the pan; encode time per frame
@@ -276,11 +277,14 @@ struct BenchCommand: SidewalkCommand {
 
     private func printTable(_ report: ReprojectReport) {
         print("reprojection, median ms per view over \(report.views.count) views (new heading and pitch each; 'turn' = heading only)")
-        print(pad("source", 11) + pad("size", 9) + pad("threads", 8) + pad("ms/view", 10) + pad("ms/turn", 10) + "texels/pixel")
+        print(
+            pad("source", 11) + pad("size", 9) + pad("threads", 8) + pad("ms/view", 10) + pad("ms/turn", 10)
+                + pad("texels/pixel", 14) + "portable kernel's ms/turn (\(SamplerKernel.fastest.rawValue) above)")
         for row in report.reproject {
             print(
                 pad(row.source, 11) + pad(row.size, 9) + pad("\(row.threads)", 8)
-                    + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10) + format(row.texels_per_pixel))
+                    + pad(format(row.median_ms), 10) + pad(format(row.turn_median_ms), 10) + pad(format(row.texels_per_pixel), 14)
+                    + (row.portable_turn_median_ms.map(format) ?? "-"))
         }
         for result in report.antialias {
             print(

@@ -1,0 +1,203 @@
+#include "sampler_avx2.h"
+
+#if defined(__x86_64__)
+
+#include <cpuid.h>
+#include <immintrin.h>
+#include <string.h>
+
+int sw_sampler_has_avx2(void) {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    /* AVX (bit 28) and the operating system saving the wide registers (OSXSAVE, bit 27). */
+    if ((ecx & (1u << 27)) == 0 || (ecx & (1u << 28)) == 0) return 0;
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    (void)high;
+    if ((low & 6) != 6) return 0; /* XMM and YMM state both saved */
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 5)) != 0; /* AVX2 */
+}
+
+#define SW_AVX2 __attribute__((target("avx2"), always_inline)) static inline
+
+/* Rays are taken eight at a time: first where each of their taps lands, for all eight at once in
+   32-bit lanes, then each ray's texels, read and weighted one ray at a time. */
+enum { SW_BATCH = SW_MIN_RAYS };
+
+/* Where the eight rays of a batch sample: per ray, the index of the upper-left texel of its tap
+   on its level (`fine`) and on the next (`coarse`), each level's stride, and the byte offsets
+   into the weight table of its fractions down and right. */
+typedef struct {
+    int32_t fine[SW_BATCH], coarse[SW_BATCH];
+    int32_t fine_stride[SW_BATCH], coarse_stride[SW_BATCH];
+    int32_t fine_down[SW_BATCH], fine_right[SW_BATCH], coarse_down[SW_BATCH], coarse_right[SW_BATCH];
+    int32_t blend[SW_BATCH];
+} sw_batch;
+
+/* Per level, in 32-bit lanes: the first texel's index and the stride, for 16 levels. */
+typedef struct {
+    __m256i offsets_low, offsets_high, strides_low, strides_high;
+} sw_level_lanes;
+
+SW_AVX2 __m256i sw_per_level(__m256i low, __m256i high, __m256i level) {
+    __m256i from_low = _mm256_permutevar8x32_epi32(low, level);
+    __m256i from_high = _mm256_permutevar8x32_epi32(high, level);
+    return _mm256_blendv_epi8(from_low, from_high, _mm256_cmpgt_epi32(level, _mm256_set1_epi32(7)));
+}
+
+/* One level's taps for eight rays at level-0 coordinates (texels, 8 fractional bits): the
+   upper-left texels' indices, and the fractions down and right as weight-table byte offsets. */
+SW_AVX2 void sw_taps(
+    const sw_level_lanes *lanes, __m256i level, __m256i x, __m256i y, int32_t *index, int32_t *stride, int32_t *down,
+    int32_t *right) {
+    const __m256i half = _mm256_set1_epi32(128), fraction = _mm256_set1_epi32(0xFF);
+    /* Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point). */
+    __m256i level_x = _mm256_sub_epi32(_mm256_srav_epi32(x, level), half);
+    __m256i level_y = _mm256_sub_epi32(_mm256_srav_epi32(y, level), half);
+    __m256i strides = sw_per_level(lanes->strides_low, lanes->strides_high, level);
+    __m256i row = _mm256_mullo_epi32(_mm256_srai_epi32(level_y, 8), strides);
+    __m256i first = _mm256_add_epi32(sw_per_level(lanes->offsets_low, lanes->offsets_high, level), row);
+    _mm256_storeu_si256((__m256i *)index, _mm256_add_epi32(first, _mm256_srai_epi32(level_x, 8)));
+    _mm256_storeu_si256((__m256i *)stride, strides);
+    _mm256_storeu_si256((__m256i *)down, _mm256_slli_epi32(_mm256_and_si256(level_y, fraction), 4));
+    _mm256_storeu_si256((__m256i *)right, _mm256_slli_epi32(_mm256_and_si256(level_x, fraction), 4));
+}
+
+/* Fills `batch` for rays `i` to `i` + 7. */
+SW_AVX2 void sw_locate(const sw_sampler_pass *pass, const sw_level_lanes *lanes, intptr_t i, sw_batch *batch) {
+    const __m256i span = _mm256_set1_epi32((int32_t)pass->span);
+    __m256i x = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(pass->columns + i)), _mm256_set1_epi32((int32_t)pass->shift));
+    /* Onto the sphere, [0, span): a column is at most half a span from the shifted centre. */
+    x = _mm256_sub_epi32(x, _mm256_andnot_si256(_mm256_cmpgt_epi32(span, x), span));
+    x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), x), span));
+    __m256i y = _mm256_loadu_si256((const __m256i *)(pass->rows + i));
+    __m256i level_blend = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(pass->level_blends + i)));
+    __m256i level = _mm256_srli_epi32(level_blend, 8);
+    _mm256_storeu_si256((__m256i *)batch->blend, _mm256_and_si256(level_blend, _mm256_set1_epi32(0xFF)));
+    sw_taps(lanes, level, x, y, batch->fine, batch->fine_stride, batch->fine_down, batch->fine_right);
+    /* Where none of the eight blends, nothing reads the coarse taps. The last level never
+       blends; past it, the coarse lanes are never read. */
+    if (_mm256_testz_si256(level_blend, _mm256_set1_epi32(0xFF))) return;
+    __m256i coarser = _mm256_add_epi32(level, _mm256_set1_epi32(1));
+    sw_taps(lanes, coarser, x, y, batch->coarse, batch->coarse_stride, batch->coarse_down, batch->coarse_right);
+}
+
+/* Weight vector at byte offset `offset` of the table (16 bytes a vector; need not be aligned). */
+SW_AVX2 __m128i sw_weight(const uint8_t *weights, intptr_t offset) {
+    return _mm_loadu_si128((const __m128i *)(weights + offset));
+}
+
+/* Weight vectors at byte offsets `low` and `high`, side by side. */
+SW_AVX2 __m256i sw_both(const uint8_t *weights, intptr_t low, intptr_t high) {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(sw_weight(weights, low)), sw_weight(weights, high), 1);
+}
+
+/* Byte offsets of the weight table's three parts: f in every lane, 256 − f in every lane, and
+   256 − f then f. */
+enum { SW_EVERY = 0, SW_COMPLEMENT = 256 * 16, SW_ACROSS = 512 * 16 };
+
+/* The bilinear sample of one level: red, green, blue and the unused byte in the low four 16-bit
+   lanes, 0...255. `top` is the upper-left texel, `stride` in texels, `down` and `right` the
+   fractions as weight-table byte offsets. */
+SW_AVX2 __m128i sw_bilinear(const uint8_t *top, intptr_t stride, intptr_t down, intptr_t right, const uint8_t *weights) {
+    const __m128i half = _mm_set1_epi16(128);
+    const uint8_t *bottom = top + stride * 4;
+    /* The rows two below, which the view's next rows read (see EquirectSampler.bilinear). */
+    __builtin_prefetch(bottom + stride * 8, 0, 3);
+    __m128i upper = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)top));
+    __m128i lower = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)bottom));
+    upper = _mm_mullo_epi16(upper, sw_weight(weights, SW_COMPLEMENT + down));
+    lower = _mm_mullo_epi16(lower, sw_weight(weights, SW_EVERY + down));
+    __m128i vertical = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(upper, lower), half), 8);
+    __m128i weighted = _mm_mullo_epi16(vertical, sw_weight(weights, SW_ACROSS + right));
+    __m128i sum = _mm_add_epi16(weighted, _mm_shuffle_epi32(weighted, 0xEE));
+    return _mm_srli_epi16(_mm_add_epi16(sum, half), 8);
+}
+
+/* Ray `k` of `batch` blended between its two levels (blend 1...255 towards the coarser): both
+   levels' bilinear samples side by side in one register, the finer in the low half. */
+SW_AVX2 __m128i sw_trilinear(const uint8_t *texels, const sw_batch *batch, int k, const uint8_t *weights) {
+    const __m256i half = _mm256_set1_epi16(128);
+    const intptr_t fine_stride = batch->fine_stride[k] * 4, coarse_stride = batch->coarse_stride[k] * 4;
+    const uint8_t *fine = texels + (intptr_t)batch->fine[k] * 4, *coarse = texels + (intptr_t)batch->coarse[k] * 4;
+    __builtin_prefetch(fine + fine_stride * 3, 0, 3);
+    __builtin_prefetch(coarse + coarse_stride * 3, 0, 3);
+    __m128i upper_bytes = _mm_loadl_epi64((const __m128i *)fine);
+    upper_bytes = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(upper_bytes), (const double *)coarse));
+    __m128i lower_bytes = _mm_loadl_epi64((const __m128i *)(fine + fine_stride));
+    lower_bytes = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(lower_bytes), (const double *)(coarse + coarse_stride)));
+    const intptr_t fine_down = batch->fine_down[k], coarse_down = batch->coarse_down[k];
+    __m256i upper = _mm256_mullo_epi16(
+        _mm256_cvtepu8_epi16(upper_bytes), sw_both(weights, SW_COMPLEMENT + fine_down, SW_COMPLEMENT + coarse_down));
+    __m256i lower = _mm256_mullo_epi16(
+        _mm256_cvtepu8_epi16(lower_bytes), sw_both(weights, SW_EVERY + fine_down, SW_EVERY + coarse_down));
+    __m256i vertical = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(upper, lower), half), 8);
+    __m256i across = sw_both(weights, SW_ACROSS + batch->fine_right[k], SW_ACROSS + batch->coarse_right[k]);
+    __m256i weighted = _mm256_mullo_epi16(vertical, across);
+    __m256i sum = _mm256_add_epi16(weighted, _mm256_shuffle_epi32(weighted, 0xEE));
+    __m256i levels = _mm256_srli_epi16(_mm256_add_epi16(sum, half), 8);
+    const intptr_t blend = (intptr_t)batch->blend[k] * 16;
+    __m256i blended = _mm256_mullo_epi16(levels, sw_both(weights, SW_COMPLEMENT + blend, SW_EVERY + blend));
+    __m128i total = _mm_add_epi16(_mm256_castsi256_si128(blended), _mm256_extracti128_si256(blended, 1));
+    return _mm_srli_epi16(_mm_add_epi16(total, _mm_set1_epi16(128)), 8);
+}
+
+/* Ray `k` of `batch`: its level alone where it does not blend. */
+SW_AVX2 __m128i sw_ray(const uint8_t *texels, const sw_batch *batch, int k, const uint8_t *weights) {
+    if (batch->blend[k] != 0) return sw_trilinear(texels, batch, k, weights);
+    return sw_bilinear(
+        texels + (intptr_t)batch->fine[k] * 4, batch->fine_stride[k], batch->fine_down[k], batch->fine_right[k], weights);
+}
+
+/* Writes red, green and blue (lanes 0–2) as three bytes, and with `whole` a fourth after them,
+   which the next ray overwrites. */
+SW_AVX2 void sw_store(__m128i texel, uint8_t *out, int whole) {
+    const uint32_t bytes = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(texel, texel));
+    if (whole) {
+        memcpy(out, &bytes, 4);
+    } else {
+        memcpy(out, &bytes, 3);
+    }
+}
+
+__attribute__((target("avx2")))
+void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, intptr_t end) {
+    if (end - first < SW_BATCH || pass->level_count > SW_MAX_LEVELS) __builtin_trap();
+    const uint8_t *texels = (const uint8_t *)pass->texels;
+    const uint8_t *weights = (const uint8_t *)pass->weights;
+    uint8_t *output = pass->output;
+    int32_t offsets[SW_MAX_LEVELS] = {0}, strides[SW_MAX_LEVELS] = {0};
+    for (intptr_t level = 0; level < pass->level_count; level++) {
+        offsets[level] = (int32_t)pass->levels[level].offset;
+        strides[level] = (int32_t)pass->levels[level].stride;
+    }
+    const sw_level_lanes lanes = {
+        _mm256_loadu_si256((const __m256i *)offsets), _mm256_loadu_si256((const __m256i *)(offsets + 8)),
+        _mm256_loadu_si256((const __m256i *)strides), _mm256_loadu_si256((const __m256i *)(strides + 8))};
+    sw_batch batch;
+    for (intptr_t i = first; i < end; i += SW_BATCH) {
+        /* The last batch ends at `end`, going back over rays already drawn if it must: the same
+           bytes again, in the same order. */
+        const intptr_t start = end - i >= SW_BATCH ? i : end - SW_BATCH;
+        sw_locate(pass, &lanes, start, &batch);
+        for (int k = 0; k < SW_BATCH; k++) {
+            const intptr_t ray = start + k;
+            sw_store(sw_ray(texels, &batch, k, weights), output + ray * 3, ray != end - 1);
+        }
+    }
+}
+
+#else
+
+/* Not an x86-64 processor: no AVX2, and the portable sampler does every pass. */
+int sw_sampler_has_avx2(void) { return 0; }
+
+void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, intptr_t end) {
+    (void)pass;
+    (void)first;
+    (void)end;
+    __builtin_trap();
+}
+
+#endif
