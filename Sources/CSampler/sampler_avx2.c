@@ -164,9 +164,12 @@ SW_AVX2 void sw_store(__m128i texel, uint8_t *out, int whole) {
 __attribute__((target("avx2")))
 void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, intptr_t end) {
     if (end - first < SW_BATCH || pass->level_count > SW_MAX_LEVELS) __builtin_trap();
-    const uint8_t *texels = (const uint8_t *)pass->texels;
-    const uint8_t *weights = (const uint8_t *)pass->weights;
-    uint8_t *output = pass->output;
+    /* A copy of the pass whose address is never taken: the output's bytes may alias anything
+       else, and its fields would be read again after every store. */
+    const sw_sampler_pass local = *pass;
+    const uint8_t *texels = (const uint8_t *)local.texels;
+    const uint8_t *weights = (const uint8_t *)local.weights;
+    uint8_t *output = local.output;
     int32_t offsets[SW_MAX_LEVELS] = {0}, strides[SW_MAX_LEVELS] = {0};
     for (intptr_t level = 0; level < pass->level_count; level++) {
         offsets[level] = (int32_t)pass->levels[level].offset;
@@ -180,7 +183,7 @@ void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, int
         /* The last batch ends at `end`, going back over rays already drawn if it must: the same
            bytes again, in the same order. */
         const intptr_t start = end - i >= SW_BATCH ? i : end - SW_BATCH;
-        sw_locate(pass, &lanes, start, &batch);
+        sw_locate(&local, &lanes, start, &batch);
         for (int k = 0; k < SW_BATCH; k++) {
             const intptr_t ray = start + k;
             sw_store(sw_ray(texels, &batch, k, weights), output + ray * 3, ray != end - 1);
