@@ -40,6 +40,8 @@ typedef struct {
     __m256i offsets_low, offsets_high, strides_low, strides_high;
 } sw_level_lanes;
 
+/* Each lane's entry of a 16-entry table held as two vectors (entries 0–7 in `low`, 8–15 in
+   `high`), for the level in that lane of `level` (0...15). */
 SW_AVX2 __m256i sw_per_level(__m256i low, __m256i high, __m256i level) {
     __m256i from_low = _mm256_permutevar8x32_epi32(low, level);
     __m256i from_high = _mm256_permutevar8x32_epi32(high, level);

@@ -41,7 +41,7 @@ typedef struct sw_sampler_pass {
     uint8_t *output;
 } sw_sampler_pass;
 
-/* The most levels `sw_sample_full_sphere_avx2` takes (a panorama 65,536 texels wide has 17). */
+/* The most levels `sw_sample_full_sphere_avx2` takes (a 2:1 panorama 65,536 texels wide has 16). */
 #define SW_MAX_LEVELS 16
 
 /* The fewest rays `sw_sample_full_sphere_avx2` takes at once. */
