@@ -9,21 +9,11 @@ import Testing
 
 @testable import ExplorerSession
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What a front shows and loads, in-process, with no terminal: the walk's next panorama decoded
 /// off the loop and shown when it arrives, the one left kept for the blend, a failed decode not
 /// arrived at.
 @Suite("The panorama on screen and the one loading")
 struct SceneryLoadingTests {
-    /// Waits (poll, up to 30 s) until something is posted to `loading`'s mailbox.
-    private static func waitForArrival(_ loading: SceneryLoading) -> Bool {
-        var ready = pollfd(fd: loading.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, 30_000) == 1
-    }
-
     /// The fixture's street opened at b, with `b`'s image decoded, and its loading.
     private static func opened(_ fixture: DatasetFixture) throws -> (ExplorerState, SceneryLoading) {
         let dataset = try Dataset.open(try fixture.write(DatasetFixture.validManifest()))
@@ -48,7 +38,7 @@ struct SceneryLoadingTests {
         let arrivedAtOnce = loading.shownID == "c"  // prefetched neighbours may already be in memory
         if !arrivedAtOnce {
             #expect(asked.redraw && loading.loadingID == "c" && loading.loadNote == SceneryLoading.loadingNote)
-            #expect(Self.waitForArrival(loading))
+            #expect(waitForArrival(on: loading.descriptor))
             #expect(loading.takeArrivals(into: &state, at: 0.2).redraw)
         }
         #expect(loading.shownID == "c" && loading.loadingID == nil && loading.loadNote == nil)
@@ -66,7 +56,7 @@ struct SceneryLoadingTests {
         _ = state.apply(.goToPanorama(id: "a"))
         _ = loading.takeArrivals(into: &state, at: 0.1)
         if loading.loadingID == "a" {
-            #expect(Self.waitForArrival(loading))
+            #expect(waitForArrival(on: loading.descriptor))
             _ = loading.takeArrivals(into: &state, at: 0.2)
         }
         #expect(state.panorama?.id == "b", "back on the panorama shown")

@@ -8,18 +8,8 @@ import Testing
 @testable import ExplorerSession
 @testable import TUI
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("A single image decoded at the size the view needs, then larger")
 struct SharperDecodeTests {
-    /// Waits (poll, up to 30 s) until something is posted to `mailbox`.
-    private static func waitForArrival(_ mailbox: ArrivalMailbox) -> Bool {
-        var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, 30_000) == 1
-    }
-
     @Test("a view that needs more pixels than were decoded gets a larger decode; a file that has no more stops being asked")
     func decodesLargerThenStops() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-sharper-\(UUID().uuidString).jpg").path
@@ -37,11 +27,11 @@ struct SharperDecodeTests {
 
         sharper.ask(for: 1500, mailbox: mailbox)
         #expect(sharper.isDecoding)
-        #expect(Self.waitForArrival(mailbox))
+        #expect(waitForArrival(on: mailbox.descriptor))
         #expect(sharper.arrived(from: mailbox.take())?.pyramid.levels[0].width == 2048)
 
         sharper.ask(for: 5000, mailbox: mailbox)
-        #expect(Self.waitForArrival(mailbox))
+        #expect(waitForArrival(on: mailbox.descriptor))
         #expect(sharper.arrived(from: mailbox.take()) == nil, "the file has no more than 2048")
         sharper.ask(for: 6000, mailbox: mailbox)
         #expect(!sharper.isDecoding, "and it is not asked again")
@@ -62,7 +52,7 @@ struct SharperDecodeTests {
         var left = SharperDecode(id: "a", width: 64, widest: 128) { _ throws(PanoramaError) in (image, 128) }
         var here = SharperDecode(id: "b", width: 64, widest: 128) { _ throws(PanoramaError) in (image, 128) }
         left.ask(for: 100, mailbox: mailbox)
-        #expect(Self.waitForArrival(mailbox))
+        #expect(waitForArrival(on: mailbox.descriptor))
         let arrivals = mailbox.take()
         #expect(here.arrived(from: arrivals) == nil)
         #expect(left.arrived(from: arrivals)?.pyramid.levels[0].width == 128)

@@ -7,10 +7,6 @@ import Testing
 
 @testable import ExplorerSession
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("A tiled panorama's detail, refining until its tiles are shown")
 struct TiledDetailTests {
     /// A 2048×1024 panorama in 256-pixel tiles: level 0 is one 256×128 tile, level 3 the whole.
@@ -30,12 +26,6 @@ struct TiledDetailTests {
         return window.keys(in: grid)
     }
 
-    /// Waits (poll, up to 30 s) until something is posted to `mailbox`.
-    private static func waitForArrival(_ mailbox: ArrivalMailbox) -> Bool {
-        var ready = pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&ready, 1, 30_000) == 1
-    }
-
     /// A tile cache whose fetches wait until `gate` is signalled once, then all go through; the
     /// tile `failing` fails. One worker: held at the gate, it leaves Dispatch's other threads to
     /// compose (with every thread of a two-core machine held, a composition waits about a second
@@ -53,7 +43,7 @@ struct TiledDetailTests {
     /// Takes arrivals until the detail stops refining (at most `limit` of them); true if it did.
     private static func settle(_ detail: inout TiledDetail, _ mailbox: ArrivalMailbox, limit: Int = 200) -> Bool {
         for _ in 0..<limit where detail.isRefining {
-            guard waitForArrival(mailbox) else { return false }
+            guard waitForArrival(on: mailbox.descriptor) else { return false }
             _ = detail.arrived(from: mailbox.take(), mailbox: mailbox)
         }
         return !detail.isRefining
@@ -73,7 +63,7 @@ struct TiledDetailTests {
         #expect(!refiningBeforeAsking, "nothing asked yet")
         #expect(refiningAfterAsking)
         // The first composition (level 0 alone, the tiles held at the gate) comes back.
-        #expect(Self.waitForArrival(mailbox))
+        #expect(waitForArrival(on: mailbox.descriptor))
         _ = detail.arrived(from: mailbox.take(), mailbox: mailbox)
         // A Bool of its own: a failed expectation on `detail` would describe it by reflection,
         // which stops at the tile cache's lock (a noncopyable field).
