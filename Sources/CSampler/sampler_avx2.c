@@ -25,12 +25,13 @@ int sw_sampler_has_avx2(void) {
    32-bit lanes, then each ray's texels, read and weighted one ray at a time. */
 enum { SW_BATCH = SW_MIN_RAYS };
 
-/* Where the eight rays of a batch sample: per ray, the index of the upper-left texel of its tap
-   on its level (`fine`) and on the next (`coarse`), each level's stride, and the byte offsets
-   into the weight table of its fractions down and right. */
+/* Where the eight rays of a batch sample: per ray, the byte offset of the upper-left texel of
+   its tap on its level (`fine`) and on the next (`coarse`), each level's bytes from one row to the
+   next, and the byte offsets into the weight table of its fractions down and right. Offsets, not
+   indices, so that nothing is scaled between reading a field and loading what it points to. */
 typedef struct {
     int32_t fine[SW_BATCH], coarse[SW_BATCH];
-    int32_t fine_stride[SW_BATCH], coarse_stride[SW_BATCH];
+    int32_t fine_row[SW_BATCH], coarse_row[SW_BATCH];
     int32_t fine_down[SW_BATCH], fine_right[SW_BATCH], coarse_down[SW_BATCH], coarse_right[SW_BATCH];
     int32_t blend[SW_BATCH];
 } sw_batch;
@@ -49,10 +50,11 @@ SW_AVX2 __m256i sw_per_level(__m256i low, __m256i high, __m256i level) {
 }
 
 /* One level's taps for eight rays at level-0 coordinates (texels, 8 fractional bits): the
-   upper-left texels' indices, and the fractions down and right as weight-table byte offsets. */
+   upper-left texels' byte offsets, the level's row in bytes, and the fractions down and right as
+   weight-table byte offsets. */
 SW_AVX2 void sw_taps(
-    const sw_level_lanes *lanes, __m256i level, __m256i x, __m256i y, int32_t *index, int32_t *stride, int32_t *down,
-    int32_t *right) {
+    const sw_level_lanes *lanes, __m256i level, __m256i x, __m256i y, int32_t *offset, int32_t *row_bytes,
+    int32_t *down, int32_t *right) {
     const __m256i half = _mm256_set1_epi32(128), fraction = _mm256_set1_epi32(0xFF);
     /* Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point). */
     __m256i level_x = _mm256_sub_epi32(_mm256_srav_epi32(x, level), half);
@@ -60,8 +62,9 @@ SW_AVX2 void sw_taps(
     __m256i strides = sw_per_level(lanes->strides_low, lanes->strides_high, level);
     __m256i row = _mm256_mullo_epi32(_mm256_srai_epi32(level_y, 8), strides);
     __m256i first = _mm256_add_epi32(sw_per_level(lanes->offsets_low, lanes->offsets_high, level), row);
-    _mm256_storeu_si256((__m256i *)index, _mm256_add_epi32(first, _mm256_srai_epi32(level_x, 8)));
-    _mm256_storeu_si256((__m256i *)stride, strides);
+    __m256i index = _mm256_add_epi32(first, _mm256_srai_epi32(level_x, 8));
+    _mm256_storeu_si256((__m256i *)offset, _mm256_slli_epi32(index, 2));
+    _mm256_storeu_si256((__m256i *)row_bytes, _mm256_slli_epi32(strides, 2));
     _mm256_storeu_si256((__m256i *)down, _mm256_slli_epi32(_mm256_and_si256(level_y, fraction), 4));
     _mm256_storeu_si256((__m256i *)right, _mm256_slli_epi32(_mm256_and_si256(level_x, fraction), 4));
 }
@@ -77,12 +80,12 @@ SW_AVX2 void sw_locate(const sw_sampler_pass *pass, const sw_level_lanes *lanes,
     __m256i level_blend = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(pass->level_blends + i)));
     __m256i level = _mm256_srli_epi32(level_blend, 8);
     _mm256_storeu_si256((__m256i *)batch->blend, _mm256_and_si256(level_blend, _mm256_set1_epi32(0xFF)));
-    sw_taps(lanes, level, x, y, batch->fine, batch->fine_stride, batch->fine_down, batch->fine_right);
+    sw_taps(lanes, level, x, y, batch->fine, batch->fine_row, batch->fine_down, batch->fine_right);
     /* Where none of the eight blends, nothing reads the coarse taps. The last level never
        blends; past it, the coarse lanes are never read. */
     if (_mm256_testz_si256(level_blend, _mm256_set1_epi32(0xFF))) return;
     __m256i coarser = _mm256_add_epi32(level, _mm256_set1_epi32(1));
-    sw_taps(lanes, coarser, x, y, batch->coarse, batch->coarse_stride, batch->coarse_down, batch->coarse_right);
+    sw_taps(lanes, coarser, x, y, batch->coarse, batch->coarse_row, batch->coarse_down, batch->coarse_right);
 }
 
 /* Weight vector at byte offset `offset` of the table (16 bytes a vector; need not be aligned). */
@@ -100,13 +103,13 @@ SW_AVX2 __m256i sw_both(const uint8_t *weights, intptr_t low, intptr_t high) {
 enum { SW_EVERY = 0, SW_COMPLEMENT = 256 * 16, SW_ACROSS = 512 * 16 };
 
 /* The bilinear sample of one level: red, green, blue and the unused byte in the low four 16-bit
-   lanes, 0...255. `top` is the upper-left texel, `stride` in texels, `down` and `right` the
-   fractions as weight-table byte offsets. */
-SW_AVX2 __m128i sw_bilinear(const uint8_t *top, intptr_t stride, intptr_t down, intptr_t right, const uint8_t *weights) {
+   lanes, 0...255. `top` is the upper-left texel, `row` the bytes from one row to the next, `down`
+   and `right` the fractions as weight-table byte offsets. */
+SW_AVX2 __m128i sw_bilinear(const uint8_t *top, intptr_t row, intptr_t down, intptr_t right, const uint8_t *weights) {
     const __m128i half = _mm_set1_epi16(128);
-    const uint8_t *bottom = top + stride * 4;
+    const uint8_t *bottom = top + row;
     /* The rows two below, which the view's next rows read (see EquirectSampler.bilinear). */
-    __builtin_prefetch(bottom + stride * 8, 0, 3);
+    __builtin_prefetch(bottom + row * 2, 0, 3);
     __m128i upper = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)top));
     __m128i lower = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)bottom));
     upper = _mm_mullo_epi16(upper, sw_weight(weights, SW_COMPLEMENT + down));
@@ -117,25 +120,31 @@ SW_AVX2 __m128i sw_bilinear(const uint8_t *top, intptr_t stride, intptr_t down, 
     return _mm_srli_epi16(_mm_add_epi16(sum, half), 8);
 }
 
+/* The two texels at `finer` in the low eight bytes, the two at `coarser` in the high eight: two
+   loads that do not wait on each other (loading the high half into the low one would). */
+SW_AVX2 __m128i sw_side_by_side(const uint8_t *finer, const uint8_t *coarser) {
+    __m128i high = _mm_castpd_si128(_mm_loaddup_pd((const double *)coarser));
+    return _mm_blend_epi32(_mm_loadl_epi64((const __m128i *)finer), high, 0xC);
+}
+
 /* Ray `k` of `batch` blended between its two levels (blend 1...255 towards the coarser): both
    levels' bilinear samples side by side in one register, the finer in the low half. */
 SW_AVX2 __m128i sw_trilinear(const uint8_t *texels, const sw_batch *batch, int k, const uint8_t *weights) {
     const __m256i half = _mm256_set1_epi16(128);
-    const intptr_t fine_stride = batch->fine_stride[k] * 4, coarse_stride = batch->coarse_stride[k] * 4;
-    const uint8_t *fine = texels + (intptr_t)batch->fine[k] * 4, *coarse = texels + (intptr_t)batch->coarse[k] * 4;
-    __builtin_prefetch(fine + fine_stride * 3, 0, 3);
-    __builtin_prefetch(coarse + coarse_stride * 3, 0, 3);
-    __m128i upper_bytes = _mm_loadl_epi64((const __m128i *)fine);
-    upper_bytes = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(upper_bytes), (const double *)coarse));
-    __m128i lower_bytes = _mm_loadl_epi64((const __m128i *)(fine + fine_stride));
-    lower_bytes = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(lower_bytes), (const double *)(coarse + coarse_stride)));
+    const intptr_t fine_row = batch->fine_row[k], coarse_row = batch->coarse_row[k];
+    const uint8_t *fine = texels + batch->fine[k], *coarse = texels + batch->coarse[k];
+    __builtin_prefetch(fine + fine_row * 3, 0, 3);
+    __builtin_prefetch(coarse + coarse_row * 3, 0, 3);
+    __m128i upper_bytes = sw_side_by_side(fine, coarse);
+    __m128i lower_bytes = sw_side_by_side(fine + fine_row, coarse + coarse_row);
     const intptr_t fine_down = batch->fine_down[k], coarse_down = batch->coarse_down[k];
     __m256i upper = _mm256_mullo_epi16(
         _mm256_cvtepu8_epi16(upper_bytes), sw_both(weights, SW_COMPLEMENT + fine_down, SW_COMPLEMENT + coarse_down));
     __m256i lower = _mm256_mullo_epi16(
         _mm256_cvtepu8_epi16(lower_bytes), sw_both(weights, SW_EVERY + fine_down, SW_EVERY + coarse_down));
     __m256i vertical = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(upper, lower), half), 8);
-    __m256i across = sw_both(weights, SW_ACROSS + batch->fine_right[k], SW_ACROSS + batch->coarse_right[k]);
+    const intptr_t fine_right = batch->fine_right[k], coarse_right = batch->coarse_right[k];
+    __m256i across = sw_both(weights, SW_ACROSS + fine_right, SW_ACROSS + coarse_right);
     __m256i weighted = _mm256_mullo_epi16(vertical, across);
     __m256i sum = _mm256_add_epi16(weighted, _mm256_shuffle_epi32(weighted, 0xEE));
     __m256i levels = _mm256_srli_epi16(_mm256_add_epi16(sum, half), 8);
@@ -148,8 +157,7 @@ SW_AVX2 __m128i sw_trilinear(const uint8_t *texels, const sw_batch *batch, int k
 /* Ray `k` of `batch`: its level alone where it does not blend. */
 SW_AVX2 __m128i sw_ray(const uint8_t *texels, const sw_batch *batch, int k, const uint8_t *weights) {
     if (batch->blend[k] != 0) return sw_trilinear(texels, batch, k, weights);
-    return sw_bilinear(
-        texels + (intptr_t)batch->fine[k] * 4, batch->fine_stride[k], batch->fine_down[k], batch->fine_right[k], weights);
+    return sw_bilinear(texels + batch->fine[k], batch->fine_row[k], batch->fine_down[k], batch->fine_right[k], weights);
 }
 
 /* Writes red, green and blue (lanes 0–2) as three bytes, and with `whole` a fourth after them,
@@ -180,16 +188,23 @@ void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, int
     const sw_level_lanes lanes = {
         _mm256_loadu_si256((const __m256i *)offsets), _mm256_loadu_si256((const __m256i *)(offsets + 8)),
         _mm256_loadu_si256((const __m256i *)strides), _mm256_loadu_si256((const __m256i *)(strides + 8))};
-    sw_batch batch;
-    for (intptr_t i = first; i < end; i += SW_BATCH) {
+    /* Each batch is located one batch ahead of its sampling: a ray's fields, read back just after
+       the vector stores that wrote them, would wait for those stores to complete. */
+    sw_batch batches[2];
+    intptr_t start = first;
+    sw_locate(&local, &lanes, start, &batches[0]);
+    for (int current = 0;; current ^= 1) {
         /* The last batch ends at `end`, going back over rays already drawn if it must: the same
            bytes again, in the same order. */
-        const intptr_t start = end - i >= SW_BATCH ? i : end - SW_BATCH;
-        sw_locate(&local, &lanes, start, &batch);
-        for (int k = 0; k < SW_BATCH; k++) {
-            const intptr_t ray = start + k;
-            sw_store(sw_ray(texels, &batch, k, weights), output + ray * 3, ray != end - 1);
-        }
+        const intptr_t next = end - (start + SW_BATCH) >= SW_BATCH ? start + SW_BATCH : end - SW_BATCH;
+        const int more = start + SW_BATCH < end;
+        if (more) sw_locate(&local, &lanes, next, &batches[current ^ 1]);
+        const sw_batch *batch = &batches[current];
+        uint8_t *out = output + start * 3;
+        for (int k = 0; k < SW_BATCH - 1; k++) sw_store(sw_ray(texels, batch, k, weights), out + k * 3, 1);
+        sw_store(sw_ray(texels, batch, SW_BATCH - 1, weights), out + (SW_BATCH - 1) * 3, more);
+        if (!more) return;
+        start = next;
     }
 }
 

@@ -71,10 +71,10 @@ struct EquirectSampler: @unchecked Sendable {
         }
     }
 
-    /// True where `CSampler`'s loop can take this pyramid: at most `SW_MAX_LEVELS` levels, texel
-    /// indices and shifted columns within its 32-bit lanes.
+    /// True where `CSampler`'s loop can take this pyramid: at most `SW_MAX_LEVELS` levels, the
+    /// texels' byte offsets and the shifted columns within its 32-bit lanes.
     private var fitsThirtyTwoBitLanes: Bool {
-        levels.count <= SW_MAX_LEVELS && texels.count <= Int32.max && span < 1 << 30
+        levels.count <= SW_MAX_LEVELS && texels.count <= Int(Int32.max) / 4 && span < 1 << 30
     }
 
     /// `sample(range, wrapping: true)`, by `CSampler`'s loop.

@@ -23,7 +23,8 @@ typedef struct sw_sampler_pass {
     /* The pyramid's texels: red, green, blue and an unused byte, each level framed by copies of
        its edges, so that every neighbour a tap reads round a full sphere is there. */
     const uint32_t *texels;
-    /* Every level, 1...SW_MAX_LEVELS of them; the texel indices must fit in 31 bits. */
+    /* Every level, 1...SW_MAX_LEVELS of them; the texels' byte offsets must fit in 31 bits (at
+       most 2^29 texels). */
     const sw_sampler_level *levels;
     intptr_t level_count;
     /* Per ray: column on the sphere (level-0 texels, 8 fractional bits, before `shift`), row,
