@@ -42,9 +42,12 @@ typedef struct {
 } sw_level_lanes;
 
 /* Each lane's entry of a 16-entry table held as two vectors (entries 0–7 in `low`, 8–15 in
-   `high`), for the level in that lane of `level` (0...15). */
+   `high`), for the level in that lane of `level` (0...15). Views seldom sample past level 7
+   (a 2048-wide panorama's level 7 is 16 texels round), so the high half is looked at only
+   where a lane needs it. */
 SW_AVX2 __m256i sw_per_level(__m256i low, __m256i high, __m256i level) {
     __m256i from_low = _mm256_permutevar8x32_epi32(low, level);
+    if (__builtin_expect(_mm256_testz_si256(level, _mm256_set1_epi32(~7)), 1)) return from_low;
     __m256i from_high = _mm256_permutevar8x32_epi32(high, level);
     return _mm256_blendv_epi8(from_low, from_high, _mm256_cmpgt_epi32(level, _mm256_set1_epi32(7)));
 }
