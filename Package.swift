@@ -56,7 +56,7 @@ let package = Package(
         // A value behind a pthread mutex: the lock of every shared state (ThreadSanitizer sees it).
         .target(name: "Locking"),
         .target(name: "CSystemIO"),
-        .target(name: "SystemIO", dependencies: ["CSystemIO"]),
+        .target(name: "SystemIO", dependencies: ["CSystemIO", "Locking"]),
 
         // C edges: each C library behind exactly one Swift target.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -202,7 +202,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
         .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "TerminalModel", "PanoCore", "PanoImage", "TestSupport"]),
-        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "Locking"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),

@@ -1,7 +1,11 @@
 #define _GNU_SOURCE
 #include "CSystemIO.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/resource.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -20,4 +24,23 @@ int sw_tty_size(int fd, int *row_count, int *column_count) {
     *row_count = size.ws_row;
     *column_count = size.ws_col;
     return 0;
+}
+
+int sw_name_this_thread(const char *name) {
+    char short_name[16];
+    strncpy(short_name, name, sizeof short_name - 1);
+    short_name[sizeof short_name - 1] = 0;
+    return pthread_setname_np(pthread_self(), short_name);
+}
+
+int sw_this_thread_name(char *name, unsigned long size) {
+    return pthread_getname_np(pthread_self(), name, size);
+}
+
+int sw_lower_this_thread(int steps) {
+    const id_t thread = (id_t)gettid();
+    errno = 0;
+    const int nice_now = getpriority(PRIO_PROCESS, thread);
+    if (nice_now == -1 && errno != 0) return -1;
+    return setpriority(PRIO_PROCESS, thread, nice_now + steps);
 }

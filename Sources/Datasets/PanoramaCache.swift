@@ -19,9 +19,9 @@ package final class PanoramaCache: Sendable {
     package let prefetchLimit: Int
 
     private let load: Loader
-    private let queue: DispatchQueue
+    private let queue: BlockingQueue
     /// Where `load` decodes what is wanted now: one at a time, beside at most one prefetch.
-    private let foreground = DispatchQueue(label: "sidewalk.load", qos: .userInitiated)
+    private let foreground = BlockingQueue(name: "sidewalk-load")
     private let state: Locked<State>
 
     /// What the cache holds; only ever touched inside `state`'s lock.
@@ -59,12 +59,13 @@ package final class PanoramaCache: Sendable {
     /// - Parameters:
     ///   - byteBudget: bytes of decoded panoramas to keep, > 0.
     ///   - prefetchLimit: neighbours to decode ahead, 0...5 is sensible.
-    ///   - queue: where prefetches decode. The default is serial, at utility priority, so
-    ///     decoding ahead never delays drawing what the user is looking at and never holds more
-    ///     than one decode's memory at a time.
+    ///   - queue: where prefetches decode. The default is serial, on a thread of its own at a
+    ///     low priority, so decoding ahead never delays drawing what the user is looking at, never
+    ///     holds more than one decode's memory at a time, and never holds one of Dispatch's
+    ///     threads while it waits for a fetch.
     package init(
         byteBudget: Int, prefetchLimit: Int = 5,
-        queue: DispatchQueue = DispatchQueue(label: "sidewalk.prefetch", qos: .utility),
+        queue: BlockingQueue = BlockingQueue(name: "sidewalk-ahead", background: true),
         load: @escaping Loader
     ) {
         self.byteBudget = byteBudget

@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 import PanoCore
 import PanoImage
@@ -86,7 +85,7 @@ package final class TileCache: Sendable {
             state.running += start
             return start
         }
-        for _ in 0..<start { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
+        for _ in 0..<start { BlockingThread.start(name: "sidewalk-tiles") { self.work() } }
     }
 
     /// One worker: fetches queued tiles until none is left.

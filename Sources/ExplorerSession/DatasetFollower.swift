@@ -1,8 +1,8 @@
 import Datasets
-import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
+import SystemIO
 
 /// Reads the parts of a dataset the walk comes near, on a worker thread: after each step, a
 /// sharded dataset's shards within `ShardIndex.loadRadius`, or the Panoramax pictures the ways
@@ -69,7 +69,7 @@ package struct DatasetFollower {
         reading = parts
         readingNear = place
         let current = dataset
-        DispatchQueue.global(qos: .userInitiated).async {
+        BlockingThread.start(name: "sidewalk-dataset") {
             let result = Result { () throws(DatasetError) in try current.reading(parts) }
             mailbox.post(.init(id: Self.arrivalID, payload: .moreOfDataset(result)))
         }

@@ -114,7 +114,7 @@ package struct SceneryLoading {
             }
         case .web(let text):
             guard let web = lookup.web else { return }
-            DispatchQueue.global(qos: .userInitiated).async {
+            BlockingThread.start(name: "sidewalk-geocode") {
                 let found = web.search(text)
                 mailbox.post(.init(id: "web-search", payload: .placesFound(query: text, attribution: web.attribution, found)))
             }

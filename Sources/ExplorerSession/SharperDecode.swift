@@ -1,5 +1,4 @@
 import Datasets
-import Dispatch
 import PanoCore
 import PanoImage
 import StreetModel
@@ -77,7 +76,7 @@ package struct SharperDecode: Sendable {
         guard needed > width, pending == nil, width < widest else { return }
         pending = needed
         let (load, arrivalID) = (load, arrivalID)
-        DispatchQueue.global(qos: .userInitiated).async {
+        BlockingThread.start(name: "sidewalk-sharper") {
             let result = Result { () throws(PanoramaError) in try load(needed).panorama }
             mailbox.post(.init(id: arrivalID, result: result))
         }

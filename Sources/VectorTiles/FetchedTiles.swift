@@ -1,7 +1,7 @@
-import Dispatch
 import PanoCore
 import StreetMap
 import Synchronization
+import SystemIO
 
 /// A map layer of vector tiles fetched from the web (a `{z}/{x}/{y}` URL, a PMTiles archive read
 /// by ranges, Panoramax's coverage tiles; docs/maps.md) and made into features by `decode`.
@@ -54,7 +54,7 @@ package final class FetchedTiles: Basemap {
             for tile in missing { store(load(tile), at: tile) }
         } else {
             for tile in missing {
-                DispatchQueue.global(qos: .utility).async { [self] in
+                BlockingThread.start(name: "sidewalk-map") { [self] in
                     store(load(tile), at: tile)
                     state.withLock { $0.arrived }?()
                 }

@@ -4,6 +4,7 @@ import Foundation
 import PanoCore
 import PanoImage
 import StreetModel
+import SystemIO
 import TestSupport
 import Testing
 
@@ -31,7 +32,7 @@ struct PanoramaCacheTests {
     }
 
     static func cache(budget: Int, counter: Counter) -> PanoramaCache {
-        PanoramaCache(byteBudget: budget, queue: DispatchQueue(label: "test.prefetch")) { panorama throws(PanoramaError) in
+        PanoramaCache(byteBudget: budget, queue: BlockingQueue(name: "test-prefetch")) { panorama throws(PanoramaError) in
             counter.count(panorama.id)
             return (EquirectPanorama(image: RGBImage(width: 64, height: 32)), 64)
         }
@@ -82,7 +83,7 @@ struct PanoramaCacheTests {
     @Test("a player's way ahead is decoded first, three steps on, not only the next panorama")
     func prefetchAhead() throws {
         let counter = Counter()
-        let cache = PanoramaCache(byteBudget: 10 * Self.oneCost, prefetchLimit: 3, queue: DispatchQueue(label: "test.prefetch")) {
+        let cache = PanoramaCache(byteBudget: 10 * Self.oneCost, prefetchLimit: 3, queue: BlockingQueue(name: "test-prefetch")) {
             panorama throws(PanoramaError) in
             counter.count(panorama.id)
             return (EquirectPanorama(image: RGBImage(width: 64, height: 32)), 64)

@@ -26,12 +26,10 @@ struct TiledDetailTests {
         return window.keys(in: grid)
     }
 
-    /// A tile cache whose fetches wait until `gate` is signalled once, then all go through; the
-    /// tile `failing` fails. One worker: held at the gate, it leaves Dispatch's other threads to
-    /// compose (with every thread of a two-core machine held, a composition waits about a second
-    /// for Dispatch to start another).
-    private static func cache(gate: DispatchSemaphore, failing: TileGrid.Key? = nil) -> TileCache {
-        TileCache(byteBudget: 64 << 20, workers: 1) { _, key throws(PanoramaError) in
+    /// A tile cache with `workers` fetching at once, whose fetches wait until `gate` is signalled
+    /// once, then all go through; the tile `failing` fails.
+    private static func cache(gate: DispatchSemaphore, workers: Int = 1, failing: TileGrid.Key? = nil) -> TileCache {
+        TileCache(byteBudget: 64 << 20, workers: workers) { _, key throws(PanoramaError) in
             gate.wait()
             gate.signal()
             if key == failing { throw .badCrop(path: "\(key)") }
@@ -76,6 +74,22 @@ struct TiledDetailTests {
         #expect(keys.allSatisfy { $0.level == 3 })
         let held = keys.filter { cache.tile($0, of: "tiled") != nil }.count
         #expect(held == keys.count, "every tile of the window came before it stopped")
+    }
+
+    @Test(
+        "its first picture is composed while six tile fetches wait, more than a two-core machine's Dispatch threads (they held it back about a second)"
+    )
+    func composesWhileFetchesWait() throws {
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        let cache = Self.cache(gate: gate, workers: 6)
+        let mailbox = try ArrivalMailbox()
+        var detail = try #require(TiledDetail(Self.panorama, base: Self.levelZero, cache: cache))
+        detail.ask(width: 320, height: 180, camera: Self.camera, mailbox: mailbox)
+        // Half a second for a 320×180 composition of level 0, which takes milliseconds; Dispatch
+        // on Linux starts another thread for it only after about a second with its own held.
+        let composed = waitForArrival(on: mailbox.descriptor, within: 500)
+        #expect(composed, "the composition waited for the fetches' threads")
     }
 
     @Test("a tile that fails ends the wait for it: the detail stops refining and says so")

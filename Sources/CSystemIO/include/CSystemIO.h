@@ -16,4 +16,16 @@ int sw_accept_cloexec_nonblocking(int fd);
    call it). Returns 0, or -1 with errno set. */
 int sw_tty_size(int fd, int *row_count, int *column_count);
 
+/* pthread_setname_np(pthread_self(), name): names the calling thread, as ps -L and debuggers show
+   it; `name` is cut to its first 15 bytes. Returns 0 or an error number. */
+int sw_name_this_thread(const char *name);
+
+/* pthread_getname_np(pthread_self(), ...): the calling thread's name into `name` (`size` bytes,
+   16 hold any), NUL-terminated. Returns 0 or an error number. */
+int sw_this_thread_name(char *name, unsigned long size);
+
+/* setpriority(PRIO_PROCESS, gettid(), ...): raises the calling thread's nice value by `steps`
+   (on Linux a nice value belongs to a thread, not to its process). Returns 0 or -1 with errno. */
+int sw_lower_this_thread(int steps);
+
 #endif

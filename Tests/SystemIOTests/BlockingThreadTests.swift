@@ -1,0 +1,92 @@
+import CSystemIO
+import Dispatch
+import Locking
+import Testing
+
+@testable import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Blocking work on threads of its own")
+struct BlockingThreadTests {
+    @Test("a blocking queue runs its jobs in the order queued, one at a time, on a thread named as asked")
+    func queueRunsInOrder() {
+        let queue = BlockingQueue(name: "test-blocking-queue")
+        let record = Locked((order: [Int](), names: Set<String>(), running: 0, most: 0))
+        let done = DispatchSemaphore(value: 0)
+        for job in 0..<50 {
+            queue.async {
+                record.withLock { record in
+                    record.running += 1
+                    record.most = max(record.most, record.running)
+                }
+                let name = Self.threadName()
+                record.withLock { record in
+                    record.order.append(job)
+                    record.names.insert(name)
+                    record.running -= 1
+                }
+                if job == 49 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        let (order, names, most) = record.withLock { ($0.order, $0.names, $0.most) }
+        #expect(order == Array(0..<50))
+        #expect(most == 1)
+        // Linux keeps 15 bytes of a thread's name.
+        #expect(names == ["test-blocking-q"])
+    }
+
+    @Test(
+        "a blocking thread starts while more of Dispatch's global work waits than a machine has cores (Dispatch starts another thread for it only after about a second)"
+    )
+    func startsWhileDispatchIsHeld() {
+        let gate = DispatchSemaphore(value: 0)
+        let held = 4 * activeCores()
+        let waiting = DispatchGroup()
+        for _ in 0..<held {
+            waiting.enter()
+            DispatchQueue.global(qos: .userInitiated).async {
+                gate.wait()
+                waiting.leave()
+            }
+        }
+        let ran = DispatchSemaphore(value: 0)
+        BlockingThread.start(name: "test-blocking") { ran.signal() }
+        let started = ran.wait(timeout: .now() + 0.5) == .success
+        for _ in 0..<held { gate.signal() }
+        waiting.wait()
+        #expect(started)
+    }
+
+    @Test("a background thread's nice value is 10 above the process's")
+    func backgroundIsNicer() {
+        let seen = Locked<Int32?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        BlockingThread.start(name: "test-background", background: true) {
+            seen.withLock { $0 = Self.niceValue() }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(seen.withLock { $0 } == Self.niceValue() + 10)
+    }
+
+    /// The calling thread's name, as `BlockingThread.start` gave it (or the system did).
+    private static func threadName() -> String {
+        var bytes = [CChar](repeating: 0, count: 16)
+        guard sw_this_thread_name(&bytes, UInt(bytes.count)) == 0 else { return "" }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The calling thread's nice value (on Linux, a thread's own).
+    private static func niceValue() -> Int32 {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+
+    /// Cores this process may run on.
+    private func activeCores() -> Int {
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}
