@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/ioctl.h>
@@ -43,4 +44,12 @@ int sw_lower_this_thread(int steps) {
     const int nice_now = getpriority(PRIO_PROCESS, thread);
     if (nice_now == -1 && errno != 0) return -1;
     return setpriority(PRIO_PROCESS, thread, nice_now + steps);
+}
+
+int sw_block_signals_in_this_thread(void) {
+    sigset_t blocked;
+    sigfillset(&blocked);
+    const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT };
+    for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++) sigdelset(&blocked, faults[i]);
+    return pthread_sigmask(SIG_BLOCK, &blocked, NULL);
 }

@@ -9,7 +9,9 @@ import Glibc
 /// of its own. Dispatch's global queue on Linux keeps about one thread per core and adds another
 /// only when it has seen no progress for about a second, so work that blocks there holds back
 /// everything else queued there, a composed picture or a decode, for that long
-/// (docs/decisions.md, 2026-12-05: "Blocking fetches run on threads of their own").
+/// (docs/decisions.md, 2026-12-05: "Blocking fetches run on threads of their own"). Signals meant
+/// for the process are blocked in these threads, as in Dispatch's, so they reach the thread that
+/// waits for them and never interrupt a fetch.
 package enum BlockingThread {
     /// Starts `body` on a new detached thread named `name` (Linux keeps its first 15 bytes), with
     /// `background` at a low priority (a nice value 10 above the process's), so that it gets
@@ -28,6 +30,7 @@ package enum BlockingThread {
                 guard let pointer else { return nil }
                 let job = Unmanaged<ThreadJob>.fromOpaque(pointer).takeRetainedValue()
                 _ = sw_name_this_thread(job.name)
+                _ = sw_block_signals_in_this_thread()
                 if job.background { _ = sw_lower_this_thread(10) }
                 job.body()
                 return nil

@@ -73,6 +73,29 @@ struct BlockingThreadTests {
         #expect(seen.withLock { $0 } == Self.niceValue() + 10)
     }
 
+    @Test("a blocking thread blocks the signals meant for the process (Ctrl-C, a resize), not those a fault raises")
+    func blocksProcessSignals() {
+        let seen = Locked<[Int32: Bool]>([:])
+        let done = DispatchSemaphore(value: 0)
+        // A thread starts with its creator's mask: start it from one that blocks nothing, as the
+        // explorer's main thread does (this test's thread may block every signal already).
+        var nothing = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&nothing)
+        pthread_sigmask(SIG_SETMASK, &nothing, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        BlockingThread.start(name: "test-signals") {
+            var mask = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            let blocked = [SIGINT, SIGTERM, SIGWINCH, SIGCONT, SIGSEGV, SIGBUS].map { ($0, sigismember(&mask, $0) == 1) }
+            seen.withLock { $0 = Dictionary(uniqueKeysWithValues: blocked) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        let blocked = seen.withLock { $0 }
+        #expect(blocked == [SIGINT: true, SIGTERM: true, SIGWINCH: true, SIGCONT: true, SIGSEGV: false, SIGBUS: false])
+    }
+
     /// The calling thread's name, as `BlockingThread.start` gave it (or the system did).
     private static func threadName() -> String {
         var bytes = [CChar](repeating: 0, count: 16)
