@@ -41,9 +41,7 @@ package struct CastPlayback {
             changed = true
             forgetHiddenPictures()
         case .resize(let columns, let rows):
-            let sink = screen.pictures
-            screen = VirtualScreen(columns: columns, rows: rows)
-            screen.pictures = sink
+            screen = screen.resized(columns: columns, rows: rows)
             changed = true
         case .marker: break
         }

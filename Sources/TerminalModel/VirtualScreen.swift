@@ -98,6 +98,32 @@ package struct VirtualScreen: Sendable {
         if pending.count > 1 << 20 { pending.removeAll() }
     }
 
+    /// The screen after its terminal was resized to `columns` × `rows`, as libvterm keeps it
+    /// (without reflowing lines): the cells that still fit, blank ones in the current background
+    /// where it grew; where it got shorter than the cursor's row, the top rows go, so the cursor's
+    /// line stays on screen. The cursor is kept inside, the scrolling region is the whole screen
+    /// again, and everything else (the colours, modes, pictures, bytes not yet read) stays.
+    package func resized(columns: Int, rows: Int) -> VirtualScreen {
+        var screen = VirtualScreen(columns: columns, rows: rows)
+        (screen.foreground, screen.background, screen.pending) = (foreground, background, pending)
+        let dropped = max(0, row - (screen.rows - 1))
+        // New cells take the current background, as erased ones do.
+        let blank = screen.blankRow
+        func fitted(_ lines: [[Cell]]) -> [[Cell]] {
+            (0..<screen.rows).map { index in
+                let old = index + dropped < lines.count ? lines[index + dropped] : []
+                return Array(old.prefix(screen.columns)) + blank.dropFirst(min(old.count, screen.columns))
+            }
+        }
+        screen.grid = fitted(grid)
+        screen.mainScreen = mainScreen.map(fitted)
+        (screen.row, screen.column) = (row - dropped, min(column, screen.columns - 1))
+        screen.saved = (min(max(saved.0 - dropped, 0), screen.rows - 1), min(saved.1, screen.columns - 1))
+        (screen.applicationCursorKeys, screen.replies, screen.unknown) = (applicationCursorKeys, replies, unknown)
+        screen.pictures = pictures
+        return screen
+    }
+
     /// RIS (`ESC c`): everything as at the start, but the bytes still to be read in this `feed`.
     mutating func reset() {
         let (unread, sink) = (pending, pictures)

@@ -61,5 +61,8 @@ static inline int sw_vterm_cell_at(VTerm *terminal, int row, int column, sw_vter
     return 1;
 }
 
+/* The terminal resized to rows x columns, as a window resized; lines are not reflowed. */
+static inline void sw_vterm_resize(VTerm *terminal, int rows, int columns) { vterm_set_size(terminal, rows, columns); }
+
 static inline void sw_vterm_close(VTerm *terminal) { vterm_free(terminal); }
 #endif

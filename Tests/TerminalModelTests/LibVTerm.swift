@@ -6,8 +6,8 @@ import TerminalModel
 /// libvterm's screen, fed the same bytes as a `VirtualScreen`, read back as the same cells: the
 /// oracle our terminal model (and, through it, every encoder) is held to.
 final class LibVTerm {
-    let columns: Int
-    let rows: Int
+    private(set) var columns: Int
+    private(set) var rows: Int
     private let terminal: OpaquePointer
 
     /// A terminal of `columns`×`rows` whose 16 colours are xterm's, as `VirtualScreen` assumes.
@@ -20,6 +20,12 @@ final class LibVTerm {
     }
 
     deinit { sw_vterm_close(terminal) }
+
+    /// Resizes the terminal to `columns`×`rows`, as a window resized.
+    func resize(columns: Int, rows: Int) {
+        (self.columns, self.rows) = (columns, rows)
+        sw_vterm_resize(terminal, Int32(rows), Int32(columns))
+    }
 
     func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in

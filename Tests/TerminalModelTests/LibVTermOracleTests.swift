@@ -62,6 +62,28 @@ struct LibVTermOracleTests {
         #expect(differences.isEmpty, "\(name): \(differences.prefix(4))")
     }
 
+    static let resizes: [(String, String, (columns: Int, rows: Int), String)] = [
+        ("grown both ways: the text stays at the top left", "\u{1B}[44mab\r\ncd", (20, 8), "\u{1B}[8;20Hx\u{1B}[1;15Hy"),
+        ("narrower: lines cut at the new width", "0123456789ab\r\nxyz", (6, 5), "Q\u{1B}[1;6HR"),
+        ("shorter below the cursor: the rows under it go", "1\r\n2\u{1B}[H", (12, 2), "z"),
+        ("shorter above the cursor: the top rows go and its line stays", "1\r\n2\r\n3\r\n4", (12, 2), "z\r\nw"),
+        ("smaller both ways, then written on", "\u{1B}[41m0123456789ab\r\nline two\r\n3", (5, 3), "\u{1B}[0mend")
+    ]
+
+    @Test("a resized terminal keeps what it showed, as libvterm does (lines not reflowed)", arguments: resizes)
+    func resizedMatches(name: String, before: String, size: (columns: Int, rows: Int), after: String) {
+        var ours = VirtualScreen(columns: Self.columns, rows: Self.rows)
+        let oracle = LibVTerm(columns: Self.columns, rows: Self.rows)
+        ours.feed(Array(before.utf8))
+        oracle.feed(Array(before.utf8))
+        ours = ours.resized(columns: size.columns, rows: size.rows)
+        oracle.resize(columns: size.columns, rows: size.rows)
+        ours.feed(Array(after.utf8))
+        oracle.feed(Array(after.utf8))
+        let differences = Self.differences(ours, oracle)
+        #expect(differences.isEmpty, "\(name): \(differences.prefix(4))")
+    }
+
     @Test(
         "every frame the encoder writes, pans, zooms and status changes, shows the same in both",
         arguments: ColorMode.allCases, SymbolSet.allCases)
