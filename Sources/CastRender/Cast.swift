@@ -43,6 +43,15 @@ package struct Cast: Sendable {
         }
     }
 
+    /// The widest and the tallest the terminal was, in cells, at the start or after any resize:
+    /// a rendered picture holds every screen the recording shows.
+    package var largestSize: (columns: Int, rows: Int) {
+        events.reduce((columns, rows)) { largest, event in
+            guard case .resize(let columns, let rows) = event.kind else { return largest }
+            return (max(largest.columns, columns), max(largest.rows, rows))
+        }
+    }
+
     /// The time of the last event, seconds.
     package var duration: Double { events.last?.time ?? 0 }
 

@@ -22,6 +22,18 @@ struct CastTests {
         #expect(cast.events[3].kind == .resize(columns: 100, rows: 40))
     }
 
+    @Test("a rendered picture's size is the widest and the tallest the terminal was, each on its own")
+    func largestSize() throws {
+        let cast = try Self.cast([
+            #"{"version": 2, "width": 80, "height": 24}"#, #"[0.5, "r", "100x20"]"#, #"[1.0, "r", "60x40"]"#,
+            #"[1.5, "r", "70x30"]"#, ""
+        ])
+        let size = cast.largestSize
+        #expect(size.columns == 100 && size.rows == 40)
+        let unresized = try Self.cast([#"{"version": 2, "width": 80, "height": 24}"#, ""])
+        #expect(unresized.largestSize.columns == 80 && unresized.largestSize.rows == 24)
+    }
+
     @Test(
         "bad recordings: one line naming where and what",
         arguments: [

@@ -210,6 +210,30 @@ struct RenderCommandTests {
             ], "no temporary file left behind")
     }
 
+    @Test(
+        "a recording whose terminal grew is drawn whole: the picture takes the largest size, and what was written past the first is in it")
+    func grownTerminal() throws {
+        let folder = try RenderTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 10×2 cells of 8×16 pixels, two red, then 20×3, and two blue cells written at row 3, column
+        // 15: both pairs are drawn.
+        let cast = try Self.write(
+            """
+            {"version": 2, "width": 10, "height": 2, "x_sidewalk_cell_pixels": [8, 16]}
+            [0.1, "o", "\\u001b[48;2;200;0;0m  \\u001b[0m"]
+            [0.2, "r", "20x3"]
+            [0.3, "o", "\\u001b[3;15H\\u001b[48;2;0;0;200m  \\u001b[0m"]
+            """, in: folder, as: "grown.cast")
+        let run = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/last.png"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let picture = try ImageDecoder.decodeFile("\(folder)/last.png")
+        #expect(picture.width == 160 && picture.height == 48)
+        guard picture.width == 160, picture.height == 48 else { return }
+        // The middle of column 15, row 3 (cells counted from 1), and of the first cell.
+        #expect(picture[14 * 8 + 4, 2 * 16 + 8] == RGB(0, 0, 200))
+        #expect(picture[4, 8] == RGB(200, 0, 0))
+    }
+
     @Test("an MP4 and a WebM through ffmpeg: the recording's length at the rate asked, its size, the end held a second")
     func video() throws {
         let folder = try RenderTests.folder()

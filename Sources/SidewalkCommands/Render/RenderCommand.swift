@@ -108,7 +108,7 @@ struct RenderCommand: SidewalkCommand {
             throw .usage(
                 UsageError(
                     description:
-                        "\(cast): \(recording.columns)×\(recording.rows) cells would be \(renderer.width)×\(renderer.height) pixels, "
+                        "\(cast): \(renderer.size.columns)×\(renderer.size.rows) cells would be \(renderer.width)×\(renderer.height) pixels, "
                         + "more than 16 megapixels; give a smaller --size"))
         }
         if renderer.painter.usesBitmapFont {

@@ -51,6 +51,8 @@ struct RenderOutput {
     ]
 
     let cast: Cast
+    /// The picture's size in cells: the largest the recording's terminal was.
+    let size: (columns: Int, rows: Int)
     let settings: Settings
     let name: String
     let painter: ScreenPainter
@@ -63,18 +65,20 @@ struct RenderOutput {
 
     init(_ cast: Cast, settings: Settings, name: String) {
         (self.cast, self.settings, self.name) = (cast, settings, name)
+        size = cast.largestSize
         sourceCell = cast.cellPixels ?? (10, 20)
         var cell = sourceCell
-        if let size = settings.size {
-            cell = (max(2, size.width / cast.columns), max(4, size.height / cast.rows))
+        if let pixels = settings.size {
+            cell = (max(2, pixels.width / size.columns), max(4, pixels.height / size.rows))
         }
         painter = ScreenPainter(cell: cell, fontPath: settings.font)
         timeline = RenderTimeline(cast, speed: settings.speed, idleLimit: settings.idleLimit)
     }
 
-    /// The picture's size in pixels: the recording's starting size in cells.
-    var width: Int { cast.columns * painter.cell.width }
-    var height: Int { cast.rows * painter.cell.height }
+    /// The picture's size in pixels: the largest the recording's terminal was, in cells. A
+    /// smaller screen is drawn at its top left, the rest black, as a terminal window would leave it.
+    var width: Int { size.columns * painter.cell.width }
+    var height: Int { size.rows * painter.cell.height }
 
     /// Writes `kind` to `path`; the line to print when done.
     func write(_ kind: Kind, to path: String, at: Double?, marker: String?) throws(CommandError) -> String {
@@ -104,7 +108,7 @@ struct RenderOutput {
     }
 
     func paint(_ playback: CastPlayback) -> RGBImage {
-        painter.paint(playback.screen, pictures: playback.pictures, columns: cast.columns, rows: cast.rows)
+        painter.paint(playback.screen, pictures: playback.pictures, columns: size.columns, rows: size.rows)
     }
 
     var safeName: String { TextSanitizer.sanitize(name, showingInvisible: true) }
