@@ -1,12 +1,10 @@
 #define _GNU_SOURCE
 #include "CSystemIO.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -36,14 +34,6 @@ int sw_name_this_thread(const char *name) {
 
 int sw_this_thread_name(char *name, unsigned long size) {
     return pthread_getname_np(pthread_self(), name, size);
-}
-
-int sw_lower_this_thread(int steps) {
-    const id_t thread = (id_t)gettid();
-    errno = 0;
-    const int nice_now = getpriority(PRIO_PROCESS, thread);
-    if (nice_now == -1 && errno != 0) return -1;
-    return setpriority(PRIO_PROCESS, thread, nice_now + steps);
 }
 
 int sw_block_signals_in_this_thread(void) {

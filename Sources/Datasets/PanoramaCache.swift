@@ -59,13 +59,14 @@ package final class PanoramaCache: Sendable {
     /// - Parameters:
     ///   - byteBudget: bytes of decoded panoramas to keep, > 0.
     ///   - prefetchLimit: neighbours to decode ahead, 0...5 is sensible.
-    ///   - queue: where prefetches decode. The default is serial, on a thread of its own at a
-    ///     low priority, so decoding ahead never delays drawing what the user is looking at, never
+    ///   - queue: where prefetches decode. The default is serial, on a thread of its own, so
+    ///     decoding ahead takes at most one core from drawing what the user is looking at, never
     ///     holds more than one decode's memory at a time, and never holds one of Dispatch's
-    ///     threads while it waits for a fetch.
+    ///     threads while it waits for a fetch. Not at a lower priority: a panorama walked to while
+    ///     its prefetch runs waits for that prefetch.
     package init(
         byteBudget: Int, prefetchLimit: Int = 5,
-        queue: BlockingQueue = BlockingQueue(name: "sidewalk-ahead", background: true),
+        queue: BlockingQueue = BlockingQueue(name: "sidewalk-ahead"),
         load: @escaping Loader
     ) {
         self.byteBudget = byteBudget

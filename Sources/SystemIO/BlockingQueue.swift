@@ -6,8 +6,6 @@ import Locking
 package final class BlockingQueue: Sendable {
     /// The thread's name while it runs jobs.
     private let name: String
-    /// True: the thread runs at a low priority (`BlockingThread.start`).
-    private let background: Bool
     private let state = Locked(Pending())
 
     /// Jobs not yet started, and whether a thread is running them.
@@ -16,11 +14,9 @@ package final class BlockingQueue: Sendable {
         var running = false
     }
 
-    /// A queue whose thread is named `name` (15 bytes are kept), at a low priority with
-    /// `background`.
-    package init(name: String, background: Bool = false) {
+    /// A queue whose thread is named `name` (15 bytes are kept).
+    package init(name: String) {
         self.name = name
-        self.background = background
     }
 
     /// Runs `job` after every job queued before it, on the queue's thread; never waits.
@@ -31,7 +27,7 @@ package final class BlockingQueue: Sendable {
             pending.running = true
             return true
         }
-        if starts { BlockingThread.start(name: name, background: background) { self.runJobs() } }
+        if starts { BlockingThread.start(name: name) { self.runJobs() } }
     }
 
     /// Runs queued jobs until none is left, then lets the thread end.

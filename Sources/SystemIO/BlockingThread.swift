@@ -13,12 +13,10 @@ import Glibc
 /// for the process are blocked in these threads, as in Dispatch's, so they reach the thread that
 /// waits for them and never interrupt a fetch.
 package enum BlockingThread {
-    /// Starts `body` on a new detached thread named `name` (Linux keeps its first 15 bytes), with
-    /// `background` at a low priority (a nice value 10 above the process's), so that it gets
-    /// little of a core that drawing wants. Where no thread can be made (the process is at its
-    /// limit), `body` runs on Dispatch's global queue.
-    package static func start(name: String, background: Bool = false, _ body: @escaping @Sendable () -> Void) {
-        let job = Unmanaged.passRetained(ThreadJob(name: name, background: background, body: body)).toOpaque()
+    /// Starts `body` on a new detached thread named `name` (Linux keeps its first 15 bytes). Where
+    /// no thread can be made (the process is at its limit), `body` runs on Dispatch's global queue.
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let job = Unmanaged.passRetained(ThreadJob(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -31,7 +29,6 @@ package enum BlockingThread {
                 let job = Unmanaged<ThreadJob>.fromOpaque(pointer).takeRetainedValue()
                 _ = sw_name_this_thread(job.name)
                 _ = sw_block_signals_in_this_thread()
-                if job.background { _ = sw_lower_this_thread(10) }
                 job.body()
                 return nil
             }, job)
@@ -45,12 +42,10 @@ package enum BlockingThread {
 /// What a started thread runs, handed to it through `pthread_create`'s one pointer.
 private final class ThreadJob: Sendable {
     let name: String
-    let background: Bool
     let body: @Sendable () -> Void
 
-    init(name: String, background: Bool, body: @escaping @Sendable () -> Void) {
+    init(name: String, body: @escaping @Sendable () -> Void) {
         self.name = name
-        self.background = background
         self.body = body
     }
 }

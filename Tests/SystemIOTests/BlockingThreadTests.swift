@@ -61,18 +61,6 @@ struct BlockingThreadTests {
         #expect(started)
     }
 
-    @Test("a background thread's nice value is 10 above the process's")
-    func backgroundIsNicer() {
-        let seen = Locked<Int32?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        BlockingThread.start(name: "test-background", background: true) {
-            seen.withLock { $0 = Self.niceValue() }
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(seen.withLock { $0 } == Self.niceValue() + 10)
-    }
-
     @Test("a blocking thread blocks the signals meant for the process (Ctrl-C, a resize), not those a fault raises")
     func blocksProcessSignals() {
         let seen = Locked<[Int32: Bool]>([:])
@@ -101,11 +89,6 @@ struct BlockingThreadTests {
         var bytes = [CChar](repeating: 0, count: 16)
         guard sw_this_thread_name(&bytes, UInt(bytes.count)) == 0 else { return "" }
         return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The calling thread's nice value (on Linux, a thread's own).
-    private static func niceValue() -> Int32 {
-        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     }
 
     /// Cores this process may run on.

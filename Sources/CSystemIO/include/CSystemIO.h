@@ -24,10 +24,6 @@ int sw_name_this_thread(const char *name);
    16 hold any), NUL-terminated. Returns 0 or an error number. */
 int sw_this_thread_name(char *name, unsigned long size);
 
-/* setpriority(PRIO_PROCESS, gettid(), ...): raises the calling thread's nice value by `steps`
-   (on Linux a nice value belongs to a thread, not to its process). Returns 0 or -1 with errno. */
-int sw_lower_this_thread(int steps);
-
 /* Blocks every signal in the calling thread but those a fault raises in it (SIGSEGV, SIGBUS,
    SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT), as Dispatch does in its threads: a signal meant for
    the process (Ctrl-C, a resize) then goes to a thread that waits for it, and never interrupts a
