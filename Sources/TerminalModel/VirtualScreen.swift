@@ -98,10 +98,10 @@ package struct VirtualScreen: Sendable {
         if pending.count > 1 << 20 { pending.removeAll() }
     }
 
-    /// The screen after its terminal was resized to `columns` × `rows`, as libvterm keeps it
-    /// (without reflowing lines): the cells that still fit, blank ones in the current background
-    /// where it grew; where it got shorter than the cursor's row, the top rows go, so the cursor's
-    /// line stays on screen. The cursor is kept inside, the scrolling region is the whole screen
+    /// The screen after its terminal was resized to `columns` × `rows`, as tmux keeps it (its
+    /// `screen_resize_y`; lines are not reflowed): the cells that still fit, blank ones in the
+    /// current background where it grew (as libvterm fills them); where it got shorter, the rows
+    /// below the cursor go first, then the top rows, so the cursor's line stays on screen. The cursor is kept inside, the scrolling region is the whole screen
     /// again, and everything else (the colours, modes, pictures, bytes not yet read) stays.
     package func resized(columns: Int, rows: Int) -> VirtualScreen {
         var screen = VirtualScreen(columns: columns, rows: rows)

@@ -1,3 +1,4 @@
+import Foundation
 import PanoCore
 import TermRender
 import TerminalModel
@@ -70,6 +71,8 @@ struct LibVTermOracleTests {
         ("smaller both ways, then written on", "\u{1B}[41m0123456789ab\r\nline two\r\n3", (5, 3), "\u{1B}[0mend")
     ]
 
+    // Where a terminal gets shorter with text below the cursor, libvterm keeps the bottom rows and
+    // tmux the top ones (it deletes rows below the cursor first): `shorterKeepsTheTopAsTmuxDoes`.
     @Test("a resized terminal keeps what it showed, as libvterm does (lines not reflowed)", arguments: resizes)
     func resizedMatches(name: String, before: String, size: (columns: Int, rows: Int), after: String) {
         var ours = VirtualScreen(columns: Self.columns, rows: Self.rows)
@@ -82,6 +85,22 @@ struct LibVTermOracleTests {
         oracle.feed(Array(after.utf8))
         let differences = Self.differences(ours, oracle)
         #expect(differences.isEmpty, "\(name): \(differences.prefix(4))")
+    }
+
+    @Test("shorter with text below the cursor, the rows below it go first, as in tmux (its screen_resize_y)")
+    func shorterKeepsTheTopAsTmuxDoes() throws {
+        let bytes = "1\r\n2\r\n3\r\n4\u{1B}[H"
+        let tmux = try TmuxSession(command: "printf '1\\r\\n2\\r\\n3\\r\\n4\\033[H'", columns: 12, rows: 5)
+        defer { tmux.close() }
+        #expect(try tmux.waitUntil { try tmux.capture().contains("4") })
+        try tmux.resize(columns: 12, rows: 2)
+        let lines = { try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).prefix(2).map(String.init) }
+        #expect(try tmux.waitUntil { try lines().first?.hasPrefix("1") == true && tmux.capture().split(separator: "\n").count <= 2 })
+        var ours = VirtualScreen(columns: 12, rows: 5)
+        ours.feed(Array(bytes.utf8))
+        ours = ours.resized(columns: 12, rows: 2)
+        let ourLines = ours.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(ourLines == (try lines()).map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
     @Test(
