@@ -65,12 +65,13 @@ struct BlockingThreadTests {
     func blocksProcessSignals() {
         let seen = Locked<[Int32: Bool]>([:])
         let done = DispatchSemaphore(value: 0)
-        // A thread starts with its creator's mask: start it from one that blocks nothing, as the
-        // explorer's main thread does (this test's thread may block every signal already).
-        var nothing = sigset_t()
+        // A thread starts with its creator's mask: start it from one that blocks none of these, as
+        // the explorer's main thread does (this test's thread may block every signal already).
+        var unblocked = sigset_t()
         var before = sigset_t()
-        sigemptyset(&nothing)
-        pthread_sigmask(SIG_SETMASK, &nothing, &before)
+        sigemptyset(&unblocked)
+        for signal in [SIGINT, SIGTERM, SIGWINCH, SIGCONT] { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &before)
         defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
         BlockingThread.start(name: "test-signals") {
             var mask = sigset_t()
