@@ -14,8 +14,9 @@ import CSampler
 /// below its lower one, which the view's next rows will read (`bilinear`).
 ///
 /// Round a full sphere, where the processor has AVX2, the loop is `CSampler`'s instead
-/// (`SamplerKernel.avx2`): the same arithmetic to the bit, eight rays located at once in 32-bit
-/// lanes, and the two levels a ray blends filtered side by side in one 256-bit register.
+/// (`SamplerKernel.avx2`): the same bytes to the bit, eight rays located at once in 32-bit
+/// lanes, the two levels a ray blends filtered side by side in one 256-bit register, and each
+/// rounded blend of two values done as one rounding multiply of their difference.
 ///
 /// `@unchecked Sendable`: it holds raw buffer pointers, which the compiler cannot prove safe to
 /// share; the parallel workers only read the inputs and each writes its own disjoint range of
@@ -81,8 +82,7 @@ struct EquirectSampler: @unchecked Sendable {
     private func sampleWithAVX2(_ range: Range<Int>) {
         var pass = sw_sampler_pass(
             texels: texels.baseAddress, levels: levels.baseAddress, level_count: levels.count, columns: columns.baseAddress,
-            rows: rows.baseAddress, level_blends: levelBlends.baseAddress, shift: shift, span: span,
-            weights: UnsafeRawPointer(weights.baseAddress)?.assumingMemoryBound(to: UInt16.self), output: output.baseAddress)
+            rows: rows.baseAddress, level_blends: levelBlends.baseAddress, shift: shift, span: span, output: output.baseAddress)
         sw_sample_full_sphere_avx2(&pass, range.lowerBound, range.upperBound)
     }
 

@@ -2,8 +2,9 @@
 #define SIDEWALK_CSAMPLER_H
 /* The sampler's loop for a full sphere written for AVX2, which Swift cannot ask for in one
    function only: the two mip levels a pixel blends are filtered side by side in one 256-bit
-   register. The same arithmetic, to the bit, as PanoCore's `EquirectSampler` (docs/decisions.md,
-   2026-12-05); used only where the processor has AVX2 (`sw_sampler_has_avx2`). */
+   register. The same bytes as PanoCore's `EquirectSampler`, to the bit, by arithmetic proved equal
+   to its own (docs/decisions.md, 2026-12-05); used only where the processor has AVX2
+   (`sw_sampler_has_avx2`). */
 
 #include <stdint.h>
 
@@ -35,9 +36,6 @@ typedef struct sw_sampler_pass {
     /* Added to every column, [0, span); the full sphere's width in the columns' units. */
     intptr_t shift;
     intptr_t span;
-    /* 768 vectors of eight 16-bit weights: at f, f in every lane; at 256 + f, 256 − f in every
-       lane; at 512 + f, 256 − f in the first four lanes and f in the last four (f in 0...255). */
-    const uint16_t *weights;
     /* Three bytes a ray: red, green, blue. */
     uint8_t *output;
 } sw_sampler_pass;
