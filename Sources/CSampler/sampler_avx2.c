@@ -38,7 +38,8 @@ typedef struct {
     int32_t blend[SW_BATCH];
 } sw_batch;
 
-/* Per level, in 32-bit lanes: the first texel's index and the stride, for 16 levels. */
+/* Per level, in 32-bit lanes: the first texel's byte offset and the bytes from one row to the
+   next, for 16 levels. */
 typedef struct {
     __m256i offsets_low, offsets_high, strides_low, strides_high;
 } sw_level_lanes;
@@ -54,13 +55,15 @@ SW_AVX2 __m256i sw_per_level(__m256i low, __m256i high, __m256i level) {
     return _mm256_blendv_epi8(from_low, from_high, _mm256_cmpgt_epi32(level, _mm256_set1_epi32(7)));
 }
 
-/* Weights of 0...255 (in 1/256ths) as the arithmetic below reads them: times 128, in both 16-bit
-   halves of each lane. For texels a and b and weight w, a + mulhrs(b − a, 128w) is
-   a + floor(((b − a)·128w + 2^14) / 2^15) = floor((a·(256 − w) + b·w + 128) / 256), the portable
-   sampler's rounded blend to the bit, in three instructions rather than its five. */
-SW_AVX2 __m256i sw_weight_pair(__m256i weights) {
-    __m256i scaled = _mm256_slli_epi32(weights, 7);
-    return _mm256_or_si256(scaled, _mm256_slli_epi32(scaled, 16));
+/* The weight (0...255, in 1/256ths) in each lane's low byte as the arithmetic below reads it:
+   times 128, in both 16-bit halves of the lane. For texels a and b and weight w,
+   a + mulhrs(b − a, 128w) is a + floor(((b − a)·128w + 2^14) / 2^15)
+   = floor((a·(256 − w) + b·w + 128) / 256), the portable sampler's rounded blend to the bit, in
+   three instructions rather than its five. */
+SW_AVX2 __m256i sw_weight_pair(__m256i lanes) {
+    const __m256i low_byte_twice = _mm256_setr_epi8(
+        0, -1, 0, -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12, -1, 0, -1, 0, -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12, -1);
+    return _mm256_slli_epi16(_mm256_shuffle_epi8(lanes, low_byte_twice), 7);
 }
 
 /* One level's taps for eight rays at level-0 coordinates (texels, 8 fractional bits): the
@@ -69,31 +72,33 @@ SW_AVX2 __m256i sw_weight_pair(__m256i weights) {
 SW_AVX2 void sw_taps(
     const sw_level_lanes *lanes, __m256i level, __m256i x, __m256i y, int32_t *offset, int32_t *row_bytes,
     int32_t *down, int32_t *right) {
-    const __m256i half = _mm256_set1_epi32(128), fraction = _mm256_set1_epi32(0xFF);
+    const __m256i half = _mm256_set1_epi32(128);
     /* Pixel centres sit at half a texel: subtract 0.5 (128 in fixed point). */
     __m256i level_x = _mm256_sub_epi32(_mm256_srav_epi32(x, level), half);
     __m256i level_y = _mm256_sub_epi32(_mm256_srav_epi32(y, level), half);
     __m256i strides = sw_per_level(lanes->strides_low, lanes->strides_high, level);
     __m256i row = _mm256_mullo_epi32(_mm256_srai_epi32(level_y, 8), strides);
     __m256i first = _mm256_add_epi32(sw_per_level(lanes->offsets_low, lanes->offsets_high, level), row);
-    __m256i index = _mm256_add_epi32(first, _mm256_srai_epi32(level_x, 8));
-    _mm256_storeu_si256((__m256i *)offset, _mm256_slli_epi32(index, 2));
-    _mm256_storeu_si256((__m256i *)row_bytes, _mm256_slli_epi32(strides, 2));
-    _mm256_storeu_si256((__m256i *)down, sw_weight_pair(_mm256_and_si256(level_y, fraction)));
-    _mm256_storeu_si256((__m256i *)right, sw_weight_pair(_mm256_and_si256(level_x, fraction)));
+    /* The whole texels, four bytes each. */
+    __m256i column = _mm256_slli_epi32(_mm256_srai_epi32(level_x, 8), 2);
+    _mm256_storeu_si256((__m256i *)offset, _mm256_add_epi32(first, column));
+    _mm256_storeu_si256((__m256i *)row_bytes, strides);
+    _mm256_storeu_si256((__m256i *)down, sw_weight_pair(level_y));
+    _mm256_storeu_si256((__m256i *)right, sw_weight_pair(level_x));
 }
 
 /* Fills `batch` for rays `i` to `i` + 7. */
 SW_AVX2 void sw_locate(const sw_sampler_pass *pass, const sw_level_lanes *lanes, intptr_t i, sw_batch *batch) {
     const __m256i span = _mm256_set1_epi32((int32_t)pass->span);
     __m256i x = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(pass->columns + i)), _mm256_set1_epi32((int32_t)pass->shift));
-    /* Onto the sphere, [0, span): a column is at most half a span from the shifted centre. */
-    x = _mm256_sub_epi32(x, _mm256_andnot_si256(_mm256_cmpgt_epi32(span, x), span));
-    x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), x), span));
+    /* Onto the sphere, [0, span): a column is at most half a span from the shifted centre, so
+       x is in [−span / 2, 3·span / 2) and of x − span, x and x + span exactly one is in [0, span),
+       the others, unsigned, above it (span < 2^30: nothing wraps past 2^32). */
+    x = _mm256_min_epu32(_mm256_min_epu32(_mm256_sub_epi32(x, span), x), _mm256_add_epi32(x, span));
     __m256i y = _mm256_loadu_si256((const __m256i *)(pass->rows + i));
     __m256i level_blend = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(pass->level_blends + i)));
     __m256i level = _mm256_srli_epi32(level_blend, 8);
-    _mm256_storeu_si256((__m256i *)batch->blend, sw_weight_pair(_mm256_and_si256(level_blend, _mm256_set1_epi32(0xFF))));
+    _mm256_storeu_si256((__m256i *)batch->blend, sw_weight_pair(level_blend));
     sw_taps(lanes, level, x, y, batch->fine, batch->fine_row, batch->fine_down, batch->fine_right);
     /* Where none of the eight blends, nothing reads the coarse taps. The last level never
        blends; past it, the coarse lanes are never read. */
@@ -186,8 +191,8 @@ void sw_sample_full_sphere_avx2(const sw_sampler_pass *pass, intptr_t first, int
     uint8_t *output = local.output;
     int32_t offsets[SW_MAX_LEVELS] = {0}, strides[SW_MAX_LEVELS] = {0};
     for (intptr_t level = 0; level < pass->level_count; level++) {
-        offsets[level] = (int32_t)pass->levels[level].offset;
-        strides[level] = (int32_t)pass->levels[level].stride;
+        offsets[level] = (int32_t)(pass->levels[level].offset * 4);
+        strides[level] = (int32_t)(pass->levels[level].stride * 4);
     }
     const sw_level_lanes lanes = {
         _mm256_loadu_si256((const __m256i *)offsets), _mm256_loadu_si256((const __m256i *)(offsets + 8)),
