@@ -5,7 +5,7 @@ Usage: bench_reference.py SIDEWALK_BINARY WORK_DIR [sidewalk bench reproject arg
 Each round runs `sidewalk bench reproject --threads 1 --json`, then times OpenCV on the same
 sources, sizes and views: a new view (its map built with numpy, then cv2.remap) and a turn
 (cv2.remap again with the map kept, float or fixed-point, whichever is faster), bilinear,
-BORDER_WRAP; then py360convert's e2p (bilinear) on a third of the views, so that across the
+BORDER_WRAP; then py360convert's e2p (bilinear) on a fifth of the views, so that across the
 rounds it sees each view once."""
 import json
 import math
@@ -20,7 +20,9 @@ from PIL import Image
 
 from common import e2p_view
 
-ROUNDS = 3
+# Five rounds, so that a stretch of a few seconds in which a shared machine runs everything slower
+# (seen on the test machine in about one run in three, for either side) moves no median.
+ROUNDS = 5
 
 
 def view_map(source_width, source_height, width, height, heading, pitch, fov=90.0):
@@ -94,9 +96,9 @@ def main():
             entry["cv new"].append(statistics.median(fresh))
             entry["cv float"].append(statistics.median(turn_float))
             entry["cv fixed"].append(statistics.median(turn_fixed))
-            third = views[round_index::ROUNDS]
+            share = views[round_index::ROUNDS]
             e2p_view(images[source], 0, 0, width, height)  # warm up
-            entry["py360"] += [timed(lambda: e2p_view(images[source], h, p, width, height)) for h, p in third]
+            entry["py360"] += [timed(lambda: e2p_view(images[source], h, p, width, height)) for h, p in share]
 
     print(f"reprojection on one thread, medians over {len(views)} views and {ROUNDS} interleaved rounds (ms per view)")
     print("new view: a new heading and pitch (Sidewalk rebuilds its ray table, OpenCV its map); "
