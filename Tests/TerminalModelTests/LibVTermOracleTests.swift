@@ -68,7 +68,8 @@ struct LibVTermOracleTests {
         ("narrower: lines cut at the new width", "0123456789ab\r\nxyz", (6, 5), "Q\u{1B}[1;6HR"),
         ("shorter below the cursor: the rows under it go", "1\r\n2\u{1B}[H", (12, 2), "z"),
         ("shorter above the cursor: the top rows go and its line stays", "1\r\n2\r\n3\r\n4", (12, 2), "z\r\nw"),
-        ("smaller both ways, then written on", "\u{1B}[41m0123456789ab\r\nline two\r\n3", (5, 3), "\u{1B}[0mend")
+        ("smaller both ways, then written on", "\u{1B}[41m0123456789ab\r\nline two\r\n3", (5, 3), "\u{1B}[0mend"),
+        ("narrower through a wide character", "abcd\u{6F22}x\r\nab\u{6F22}", (5, 4), "")
     ]
 
     // Where a terminal gets shorter with text below the cursor, libvterm keeps the bottom rows and
