@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
         .testTarget(
             name: "DatasetsTests",
-            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO"]),
+            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO", "Locking"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 import PanoCore
 import PanoImage
@@ -9,7 +8,8 @@ extension Dataset {
     /// `image` (the panorama's level 0) with the detail a `width`×`height`-pixel view through
     /// `camera` needs, its tiles loaded now, in parallel (for snapshots; the explorer loads them
     /// in the background through `TileCache`). Tiles that cannot be loaded are filled from
-    /// coarser ones; the keys of those are returned with the reason.
+    /// coarser ones; the keys of those are returned with the reason. As many tiles are fetched
+    /// at once as the explorer's `TileCache` fetches, whatever the number of cores.
     package func detailed(
         _ image: EquirectPanorama, of panorama: Panorama, camera: PanoramaCamera, width: Int,
         height: Int
@@ -21,9 +21,16 @@ extension Dataset {
         else { return (image, []) }
         let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
         let loaded = Locked([TileGrid.Key: Result<RGBImage, PanoramaError>]())
-        DispatchQueue.concurrentPerform(iterations: keys.count) { i in
-            let result = Result { () throws(PanoramaError) in try loadTile(keys[i], of: panorama) }
-            loaded.withLock { $0[keys[i]] = result }
+        let next = Locked(0)
+        BlockingThread.perform(workers: min(TileCache.defaultWorkers, keys.count), name: "tile-fetch") { _ in
+            while let key = next.withLock({ index -> TileGrid.Key? in
+                guard index < keys.count else { return nil }
+                index += 1
+                return keys[index - 1]
+            }) {
+                let result = Result { () throws(PanoramaError) in try loadTile(key, of: panorama) }
+                loaded.withLock { $0[key] = result }
+            }
         }
         let results = loaded.withLock { $0 }
         var shown = image

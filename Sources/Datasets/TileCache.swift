@@ -18,7 +18,9 @@ package final class TileCache: Sendable {
 
     /// Most bytes of decoded tiles kept, > 0.
     package let byteBudget: Int
-    /// Most tiles fetched at once (HTTP's usual limit of connections per host).
+    /// Tiles fetched at once unless asked otherwise: HTTP's usual limit of connections per host.
+    package static let defaultWorkers = 6
+    /// Most tiles fetched at once.
     package let workers: Int
     private let fetch: Fetch
     private let state = Locked(State())
@@ -43,7 +45,7 @@ package final class TileCache: Sendable {
         }
     }
 
-    package init(byteBudget: Int, workers: Int = 6, fetch: @escaping Fetch) {
+    package init(byteBudget: Int, workers: Int = defaultWorkers, fetch: @escaping Fetch) {
         self.byteBudget = byteBudget
         self.workers = max(1, workers)
         self.fetch = fetch

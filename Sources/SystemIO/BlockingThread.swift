@@ -37,6 +37,28 @@ package enum BlockingThread {
             DispatchQueue.global(qos: .userInitiated).async { job.body() }
         }
     }
+
+    /// Runs `body(worker)` for every worker in 0..<`workers` at the same time, each but the first
+    /// on a thread of its own named `name`, the first on the calling thread, and returns when all
+    /// have returned. For fetches fanned out a fixed number at a time: Dispatch's
+    /// `concurrentPerform` runs about one iteration a core at once, so on two cores four fetches
+    /// that wait on a server would go two at a time.
+    package static func perform(workers: Int, name: String, _ body: @escaping @Sendable (_ worker: Int) -> Void) {
+        guard workers > 1 else {
+            if workers == 1 { body(0) }
+            return
+        }
+        let finished = DispatchGroup()
+        for worker in 1..<workers {
+            finished.enter()
+            start(name: name) {
+                body(worker)
+                finished.leave()
+            }
+        }
+        body(0)
+        finished.wait()
+    }
 }
 
 /// What a started thread runs, handed to it through `pthread_create`'s one pointer.

@@ -85,6 +85,25 @@ struct BlockingThreadTests {
         #expect(blocked == [SIGINT: true, SIGTERM: true, SIGWINCH: true, SIGCONT: true, SIGSEGV: false, SIGBUS: false])
     }
 
+    @Test("perform runs all its workers at once, more of them than the machine has cores, and returns when all have")
+    func performRunsEveryWorkerAtOnce() {
+        let workers = activeCores() + 2
+        let waiting = Locked(0)
+        let everyoneIn = DispatchSemaphore(value: 0)
+        let met = Locked(Set<Int>())
+        BlockingThread.perform(workers: workers, name: "test-perform") { worker in
+            let arrived = waiting.withLock { count in
+                count += 1
+                return count
+            }
+            if arrived == workers {
+                for _ in 0..<workers { everyoneIn.signal() }
+            }
+            if everyoneIn.wait(timeout: .now() + 5) == .success { met.withLock { _ = $0.insert(worker) } }
+        }
+        #expect(met.withLock { $0 } == Set(0..<workers))
+    }
+
     /// The calling thread's name, as `BlockingThread.start` gave it (or the system did).
     private static func threadName() -> String {
         var bytes = [CChar](repeating: 0, count: 16)

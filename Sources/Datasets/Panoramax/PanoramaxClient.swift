@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 import PanoCore
 import RemoteData
@@ -84,12 +83,12 @@ struct PanoramaxClient: Sendable {
     /// `ask(key)` for each of `keys`, `concurrentRequests` at a time (what a server is asked at
     /// most at once); the answers by key. `done` is told (answers so far, keys) after each.
     static func requests<Answer: Sendable>(
-        for keys: [String], done: @Sendable (Int, Int) -> Void = { _, _ in },
-        _ ask: @Sendable (String) -> Answer
+        for keys: [String], done: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        _ ask: @escaping @Sendable (String) -> Answer
     ) -> [String: Answer] {
         let results = Locked<[String: Answer]>([:])
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(concurrentRequests, keys.count)) { _ in
+        BlockingThread.perform(workers: min(concurrentRequests, keys.count), name: "panoramax-fetch") { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < keys.count else { return }

@@ -28,7 +28,7 @@ package enum PanoramaxImporter {
     package static func importPictures(
         _ selection: Selection, from server: PanoramaxServer, limit: Int, allPictures: Bool, cache: HTTPCache,
         into output: URL, mode: PhotoImporter.Mode,
-        progress: @Sendable (Int, Int) -> Void = { _, _ in }
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws(PhotoImporter.Failure) -> PhotoImporter.Report {
         var (origin, pictures, skipped) = try listed(selection, from: PanoramaxClient(server: server, cache: cache), limit: limit)
         skipped += pictures.filter { !(allPictures || $0.isFullSphere) }.map {

@@ -1,5 +1,4 @@
 import Datasets
-import Dispatch
 import Explorer
 import ExplorerScripts
 import Foundation
@@ -138,7 +137,9 @@ struct ScriptSuite {
         let jobs = scripts.flatMap { script in plan.sizes.flatMap { size in plan.fronts.map { (script, size, $0) } } }
         let results = Mutex<[Int: Run]>([:])
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(plan.workers, max(jobs.count, 1))) { _ in
+        // Threads of their own: a play in a terminal mostly waits, and Dispatch's concurrentPerform
+        // would run about one a core at a time, whatever `--workers` asked for.
+        BlockingThread.perform(workers: min(plan.workers, max(jobs.count, 1)), name: "script-play") { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { return }
