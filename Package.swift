@@ -202,7 +202,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData"]),
         .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "TerminalModel", "PanoCore", "PanoImage", "TestSupport"]),
-        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking", "TestSupport"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
         .testTarget(
             name: "DatasetsTests",
-            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO", "Locking"]),
+            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import CSystemIO
 import Dispatch
 import Locking
+import TestSupport
 import Testing
 
 @testable import SystemIO
@@ -88,18 +89,10 @@ struct BlockingThreadTests {
     @Test("perform runs all its workers at once, more of them than the machine has cores, and returns when all have")
     func performRunsEveryWorkerAtOnce() {
         let workers = activeCores() + 2
-        let waiting = Locked(0)
-        let everyoneIn = DispatchSemaphore(value: 0)
+        let meeting = Rendezvous(count: workers)
         let met = Locked(Set<Int>())
         BlockingThread.perform(workers: workers, name: "test-perform") { worker in
-            let arrived = waiting.withLock { count in
-                count += 1
-                return count
-            }
-            if arrived == workers {
-                for _ in 0..<workers { everyoneIn.signal() }
-            }
-            if everyoneIn.wait(timeout: .now() + 5) == .success { met.withLock { _ = $0.insert(worker) } }
+            if meeting.arrive(waitingAtMost: 5) { met.withLock { _ = $0.insert(worker) } }
         }
         #expect(met.withLock { $0 } == Set(0..<workers))
     }
