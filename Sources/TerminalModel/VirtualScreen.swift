@@ -101,8 +101,9 @@ package struct VirtualScreen: Sendable {
     /// The screen after its terminal was resized to `columns` × `rows`, as tmux keeps it (its
     /// `screen_resize_y`; lines are not reflowed): the cells that still fit, blank ones in the
     /// current background where it grew (as libvterm fills them); where it got shorter, the rows
-    /// below the cursor go first, then the top rows, so the cursor's line stays on screen. The cursor is kept inside, the scrolling region is the whole screen
-    /// again, and everything else (the colours, modes, pictures, bytes not yet read) stays.
+    /// below the cursor go first, then the top rows, so the cursor's line stays on screen. The
+    /// cursor is kept inside, the scrolling region is the whole screen again, and everything else
+    /// (the colours, modes, pictures, bytes not yet read) stays.
     package func resized(columns: Int, rows: Int) -> VirtualScreen {
         var screen = VirtualScreen(columns: columns, rows: rows)
         (screen.foreground, screen.background, screen.pending) = (foreground, background, pending)
