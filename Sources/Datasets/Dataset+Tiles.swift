@@ -21,16 +21,9 @@ extension Dataset {
         else { return (image, []) }
         let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
         let loaded = Locked([TileGrid.Key: Result<RGBImage, PanoramaError>]())
-        let next = Locked(0)
-        BlockingThread.perform(workers: min(TileCache.defaultWorkers, keys.count), name: "tile-fetch") { _ in
-            while let key = next.withLock({ index -> TileGrid.Key? in
-                guard index < keys.count else { return nil }
-                index += 1
-                return keys[index - 1]
-            }) {
-                let result = Result { () throws(PanoramaError) in try loadTile(key, of: panorama) }
-                loaded.withLock { $0[key] = result }
-            }
+        BlockingThread.forEach(keys.count, workers: TileCache.defaultWorkers, name: "tile-fetch") { index in
+            let result = Result { () throws(PanoramaError) in try loadTile(keys[index], of: panorama) }
+            loaded.withLock { $0[keys[index]] = result }
         }
         let results = loaded.withLock { $0 }
         var shown = image

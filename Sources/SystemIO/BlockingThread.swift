@@ -1,5 +1,6 @@
 import CSystemIO
 import Dispatch
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -38,25 +39,34 @@ package enum BlockingThread {
         }
     }
 
-    /// Runs `body(worker)` for every worker in 0..<`workers` at the same time, each but the first
-    /// on a thread of its own named `name`, the first on the calling thread, and returns when all
-    /// have returned. For fetches fanned out a fixed number at a time: Dispatch's
-    /// `concurrentPerform` runs about one iteration a core at once, so on two cores four fetches
-    /// that wait on a server would go two at a time.
-    package static func perform(workers: Int, name: String, _ body: @escaping @Sendable (_ worker: Int) -> Void) {
-        guard workers > 1 else {
-            if workers == 1 { body(0) }
-            return
+    /// Runs `body(index)` once for every index in 0..<`count`, on `workers` threads at once (fewer
+    /// when there are fewer indices), each taking the next index not yet taken: all but one are
+    /// threads of their own named `name`, one is the calling thread. Returns when every index has
+    /// run. For fetches fanned out a fixed number at a time: Dispatch's `concurrentPerform` runs
+    /// about one iteration a core at once, so on two cores four fetches that wait on a server
+    /// would go two at a time.
+    package static func forEach(_ count: Int, workers: Int, name: String, _ body: @escaping @Sendable (_ index: Int) -> Void) {
+        let threads = min(workers, count)
+        guard threads > 0 else { return }
+        let taken = Locked(0)
+        let work: @Sendable () -> Void = {
+            while let index = taken.withLock({ next -> Int? in
+                guard next < count else { return nil }
+                next += 1
+                return next - 1
+            }) {
+                body(index)
+            }
         }
         let finished = DispatchGroup()
-        for worker in 1..<workers {
+        for _ in 1..<threads {
             finished.enter()
             start(name: name) {
-                body(worker)
+                work()
                 finished.leave()
             }
         }
-        body(0)
+        work()
         finished.wait()
     }
 }

@@ -1,7 +1,6 @@
 import Locking
 import PanoCore
 import RemoteData
-import Synchronization
 import SystemIO
 
 /// Asks a Panoramax server for pictures: a search near a place, and items by id, at most
@@ -87,18 +86,13 @@ struct PanoramaxClient: Sendable {
         _ ask: @escaping @Sendable (String) -> Answer
     ) -> [String: Answer] {
         let results = Locked<[String: Answer]>([:])
-        let next = Atomic<Int>(0)
-        BlockingThread.perform(workers: min(concurrentRequests, keys.count), name: "panoramax-fetch") { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < keys.count else { return }
-                let answer = ask(keys[index])
-                let count = results.withLock {
-                    $0[keys[index]] = answer
-                    return $0.count
-                }
-                done(count, keys.count)
+        BlockingThread.forEach(keys.count, workers: concurrentRequests, name: "panoramax-fetch") { index in
+            let answer = ask(keys[index])
+            let count = results.withLock {
+                $0[keys[index]] = answer
+                return $0.count
             }
+            done(count, keys.count)
         }
         return results.withLock { $0 }
     }

@@ -136,30 +136,25 @@ struct ScriptSuite {
     func play(_ scripts: [Script], dataset: Dataset, plan: Plan) -> [Run] {
         let jobs = scripts.flatMap { script in plan.sizes.flatMap { size in plan.fronts.map { (script, size, $0) } } }
         let results = Mutex<[Int: Run]>([:])
-        let next = Atomic<Int>(0)
         // Threads of their own: a play in a terminal mostly waits, and Dispatch's concurrentPerform
         // would run about one a core at a time, whatever `--workers` asked for.
-        BlockingThread.perform(workers: min(plan.workers, max(jobs.count, 1)), name: "script-play") { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < jobs.count else { return }
-                let (written, size, front) = jobs[index]
-                let lines = Goldens.bind(
-                    written.lines, script: written.path, front: front.rawValue, size: "\(size.columns)x\(size.rows)",
-                    recording: plan.recordGoldens)
-                let script = Script(path: written.path, lines: lines)
-                let suite = ScriptSuite(
-                    columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys, traces: plan.traces)
-                var run = suite.play(script, on: front, dataset: dataset)
-                while !run.result.passed, run.attempts <= plan.retries, !plan.recordGoldens {
-                    let attempts = run.attempts + 1
-                    run = suite.play(script, on: front, dataset: dataset)
-                    run.attempts = attempts
-                }
-                if plan.sizes.count > 1 { run.size = size }
-                run.fileProblems = Goldens.write(run.result)
-                results.withLock { $0[index] = run }
+        BlockingThread.forEach(jobs.count, workers: plan.workers, name: "script-play") { index in
+            let (written, size, front) = jobs[index]
+            let lines = Goldens.bind(
+                written.lines, script: written.path, front: front.rawValue, size: "\(size.columns)x\(size.rows)",
+                recording: plan.recordGoldens)
+            let script = Script(path: written.path, lines: lines)
+            let suite = ScriptSuite(
+                columns: size.columns, rows: size.rows, datasetPath: datasetPath, cursorKeys: cursorKeys, traces: plan.traces)
+            var run = suite.play(script, on: front, dataset: dataset)
+            while !run.result.passed, run.attempts <= plan.retries, !plan.recordGoldens {
+                let attempts = run.attempts + 1
+                run = suite.play(script, on: front, dataset: dataset)
+                run.attempts = attempts
             }
+            if plan.sizes.count > 1 { run.size = size }
+            run.fileProblems = Goldens.write(run.result)
+            results.withLock { $0[index] = run }
         }
         return results.withLock { runs in jobs.indices.compactMap { runs[$0] } }
     }
