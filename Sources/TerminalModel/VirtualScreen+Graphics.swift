@@ -19,7 +19,7 @@ extension VirtualScreen {
             case 49: background = nil
             case 38, 48:
                 let (colour, used) = Self.extendedColour(numbers[(index + 1)...])
-                if used == 0 { notKnown("SGR \(numbers)") }
+                if used == 0 { notKnown("SGR \(numbers.prefix(8))") }
                 if code == 38 { foreground = colour } else { background = colour }
                 index += used
             default: notKnown("SGR \(code)")
@@ -31,7 +31,7 @@ extension VirtualScreen {
     /// The colour after a 38 or 48: `5;N` (the 256) or `2;R;G;B`, and how many numbers it took
     /// (0 when neither).
     private static func extendedColour(_ numbers: ArraySlice<Int>) -> (RGB?, Int) {
-        let values = Array(numbers)
+        let values = Array(numbers.prefix(4))
         if values.count >= 2 && values[0] == 5 {
             let index = min(max(values[1], 0), 255)
             return (index < 16 ? ColorPalette.ansi16[index] : ColorPalette.xterm256[index], 2)

@@ -74,7 +74,7 @@ extension VirtualScreen {
         let body = String(decoding: bytes[(bytes.startIndex + 2)..<index], as: UTF8.self)
         let marked = body.first.map { "?>=<".contains($0) } ?? false
         let numbers = (marked ? String(body.dropFirst()) : body).split(separator: ";", omittingEmptySubsequences: false)
-            .map { Int($0.prefix { $0.isNumber }) }
+            .map(Self.parameterValue)
         let final = Character(Unicode.Scalar(bytes[index]))
         if final == "m" && !marked {
             graphics(numbers)
@@ -85,6 +85,21 @@ extension VirtualScreen {
             notKnown("CSI \(body) \(final)")
         }
         return index - bytes.startIndex + 1
+    }
+
+    /// The largest value a parameter takes: a larger one counts as this, as in xterm (which
+    /// caps parameters at 65535), so no count or position from a program can overflow.
+    package static let largestParameter = 65_535
+
+    /// A parameter's leading ASCII digits as a number in 0...`largestParameter`; nil when it
+    /// has none.
+    package static func parameterValue(_ text: Substring) -> Int? {
+        var value: Int?
+        for byte in text.utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
+            value = min((value ?? 0) * 10 + Int(byte - UInt8(ascii: "0")), largestParameter)
+        }
+        return value
     }
 
     /// The `index`th parameter, or `fallback` when it is missing or 0.
