@@ -44,12 +44,13 @@ enum ITermPicture {
     /// Cells a `width` or `height` value asks for: `N` cells, `Npx`, `N%` of the screen, or the
     /// picture's own size (`auto`, or none); 1...the screen.
     static func extent(_ value: String?, natural: Int, cell: Int, screen: Int) -> Int {
+        // Numbers held first to what any screen could want, so the arithmetic cannot overflow.
         let cells: Int
-        if let value, value.hasSuffix("px"), let pixels = Int(value.dropLast(2)) {
+        if let value, value.hasSuffix("px"), let pixels = Int(decimal: value.dropLast(2), clampedTo: 0...1 << 24) {
             cells = (pixels + cell - 1) / cell
-        } else if let value, value.hasSuffix("%"), let percent = Int(value.dropLast()) {
+        } else if let value, value.hasSuffix("%"), let percent = Int(decimal: value.dropLast(), clampedTo: 0...100) {
             cells = screen * percent / 100
-        } else if let value, let count = Int(value) {
+        } else if let value, let count = Int(decimal: value, clampedTo: 0...screen) {
             cells = count
         } else {
             cells = (natural + cell - 1) / cell

@@ -57,7 +57,7 @@ struct KittyLayer {
     }
 
     private mutating func act(_ keys: [String: String], payload: [UInt8], row: Int, column: Int) {
-        let id = Int(keys["i"] ?? "") ?? 0
+        let id = Self.number(keys, "i") ?? 0
         switch keys["a"] ?? "t" {
         case "t", "T":
             guard (keys["t"] ?? "d") == "d", let picture = Self.decode(keys, payload: payload) else { return }
@@ -71,22 +71,23 @@ struct KittyLayer {
     }
 
     private mutating func place(_ keys: [String: String], image: Int, row: Int, column: Int) {
-        let number = { (key: String) in Int(keys[key] ?? "") }
-        let placementID = number("p") ?? 0
+        let pixels = 0...Self.maximumSide
+        let number = { (key: String, range: ClosedRange<Int>) in Self.number(keys, key, in: range) }
+        let placementID = number("p", Self.identifiers) ?? 0
         var source: (x: Int, y: Int, width: Int, height: Int)?
         if let picture = images[image], ["x", "y", "w", "h"].contains(where: { keys[$0] != nil }) {
-            let x = min(max(number("x") ?? 0, 0), picture.image.width)
-            let y = min(max(number("y") ?? 0, 0), picture.image.height)
-            let width = number("w").map { min($0, picture.image.width - x) } ?? picture.image.width - x
-            let height = number("h").map { min($0, picture.image.height - y) } ?? picture.image.height - y
+            let x = min(number("x", pixels) ?? 0, picture.image.width)
+            let y = min(number("y", pixels) ?? 0, picture.image.height)
+            let width = number("w", pixels).map { min($0, picture.image.width - x) } ?? picture.image.width - x
+            let height = number("h", pixels).map { min($0, picture.image.height - y) } ?? picture.image.height - y
             source = (x, y, max(0, width), max(0, height))
         }
         placements.removeAll { $0.image == image && $0.number == placementID }
         placements.append(
             Placement(
                 image: image, number: placementID, row: row, column: column, source: source,
-                columns: number("c").flatMap { $0 > 0 ? $0 : nil }, rows: number("r").flatMap { $0 > 0 ? $0 : nil },
-                offset: (max(0, number("X") ?? 0), max(0, number("Y") ?? 0)), z: number("z") ?? 0))
+                columns: number("c", Self.cells).flatMap { $0 > 0 ? $0 : nil }, rows: number("r", Self.cells).flatMap { $0 > 0 ? $0 : nil },
+                offset: (number("X", pixels) ?? 0, number("Y", pixels) ?? 0), z: number("z", Int(Int32.min)...Int(Int32.max)) ?? 0))
         placements.sort { $0.z < $1.z }
     }
 
@@ -97,7 +98,7 @@ struct KittyLayer {
             placements.removeAll()
             if what == "A" { images.removeAll() }
         case "i", "I":
-            if let number = Int(keys["p"] ?? "") {
+            if let number = Self.number(keys, "p") {
                 placements.removeAll { $0.image == id && $0.number == number }
             } else {
                 placements.removeAll { $0.image == id }
@@ -112,6 +113,16 @@ struct KittyLayer {
         maxFileBytes: 64 << 20, maxDimension: maximumSide, maxPixels: maximumSide * maximumSide, maxScans: 100,
         maxDecodedPixels: maximumSide * maximumSide)
 
+    /// Image and placement ids, as kitty keeps them: 32 bits, unsigned.
+    static let identifiers = 0...Int(UInt32.max)
+    /// The cells a placement may cover, each way: as many as the widest terminal a recording has.
+    static let cells = 0...Cast.maximumSide
+
+    /// The number under `key`, held to `range`; nil when there is none.
+    static func number(_ keys: [String: String], _ key: String, in range: ClosedRange<Int> = identifiers) -> Int? {
+        keys[key].flatMap { Int(decimal: $0, clampedTo: range) }
+    }
+
     /// `k=v,k=v` as a dictionary.
     static func keys(_ text: ArraySlice<UInt8>) -> [String: String] {
         var keys: [String: String] = [:]
@@ -125,7 +136,7 @@ struct KittyLayer {
     /// The picture a transmission carries, or nil when it cannot be read.
     static func decode(_ keys: [String: String], payload: [UInt8]) -> DecodedPicture? {
         guard var bytes = Base64.decode(payload) else { return nil }
-        let format = Int(keys["f"] ?? "") ?? 32
+        let format = number(keys, "f") ?? 32
         if format == 100 {
             if keys["o"] == "z" { bytes = Gzip.inflate(bytes, limit: 64 << 20) ?? [] }
             return (try? ImageDecoder.decode(bytes, name: "kitty image", limits: pictureLimits)).map {
@@ -133,7 +144,7 @@ struct KittyLayer {
             }
         }
         let channels = format == 24 ? 3 : 4
-        guard format == 24 || format == 32, let width = Int(keys["s"] ?? ""), let height = Int(keys["v"] ?? ""),
+        guard format == 24 || format == 32, let width = number(keys, "s"), let height = number(keys, "v"),
             (1...maximumSide).contains(width), (1...maximumSide).contains(height)
         else { return nil }
         if keys["o"] == "z" { bytes = Gzip.inflate(bytes, limit: width * height * channels) ?? [] }

@@ -10,12 +10,16 @@ enum PictureScaling {
         _ picture: DecodedPicture, part: (x: Double, y: Double, width: Double, height: Double),
         into canvas: inout DecodedPicture, at rect: (x: Int, y: Int, width: Int, height: Int)
     ) {
-        guard rect.width > 0, rect.height > 0, part.width > 0, part.height > 0 else { return }
+        // The rectangle's part on the canvas: none at all when it lies wholly off it.
+        let (left, top) = (max(0, rect.x), max(0, rect.y))
+        let across = left..<max(left, min(canvas.image.width, rect.x + rect.width))
+        let down = top..<max(top, min(canvas.image.height, rect.y + rect.height))
+        guard !across.isEmpty, !down.isEmpty, part.width > 0, part.height > 0 else { return }
         let scale = (x: part.width / Double(rect.width), y: part.height / Double(rect.height))
         let source = picture.image
-        for y in max(0, rect.y)..<min(canvas.image.height, rect.y + rect.height) {
+        for y in down {
             let rows = span(part.y + Double(y - rect.y) * scale.y, scale.y, limit: source.height)
-            for x in max(0, rect.x)..<min(canvas.image.width, rect.x + rect.width) {
+            for x in across {
                 let columns = span(part.x + Double(x - rect.x) * scale.x, scale.x, limit: source.width)
                 var (sum, count) = (SIMD3<Int>(0, 0, 0), 0)
                 for sy in rows {

@@ -48,3 +48,18 @@ extension Int {
         self = value
     }
 }
+
+extension Int {
+    /// Reads a whole number as `Int(decimal:)` does, held to `range`: one beyond it, however
+    /// many digits it has, is the nearest end of the range; nil for anything that is no whole
+    /// number. For numbers from outside (a recording, a terminal's sequence) that arithmetic
+    /// follows, so a sum or product of them cannot overflow.
+    public init?(decimal text: some StringProtocol, clampedTo range: ClosedRange<Int>) {
+        let negative = text.first == "-"
+        let body = text.first == "+" || negative ? text.dropFirst() : text[...]
+        guard !body.isEmpty, body.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        // Only digits are left, so a nil here is a magnitude beyond Int.
+        let magnitude = Int(String(body)) ?? Int.max
+        self = Swift.min(Swift.max(negative ? -magnitude : magnitude, range.lowerBound), range.upperBound)
+    }
+}
