@@ -36,7 +36,7 @@ package final class LocalTiles: Basemap {
         do {
             let archive = try PMTilesArchive { offset, length in file.read(offset: offset, length: length) }
             return LocalTiles(
-                zooms: archive.minZoom...archive.maxZoom, attribution: archive.attribution ?? openStreetMap, read: archive.tile)
+                zooms: archive.zooms, attribution: archive.attribution ?? openStreetMap, read: archive.tile)
         } catch {
             throw PMTilesArchive.Failure(description: "\(path): \(error.description)")
         }

@@ -42,7 +42,9 @@ final class MBTilesArchive: Sendable {
         }
         let low = names["minzoom"].flatMap { Int($0) } ?? Self.integer(pointer, "SELECT MIN(zoom_level) FROM tiles")
         let high = names["maxzoom"].flatMap { Int($0) } ?? Self.integer(pointer, "SELECT MAX(zoom_level) FROM tiles")
-        guard let low, let high, 0 <= low, low <= high, high <= 30 else { throw failure("its zooms are not 0...30, or it has no tiles") }
+        guard let low, let high, 0 <= low, low <= high, high <= TileID.deepestZoom else {
+            throw failure("its zooms are not 0...\(TileID.deepestZoom), or it has no tiles")
+        }
         zooms = low...high
         attribution = names["attribution"].flatMap(TileJSON.plainAttribution)
         database = Mutex(handle)

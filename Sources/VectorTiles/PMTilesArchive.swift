@@ -26,8 +26,8 @@ package struct PMTilesArchive: Sendable {
     private let directoriesCompressed: Bool
     /// The tiles are gzip-compressed (tile_compression 2); others must be uncompressed (1).
     private let tilesCompressed: Bool
-    package let minZoom: Int
-    package let maxZoom: Int
+    /// The zooms its tiles are at (the header's min_zoom…max_zoom), within 0...30.
+    package let zooms: ClosedRange<Int>
     /// Where the archive's metadata (JSON) is, and its length.
     private let metadata: (offset: Int, length: Int)
 
@@ -61,7 +61,11 @@ package struct PMTilesArchive: Sendable {
         guard header[99] == 1 else { throw Failure(description: "the PMTiles archive holds tile type \(header[99]), not vector tiles (1)") }
         directoriesCompressed = header[97] == 2
         tilesCompressed = header[98] == 2
-        (minZoom, maxZoom) = (Int(header[100]), Int(header[101]))
+        let (low, high) = (Int(header[100]), Int(header[101]))
+        guard low <= high, high <= TileID.deepestZoom else {
+            throw Failure(description: "the PMTiles header's zooms \(low)…\(high) are not a range within 0…\(TileID.deepestZoom)")
+        }
+        zooms = low...high
         self.read = read
     }
 

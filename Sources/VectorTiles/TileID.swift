@@ -17,6 +17,9 @@ package struct TileID: Hashable, Sendable, CustomStringConvertible {
 
     package var description: String { "\(z)/\(x)/\(y)" }
 
+    /// The deepest zoom a tile may have: 2^30 tiles a side, as PMTiles and TileJSON allow.
+    package static let deepestZoom = 30
+
     /// The tile holding `place` at zoom `z`, and where in it, as fractions (0...1, y down).
     package static func containing(_ place: Coordinate, zoom z: Int) -> (tile: TileID, fraction: (x: Double, y: Double)) {
         let (x, y) = worldFraction(place)
@@ -44,7 +47,7 @@ package struct TileID: Hashable, Sendable, CustomStringConvertible {
     /// PMTiles' tile id: the tiles of lower zooms first, then the position along the zoom's
     /// Hilbert curve; nil outside the pyramid.
     package var hilbertID: UInt64? {
-        guard (0...30).contains(z), (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return nil }
+        guard (0...Self.deepestZoom).contains(z), (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return nil }
         var accumulated = (UInt64(1) << (2 * UInt64(z)) - 1) / 3
         var (tx, ty) = (UInt64(x), UInt64(y))
         var level = z - 1

@@ -38,7 +38,7 @@ package struct TileJSON: Equatable, Sendable {
         }
         func zoom(_ key: String, default value: Int) -> Int? {
             guard let given = root[key] else { return value }
-            return given.number.flatMap { (0...30).contains($0) && $0.rounded() == $0 ? Int($0) : nil }
+            return given.number.flatMap { (0...Double(TileID.deepestZoom)).contains($0) && $0.rounded() == $0 ? Int($0) : nil }
         }
         guard let low = zoom("minzoom", default: 0), let high = zoom("maxzoom", default: 30), low <= high else {
             throw PMTilesArchive.Failure(description: "\(address): TileJSON's minzoom and maxzoom must be 0...30, the least first")

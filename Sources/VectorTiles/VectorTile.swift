@@ -160,8 +160,8 @@ package struct VectorTile: Sendable {
                 budget.points -= count
                 guard budget.points >= 0 else { throw .init(description: "the tile has too many points") }
                 for step in 0..<count {
-                    cursor.x = clamp(cursor.x + zigzag(commands[index + 2 * step]))
-                    cursor.y = clamp(cursor.y + zigzag(commands[index + 2 * step + 1]))
+                    cursor.x = clamp(cursor.x + clamp(zigzag(commands[index + 2 * step])))
+                    cursor.y = clamp(cursor.y + clamp(zigzag(commands[index + 2 * step + 1])))
                     if command == 1 || parts.isEmpty { parts.append([]) }
                     parts[parts.count - 1].append(cursor)
                 }
@@ -180,7 +180,8 @@ package struct VectorTile: Sendable {
         Int(truncatingIfNeeded: raw >> 1) ^ -Int(truncatingIfNeeded: raw & 1)
     }
 
-    /// Coordinates kept within ±2³⁰, so sums of hostile deltas cannot overflow.
+    /// Coordinates and deltas kept within ±2³⁰ (a delta can be as low as `Int.min`), so the
+    /// sum of a coordinate and a delta is within ±2³¹ and cannot overflow.
     private static func clamp(_ value: Int) -> Int {
         min(max(value, -(1 << 30)), 1 << 30)
     }

@@ -37,7 +37,7 @@ struct WebBasemapTests {
         }
         let town = try #require(Coordinate(latitude: 46.9415, longitude: 7.4455))
         var written: [Int: Int] = [:]
-        for zoom in archive.minZoom...archive.maxZoom {
+        for zoom in archive.zooms {
             let middle = TileID.containing(town, zoom: zoom).tile
             for y in (middle.y - 2)...(middle.y + 2) {
                 for x in (middle.x - 2)...(middle.x + 2) {
@@ -49,7 +49,7 @@ struct WebBasemapTests {
                 }
             }
         }
-        #expect(written.count == archive.maxZoom - archive.minZoom + 1, "\(written)")
+        #expect(written.count == archive.zooms.count, "\(written)")
     }
 
     @Test("an MBTiles database of the same tiles (made by Python's sqlite3 as the specification says) draws the same map")

@@ -26,7 +26,7 @@ struct PMTilesTests {
         let archive = try Self.archive(Self.demoBasemap)
         // The credit the pmtiles writer put in the metadata (scripts/reference/make_demo_basemap.py).
         #expect(try LocalTiles.pmtiles(path: Self.demoBasemap).attribution == "Sidewalk demo town (CC0)")
-        #expect(archive.minZoom == 14 && archive.maxZoom == 18)
+        #expect(archive.zooms == 14...18)
         let id = TileID(z: 17, x: 68246, y: 46132)
         let tile = try VectorTile.decode(try #require(archive.tile(id)))
         let names = try #require(tile.layer("transportation_name"))

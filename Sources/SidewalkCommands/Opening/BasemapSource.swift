@@ -71,7 +71,7 @@ enum BasemapSource {
             throw .basemap("\(address): \(error.description)")
         }
         return FetchedTiles(
-            zooms: archive.minZoom...archive.maxZoom, attribution: archive.attribution ?? openStreetMap, waits: waits,
+            zooms: archive.zooms, attribution: archive.attribution ?? openStreetMap, waits: waits,
             decode: OpenMapTiles.features, fetch: archive.tile)
     }
 }
