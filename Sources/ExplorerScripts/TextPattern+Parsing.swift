@@ -22,10 +22,16 @@ extension TextPattern {
 
     /// Largest count in `{n,m}`.
     static let maxCount = 1_000
+    /// Most groups one inside another, as Swift's `Regex` allows (it refuses 63): the parser and
+    /// the compiler recurse once a group, so a pattern nested without limit would exhaust the
+    /// stack (50,000 deep did).
+    package static let maxNesting = 62
 
     struct Parser {
         private let text: [Character]
         private var index = 0
+        /// Groups open at `index`.
+        private var depth = 0
 
         init(_ text: [Character]) {
             self.text = text
@@ -78,6 +84,11 @@ extension TextPattern {
                     throw Problem(description: "(? groups other than (?: (lookaround, names, options) are not supported")
                 }
                 index += 2
+            }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= TextPattern.maxNesting else {
+                throw Problem(description: "groups are nested more than \(TextPattern.maxNesting) deep")
             }
             let inner = try parseChoice()
             guard next == ")" else { throw Problem(description: "a ( is not closed") }

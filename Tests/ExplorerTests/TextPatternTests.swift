@@ -48,12 +48,29 @@ struct TextPatternTests {
             ("\\p{L}", "\\p is not supported"), ("a++", "a quantifier after a quantifier"), ("*a", "nothing before it"),
             ("(unclosed", "a ( is not closed"), ("a)", "a ) has no ("), ("[abc", "a [ is not closed"), ("[[a]]", "nested sets"),
             ("a{3,2}", "smaller than the least"), ("a{5000}", "counts go up to 1000"), ("[z-a]", "runs backwards"),
-            ("abc\\", "lone \\"), ("[]a]", "[] holds nothing"), ("(a{1000}){1000}", "too large")
+            ("abc\\", "lone \\"), ("[]a]", "[] holds nothing"), ("(a{1000}){1000}", "too large"),
+            (String(repeating: "(", count: 63) + "a" + String(repeating: ")", count: 63), "nested more than 62 deep")
         ])
     func refused(pattern: String, reason: String) {
         #expect(throws: TextPattern.Problem.self) { try TextPattern(pattern) }
         do { _ = try TextPattern(pattern) } catch {
             #expect(error.description.contains(reason), "/\(pattern)/: \(error)")
+        }
+    }
+
+    @Test("groups are nested as deep as Swift's Regex allows; deeper, even 50,000 deep, is refused without exhausting the stack")
+    func nesting() throws {
+        for open in ["(", "(?:"] {
+            for depth in (TextPattern.maxNesting - 1)...(TextPattern.maxNesting + 1) {
+                let pattern = String(repeating: open, count: depth) + "a" + String(repeating: ")", count: depth)
+                #expect(((try? TextPattern(pattern)) != nil) == ((try? Regex(pattern)) != nil), "\(open) \(depth) deep")
+            }
+        }
+        for (open, depth) in [("(", 50_000), ("(?:", 50_000), ("(a|", 20_000)] {
+            let pattern = String(repeating: open, count: depth) + "a" + String(repeating: ")", count: depth)
+            #expect { try TextPattern(pattern) } throws: {
+                ($0 as? TextPattern.Problem)?.description == "groups are nested more than 62 deep"
+            }
         }
     }
 }
