@@ -4,10 +4,12 @@ import TermRender
 
 /// Frames made into an animated GIF as they come: each frame only the rectangle that changed,
 /// its unchanged pixels transparent, in a palette fitted to the pixels that changed (their own
-/// colours when there are at most 255, else 255 by median cut), shown until the next frame.
+/// colours when there are at most 255, else 255 by median cut), shown until the next frame. The
+/// file is handed out as it is made (`takeReady`), so a long animation is never held whole.
 package struct GIFAnimation {
-    /// The file so far: the header and every frame but the one still showing.
-    private(set) var pieces: [[UInt8]]
+    /// What of the file is made and not yet taken: the header, then every frame whose delay is
+    /// known (all but the one still showing).
+    private var ready: [[UInt8]]
     /// The frame shown last, as it should look (not as its palette showed it).
     private var previous: RGBImage?
     /// The frame still showing, waiting for its delay: its pieces but the delay, and its start.
@@ -24,7 +26,7 @@ package struct GIFAnimation {
     }
 
     package init(width: Int, height: Int) {
-        pieces = [GIFEncoder.header(width: width, height: height, loops: true)]
+        ready = [GIFEncoder.header(width: width, height: height, loops: true)]
     }
 
     /// `image` shown from `time` (seconds of the animation) on; the same picture as the frame
@@ -36,10 +38,16 @@ package struct GIFAnimation {
         previous = image
     }
 
-    /// The whole file, the last frame shown until `end` seconds.
+    /// The file made since the last call, in order; the caller writes it out.
+    package mutating func takeReady() -> [[UInt8]] {
+        defer { ready.removeAll() }
+        return ready
+    }
+
+    /// The rest of the file, the last frame shown until `end` seconds.
     package mutating func finish(at end: Double) -> [[UInt8]] {
         flush(until: end)
-        return pieces + [GIFEncoder.trailer]
+        return takeReady() + [GIFEncoder.trailer]
     }
 
     private mutating func flush(until time: Double) {
@@ -47,7 +55,7 @@ package struct GIFAnimation {
         // Whole hundredths of the running time, so rounding never adds up; browsers show delays
         // under 2 as 10, so none is shorter.
         let delay = max(2, Int((time * 100).rounded()) - Int((start * 100).rounded()))
-        pieces.append(
+        ready.append(
             GIFEncoder.frame(
                 change.indices, width: change.rect.width, height: change.rect.height, left: change.rect.x, top: change.rect.y,
                 palette: change.palette, transparent: change.transparent, delay: delay))

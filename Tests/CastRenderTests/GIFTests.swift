@@ -34,8 +34,13 @@ struct GIFTests {
             for x in 190..<211 { corner[x, y] = RGB(255, 255, 0) }
         }
         var animation = GIFAnimation(width: 211, height: 97)
-        for (index, image) in [flat, corner, corner, noisy].enumerated() { animation.add(image, at: Double(index) * 0.5) }
-        let pieces = animation.finish(at: 3)
+        // Taken as it is made, as `sidewalk render` writes it.
+        var pieces: [[UInt8]] = []
+        for (index, image) in [flat, corner, corner, noisy].enumerated() {
+            animation.add(image, at: Double(index) * 0.5)
+            pieces += animation.takeReady()
+        }
+        pieces += animation.finish(at: 3)
         #expect(animation.frames == 3, "the repeated frame only lengthens the one before")
         let frames = try Self.decoded(pieces, width: 211, height: 97)
         #expect(frames.count == 3)

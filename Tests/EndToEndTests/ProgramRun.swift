@@ -19,9 +19,11 @@ struct ProgramRun {
     ///
     /// With `timeLimit`, a run still going after that many seconds is killed (status 137), so a
     /// test of a hang fails instead of hanging.
+    ///
+    /// `wrapper` runs before it, given the program and its arguments (`FullDisk`'s namespace).
     static func sidewalk(
         _ arguments: [String], environment: [String: String] = [:], measuringMemory: Bool = false,
-        timeLimit: Int? = nil
+        timeLimit: Int? = nil, wrapper: [String] = []
     ) throws -> ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "interactive=no"
@@ -40,7 +42,7 @@ struct ProgramRun {
         defer { try? FileManager.default.removeItem(at: report) }
         let prefix =
             (timeLimit.map { ["timeout", "--signal=KILL", String($0)] } ?? [])
-            + (measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : [])
+            + (measuringMemory ? ["/usr/bin/time", "-f", "%M", "-o", report.path] : []) + wrapper
         let result = try Subprocess.run(prefix + [BuiltProducts.sidewalk] + arguments, environment: env)
         let peak = measuringMemory ? Int((try String(contentsOf: report, encoding: .utf8)).split(separator: "\n").last ?? "") : 0
         return ProgramRun(

@@ -41,6 +41,8 @@ enum CommandError: Error, CustomStringConvertible {
     case benchmark(BenchmarkError)
     /// A recording `sidewalk render` cannot read.
     case cast(path: String, CastError)
+    /// A render refused or stopped for its size: what it would be, and what to change.
+    case render(String)
     /// ffmpeg missing or failing, for a video.
     case video(FFmpegVideo.Failure)
     /// A still asked for by a marker the recording does not have.
@@ -69,6 +71,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .benchmark(let error): error.description
         case .cast(let path, let error): "\(path): \(error)"
         case .video(let error): error.description
+        case .render(let problem): problem
         case .noSuchMarker(let name, let path, let known):
             "\(path): no marker '\(name)'"
                 + (known.isEmpty ? "; it has none" : "; it has " + known.prefix(8).map { "'\($0)'" }.joined(separator: ", "))

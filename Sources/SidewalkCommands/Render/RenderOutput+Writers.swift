@@ -3,6 +3,7 @@ import Foundation
 import PanoCore
 import PanoImage
 import SystemIO
+import TextSafety
 
 #if canImport(Glibc)
 import Glibc
@@ -23,22 +24,42 @@ extension RenderOutput {
         var playback = CastPlayback(cast, cell: sourceCell)
         playback.play(through: count)
         try writePNG(path, paint(playback))
-        return "wrote \(path): \(width)×\(height) pixels, the screen after \(count) of \(cast.events.count) events"
+        return "wrote \(safePath(path)): \(width)×\(height) pixels, the screen after \(count) of \(cast.events.count) events"
     }
 
-    func writeGIF(to path: String) throws(CommandError) -> String {
-        do { try OutputFile.checkReplaceable(path) } catch { throw .file(error) }
+    /// A GIF written as its frames are made, into a file of ours beside `path` moved over it when
+    /// whole: never more than a frame of it in memory, and at most `maximumBytes` of it on disk.
+    func writeGIF(to path: String, frames total: Int) throws(CommandError) -> String {
+        let file: StagedFile
+        do { file = try StagedFile(replacing: path, limit: Self.maximumBytes) } catch { throw .file(error) }
         var animation = GIFAnimation(width: width, height: height)
-        let length = try eachFrame { image, time, _ throws(CommandError) in animation.add(image, at: time) }
-        let pieces = animation.finish(at: length + Self.hold)
-        do { try OutputFile.replaceWhole(path, withPieces: pieces) } catch { throw .file(error) }
-        let bytes = pieces.reduce(0) { $0 + $1.count }
-        return "wrote \(path): \(animation.frames) frames, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(bytes))"
+        let length = try eachFrame(total) { image, time, _ throws(CommandError) in
+            animation.add(image, at: time)
+            try Self.write(animation.takeReady(), to: file)
+        }
+        try Self.write(animation.finish(at: length + Self.hold), to: file)
+        do { try file.commit() } catch { throw .file(error) }
+        return
+            "wrote \(safePath(path)): \(animation.frames) frames, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(file.written))"
+    }
+
+    private static func write(_ pieces: [[UInt8]], to file: StagedFile) throws(CommandError) {
+        do {
+            for piece in pieces { try file.write(piece) }
+        } catch .tooLarge { throw .render("\(TextSanitizer.sanitize(file.path, showingInvisible: true)): \(tooLarge)") } catch {
+            throw .file(error)
+        }
+    }
+
+    /// What a render that would write more than `maximumBytes` says.
+    static var tooLarge: String {
+        "the render would be more than \(maximumBytes >> 20) MiB, the most it writes; give a smaller --size or a lower --fps, "
+            + "or render a part with --idle-limit or --speed"
     }
 
     /// A video through ffmpeg, written into a file of ours made beside `path` (so ffmpeg never
-    /// opens anything else) and moved over it when whole.
-    func writeVideo(to path: String, container: String) throws(CommandError) -> String {
+    /// opens anything else) and moved over it only when ffmpeg says it finished without an error.
+    func writeVideo(to path: String, container: String, frames total: Int) throws(CommandError) -> String {
         let temporary: String
         do {
             let made = try OutputFile.makeTemporary(beside: path)
@@ -51,7 +72,7 @@ extension RenderOutput {
             throw .video(error)
         }
         var (frames, last) = (0, RGBImage(width: 0, height: 0))
-        let length = try eachFrame { image, _, _ throws(CommandError) in
+        let length = try eachFrame(total) { image, _, _ throws(CommandError) in
             try Self.send(image, to: video)
             (frames, last) = (frames + 1, image)
         }
@@ -60,24 +81,40 @@ extension RenderOutput {
         let size = (try? FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
         do { try OutputFile.moveTemporary(temporary, over: path) } catch { throw .file(error) }
         return
-            "wrote \(path): \(frames) frames at \(settings.fps) a second, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(size))"
+            "wrote \(safePath(path)): \(frames) frames at \(settings.fps) a second, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(size))"
     }
 
-    /// Every frame as a PNG in `folder`, which must be new or empty.
-    func writeFolder(_ folder: String) throws(CommandError) -> String {
+    /// Every frame as a PNG in `folder`, which must be new or empty; when a frame cannot be
+    /// written (a full disk, `maximumBytes` reached), the frames written are removed, and the
+    /// folder too when the render made it.
+    func writeFolder(_ folder: String, frames total: Int) throws(CommandError) -> String {
         let path = String(folder.dropLast())
+        let existed = FileKind.of(path) == .directory
+        if let kind = FileKind.of(path), kind != .directory {
+            throw .file(.notWritable(path: path, reason: "it is \(kind.phrase), not a folder; frames go into a new or empty folder"))
+        }
         do {
             try OutputFile.makeFolder(path)
         } catch { throw .file(error) }
         guard (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty ?? false else {
             throw .file(.notWritable(path: path, reason: "the folder is not empty, and frames are written only into a new or empty one"))
         }
-        var frames = 0
-        let length = try eachFrame { image, _, index throws(CommandError) in
-            try writePNG("\(path)/frame-\(String(format: "%06d", index + 1)).png", image)
-            frames += 1
+        var (written, bytes) = ([String](), 0)
+        do {
+            let length = try eachFrame(total) { image, _, index throws(CommandError) in
+                let name = "\(path)/frame-\(String(format: "%06d", index + 1)).png"
+                let png = try encodePNG(image, name: name)
+                guard bytes + png.count <= Self.maximumBytes else { throw .render("\(safePath(folder)): \(Self.tooLarge)") }
+                written.append(name)
+                try writeWhole(name, png)
+                bytes += png.count
+            }
+            return "wrote \(written.count) frames into \(safePath(folder)), \(width)×\(height) pixels, \(Self.seconds(length))"
+        } catch {
+            for name in written { Directory.remove(name) }
+            if !existed { Directory.remove(path) }
+            throw error
         }
-        return "wrote \(frames) frames into \(folder), \(width)×\(height) pixels, \(Self.seconds(length))"
     }
 
     private static func send(_ image: RGBImage, to video: FFmpegVideo) throws(CommandError) {
@@ -85,10 +122,15 @@ extension RenderOutput {
     }
 
     private func writePNG(_ path: String, _ image: RGBImage) throws(CommandError) {
-        do { try writeWhole(path, try PNGEncoder.encode(image, name: path)) } catch let error as CommandError { throw error } catch {
-            throw .image(error as! ImageError)
-        }
+        try writeWhole(path, try encodePNG(image, name: path))
     }
+
+    private func encodePNG(_ image: RGBImage, name: String) throws(CommandError) -> [UInt8] {
+        do { return try PNGEncoder.encode(image, name: name) } catch { throw .image(error) }
+    }
+
+    /// `path` as it may be printed: its control characters shown, not sent.
+    func safePath(_ path: String) -> String { TextSanitizer.sanitize(path, showingInvisible: true) }
 
     private func writeWhole(_ path: String, _ bytes: [UInt8]) throws(CommandError) {
         do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }

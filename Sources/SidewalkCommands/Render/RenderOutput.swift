@@ -44,6 +44,13 @@ struct RenderOutput {
     static let maximumPixels = 1 << 24
     /// The last frame shows this long at the end of an animation, seconds.
     static let hold = 1.0
+    /// The most frames an animation, a video or a folder has: 100,000, an hour of video at 30 a
+    /// second or nearly three of a GIF at 10. A recording that would play longer is refused
+    /// before anything is written.
+    static let maximumFrames = 100_000
+    /// The most bytes a GIF or a folder of frames takes (1 GiB); past it the render stops, says
+    /// so and removes what it wrote.
+    static let maximumBytes = 1 << 30
     /// Where Debian, Fedora and Arch put DejaVu Sans Mono.
     static let fontPlaces = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "/usr/share/fonts/dejavu-sans-mono-fonts/DejaVuSansMono.ttf",
@@ -82,19 +89,33 @@ struct RenderOutput {
 
     /// Writes `kind` to `path`; the line to print when done.
     func write(_ kind: Kind, to path: String, at: Double?, marker: String?) throws(CommandError) -> String {
+        if kind == .png { return try writeStill(to: path, at: at, marker: marker) }
+        let frames = try frameCount()
         switch kind {
-        case .png: return try writeStill(to: path, at: at, marker: marker)
-        case .gif: return try writeGIF(to: path)
-        case .mp4, .webm: return try writeVideo(to: path, container: kind == .mp4 ? "mp4" : "webm")
-        case .folder: return try writeFolder(path)
+        case .gif: return try writeGIF(to: path, frames: frames)
+        case .mp4, .webm: return try writeVideo(to: path, container: kind == .mp4 ? "mp4" : "webm", frames: frames)
+        default: return try writeFolder(path, frames: frames)
         }
     }
 
-    /// Each frame at `fps` of the played recording, to `take` (its picture and its time), then the
-    /// played length.
-    func eachFrame(_ take: (RGBImage, Double, Int) throws(CommandError) -> Void) throws(CommandError) -> Double {
+    /// Frames at `fps` of the played recording, the first at 0 s and the last at its end; throws
+    /// when that is more than `maximumFrames` (counted in `Double`, so a recording of any length
+    /// is refused, not converted).
+    func frameCount() throws(CommandError) -> Int {
+        let frames = (timeline.duration * settings.fps).rounded(.up) + 1
+        guard frames <= Double(Self.maximumFrames) else {
+            throw .render(
+                "\(safeName) plays for \(Self.seconds(timeline.duration)): at \(settings.fps.plainText) frames a second that is more than "
+                    + "the \(Self.maximumFrames) frames a render makes; shorten its pauses with --idle-limit, play it faster with --speed "
+                    + "or give a lower --fps")
+        }
+        return Int(frames)
+    }
+
+    /// The first `total` frames at `fps` of the played recording, to `take` (its picture and its
+    /// time), then the played length.
+    func eachFrame(_ total: Int, _ take: (RGBImage, Double, Int) throws(CommandError) -> Void) throws(CommandError) -> Double {
         var playback = CastPlayback(cast, cell: sourceCell)
-        let total = Int((timeline.duration * settings.fps).rounded(.up)) + 1
         var image = RGBImage(width: 0, height: 0)
         for index in 0..<total {
             let time = Double(index) / settings.fps
