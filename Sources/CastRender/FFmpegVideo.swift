@@ -19,7 +19,7 @@ package final class FFmpegVideo {
 
     private let process = Process()
     private let input = Pipe()
-    private let errors = Pipe()
+    private let errors = ErrorOutput()
     let width: Int
     let height: Int
 
@@ -35,17 +35,22 @@ package final class FFmpegVideo {
             : ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1"]
         process.arguments =
             [
-                "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", "rgb24", "-video_size", "\(width)x\(height)",
+                "-hide_banner", "-loglevel", "error", "-xerror", "-y", "-f", "rawvideo", "-pixel_format", "rgb24", "-video_size",
+                "\(width)x\(height)",
                 "-framerate", "\(fps)", "-i", "pipe:0", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p"
             ] + codec + ["-f", container, path]
         process.standardInput = input
-        process.standardError = errors
+        process.standardError = errors.pipe
         process.standardOutput = FileHandle.nullDevice
+        // A frame written after ffmpeg has gone must be an error to report, not the signal that
+        // ends this process without a word (and leaves the temporary file behind).
+        signal(SIGPIPE, SIG_IGN)
         do {
             try process.run()
         } catch {
             throw .failed("could not start \(ffmpeg): \(error.localizedDescription)")
         }
+        errors.collect()
     }
 
     /// Sends one frame (the size given at the start).
@@ -60,19 +65,46 @@ package final class FFmpegVideo {
         if let problem = finishWithError() { throw .failed(problem) }
     }
 
-    /// Closes the input, waits, and returns ffmpeg's last line of complaint when it failed.
+    /// Closes the input, waits, and returns ffmpeg's last line of complaint when it failed: when
+    /// it exits with a status, or says anything at all (at `-loglevel error`, with `-xerror`, all
+    /// it says is an error: a disk that filled among them).
     private func finishWithError() -> String? {
         try? input.fileHandleForWriting.close()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        let said = String(decoding: errors.wait(), as: UTF8.self).split(separator: "\n").last.map(String.init)
         process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return nil }
-        let last = String(decoding: said, as: UTF8.self).split(separator: "\n").last.map(String.init)
-        return last ?? "exit status \(process.terminationStatus)"
+        guard process.terminationStatus != 0 || said != nil else { return nil }
+        return said.map { String($0.prefix(300)) } ?? "exit status \(process.terminationStatus)"
     }
 
     /// The first executable called `name` in PATH.
     static func findOnPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// What ffmpeg writes to its standard error, read on a thread of its own as it comes, so that
+/// ffmpeg never waits on a full pipe while Sidewalk waits on ffmpeg.
+private final class ErrorOutput: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    /// The first 64 KiB ffmpeg said; the rest is read and dropped.
+    private var said = Data()
+
+    func collect() {
+        let reader = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while case let chunk = reader.availableData, !chunk.isEmpty {
+                lock.withLock { if said.count < 1 << 16 { said.append(chunk.prefix((1 << 16) - said.count)) } }
+            }
+            done.signal()
+        }
+    }
+
+    /// Everything said, once ffmpeg has closed its standard error.
+    func wait() -> Data {
+        done.wait()
+        return lock.withLock { said }
     }
 }
