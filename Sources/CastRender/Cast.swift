@@ -111,7 +111,7 @@ package struct Cast: Sendable {
         guard line.count <= maximumLine else { throw CastError(line: number, problem: "longer than \(maximumLine >> 20) MB") }
         let value: JSONValue
         do {
-            value = try JSONParser.parse(Array(line), limits: JSONLimits(maxDepth: 4, maxValues: 16, maxBytes: maximumLine * 2))
+            value = try JSONParser.parse(line, limits: JSONLimits(maxDepth: 4, maxValues: 16, maxBytes: maximumLine * 2))
         } catch {
             throw CastError(line: number, problem: "not JSON (\(error.message))")
         }

@@ -92,12 +92,16 @@ struct RenderCommand: SidewalkCommand {
         }
     }
 
+    /// The recording at `path`; its file's bytes are let go once read, before the render.
+    private static func read(_ path: String) throws(CommandError) -> Cast {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: RenderOutput.castLimit) } catch { throw .file(error) }
+        do { return try Cast(bytes) } catch { throw .cast(path: path, error) }
+    }
+
     func run() throws(CommandError) -> Int32 {
         guard let cast, let output, let kind = RenderOutput.Kind(path: output) else { return ExitStatus.usage }
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(cast, limit: RenderOutput.castLimit) } catch { throw .file(error) }
-        let recording: Cast
-        do { recording = try Cast(bytes) } catch { throw .cast(path: cast, error) }
+        let recording = try Self.read(cast)
         let progress: ((String) -> Void)? = isatty(STDERR_FILENO) == 1 ? { writeStandardError($0) } : nil
         let videoKind = kind == .mp4 || kind == .webm
         let settings = RenderOutput.Settings(
