@@ -28,7 +28,9 @@ extension VirtualScreen {
 
     /// A string sequence (OSC, DCS, APC, PM, SOS), to BEL or ST: handed to `pictures`, or dropped.
     private mutating func stringSequence(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var index = bytes.startIndex + 2
+        // A sequence left pending starts the next feed's bytes; an ESC may have ended the last.
+        var index = bytes.startIndex + max(2, stringSearched - 1)
+        stringSearched = 0
         while index < bytes.endIndex {
             if bytes[index] == 0x07 {
                 place(bytes[(bytes.startIndex + 1)..<index])
@@ -43,6 +45,7 @@ extension VirtualScreen {
             }
             index += 1
         }
+        stringSearched = bytes.count
         return nil
     }
 

@@ -46,6 +46,10 @@ package struct VirtualScreen: Sendable {
     var mainScreen: [[Cell]]?
     /// Bytes of a sequence or character cut off at the end of the last `feed`.
     private var pending: [UInt8] = []
+    /// When `pending` is an unterminated string sequence: how many of its bytes are known to
+    /// hold no terminator, so the next `feed` reads on from there rather than from its start
+    /// (300,000 one-byte events after an open DCS took minutes).
+    var stringSearched = 0
     /// True while the program asked for application cursor keys (DECCKM, `ESC [ ? 1 h`).
     package internal(set) var applicationCursorKeys = false
     /// Answers owed to the program (device attributes, cursor position), in order.
@@ -87,15 +91,22 @@ package struct VirtualScreen: Sendable {
 
     /// Reads what the program wrote.
     package mutating func feed(_ bytes: [UInt8]) {
-        pending += bytes
+        // Read from `bytes` itself when nothing is pending (a 60 MB event is not copied), else
+        // from what is pending with `bytes` appended in place.
+        var input = bytes
+        if !pending.isEmpty {
+            input = pending
+            pending = []
+            input += bytes
+        }
         var index = 0
-        while index < pending.count {
-            guard let used = step(pending[index...]) else { break }
+        while index < input.count {
+            guard let used = step(input[index...]) else { break }
             index += used
         }
-        pending.removeFirst(index)
+        pending = index == 0 ? input : Array(input[index...])
         // A runaway unterminated string sequence is not kept for ever.
-        if pending.count > 1 << 20 { pending.removeAll() }
+        if pending.count > 1 << 20 { (pending, stringSearched) = ([], 0) }
     }
 
     /// The screen after its terminal was resized to `columns` × `rows`, as tmux keeps it (its
@@ -125,11 +136,11 @@ package struct VirtualScreen: Sendable {
         return screen
     }
 
-    /// RIS (`ESC c`): everything as at the start, but the bytes still to be read in this `feed`.
+    /// RIS (`ESC c`): everything as at the start, but the pictures kept.
     mutating func reset() {
-        let (unread, sink) = (pending, pictures)
+        let sink = pictures
         self = VirtualScreen(columns: columns, rows: rows)
-        (pending, pictures) = (unread, sink)
+        pictures = sink
     }
 
     /// Acts on the first byte, sequence or character of `bytes`; how many bytes it took, or nil

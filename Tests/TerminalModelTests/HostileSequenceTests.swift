@@ -53,4 +53,20 @@ struct HostileSequenceTests {
         #expect(VirtualScreen.parameterValue(Substring(String(repeating: "9", count: 100))) == 65_535)
         #expect(VirtualScreen.parameterValue("\u{0663}") == nil)  // an Arabic-Indic three is no ASCII digit
     }
+
+    static let splitSequences = [
+        "a\u{1B}]0;a long title\u{1B}\\b\u{1B}P$qm\u{1B}\\c\u{1B}]2;x\u{07}d",
+        "\u{1B}[31mred\u{1B}P" + String(repeating: "q", count: 3000) + "\u{1B}\\\u{1B}[0mend"
+    ]
+
+    @Test("string sequences fed a byte at a time end where they end, as when fed whole (and as in libvterm)", arguments: splitSequences)
+    func byteAtATime(text: String) {
+        var pieces = VirtualScreen(columns: Self.columns, rows: Self.rows)
+        for byte in text.utf8 { pieces.feed([byte]) }
+        var whole = VirtualScreen(columns: Self.columns, rows: Self.rows)
+        whole.feed(Array(text.utf8))
+        let oracle = LibVTerm(columns: Self.columns, rows: Self.rows)
+        oracle.feed(Array(text.utf8))
+        #expect(LibVTermOracleTests.differences(pieces, oracle).isEmpty && pieces.text == whole.text && pieces.cursor == whole.cursor)
+    }
 }
