@@ -24,8 +24,13 @@ enum ITermPicture {
         guard keys["inline"] == "1", let bytes = Base64.decode(body[(colon + 1)...]),
             let image = try? ImageDecoder.decode(bytes, name: "iTerm2 image", limits: KittyLayer.pictureLimits)
         else { return nil }
-        let columns = min(extent(keys["width"], natural: image.width, cell: cell.width, screen: screen.columns), room.columns)
-        let rows = min(extent(keys["height"], natural: image.height, cell: cell.height, screen: screen.rows), room.rows)
+        // Cut to the room, and to cells whose pixels fit a picture's largest side.
+        let columns = min(
+            extent(keys["width"], natural: image.width, cell: cell.width, screen: screen.columns), room.columns,
+            max(1, KittyLayer.maximumSide / max(1, cell.width)))
+        let rows = min(
+            extent(keys["height"], natural: image.height, cell: cell.height, screen: screen.rows), room.rows,
+            max(1, KittyLayer.maximumSide / max(1, cell.height)))
         let box = (width: columns * cell.width, height: rows * cell.height)
         var size = box
         if keys["preserveAspectRatio"] != "0" {

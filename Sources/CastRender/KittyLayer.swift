@@ -30,8 +30,17 @@ struct KittyLayer {
 
     /// The widest or tallest image kept, in pixels.
     static let maximumSide = 4096
+    /// The longest payload read, base64 bytes: an RGBA image of the largest size, and some.
+    static let maximumPayload = maximumSide * maximumSide * 4 / 3 * 4 + 1024
     private(set) var images: [Int: DecodedPicture] = [:]
     private(set) var placements: [Placement] = []
+    /// Bytes the images take.
+    private(set) var bytes = 0
+    /// Image ids in the order they were sent, oldest first, from `oldest` on; some may be gone
+    /// or sent again later. `latest` is where in it each kept image was last sent.
+    private var sent: [Int] = []
+    private var oldest = 0
+    private var latest: [Int: Int] = [:]
     /// The first chunk's keys and the payload so far, while an image comes in pieces.
     private var arriving: (keys: [String: String], payload: [UInt8])?
 
@@ -41,19 +50,55 @@ struct KittyLayer {
         let rest = body.dropFirst(2)
         let split = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
         var keys = Self.keys(rest[..<split])
-        var payload = Array(rest[split...].dropFirst())
-        if let (first, earlier) = arriving {
-            payload = earlier + payload
+        let chunk = rest[split...].dropFirst()
+        var payload: [UInt8]
+        if let first = arriving?.keys {
+            // Appended in place: a copy of the payload so far for each chunk made 200,000
+            // chunks take minutes.
+            arriving?.payload += chunk
+            payload = arriving?.payload ?? []
+            arriving = nil
             let more = keys["m"] == "1"
             keys = first
             keys["m"] = more ? "1" : "0"
+        } else {
+            payload = Array(chunk)
         }
+        // A payload past the largest image is no image: what came so far is dropped, and what
+        // follows decodes to nothing.
+        if payload.count > Self.maximumPayload { payload = [] }
         if keys["m"] == "1" {
             arriving = (keys, payload)
             return
         }
-        arriving = nil
         act(keys, payload: payload, row: row, column: column)
+    }
+
+    /// Keeps `picture` as image `id`, or forgets image `id` (nil).
+    private mutating func setImage(_ id: Int, _ picture: DecodedPicture?) {
+        bytes -= images[id]?.bytes ?? 0
+        images[id] = picture
+        latest[id] = nil
+        if let picture {
+            bytes += picture.bytes
+            latest[id] = sent.count
+            sent.append(id)
+        }
+    }
+
+    /// Forgets the image sent longest ago that is still kept, and its placements; false when
+    /// none is kept.
+    mutating func forgetOldestImage() -> Bool {
+        while oldest < sent.count {
+            let id = sent[oldest]
+            oldest += 1
+            // An id sent again later is kept under its later place in `sent`.
+            guard latest[id] == oldest - 1 else { continue }
+            setImage(id, nil)
+            placements.removeAll { $0.image == id }
+            return true
+        }
+        return false
     }
 
     private mutating func act(_ keys: [String: String], payload: [UInt8], row: Int, column: Int) {
@@ -62,7 +107,7 @@ struct KittyLayer {
         case "t", "T":
             guard (keys["t"] ?? "d") == "d", let picture = Self.decode(keys, payload: payload) else { return }
             placements.removeAll { $0.image == id }
-            images[id] = picture
+            setImage(id, picture)
             if keys["a"] == "T" { place(keys, image: id, row: row, column: column) }
         case "p": if images[id] != nil { place(keys, image: id, row: row, column: column) }
         case "d": delete(keys, id: id)
@@ -96,14 +141,17 @@ struct KittyLayer {
         switch what {
         case "a", "A":
             placements.removeAll()
-            if what == "A" { images.removeAll() }
+            if what == "A" {
+                images.removeAll()
+                (bytes, sent, oldest, latest) = (0, [], 0, [:])
+            }
         case "i", "I":
             if let number = Self.number(keys, "p") {
                 placements.removeAll { $0.image == id && $0.number == number }
             } else {
                 placements.removeAll { $0.image == id }
             }
-            if what == "I" { images[id] = nil }
+            if what == "I" { setImage(id, nil) }
         default: break
         }
     }

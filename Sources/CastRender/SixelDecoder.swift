@@ -11,19 +11,22 @@ package enum SixelDecoder {
     /// The picture a whole sequence (`ESC P … q … ESC \\`) draws, or nil when it is not one.
     package static func decodeSequence(_ bytes: [UInt8]) -> DecodedPicture? {
         guard bytes.count >= 4, bytes[0] == 0x1B, bytes.suffix(2) == [0x1B, UInt8(ascii: "\\")] else { return nil }
-        return decode(bytes[1..<(bytes.count - 2)])
+        return decode(bytes[1..<(bytes.count - 2)], room: (maximumSide, maximumSide))?.picture
     }
 
-    /// The picture in `body` (from the `P` of its DCS, up to before its terminator), or nil when
-    /// it is not a sixel sequence.
-    static func decode(_ body: ArraySlice<UInt8>) -> DecodedPicture? {
+    /// The picture in `body` (from the `P` of its DCS, up to before its terminator), kept only
+    /// as far as `room` (pixels, where it can be seen: what lies beyond is never shown, so never
+    /// held), and the whole picture's size; nil when it is not a sixel sequence.
+    static func decode(
+        _ body: ArraySlice<UInt8>, room: (width: Int, height: Int)
+    ) -> (picture: DecodedPicture, width: Int, height: Int)? {
         guard body.first == UInt8(ascii: "P"), let start = body.firstIndex(of: UInt8(ascii: "q")),
             body[body.index(after: body.startIndex)..<start].allSatisfy({ $0 == UInt8(ascii: ";") || (0x30...0x39).contains($0) })
         else { return nil }
         let parameters = body[body.index(after: body.startIndex)..<start].split(
             separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
         let transparent = parameters.count > 1 && Int(String(decoding: parameters[1], as: UTF8.self)) == 1
-        var canvas = SixelCanvas()
+        var canvas = SixelCanvas(room: (min(max(room.width, 0), maximumSide), min(max(room.height, 0), maximumSide)))
         canvas.draw(body[(start + 1)...])
         return canvas.picture(transparent: transparent)
     }
@@ -37,12 +40,20 @@ package struct DecodedPicture: Sendable {
 
 /// The pixels of a sixel picture as its data is read.
 private struct SixelCanvas {
-    /// Per band of six rows: for each column, six pixels, 0 for unpainted, else 0xFF_RRGGBB.
+    /// The part kept, pixels from the top left: bands and columns beyond it are counted, not held.
+    let room: (width: Int, height: Int)
+    /// Per band of six rows inside `room`: for each column, six pixels, 0 for unpainted, else
+    /// 0xFF_RRGGBB.
     var bands: [[UInt32]] = [[]]
     var (x, band) = (0, 0)
     var declared = (width: 0, height: 0)
-    /// One past the lowest row painted.
+    /// One past the lowest row painted, and one past the rightmost column.
     var paintedRows = 0
+    var paintedColumns = 0
+
+    init(room: (width: Int, height: Int)) {
+        self.room = room
+    }
     var registers: [UInt32] = SixelCanvas.vt340
     var colour: UInt32 = SixelCanvas.vt340[0]
 
@@ -87,7 +98,7 @@ private struct SixelCanvas {
                 x = 0
                 if (band + 1) * 6 < SixelDecoder.maximumSide {
                     band += 1
-                    if band == bands.count { bands.append([]) }
+                    if band == bands.count, band * 6 < room.height { bands.append([]) }
                 }
             default: break
             }
@@ -108,11 +119,15 @@ private struct SixelCanvas {
         let bits = Int(sixel - 0x3F)
         let end = min(x + count, SixelDecoder.maximumSide)
         guard end > x else { return }
-        if bands[band].count < end * 6 { bands[band] += Array(repeating: 0, count: end * 6 - bands[band].count) }
-        if bits != 0 {
-            paintedRows = max(paintedRows, band * 6 + Int.bitWidth - bits.leadingZeroBitCount)
-            for column in x..<end {
-                for bit in 0..<6 where bits & (1 << bit) != 0 { bands[band][column * 6 + bit] = colour }
+        paintedColumns = max(paintedColumns, end)
+        if bits != 0 { paintedRows = max(paintedRows, band * 6 + Int.bitWidth - bits.leadingZeroBitCount) }
+        let kept = min(end, room.width)
+        if band < bands.count, kept > x {
+            if bands[band].count < kept * 6 { bands[band] += Array(repeating: 0, count: kept * 6 - bands[band].count) }
+            if bits != 0 {
+                for column in x..<kept {
+                    for bit in 0..<6 where bits & (1 << bit) != 0 { bands[band][column * 6 + bit] = colour }
+                }
             }
         }
         x = end
@@ -153,10 +168,11 @@ private struct SixelCanvas {
         return packed(percent: percent(sector.0), percent(sector.1), percent(sector.2))
     }
 
-    /// The picture: as wide and tall as declared or as painted, whichever is more.
-    func picture(transparent: Bool) -> DecodedPicture? {
-        let width = max(declared.width, bands.map { $0.count / 6 }.max() ?? 0)
-        let height = min(max(declared.height, paintedRows), SixelDecoder.maximumSide)
+    /// The picture: as wide and tall as declared or as painted, whichever is more; its part
+    /// inside `room`, and its whole size.
+    func picture(transparent: Bool) -> (picture: DecodedPicture, width: Int, height: Int)? {
+        let whole = (width: max(declared.width, paintedColumns), height: min(max(declared.height, paintedRows), SixelDecoder.maximumSide))
+        let (width, height) = (min(whole.width, room.width), min(whole.height, room.height))
         guard width > 0, height > 0 else { return nil }
         var image = RGBImage(width: width, height: height)
         var painted = [Bool](repeating: false, count: width * height)
@@ -174,6 +190,6 @@ private struct SixelCanvas {
                 painted[y * width + x] = true
             }
         }
-        return DecodedPicture(image: image, painted: painted.allSatisfy { $0 } ? nil : painted)
+        return (DecodedPicture(image: image, painted: painted.allSatisfy { $0 } ? nil : painted), whole.width, whole.height)
     }
 }
