@@ -45,6 +45,9 @@ package struct MapFeature: Equatable, Sendable {
         box = (latitudes.min() ?? 0, longitudes.min() ?? 0, latitudes.max() ?? 0, longitudes.max() ?? 0)
     }
 
+    /// About the memory it takes, bytes: the feature, its name, each line's array and points.
+    package var bytes: Int { 96 + (name?.utf8.count ?? 0) + lines.reduce(0) { $0 + 32 + $1.count * MemoryLayout<Coordinate>.stride } }
+
     package static func == (a: MapFeature, b: MapFeature) -> Bool {
         a.kind == b.kind && a.name == b.name && a.lines == b.lines
     }

@@ -15,7 +15,7 @@ package final class FetchedTiles: Basemap {
     package typealias Decode = @Sendable (VectorTile, TileID) -> [MapFeature]
 
     private struct State {
-        var tiles: [TileID: [MapFeature]] = [:]
+        var tiles = DecodedTiles()
         var fetching: Set<TileID> = []
         var arrived: (@Sendable () -> Void)?
     }
@@ -27,9 +27,8 @@ package final class FetchedTiles: Basemap {
     private let state = Mutex(State())
     package let attribution: String
 
-    /// Tiles read for one map, at most, and kept at most.
+    /// Tiles read for one map, at most (`DecodedTiles` keeps them all).
     static let tilesPerMap = 9
-    static let kept = 64
 
     /// Tiles of `zooms` (the nearest to the map's scale), credited to `attribution`.
     package init(
@@ -72,8 +71,7 @@ package final class FetchedTiles: Basemap {
 
     private func store(_ features: [MapFeature], at tile: TileID) {
         state.withLock { state in
-            if state.tiles.count >= Self.kept { state.tiles.removeAll() }
-            state.tiles[tile] = features
+            state.tiles.keep(features, for: tile)
             state.fetching.remove(tile)
         }
     }

@@ -9,18 +9,18 @@ import Glibc
 
 /// A basemap read from a file of vector tiles in the OpenMapTiles (or Protomaps) schema on
 /// disk: a PMTiles archive or an MBTiles database. Tiles are read as the map needs them, decoded
-/// once and kept (`cachedTiles` of them), so a map that pans reads only the tiles it has not shown.
+/// once and kept (`DecodedTiles`, within a memory budget), so a map that pans reads only the tiles
+/// it has not shown.
 package final class LocalTiles: Basemap {
     /// Reads a tile's bytes (gzip or not); nil when the file has none there.
     package typealias Read = @Sendable (TileID) -> [UInt8]?
 
     private let read: Read
     private let zooms: ClosedRange<Int>
-    private let cache = Mutex<[TileID: [MapFeature]]>([:])
+    private let cache = Mutex(DecodedTiles())
     package let attribution: String
 
-    /// Tiles kept decoded, at most; and tiles read for one map, at most.
-    static let cachedTiles = 64
+    /// Tiles read for one map, at most.
     static let tilesPerMap = 16
 
     /// Tiles of `zooms` (the nearest to the map's scale), read by `read`, credited to `attribution`.
@@ -60,10 +60,7 @@ package final class LocalTiles: Basemap {
                 continue
             }
             let decoded = read(tile).flatMap(Self.decode).map { OpenMapTiles.features(of: $0, at: tile) } ?? []
-            cache.withLock { cache in
-                if cache.count >= Self.cachedTiles { cache.removeAll() }
-                cache[tile] = decoded
-            }
+            cache.withLock { $0.keep(decoded, for: tile) }
             features += decoded.filter { $0.meets(centre, within: metres) }
         }
         return features
@@ -71,8 +68,8 @@ package final class LocalTiles: Basemap {
 
     /// A tile's bytes decoded, inflated first when they are gzip; nil when they are not a tile.
     static func decode(_ bytes: [UInt8]) -> VectorTile? {
-        let plain = Gzip.isCompressed(bytes) ? Gzip.inflate(bytes, limit: VectorTile.Limits().bytes) : bytes
-        return plain.flatMap { try? VectorTile.decode($0) }
+        let plain = Gzip.isCompressed(bytes) ? Gzip.inflate(bytes, limit: VectorTile.Limits.map.bytes) : bytes
+        return plain.flatMap { try? VectorTile.decode($0, limits: .map) }
     }
 
     /// The zoom whose tiles show about one tile pixel (of 256) per dot, within `range`.

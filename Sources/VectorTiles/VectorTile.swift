@@ -37,8 +37,19 @@ package struct VectorTile: Sendable {
         package var layers = 64
         package var features = 100_000
         package var points = 1_000_000
+        /// Lines and rings (each MoveTo starts one): a tile of a million one-point lines holds a
+        /// million arrays.
+        package var parts = 200_000
 
         package init() {}
+
+        /// What one tile of a street map may hold: a dense city tile of OpenMapTiles is well
+        /// under it, and its features take at most about 8 MB (`MapFeature.bytes`).
+        package static let map: Limits = {
+            var limits = Limits()
+            (limits.features, limits.points, limits.parts) = (40_000, 200_000, 40_000)
+            return limits
+        }()
     }
 
     package var layers: [Layer]
@@ -67,9 +78,10 @@ package struct VectorTile: Sendable {
     struct Budget {
         var features: Int
         var points: Int
+        var parts: Int
 
         init(limits: Limits) {
-            (features, points) = (limits.features, limits.points)
+            (features, points, parts) = (limits.features, limits.points, limits.parts)
         }
     }
 
@@ -162,7 +174,11 @@ package struct VectorTile: Sendable {
                 for step in 0..<count {
                     cursor.x = clamp(cursor.x + clamp(zigzag(commands[index + 2 * step])))
                     cursor.y = clamp(cursor.y + clamp(zigzag(commands[index + 2 * step + 1])))
-                    if command == 1 || parts.isEmpty { parts.append([]) }
+                    if command == 1 || parts.isEmpty {
+                        budget.parts -= 1
+                        guard budget.parts >= 0 else { throw .init(description: "the tile has too many lines") }
+                        parts.append([])
+                    }
                     parts[parts.count - 1].append(cursor)
                 }
                 index += 2 * count

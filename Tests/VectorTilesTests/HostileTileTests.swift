@@ -1,3 +1,5 @@
+import PanoCore
+import StreetMap
 import Testing
 import VectorTiles
 
@@ -62,5 +64,35 @@ struct HostileTileTests {
         }
         let good = Self.pmtilesHeader(low: 3, high: 14)
         #expect((try? PMTilesArchive { offset, length in Array(good[offset..<(offset + length)]) })?.zooms == 3...14)
+    }
+
+    /// A tile of one road whose every point is a MoveTo of its own: `count` one-point lines.
+    static func scattered(_ count: Int) -> [UInt8] {
+        var commands: [UInt64] = []
+        commands.reserveCapacity(3 * count)
+        for _ in 0..<count { commands += [9, 2, 2] }
+        return tile(commands: commands)
+    }
+
+    @Test("a map's tiles of a million one-point lines are refused, and what a map keeps stays within its budget")
+    func scatteredPoints() throws {
+        let hostile = Self.scattered(1_000_000)
+        #expect(hostile.count <= VectorTile.Limits.map.bytes)
+        #expect { try VectorTile.decode(hostile, limits: .map) } throws: { "\($0)".contains("too many lines") }
+        // Within the limits, as many lines as a map's tile may have: kept, and charged for.
+        let busiest = Self.scattered(VectorTile.Limits.map.parts)
+        let basemap = LocalTiles(zooms: 14...14, attribution: "test") { _ in busiest }
+        let centre = Coordinate(latitude: 46.94, longitude: 7.44)!
+        let features = basemap.features(near: centre, within: 2000, metresPerDot: 5)
+        #expect(features.count > 0)
+        var kept = DecodedTiles()
+        let road = try #require(
+            OpenMapTiles.features(of: try VectorTile.decode(busiest, limits: .map), at: TileID(z: 14, x: 0, y: 0)).first)
+        for x in 0..<200 {
+            kept.keep([road], for: TileID(z: 14, x: x, y: 0))
+            #expect(kept.bytes <= DecodedTiles.budget)
+        }
+        #expect(kept[TileID(z: 14, x: 199, y: 0)] != nil && kept[TileID(z: 14, x: 0, y: 0)] == nil, "the newest kept, the oldest let go")
+        #expect(road.bytes >= VectorTile.Limits.map.parts * 48, "each line charged for its array and point")
     }
 }
