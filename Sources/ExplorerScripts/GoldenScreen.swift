@@ -26,6 +26,9 @@ package struct GoldenScreen: Equatable, Sendable {
     package var expected: String?
     /// A recording run (`--update-goldens`): it fails, and its screen is written to `path`.
     package var recording = false
+    /// Why the golden's file may not be used (it lies outside the script's folder); the
+    /// expectation then fails with it, and nothing is read or written.
+    package var refusal: String?
 
     package init(name: String, region: Region?) {
         (self.name, self.region) = (name, region)
@@ -40,6 +43,7 @@ package struct GoldenScreen: Equatable, Sendable {
 
     /// Nil when `cells` show what the golden holds; else what differs.
     func check(_ cells: ScreenCells?) -> String? {
+        if let refusal { return refusal }
         guard let cells, let actual = Self.render(cells, region: region) else {
             return cells == nil ? "no screen to read" : "the region lies outside the \(cells!.columns)×\(cells!.rows) screen"
         }

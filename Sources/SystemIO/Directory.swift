@@ -29,6 +29,11 @@ package enum Directory {
         return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// True when `path` exists and, its links resolved, is `folder` or lies inside it.
+    package static func isOrLies(_ path: String, inside folder: String) -> Bool {
+        realPath(path).map { $0 == realPath(folder) } ?? false || lies(path, inside: folder)
+    }
+
     /// The regular files directly in `folder`, from `lstat` (a link to a file is not one), in no
     /// set order; empty when the folder cannot be read.
     package static func regularFiles(in folder: String) -> [File] {

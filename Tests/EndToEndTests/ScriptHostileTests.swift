@@ -49,4 +49,74 @@ struct ScriptHostileTests {
         #expect(!run.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "no control byte")
         #expect(run.standardError.contains("unknown key or command 'SECRET="), "\(run.standardError)")
     }
+
+    @Test("goldens named outside the script's folder, through a linked folder or as a link are refused, nothing read or written there")
+    func goldensStayInside() throws {
+        let outside = try ScriptSuiteTests.folder(["secret-headless-100x30.golden": "s3cr3t-golden-do-not-print\n"])
+        let folder = try ScriptSuiteTests.folder([
+            "up.txt": "expect screen matches ../\(outside.lastPathComponent)/secret.golden\n",
+            "linked-folder.txt": "expect screen matches out/secret.golden\n",
+            "linked-file.txt": "expect screen matches mine.golden\n"
+        ])
+        defer { for url in [folder, outside] { try? FileManager.default.removeItem(at: url) } }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("out"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("mine-headless-100x30.golden"),
+            withDestinationURL: outside.appendingPathComponent("secret-headless-100x30.golden"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted()
+        for update in [[], ["--update-goldens"]] {
+            let run = try ProgramRun.sidewalk(["test", folder.path, "--front", "headless"] + update, timeLimit: 120)
+            #expect(run.status == 1, "\(run.standardError)")
+            for script in ["up", "linked-folder"] {
+                #expect(run.standardOutput.contains("FAIL \(folder.path)/\(script).txt:1 (headless)"), "\(script): \(run.standardOutput)")
+            }
+            #expect(run.standardOutput.contains("leads outside the script's folder"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("is a symbolic link, not a regular file"), "\(run.standardOutput)")
+            #expect(!run.standardOutput.contains("s3cr3t") && !run.standardError.contains("s3cr3t"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == before, "nothing written outside")
+        // An absolute name is no script line at all.
+        try Data("expect screen matches \(outside.path)/secret.golden\n".utf8).write(to: folder.appendingPathComponent("absolute.txt"))
+        let absolute = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("absolute.txt").path, "--front", "headless"])
+        #expect(absolute.status == 2 && absolute.standardError.contains("FILE relative to the script"), "\(absolute.standardError)")
+        #expect(
+            try String(contentsOf: outside.appendingPathComponent("secret-headless-100x30.golden"), encoding: .utf8)
+                == "s3cr3t-golden-do-not-print\n")
+    }
+
+    @Test("a suite file naming scripts outside its folder is refused, the path named and none of the file quoted")
+    func suiteScriptsStayInside() throws {
+        let outside = try ScriptSuiteTests.folder(["secret.txt": "s3cr3t-line-do-not-print\n"])
+        let folder = try ScriptSuiteTests.folder(["a.txt": ScriptSuiteTests.passing])
+        defer { for url in [folder, outside] { try? FileManager.default.removeItem(at: url) } }
+        for entry in ["../\(outside.lastPathComponent)/secret.txt", outside.appendingPathComponent("secret.txt").path] {
+            let config = folder.appendingPathComponent("suite.json")
+            try Data(#"{"scripts": ["a.txt", "\#(entry)"]}"#.utf8).write(to: config)
+            let run = try ProgramRun.sidewalk(["test", "--config", config.path])
+            #expect(
+                run.status == 1 && run.errorLines.count == 1 && run.standardError.contains("which leads outside the suite's folder"),
+                "\(entry): \(run.standardError)")
+            #expect(!run.standardError.contains("s3cr3t") && run.standardOutput.isEmpty)
+        }
+    }
+
+    @Test("a pattern nested 50,000 deep is one line naming the limit, in a suite, --keys and a tour")
+    func deepPattern() throws {
+        let pattern = "/" + String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000) + "/"
+        let folder = try ScriptSuiteTests.folder(["a.txt": "expect said \(pattern)\n"])
+        let passing = try ScriptSuiteTests.folder(["a.txt": ScriptSuiteTests.passing])
+        defer { for url in [folder, passing] { try? FileManager.default.removeItem(at: url) } }
+        let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+        let runs = [
+            try ProgramRun.sidewalk(["test", folder.path, "--front", "headless"], timeLimit: 60),
+            try ProgramRun.sidewalk([demo, "--headless", "--keys", "r; expect said \(pattern)"], timeLimit: 60),
+            try ProgramRun.sidewalk(["test", passing.path, "--grep", pattern], timeLimit: 60),
+            try ProgramRun.sidewalk(["tour", folder.appendingPathComponent("a.txt").path, demo], timeLimit: 60)
+        ]
+        for run in runs {
+            #expect(
+                run.status == 2 && run.errorLines.count == 1 && run.standardError.contains("groups are nested more than 62 deep"),
+                "\(run.status): \(run.standardError.prefix(300))")
+        }
+    }
 }

@@ -16,13 +16,31 @@ enum Goldens {
         return lines.map { line in
             guard case .expect(let expectation) = line.step, case .golden(var golden) = expectation.subject else { return line }
             let path = (folder as NSString).appendingPathComponent(GoldenScreen.fileName(golden.name, front: front, size: size))
-            golden.path = path
-            golden.expected = (try? InputFile.read(path, limit: byteLimit)).flatMap { String(validating: $0, as: UTF8.self) }
+            if let refusal = refusal(golden.name, path: path, folder: folder) {
+                golden.refusal = refusal
+            } else {
+                golden.path = path
+                golden.expected = (try? InputFile.read(path, limit: byteLimit)).flatMap { String(validating: $0, as: UTF8.self) }
+            }
             golden.recording = recording
             // A recording run records every golden: none stops it.
             let bound = Expectation(.golden(golden), deadline: expectation.deadline, soft: expectation.soft || recording)
             return ScriptLine(.expect(bound), line: line.line, text: line.text, waits: line.waits)
         }
+    }
+
+    /// Why the golden `name`, at `path`, may not be read or written: it is named by an absolute
+    /// path or through `..`, lies in a folder linked out of the script's `folder`, or is itself a
+    /// link or anything but a regular file. Nil when it may. What it names is never read.
+    static func refusal(_ name: String, path: String, folder: String) -> String? {
+        let outside = "the golden \(name) leads outside the script's folder; goldens are read and written only inside it"
+        guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return outside }
+        let (parent, root) = ((path as NSString).deletingLastPathComponent, folder.isEmpty ? "." : folder)
+        if FileKind.of(parent) != nil, !Directory.isOrLies(parent, inside: root) { return outside }
+        if let kind = FileKind.of(path), kind != .regular {
+            return "the golden \(name) is \(kind.phrase), not a regular file; refusing to read it"
+        }
+        return nil
     }
 
     /// Where a failed golden's screen is written beside it, and its diff; nil for any other line.

@@ -1,6 +1,7 @@
 import BoundedJSON
 import Foundation
 import RemoteData
+import SystemIO
 
 /// A suite's settings in a file (`sidewalk test --config suite.json`), as Playwright's projects
 /// keep theirs: the scripts, fronts, sizes, dataset, retries, workers and grep, so CI and a
@@ -40,7 +41,16 @@ struct SuiteConfig {
             return Int(number)
         }
         var config = SuiteConfig()
-        config.scripts = try strings("scripts")?.map(relative) ?? []
+        config.scripts =
+            try strings("scripts")?.map { (text) throws(CommandError) in
+                let path = relative(text)
+                // A suite's scripts are its own: none is read from outside its folder (nor is a line
+                // of one quoted in an error).
+                guard FileKind.of(path) == nil || Directory.isOrLies(path, inside: folder.isEmpty ? "." : folder) else {
+                    throw invalid("scripts holds '\(text)', which leads outside the suite's folder; scripts are read only from inside it")
+                }
+                return path
+            } ?? []
         config.fronts = try strings("fronts").map { (names) throws(CommandError) in
             try names.map { (name) throws(CommandError) in
                 guard let front = ScriptSuite.Front(rawValue: name) else { throw invalid("fronts holds '\(name)'; headless or terminal") }
@@ -67,5 +77,13 @@ struct SuiteConfig {
             return text
         }
         return config
+    }
+}
+
+/// A suite's settings as the fuzz target reads them.
+package enum SuiteSettings {
+    /// The scripts the settings at `path` name, or nil when they are refused.
+    package static func scripts(at path: String) -> [String]? {
+        try? SuiteConfig.load(path).scripts
     }
 }
