@@ -163,7 +163,8 @@ let package = Package(
         .executableTarget(
             name: "sidewalk-fuzz",
             dependencies: [
-                "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel"
+                "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel",
+                "SidewalkCommands", "SystemIO", "PanoCore"
             ]),
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,

@@ -16,7 +16,7 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt, cast
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt, cast, mbtiles, suite
 
     /// Draws screens in small cells, text in the bitmap font.
     nonisolated(unsafe) static let painter = ScreenPainter(cell: (4, 8), fontPath: nil)
@@ -95,6 +95,8 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
         case .cast: Self.drawCast(bytes)
+        case .mbtiles: Self.readMBTiles(bytes)
+        case .suite: Self.readSuite(bytes)
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {

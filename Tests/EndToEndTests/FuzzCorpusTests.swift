@@ -186,7 +186,9 @@ struct FuzzCorpusTests {
 
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
-        arguments: ["manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt", "cast"])
+        arguments: [
+            "manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt", "cast", "mbtiles", "suite"
+        ])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
         let run = try Subprocess.run([BuiltProducts.directory.appendingPathComponent("sidewalk-fuzz").path, target, folder.path])
