@@ -18,12 +18,18 @@ final class FreeTypeGlyphs: GlyphSource {
     /// Pixels from the cell's top to the baseline.
     private var baseline = 0
     private var cache: [UInt32: [UInt8]] = [:]
+    /// The font file's bytes, which FreeType reads from as long as the face lives.
+    private let file: UnsafeMutableBufferPointer<UInt8>
 
-    /// The font at `path` for cells of `width`×`height` pixels; nil when FreeType cannot read it.
-    init?(path: String, width: Int, height: Int) {
+    /// The font whose file holds `bytes`, for cells of `width`×`height` pixels; nil when
+    /// FreeType cannot read it. The file is read by the caller (a regular file, within a limit),
+    /// never opened by FreeType, which would wait for ever on a FIFO.
+    init?(bytes: [UInt8], width: Int, height: Int) {
         (self.width, self.height) = (width, height)
+        file = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = file.initialize(from: bytes)
         guard FT_Init_FreeType(&library) == 0 else { return nil }
-        guard FT_New_Face(library, path, 0, &face) == 0, let face else { return nil }
+        guard FT_New_Memory_Face(library, file.baseAddress, FT_Long(bytes.count), 0, &face) == 0, let face else { return nil }
         var pixels = max(height * 2, 4)
         while pixels > 4 {
             FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixels))
@@ -40,6 +46,7 @@ final class FreeTypeGlyphs: GlyphSource {
     deinit {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
+        file.deallocate()
     }
 
     func coverage(_ scalar: Unicode.Scalar, wide: Bool) -> [UInt8] {

@@ -1,4 +1,5 @@
 import PanoCore
+import SystemIO
 import TermRender
 import TerminalModel
 
@@ -15,21 +16,33 @@ package final class ScreenPainter {
     static let defaultForeground = RGB(229, 229, 229)
     static let defaultBackground = RGB(0, 0, 0)
 
+    /// The largest font file read, bytes (DejaVu Sans Mono is 340 KB; a CJK font 20 MB).
+    static let fontLimit = 64 << 20
+
     /// A painter for cells of `cell` pixels, its text from the TrueType font at `fontPath`, or
-    /// from the bitmap font when it is nil or cannot be read (`usesBitmapFont` then says so).
+    /// from the bitmap font when it is nil or cannot be read (`fontProblem` then says why).
     package init(cell: (width: Int, height: Int), fontPath: String?) {
         self.cell = cell
-        if let fontPath, let font = FreeTypeGlyphs(path: fontPath, width: cell.width, height: cell.height) {
-            glyphs = font
-            usesBitmapFont = false
+        var font: FreeTypeGlyphs?
+        if let fontPath {
+            do throws(FileError) {
+                font = FreeTypeGlyphs(bytes: try InputFile.read(fontPath, limit: Self.fontLimit), width: cell.width, height: cell.height)
+                fontProblem = font == nil ? "\(fontPath): not a font FreeType reads" : nil
+            } catch {
+                fontProblem = error.description
+            }
         } else {
-            glyphs = BitmapGlyphs(width: cell.width, height: cell.height)
-            usesBitmapFont = true
+            fontProblem = nil
         }
+        glyphs = font ?? BitmapGlyphs(width: cell.width, height: cell.height)
+        usesBitmapFont = font == nil
     }
 
     /// True when text is drawn in the bundled bitmap font.
     package let usesBitmapFont: Bool
+    /// Why the font named could not be used (not a regular file, too large, not a font); nil
+    /// when it is used or none was named.
+    package let fontProblem: String?
 
     /// The screen as pixels, `columns`×`rows` cells (the screen's own size when nil; a smaller
     /// screen is drawn at the top left of the default background).

@@ -62,4 +62,20 @@ struct RenderLimitTests {
         #expect(full.files.keys.sorted() == expected.sorted(), "nothing of the render's left: \(full.files.keys.sorted())")
         if !output.hasSuffix("/") { #expect(full.files[output] == (try FullDisk.digest(good)), "the earlier \(output) is kept") }
     }
+
+    @Test("a --font that is a FIFO, a folder or no font is refused in one line at once, never waited on")
+    func badFonts() throws {
+        let folder = try RenderTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cast = try RenderCommandTests.write(RenderCommandTests.small, in: folder, as: "small.cast")
+        #expect(mkfifo("\(folder)/font.fifo", 0o600) == 0)
+        let text = try RenderCommandTests.write("not a font", in: folder, as: "font.ttf")
+        for (font, reason) in [("\(folder)/font.fifo", "is a FIFO"), (folder, "is a folder"), (text, "not a font FreeType reads")] {
+            let run = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/a.png", "--font", font], timeLimit: 30)
+            #expect(
+                run.status == 2 && run.errorLines.count == 1 && run.standardError.contains("--font \(font): ")
+                    && run.standardError.contains(reason),
+                "\(font): \(run.status) \(run.standardError)")
+        }
+    }
 }

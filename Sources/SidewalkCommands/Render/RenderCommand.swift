@@ -115,6 +115,8 @@ struct RenderCommand: SidewalkCommand {
                         "\(cast): \(renderer.size.columns)×\(renderer.size.rows) cells would be \(renderer.width)×\(renderer.height) pixels, "
                         + "more than 16 megapixels; give a smaller --size"))
         }
+        // A font asked for that cannot be used is an error; the usual one missing is a note.
+        if font != nil, let problem = renderer.painter.fontProblem { throw .usage(UsageError(description: "--font \(problem)")) }
         if renderer.painter.usesBitmapFont {
             writeStandardError(
                 "sidewalk: no font at \(font ?? "the usual places of fonts-dejavu-core"); text is drawn in the bundled 5×7 font\n")
