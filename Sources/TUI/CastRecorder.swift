@@ -2,6 +2,10 @@ import BoundedJSON
 import SystemIO
 import TermRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `--record FILE.cast`: what the explorer sends to the terminal, kept as an asciicast v2
 /// recording (asciinema's format: a JSON header line, then a `[seconds, code, data]` line per
 /// event: "o" output, "m" a marker, which players show as chapters, "r" a resize), so
@@ -24,13 +28,28 @@ package final class CastRecorder {
 
     /// A recording to `path` (a new file, or a regular file it replaces: never a link, a folder
     /// or a device; docs/reliability.md), titled `title`, begun at `timestamp` (seconds since 1970).
+    ///
+    /// It is written into a file of ours made beside `path` (created exclusively, so no link is
+    /// ever followed) that takes `path`'s place once its header is written: a file that was there
+    /// is replaced, not emptied in place, so its other names (hard links) keep what it held.
     package init(
         path: String, title: String, environment: [String: String], idleLimit: Double?, timestamp: Int, notice: String? = nil
     ) throws(FileError) {
-        try OutputFile.checkReplaceable(path)
-        descriptor = try OutputFile.openStream(path)
+        let made = try OutputFile.makeTemporary(beside: path)
+        (descriptor, temporary, self.path) = (made.descriptor, made.path, path)
         (self.title, self.environment, self.idleLimit, self.timestamp, self.notice) = (title, environment, idleLimit, timestamp, notice)
     }
+
+    /// Where the recording goes, and the file of ours it is written into until then.
+    private let path: String
+    private let temporary: String
+    /// True once the file is in `path`'s place.
+    private var placed = false
+    /// Bytes of whole lines written.
+    private var written: off_t = 0
+    /// Why the recording stopped (a full disk): it holds every whole line before, and nothing
+    /// more is written. The session ends with it as its error.
+    package private(set) var failure: FileError?
 
     /// Writes the header for a terminal of `columns`×`rows`, whose cells are `cell` pixels when
     /// known (an extension, `x_sidewalk_cell_pixels`, that sizes sixels when `sidewalk render`
@@ -47,6 +66,13 @@ package final class CastRecorder {
         let env = ["TERM", "SHELL"].compactMap { key in environment[key].map { (key, JSONValue.string($0)) } }
         header.append(("env", .object(JSONObject(env))))
         write(JSONWriter.text(.object(JSONObject(header))))
+        guard failure == nil else { return }
+        do {
+            try OutputFile.moveTemporary(temporary, over: path)
+            placed = true
+        } catch {
+            failure = error
+        }
     }
 
     /// Bytes sent to the terminal at `time` (session seconds).
@@ -77,11 +103,21 @@ package final class CastRecorder {
         write("[\(JSONWriter.number(seconds)), \(JSONWriter.string(code)), \(JSONWriter.string(data))]")
     }
 
+    /// Appends `line`; when the disk refuses it, cuts the file back to the lines before (so it
+    /// is still a valid recording) and writes nothing more.
     private func write(_ line: String) {
-        _ = FileDescriptorIO.writeAll(descriptor, Array((line + "\n").utf8))
+        guard failure == nil else { return }
+        let bytes = Array((line + "\n").utf8)
+        if case .failed(let code) = FileDescriptorIO.writeAll(descriptor, bytes) {
+            _ = ftruncate(descriptor, written)
+            failure = .notWritable(path: path, reason: FileDescriptorIO.message(code) + "; the recording holds what came before")
+            return
+        }
+        written += off_t(bytes.count)
     }
 
     deinit {
         SystemCall.close(descriptor)
+        if !placed { unlink(temporary) }
     }
 }

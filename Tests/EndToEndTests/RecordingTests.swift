@@ -146,4 +146,61 @@ struct RecordingTests {
             #expect(header["version"] as? Int == 2 && header["width"] as? Int == 100)
         }
     }
+
+    @Test(
+        "--record on a disk that fills: the explorer goes on, ends with one line and status 1, and the recording is valid to its last line")
+    func fullDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-full-cast-\(UUID().uuidString)")
+        let (disk, report) = (folder.appendingPathComponent("disk").path, folder.appendingPathComponent("report").path)
+        for path in [disk, report] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 600 KiB of tmpfs, all but 8 KiB taken: the header fits, the first frame does not.
+        let script = """
+            mount -t tmpfs -o size=600k tmpfs "$0" && head -c 606208 /dev/zero > "$0/filler" || exit 90
+            "$2" "$3" --record "$0/walk.cast" 2> "$1/stderr"
+            echo $? > "$1/status"; cp "$0/walk.cast" "$1/" 2>/dev/null; ls -A "$0" > "$1/list"
+            """
+        let session = try TmuxSession(
+            command:
+                "unshare --user --map-root-user --mount sh -c '\(script)' '\(disk)' '\(report)' '\(BuiltProducts.sidewalk)' '\(Self.demo)'",
+            columns: 100, rows: 30, environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        // A turn's frames are far larger than the room left.
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 90° E") })
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 105°") })
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { FileManager.default.fileExists(atPath: "\(report)/list") })
+        let status = try String(contentsOfFile: "\(report)/status", encoding: .utf8)
+        let stderr = try String(contentsOfFile: "\(report)/stderr", encoding: .utf8)
+        #expect(
+            status == "1\n"
+                && stderr == "sidewalk: \(disk)/walk.cast: cannot write: No space left on device; the recording holds what came before\n",
+            "\(status) \(stderr)")
+        #expect(try String(contentsOfFile: "\(report)/list", encoding: .utf8) == "filler\nwalk.cast\n", "no temporary file left")
+        let lines = try String(contentsOfFile: "\(report)/walk.cast", encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "the file ends with a whole line")
+        for line in lines.dropLast() { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line.prefix(80))") }
+    }
+
+    @Test("--record replaces a file that was there: its other name (a hard link) keeps what it held")
+    func replacesNotTruncates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cast-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (cast, other) = (folder.appendingPathComponent("walk.cast").path, folder.appendingPathComponent("other.cast").path)
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: other))
+        #expect(link(other, cast) == 0)
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --record '\(cast)'", columns: 100, rows: 30,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Heading 90° E") })
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == "kept\n")
+        #expect(try String(contentsOfFile: cast, encoding: .utf8).hasPrefix("{\"version\":2,"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["other.cast", "walk.cast"])
+    }
 }

@@ -42,6 +42,13 @@ extension ExploreOptions {
         }
     }
 
+    /// `status`, unless the recording stopped early (a disk that filled): then its one line,
+    /// said once the terminal is restored, and status 1.
+    static func checked(_ status: Int32, recording cast: CastRecorder?) throws(CommandError) -> Int32 {
+        if let failure = cast?.failure { throw .file(failure) }
+        return status
+    }
+
     /// --session-limit and --idle-limit, else a demo's 15 and 3 minutes, else none.
     func sessionLimits() -> SessionLimits {
         SessionLimits(session: sessionLimit ?? (demo ? 900 : nil), idle: idleLimit ?? (demo ? 180 : nil))

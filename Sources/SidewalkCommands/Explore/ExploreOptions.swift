@@ -217,8 +217,9 @@ struct ExploreOptions {
         let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
         let cast = try castRecorder(titled: chosen?.1.description ?? (path as NSString).lastPathComponent)
+        let status: Int32
         do {
-            return try DescribeSession.run(
+            status = try DescribeSession.run(
                 state: state, problem: { panorama in chosen?.0.problem(showing: panorama) },
                 moreOfTheDataset: { nearby?.growth(near: $0) ?? .nothing },
                 events: log.map { log in { log.record($0, at: $1) } }, lookup: selection.lookup(in: chosen?.0),
@@ -227,6 +228,7 @@ struct ExploreOptions {
         } catch {
             throw .terminal(error)
         }
+        return try Self.checked(status, recording: cast)
     }
 
     /// The explorer on the terminal.
@@ -258,8 +260,9 @@ struct ExploreOptions {
         let term = getenv("TERM").map { String(cString: $0) }
         let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
+        let status: Int32
         do {
-            return try InteractiveSession.run(
+            status = try InteractiveSession.run(
                 scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
                 shareOrigin: shareOrigin(path: path), lookup: selection.lookup(in: opened.dataset?.0),
                 camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
@@ -276,5 +279,6 @@ struct ExploreOptions {
         } catch {
             throw .terminal(error)
         }
+        return try Self.checked(status, recording: cast)
     }
 }
