@@ -35,6 +35,8 @@ package struct Geocoder: Sendable {
     static let keepSeconds = 7 * 86400
     /// The most an answer may hold, bytes.
     static let maxBytes = 1 << 20
+    /// The longest one request may take in all, seconds (its bytes may keep coming slowly).
+    package static let requestSeconds = 10
 
     package let address: String
     package let kind: Kind

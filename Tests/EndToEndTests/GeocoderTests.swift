@@ -84,6 +84,29 @@ struct GeocoderTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "Nominatim's policy: one a second at most: \(times)")
     }
 
+    @Test("searches from four processes at once still reach the geocoder a second apart, as its usage policy asks")
+    func paceAcrossProcesses() throws {
+        let server = try Server()
+        let commands = (1...4).map { index in
+            "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --find 'nowhere \(index)' --geocoder '\(server.address)/search' --headless --keys '' &"
+        }
+        var environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
+        environment["XDG_CONFIG_HOME"] = server.folder.appendingPathComponent("config").path
+        let run = try Subprocess.run(["sh", "-c", commands.joined(separator: " ") + " wait"], environment: environment)
+        #expect(run.status == 0)
+        let times = server.requests().map(\.time).sorted()
+        #expect(times.count == 4 && zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "one a second at most: \(times)")
+    }
+
+    @Test("an answer that trickles a byte a second is given up after the request's own limit, in one line")
+    func trickle() throws {
+        let server = try Server()
+        let started = Date()
+        let run = try server.find("fault trickle")
+        #expect(run.status == 1 && run.errorLines.count == 1 && run.standardError.contains("timed out"), "\(run.standardError)")
+        #expect(Date().timeIntervalSince(started) < 30, "two tries of 10 s, not 100 s")
+    }
+
     @Test(
         "every fault is one line and a non-zero status, promptly",
         arguments: [

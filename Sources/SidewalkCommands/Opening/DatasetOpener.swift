@@ -18,6 +18,8 @@ struct DatasetOpener {
     var timeout = HTTPClient.defaultTimeout
     /// Further attempts after a transient failure; nil for the client's own number.
     var retries: Int?
+    /// Seconds one request may take in all, when less than the client's usual 300.
+    var requestSeconds: Int?
     /// --all-pictures: Panoramax's flat pictures are walked too.
     var allPictures = false
     /// --demo: the HTTP cache is read, never written.
@@ -87,6 +89,7 @@ struct DatasetOpener {
         let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
         var client = HTTPClient(timeout: timeout)
         if let retries { client.retries = retries }
+        if let requestSeconds { client.totalSeconds = requestSeconds }
         client.deadline = deadlineSeconds.map { started + $0 }
         // A command that ends says on a terminal what it waits for; the explorer draws its own.
         if deadlineSeconds != nil { client.watch = WaitingLine.shared?.watch }

@@ -27,6 +27,8 @@ extension PanoramaSelection {
         default:
             var cacheOpener = opener
             cacheOpener.retries = 1
+            // An answer trickled a byte a second is never stalled: each request has its own end.
+            cacheOpener.requestSeconds = Geocoder.requestSeconds
             if let timeout { (cacheOpener.timeout, cacheOpener.retries) = (min(timeout, cacheOpener.timeout), 0) }
             return Geocoder(address: geocoder ?? Geocoder.defaultAddress, cache: cacheOpener.cache())
         }

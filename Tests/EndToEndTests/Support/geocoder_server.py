@@ -18,7 +18,8 @@ Usage: geocoder_server.py PORT_FILE LOG_FILE
   sequences are) it stalls, headers then nothing for 30 s. Photon's `GET /reverse?lat=...&lon=...` gives the same
   street as a FeatureCollection (`properties.street`, `city`).
 - Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault malformed"
-  (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s).
+  (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s), "fault trickle" (the
+  headers, then a byte a second for 100 s).
 - Every request is logged as a line "TIME PATH USER-AGENT" to LOG_FILE, as it arrives.
 """
 import http.server
@@ -65,6 +66,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(503, b"Service Unavailable")
         if text == "fault malformed":
             return self.reply(200, b'[{"lat": "46.9", "lon"')
+        if text == "fault trickle":
+            # A byte a second, never quite stalled: only a limit on the whole request ends it.
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            for _ in range(100):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(1)
+            return
         if text == "fault stall":
             self.send_response(200)
             self.send_header("Content-Length", "100")
