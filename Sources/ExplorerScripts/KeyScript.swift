@@ -66,6 +66,11 @@ package enum KeyScript {
         case file
     }
 
+    /// The most steps a script holds: far more than a test plays (the accessibility suite's
+    /// longest has 44 lines), few enough that any script is read and played in bounded time and
+    /// memory (two million keys on one line once took minutes and 658 MB).
+    package static let maxSteps = 10_000
+
     /// The steps of `text`; the error names the line or step (1-based).
     package static func parse(_ text: String, form: Form) throws(KeyScriptError) -> [ScriptLine] {
         var lines: [ScriptLine] = []
@@ -86,7 +91,7 @@ package enum KeyScript {
                     guard !text.isEmpty else { throw KeyScriptError("\(place): & follows a key or command") }
                 }
                 do {
-                    lines += try steps(text).map { ScriptLine($0, line: number, text: text, waits: waits) }
+                    lines += try steps(text, room: maxSteps - lines.count).map { ScriptLine($0, line: number, text: text, waits: waits) }
                 } catch {
                     throw KeyScriptError("\(place): \(error.message)")
                 }
@@ -95,13 +100,15 @@ package enum KeyScript {
         return lines
     }
 
-    /// The steps one piece of a script holds.
-    private static func steps(_ text: String) throws(KeyScriptError) -> [ScriptStep] {
+    /// The steps one piece of a script holds, at most `room` of them (keys are counted before
+    /// any is made).
+    private static func steps(_ text: String, room: Int) throws(KeyScriptError) -> [ScriptStep] {
+        guard room > 0 else { throw tooManySteps }
         // A command is ':' and its name; ':' alone, or before a space, is the key that opens the command line.
         if text.hasPrefix(":"), let next = text.dropFirst().first, next != " " {
             do { return [.command(try TypedCommand.parse(String(text.dropFirst())))] } catch { throw KeyScriptError(error.message) }
         }
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let words = text.split(separator: " ", maxSplits: room, omittingEmptySubsequences: true).map(String.init)
         switch words.first {
         case "wait":
             guard words.count == 2, let seconds = Double(words[1]), seconds.isFinite, (0...3600).contains(seconds) else {
@@ -111,6 +118,7 @@ package enum KeyScript {
         case "expect":
             return [.expect(try Expectation.parse(String(text.dropFirst("expect".count))))]
         default:
+            guard words.count <= room else { throw tooManySteps }
             return try words.map { (name) throws(KeyScriptError) in
                 if name.count == 3, name.hasPrefix("M-"), let key = Key(tmuxName: String(name.dropFirst(2))) {
                     return .chord([.escape, key])
@@ -124,6 +132,10 @@ package enum KeyScript {
                 return .key(key)
             }
         }
+    }
+
+    private static var tooManySteps: KeyScriptError {
+        KeyScriptError("a script holds at most \(maxSteps) steps (keys, commands and expectations)")
     }
 
     /// `S-`, `M-` and `C-` (in any mix) before a cursor or page key's name: the key and xterm's
