@@ -218,7 +218,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "PanoImage", "PanoCore", "Explorer", "ExplorerScripts", "SidewalkCommands", "TUI", "TermRender", "Datasets",
-                "StreetModel", "TerminalModel", "VectorTiles", "sidewalk"
+                "StreetModel", "TerminalModel", "VectorTiles", "SystemIO", "sidewalk"
             ],
             exclude: ["Support"]
         )

@@ -43,6 +43,9 @@ package enum LocalSocket {
 
     /// Connects to the socket listening at `path`.
     package static func connect(to path: String) throws(Failure) -> Int32 {
+        if let kind = FileKind.following(path), kind != .socket {
+            throw Failure(description: "cannot reach \(path): it is \(kind.phrase), not a broadcast's socket")
+        }
         let descriptor = try stream(for: path)
         let connected = withAddress(path) { address, size in SystemCall.retrying { Glibc.connect(descriptor, address, size) } }
         guard connected == 0 else {

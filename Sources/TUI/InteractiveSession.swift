@@ -94,8 +94,8 @@ package enum InteractiveSession {
             if fds[2].revents != 0, let status = loop.frameWritten(writer.acknowledge(), at: now()) { return status }
             if let status = loop.take(signals: signals.drain(), terminal: terminal) { return status }
             if let follower, fds[4].revents != 0 {
-                let view = follower.read()
-                if view != nil || !follower.ended { loop.follow(view, at: now()) }
+                // No whole line yet is no news: only the connection's end ends the broadcast.
+                if let view = follower.read() { loop.follow(view, at: now()) }
                 if follower.ended {
                     loop.follow(nil, at: now())
                     fds[4].fd = -1

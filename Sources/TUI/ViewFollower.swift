@@ -11,31 +11,31 @@ import Glibc
 package final class ViewFollower {
     /// The connection, polled by the session for readability.
     package let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var lines = LineReader(limit: SharedView.lineLimit)
     /// True once the presenter's side has closed the connection.
     package private(set) var ended = false
+
+    /// The most bytes one `read` takes: the session goes back to its keys and frames between
+    /// reads, so a flood of lines cannot hold up `q`.
+    package static let readLimit = 64 << 10
 
     /// Connects to the broadcast at `path`.
     package init(path: String) throws(LocalSocket.Failure) {
         descriptor = try LocalSocket.connect(to: path)
     }
 
-    /// The newest view among the lines read now, or nil when no whole one came.
+    /// The newest view among the lines read now (at most `readLimit` bytes), or nil when no
+    /// whole one came.
     package func read() -> SharedView? {
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
-        var newest: SharedView?
-        while !ended {
+        var (newest, taken): (SharedView?, Int) = (nil, 0)
+        while !ended, taken < Self.readLimit {
             let count = SystemCall.read(descriptor, into: &chunk)
             // The end, or a connection reset; EAGAIN is only "nothing more for now".
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { ended = true }
             guard count > 0 else { break }
-            buffer += chunk[0..<count]
-            while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                newest = SharedView(line: buffer[..<end]) ?? newest
-                buffer.removeSubrange(...end)
-            }
-            // A line longer than any view is dropped up to its end.
-            if buffer.count > SharedView.lineLimit { buffer.removeAll() }
+            taken += count
+            for line in lines.lines(in: chunk[0..<count]) { newest = SharedView(line: line) ?? newest }
         }
         return newest
     }

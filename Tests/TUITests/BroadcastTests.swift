@@ -88,4 +88,51 @@ struct BroadcastTests {
             try ViewFollower(path: path)
         }
     }
+
+    @Test("--follow on a file, a folder or a FIFO says what is there, not that nothing broadcasts")
+    func followWhatIsThere() throws {
+        let path = Self.path()
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        #expect(throws: LocalSocket.Failure(description: "cannot reach \(path): it is a regular file, not a broadcast's socket")) {
+            try ViewFollower(path: path)
+        }
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(throws: LocalSocket.Failure(description: "cannot reach \(folder): it is a folder, not a broadcast's socket")) {
+            try ViewFollower(path: folder)
+        }
+        let fifo = Self.path()
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: LocalSocket.Failure(description: "cannot reach \(fifo): it is a FIFO (named pipe), not a broadcast's socket")) {
+            try ViewFollower(path: fifo)
+        }
+    }
+
+    @Test("a flood of lines is read a bounded part at a time, so the session gets back to its keys between reads")
+    func flood() throws {
+        let path = Self.path()
+        let listening = try LocalSocket.listen(at: path)
+        defer {
+            SystemCall.close(listening)
+            unlink(path)
+        }
+        let follower = try ViewFollower(path: path)
+        var presenter: Int32?
+        for _ in 0..<100 where presenter == nil {
+            presenter = LocalSocket.accept(listening)
+            if presenter == nil { _ = SystemCall.poll(listening, for: POLLIN, seconds: 0.1) }
+        }
+        let socket = try #require(presenter)
+        defer { SystemCall.close(socket) }
+        let line = Array(Self.view("main-3", heading: 90).line.utf8)
+        let lines = Array(Array(repeating: line, count: 4 * ViewFollower.readLimit / line.count).joined())
+        var sent = 0
+        while sent < lines.count, let count = LocalSocket.send(socket, lines[sent...]), count > 0 { sent += count }
+        #expect(sent >= 2 * ViewFollower.readLimit, "the socket holds more than one read takes")
+        _ = SystemCall.poll(follower.descriptor, for: POLLIN, seconds: 5)
+        #expect(follower.read() == Self.view("main-3", heading: 90))
+        var rest = [UInt8](repeating: 0, count: 16)
+        #expect(SystemCall.read(follower.descriptor, into: &rest) > 0, "lines are left for the next read")
+    }
 }
