@@ -4,8 +4,8 @@ import PanoCore
 /// A geocoder's answer read into places, as each documents it: Nominatim's `jsonv2` (an array of
 /// objects with `lat` and `lon` as strings, `name`, `display_name`, `category` and `type`) and
 /// Photon's GeoJSON (`features`, each a Point with `properties.name`, `street`, `city`,
-/// `country`, `osm_key` and `osm_value`). Entries without a valid place are skipped; nil when
-/// the answer has neither shape.
+/// `country`, `osm_key` and `osm_value`). Entries without a valid place or a name are skipped;
+/// nil when the answer has neither shape.
 enum GeocoderAnswer {
     static func nominatim(_ value: JSONValue) -> [GeocodedPlace]? {
         guard let entries = value.array else { return nil }
@@ -15,8 +15,9 @@ enum GeocoderAnswer {
                 let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             else { return nil }
             let address = object["display_name"]?.string ?? ""
-            let name =
-                object["name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? address.split(separator: ",").first.map(String.init) ?? ""
+            guard let name = named(object["name"]?.string) ?? named(address.split(separator: ",").first.map(String.init)) else {
+                return nil
+            }
             let kind = [object["category"]?.string, object["type"]?.string].compactMap { $0 }.joined(separator: "/")
             return GeocodedPlace(name: name, kind: kind, address: address, coordinate: coordinate)
         }
@@ -40,6 +41,11 @@ enum GeocoderAnswer {
         return joined(properties["street"]?.string ?? properties["name"]?.string, properties["city"]?.string)
     }
 
+    /// `text` when it has more than white space in it; nil for none.
+    private static func named(_ text: String?) -> String? {
+        text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+    }
+
     /// "Way, Town", either alone, or nil with neither (empty parts count as none).
     private static func joined(_ way: String?, _ town: String?) -> String? {
         let parts = [way, town].compactMap { $0 }.filter { !$0.isEmpty }
@@ -53,9 +59,10 @@ enum GeocoderAnswer {
             guard numbers.count >= 2, let coordinate = Coordinate(latitude: numbers[1], longitude: numbers[0]),
                 let properties = feature.object?["properties"]?.object
             else { return nil }
-            let parts = ["name", "street", "city", "country"].compactMap { properties[$0]?.string }
+            let parts = ["name", "street", "city", "country"].compactMap { named(properties[$0]?.string) }
+            guard let name = parts.first else { return nil }
             let kind = [properties["osm_key"]?.string, properties["osm_value"]?.string].compactMap { $0 }.joined(separator: "/")
-            return GeocodedPlace(name: parts.first ?? "", kind: kind, address: parts.joined(separator: ", "), coordinate: coordinate)
+            return GeocodedPlace(name: name, kind: kind, address: parts.joined(separator: ", "), coordinate: coordinate)
         }
     }
 }

@@ -98,6 +98,20 @@ struct GeocoderTests {
         #expect(times.count == 4 && zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "one a second at most: \(times)")
     }
 
+    @Test("places answered without a name are no places: nothing found, said in one line, from Nominatim and Photon")
+    func nameless() throws {
+        let server = try Server()
+        for geocoder in ["/search", "/api"] {
+            let run = try ProgramRun.sidewalk(
+                [Self.demo, "--find", "fault nameless", "--geocoder", server.address + geocoder, "--headless", "--keys", ""],
+                environment: server.environment, timeLimit: 60)
+            #expect(
+                run.status == 3
+                    && run.errorLines == ["sidewalk: \(Self.demo): no place named 'fault nameless' with street-level imagery within 200 m"],
+                "\(geocoder): \(run.standardError)")
+        }
+    }
+
     @Test("an answer that trickles a byte a second is given up after the request's own limit, in one line")
     func trickle() throws {
         let server = try Server()

@@ -17,7 +17,8 @@ Usage: geocoder_server.py PORT_FILE LOG_FILE
   `{"error": "Unable to geocode"}`; between 44.9° and 45.1° N (where the Panoramax fixture's other
   sequences are) it stalls, headers then nothing for 30 s. Photon's `GET /reverse?lat=...&lon=...` gives the same
   street as a FeatureCollection (`properties.street`, `city`).
-- Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault malformed"
+- Faults, by the text searched: "fault 429" (Too Many Requests), "fault 503", "fault nameless"
+  (places with no name), "fault malformed"
   (a cut-off JSON body), "fault stall" (the headers, then nothing for 30 s), "fault trickle" (the
   headers, then a byte a second for 100 s).
 - Every request is logged as a line "TIME PATH USER-AGENT" to LOG_FILE, as it arrives.
@@ -64,6 +65,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(429, b'{"error": "Too Many Requests"}')
         if text == "fault 503":
             return self.reply(503, b"Service Unavailable")
+        if text == "fault nameless":
+            # Places with no name at all, as a careless server may answer.
+            if url.path == "/api":
+                feature = dict(type="Feature", geometry=dict(type="Point", coordinates=[7.444, 46.941]), properties=dict(name=" "))
+                return self.reply(200, json.dumps(dict(type="FeatureCollection", features=[feature])).encode())
+            return self.reply(200, json.dumps([dict(lat="46.941", lon="7.444", name="", display_name=""),
+                                               dict(lat="46.941", lon="7.444")]).encode())
         if text == "fault malformed":
             return self.reply(200, b'[{"lat": "46.9", "lon"')
         if text == "fault trickle":
