@@ -139,4 +139,25 @@ struct ScriptHostileTests {
         let most = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("b.txt").path, "--front", "headless"], timeLimit: 300)
         #expect(most.standardError.contains("a script holds at most"), "one more step, the expect, is one too many")
     }
+
+    @Test("--trace into a link to a folder, or onto a file, is refused before the suite runs, in one line with its reason")
+    func traceFolder() throws {
+        let folder = try ScriptSuiteTests.folder(["a.txt": ScriptSuiteTests.passing, "file": "mine"])
+        let elsewhere = try ScriptSuiteTests.folder([:])
+        defer { for url in [folder, elsewhere] { try? FileManager.default.removeItem(at: url) } }
+        let link = folder.appendingPathComponent("traces")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        for (trace, kind) in [(link.path, "a symbolic link"), (folder.appendingPathComponent("file").path, "a regular file")] {
+            let run = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a.txt").path, "--front", "headless", "--trace", trace]
+            )
+            #expect(
+                run.status == 1 && run.errorLines == ["sidewalk: \(trace): cannot write: it is \(kind); --trace writes only into a folder"]
+                    && run.standardOutput.isEmpty, "\(run.standardError)")
+        }
+        let missing = folder.appendingPathComponent("no/such/traces").path
+        let run = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("a.txt").path, "--front", "headless", "--trace", missing])
+        #expect(
+            run.status == 1 && run.errorLines == ["sidewalk: \(missing): cannot write: No such file or directory"], "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
 }

@@ -106,6 +106,7 @@ struct TestCommand: SidewalkCommand {
         // The reports' files are checked before the suite runs, not refused after it.
         do throws(FileError) {
             for report in [tapPath, junitPath].compactMap({ $0 }) { try OutputFile.checkReplaceable(report) }
+            if let tracePath { try Traces.prepare(tracePath) }
         } catch {
             throw .file(error)
         }

@@ -9,10 +9,20 @@ import TUI
 /// each script line and a last one at the failing line, so `asciinema play` (or `sidewalk
 /// render`) shows what a user saw when it failed. The reports name the file.
 struct Traces: Sendable {
-    /// The folder the recordings go in; made when missing.
+    /// The folder the recordings go in (`prepare`d before the suite runs).
     let folder: String
     /// Passing runs leave a recording too.
     let all: Bool
+
+    /// Makes the folder `path` when it is missing (its parent must exist); throws when it cannot,
+    /// or when something else is there: a file, or a link (a trace is written only into a folder
+    /// itself, as `--record-visits` writes, never through a link to another).
+    static func prepare(_ path: String) throws(FileError) {
+        if let kind = FileKind.of(path), kind != .directory {
+            throw .notWritable(path: path, reason: "it is \(kind.phrase); --trace writes only into a folder")
+        }
+        try OutputFile.makeFolder(path)
+    }
 
     /// Writes `front`'s trace of `script` when `result` failed or all are kept; its path, or nil
     /// when none was written (a problem writing it is said on standard error).
@@ -20,12 +30,6 @@ struct Traces: Sendable {
         guard all || !result.passed, let events = front.trace else { return nil }
         let name = ((script.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let path = (folder as NSString).appendingPathComponent("\(name)-terminal-\(columns)x\(rows)-\(UUID().uuidString.prefix(8)).cast")
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            FileHandle.standardError.write(Data("sidewalk: --trace: cannot make the folder \(folder)\n".utf8))
-            return nil
-        }
         do throws(FileError) {
             let cast = try CastRecorder(
                 path: path, title: "sidewalk test: \(script.path)", environment: ["TERM": "xterm-256color"], idleLimit: nil,
@@ -38,9 +42,10 @@ struct Traces: Sendable {
                 }
             }
             if let failure = result.failure { cast.marker("FAIL line \(failure.line.line): \(failure.message)", at: front.clock) }
+            if let failure = cast.failure { throw failure }
             return path
         } catch {
-            FileHandle.standardError.write(Data("sidewalk: --trace: \(error.description)\n".utf8))
+            reportError("--trace: \(error.description)")
             return nil
         }
     }
