@@ -17,7 +17,8 @@ package final class ProcessSlots {
     }
 
     /// A free slot of `count` in `folder`, held until this value is released (or the process
-    /// ends); nil when all are held.
+    /// ends); nil when all are held. A slot whose file is not one (a folder, a link, a socket put
+    /// there) is passed over, not taken for held; throws only when no slot can be opened at all.
     package static func take(count: Int, in folder: String) throws(FileError) -> ProcessSlots? {
         if mkdir(folder, 0o700) != 0, errno != EEXIST { throw .notWritable(path: folder, reason: FileDescriptorIO.message(errno)) }
         var status = stat()
@@ -26,13 +27,21 @@ package final class ProcessSlots {
         else {
             throw .notWritable(path: folder, reason: "not a folder of this user's own that only it can write (a link, or another user's?)")
         }
+        var (unusable, opened) = (FileError?.none, false)
         for index in 0..<max(count, 0) {
             let path = folder + "/slot-\(index).lock"
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-            guard descriptor >= 0 else { throw .notWritable(path: path, reason: FileDescriptorIO.message(errno)) }
+            guard descriptor >= 0, FileKind.of(path) == .regular else {
+                unusable =
+                    unusable ?? .notWritable(path: path, reason: descriptor >= 0 ? "not a regular file" : FileDescriptorIO.message(errno))
+                if descriptor >= 0 { SystemCall.close(descriptor) }
+                continue
+            }
+            opened = true
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return ProcessSlots(descriptor: descriptor, index: index) }
             SystemCall.close(descriptor)
         }
+        if !opened, let unusable { throw unusable }
         return nil
     }
 
