@@ -78,4 +78,22 @@ struct RenderLimitTests {
                 "\(font): \(run.status) \(run.standardError)")
         }
     }
+
+    @Test("render's lines name paths as they may be printed: a folder named where a file is, an ESC in an output's name")
+    func pathsSaid() throws {
+        let folder = try RenderTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cast = try RenderCommandTests.write(RenderCommandTests.small, in: folder, as: "small.cast")
+        _ = try RenderCommandTests.write("mine", in: folder, as: "frames")
+        let onFile = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/frames/"])
+        #expect(
+            onFile.status == 1
+                && onFile.errorLines == [
+                    "sidewalk: \(folder)/frames: cannot write: it is a regular file, not a folder; frames go into a new or empty folder"
+                ],
+            "\(onFile.standardError)")
+        let escaped = try ProgramRun.sidewalk(["render", cast, "--output", "\(folder)/a\u{1B}[2Jb.png"])
+        #expect(escaped.status == 0 && escaped.standardOutput.hasPrefix("wrote \(folder)/a\u{FFFD}[2Jb.png:"), "\(escaped.standardOutput)")
+        #expect(!escaped.standardOutput.unicodeScalars.contains("\u{1B}"))
+    }
 }
