@@ -79,21 +79,7 @@ enum FuzzTarget: String, CaseIterable {
                 let found = NamesIndex.search(query, vocabulary: Array(parts[0]), near: nil, limit: 5) { _ in bucket }
                 precondition(found.count <= 5 && found.allSatisfy { !$0.place.name.isEmpty }, "at most the limit, each named")
             }
-        case .mvt:
-            // A map tile, and the same bytes as a PMTiles archive asked for a few tiles.
-            if let tile = try? VectorTile.decode(bytes) {
-                let limits = VectorTile.Limits()
-                precondition(tile.layers.count <= limits.layers && tile.layers.allSatisfy { $0.extent > 0 }, "layers within the limits")
-                let points = tile.layers.flatMap(\.features).flatMap(\.geometry).flatMap { $0 }
-                precondition(points.count <= limits.points + 1 && points.allSatisfy { abs($0.x) <= 1 << 30 && abs($0.y) <= 1 << 30 })
-            }
-            if let archive = try? PMTilesArchive(read: { offset, length in
-                offset >= 0 && length >= 0 && offset <= bytes.count - length ? Array(bytes[offset..<(offset + length)]) : nil
-            }) {
-                for id in [TileID(z: 0, x: 0, y: 0), TileID(z: 14, x: 8531, y: 5792), TileID(z: 3, x: 9, y: 1)] {
-                    if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
-                }
-            }
+        case .mvt: Self.readMap(bytes)
         case .cast: Self.drawCast(bytes)
         case .mbtiles: Self.readMBTiles(bytes)
         case .suite: Self.readSuite(bytes)
@@ -104,6 +90,23 @@ enum FuzzTarget: String, CaseIterable {
                 precondition(!(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value), "no bidi override")
             }
             precondition(TextSanitizer.sanitize(clean) == clean, "sanitising is idempotent")
+        }
+    }
+
+    /// A map tile, and the same bytes as a PMTiles archive asked for a few tiles.
+    private static func readMap(_ bytes: [UInt8]) {
+        if let tile = try? VectorTile.decode(bytes) {
+            let limits = VectorTile.Limits()
+            precondition(tile.layers.count <= limits.layers && tile.layers.allSatisfy { $0.extent > 0 }, "layers within the limits")
+            let points = tile.layers.flatMap(\.features).flatMap(\.geometry).flatMap { $0 }
+            precondition(points.count <= limits.points + 1 && points.allSatisfy { abs($0.x) <= 1 << 30 && abs($0.y) <= 1 << 30 })
+        }
+        if let archive = try? PMTilesArchive(read: { offset, length in
+            offset >= 0 && length >= 0 && offset <= bytes.count - length ? Array(bytes[offset..<(offset + length)]) : nil
+        }) {
+            for id in [TileID(z: 0, x: 0, y: 0), TileID(z: 14, x: 8531, y: 5792), TileID(z: 3, x: 9, y: 1)] {
+                if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
+            }
         }
     }
 
