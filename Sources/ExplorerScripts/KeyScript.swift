@@ -66,10 +66,11 @@ package enum KeyScript {
         case file
     }
 
-    /// The most steps a script holds: far more than a test plays (the accessibility suite's
-    /// longest has 44 lines), few enough that any script is read and played in bounded time and
-    /// memory (two million keys on one line once took minutes and 658 MB).
-    package static let maxSteps = 10_000
+    /// The most steps a script holds: five times the 20,000-step walk of the headless soak
+    /// (`HeadlessTests`), few enough that any script is read and played in bounded time and
+    /// memory (two million keys on one line once took minutes and 658 MB; a step is about 330
+    /// bytes, so this many are about 33 MB).
+    package static let maxSteps = 100_000
 
     /// The steps of `text`; the error names the line or step (1-based).
     package static func parse(_ text: String, form: Form) throws(KeyScriptError) -> [ScriptLine] {
