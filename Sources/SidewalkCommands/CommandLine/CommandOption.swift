@@ -13,6 +13,8 @@ struct CommandOption<Settings> {
     let help: String
     /// Sets the option's value on the settings; the text is "" for an option without a value.
     let apply: (inout Settings, String) throws(UsageError) -> Void
+    /// The words it takes, when it takes one of a few (shells complete them); empty otherwise.
+    var choices: [String] = []
 
     /// Every spelling this option answers to.
     var spellings: [String] { names + aliases }
@@ -25,10 +27,12 @@ struct CommandOption<Settings> {
     /// The same option on a part of larger settings (the camera options on a command's camera).
     func lifted<Whole>(into part: WritableKeyPath<Whole, Settings>) -> CommandOption<Whole> {
         let apply = apply
-        return CommandOption<Whole>(names: names, aliases: aliases, placeholder: placeholder, help: help) {
+        var whole = CommandOption<Whole>(names: names, aliases: aliases, placeholder: placeholder, help: help) {
             whole, text throws(UsageError) in
             try apply(&whole[keyPath: part], text)
         }
+        whole.choices = choices
+        return whole
     }
 }
 
@@ -100,12 +104,14 @@ extension CommandOption {
     ) -> Self {
         func list(_ words: [String]) -> String { words.dropLast().joined(separator: ", ") + " or " + words.last! }
         let described = list(choices.map { word in glosses[word].map { "\(word) (\($0))" } ?? word })
-        return parsed(
+        var option = parsed(
             name, placeholder, aliases: aliases, help: help + ": " + described + defaultText(value),
             parse: { (text) throws(OptionValueError) in
                 guard choices.contains(text) else { throw .notAChoice(list(choices)) }
                 return text
             }, set)
+        option.choices = choices
+        return option
     }
 
     /// A size "WIDTHxHEIGHT", each side within `range`.

@@ -11,7 +11,7 @@ enum HelpText {
             + InfoCommand.synopsis
             + ImportCommand.synopsis
             + TileCommand.synopsis
-            + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + RenderCommand.synopsis
+            + BenchCommand.synopsis + TerminalCommand.synopsis + TestCommand.synopsis + RenderCommand.synopsis + GenerateCommand.synopsis
             + ["sidewalk COMMAND --help | sidewalk --version"]
     }
 
@@ -38,7 +38,7 @@ enum HelpText {
             ("snapshot", SnapshotCommand.purpose),
             ("info", InfoCommand.purpose), ("import", ImportCommand.purpose), ("tile", TileCommand.purpose),
             ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose),
-            ("render", RenderCommand.purpose)
+            ("render", RenderCommand.purpose), ("generate", GenerateCommand.purpose)
         ])
     }
 

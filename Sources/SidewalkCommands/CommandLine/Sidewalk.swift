@@ -58,6 +58,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "terminal": return try execute(TerminalCommand.self, rest)
     case "test": return try execute(TestCommand.self, rest)
     case "render": return try execute(RenderCommand.self, rest)
+    case "generate": return try execute(GenerateCommand.self, rest)
     default: return try execute(ExploreOptions.self, arguments)
     }
 }
