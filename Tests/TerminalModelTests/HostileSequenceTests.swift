@@ -8,7 +8,7 @@ import Testing
 /// `sidewalk test`).
 @Suite("The terminal model with hostile numbers")
 struct HostileSequenceTests {
-    static let (columns, rows) = (12, 5)
+    static let (columns, rows) = (LibVTermOracleTests.columns, LibVTermOracleTests.rows)
 
     static let beyondTheScreen: [(String, String)] = [
         ("a move right past the edge", "\u{1B}[2;2H\u{1B}[99999Cx"),
@@ -21,11 +21,7 @@ struct HostileSequenceTests {
 
     @Test("counts and positions past the screen stop at its edge, as in libvterm", arguments: beyondTheScreen)
     func beyondTheScreenMatchesLibVTerm(name: String, text: String) {
-        var ours = VirtualScreen(columns: Self.columns, rows: Self.rows)
-        let oracle = LibVTerm(columns: Self.columns, rows: Self.rows)
-        ours.feed(Array(text.utf8))
-        oracle.feed(Array(text.utf8))
-        let differences = LibVTermOracleTests.differences(ours, oracle)
+        let differences = LibVTermOracleTests.played(text).differences
         #expect(differences.isEmpty, "\(name): \(differences.prefix(4))")
     }
 

@@ -52,14 +52,19 @@ struct LibVTermOracleTests {
         ("a reset", "abc\u{1B}[41mdef\u{1B}cX")
     ]
 
-    @Test("sequences a full-screen program uses give the same screen", arguments: corpus)
-    func corpusMatches(name: String, text: String) {
-        var ours = VirtualScreen(columns: Self.columns, rows: Self.rows)
-        let oracle = LibVTerm(columns: Self.columns, rows: Self.rows)
+    /// `text` fed to our model and to libvterm, each `columns`×`rows`: ours, and where they differ.
+    static func played(_ text: String) -> (ours: VirtualScreen, differences: [String]) {
+        var ours = VirtualScreen(columns: columns, rows: rows)
+        let oracle = LibVTerm(columns: columns, rows: rows)
         ours.feed(Array(text.utf8))
         oracle.feed(Array(text.utf8))
+        return (ours, differences(ours, oracle))
+    }
+
+    @Test("sequences a full-screen program uses give the same screen", arguments: corpus)
+    func corpusMatches(name: String, text: String) {
+        let (ours, differences) = Self.played(text)
         #expect(ours.unknown.isEmpty, "\(name): \(ours.unknown)")
-        let differences = Self.differences(ours, oracle)
         #expect(differences.isEmpty, "\(name): \(differences.prefix(4))")
     }
 
