@@ -37,7 +37,10 @@ extension VirtualScreen {
                 return index - bytes.startIndex + 1
             }
             if bytes[index] == 0x1B {
-                guard index + 1 < bytes.endIndex else { return nil }
+                guard index + 1 < bytes.endIndex else {
+                    stringSearched = index - bytes.startIndex
+                    return nil
+                }
                 if bytes[index + 1] == UInt8(ascii: "\\") {
                     place(bytes[(bytes.startIndex + 1)..<index])
                     return index - bytes.startIndex + 2
