@@ -27,6 +27,7 @@ within "render: 80,000 cursor moves in one event:" 512 "$sidewalk" render moves-
 within "render: 1,000,000 cursor moves in one event:" 512 "$sidewalk" render moves-1m.cast --output o.png
 within "render: 200,000 ESC 7 in one event:" 512 "$sidewalk" render saves.cast --output o.png
 within "render: an open DCS, then 300,000 one-byte events:" 512 "$sidewalk" render dcs.cast --output o.png
+within "render: the same, each event ending in an ESC:" 512 "$sidewalk" render dcs-esc.cast --output o.png
 within "render: 200,000 kitty chunks (m=1):" 512 "$sidewalk" render chunks.cast --output o.png
 
 echo "-- round four: map tiles (11), MBTiles (12), scripts (18)"

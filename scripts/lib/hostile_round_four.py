@@ -68,6 +68,7 @@ cast("moves-80k.cast", [[0.1, "o", "".join(f"\x1b[{i % 24 + 1};{i % 80 + 1}H" fo
 cast("moves-1m.cast", [[0.1, "o", "".join(f"\x1b[{i % 24 + 1};{i % 80 + 1}H" for i in range(1_000_000))]])
 cast("saves.cast", [[0.1, "o", "\x1b7" * 200_000]])
 cast("dcs.cast", [[0.1, "o", "\x1bPq"]] + [[0.1 + i * 1e-6, "o", "#"] for i in range(300_000)])
+cast("dcs-esc.cast", [[0.1, "o", "\x1bPq"]] + [[0.1 + i * 1e-6, "o", "#\x1b"] for i in range(300_000)])
 cast("chunks.cast", [[0.1, "o", "".join("\x1b_Gm=1;AAAA\x1b\\" for _ in range(200_000)) + "\x1b_Gm=0;AAAA\x1b\\"]])
 
 # 12: MBTiles that never end, or make a 900 MB value.
