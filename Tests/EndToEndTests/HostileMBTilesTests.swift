@@ -64,6 +64,10 @@ struct HostileMBTilesTests {
             ["snapshot", WebBasemapTests.demo, "--map", "--size", "120x40", "--output", output, "--basemap", database],
             environment: ["XDG_CACHE_HOME": folder.path], measuringMemory: true, timeLimit: 60)
         #expect(run.status == 1 && run.errorLines == ["sidewalk: basemap \(database): \(reason)"], "\(name): \(run.standardError)")
-        #expect(run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 150_000), "\(name): \(run.peakResidentKilobytes) KB")
+        // SQLite makes and frees a row at every step of a view that runs for 5 s: under a
+        // sanitizer, whose quarantine keeps freed memory, that is many small allocations.
+        #expect(
+            run.peakResidentKilobytes < ProgramRun.memoryBound(kilobytes: 150_000, sanitized: 9), "\(name): \(run.peakResidentKilobytes) KB"
+        )
     }
 }
