@@ -13,22 +13,22 @@ within() { # within WHAT BUDGET_MB COMMAND...: the status, peak and seconds besi
 }
 
 echo "-- round four: pictures that pile up (7), GIFs and frames (8, 9), work in one event (10)"
-within "render: 40 sixels declaring 4096x4096, one 2 KB event:" 512 "$sidewalk" render sixels.cast --output o.gif
-within "render: the same, transparent:" 512 "$sidewalk" render sixels-transparent.cast --output o.gif
-within "render: 40 kitty images of 4096x4096 (2.6 MB file):" 512 "$sidewalk" render kitty.cast --output o.gif
-within "render: 100 iTerm2 pictures kept (doNotMoveCursor):" 512 "$sidewalk" render iterm.cast --output o.png
-within "render: 20 of them in cells of 200x200 pixels, --size 1600x800:" 512 "$sidewalk" render iterm-cells.cast --output o.png --size 1600x800
-within "render: GIF of a 17 MB recording of noise:" 512 "$sidewalk" render noise.cast --output o.gif
+within "render: 40 sixels declaring 4096x4096, one 2 KB event:" 800 "$sidewalk" render sixels.cast --output o.gif
+within "render: the same, transparent:" 800 "$sidewalk" render sixels-transparent.cast --output o.gif
+within "render: 40 kitty images of 4096x4096 (2.6 MB file):" 800 "$sidewalk" render kitty.cast --output o.gif
+within "render: 100 iTerm2 pictures kept (doNotMoveCursor):" 800 "$sidewalk" render iterm.cast --output o.png
+within "render: 20 of them in cells of 200x200 pixels, --size 1600x800:" 800 "$sidewalk" render iterm-cells.cast --output o.png --size 1600x800
+within "render: GIF of a 17 MB recording of noise:" 800 "$sidewalk" render noise.cast --output o.gif
 printf '%-58s %s\n' "  the GIF written:" "$(du -m o.gif | cut -f1) MB"
-within "render: an event at 1e7 s as a GIF (refused):" 512 "$sidewalk" render endless.cast --output o.gif
-within "render: an event at 1e7 s into frames/ (refused):" 512 "$sidewalk" render endless.cast --output frames/
-within "render: one 60 MB text event, a PNG:" 512 "$sidewalk" render text.cast --output o.png
-within "render: 80,000 cursor moves in one event:" 512 "$sidewalk" render moves-80k.cast --output o.png
-within "render: 1,000,000 cursor moves in one event:" 512 "$sidewalk" render moves-1m.cast --output o.png
-within "render: 200,000 ESC 7 in one event:" 512 "$sidewalk" render saves.cast --output o.png
-within "render: an open DCS, then 300,000 one-byte events:" 512 "$sidewalk" render dcs.cast --output o.png
-within "render: the same, each event ending in an ESC:" 512 "$sidewalk" render dcs-esc.cast --output o.png
-within "render: 200,000 kitty chunks (m=1):" 512 "$sidewalk" render chunks.cast --output o.png
+within "render: an event at 1e7 s as a GIF (refused):" 800 "$sidewalk" render endless.cast --output o.gif
+within "render: an event at 1e7 s into frames/ (refused):" 800 "$sidewalk" render endless.cast --output frames/
+within "render: one 60 MB text event, a PNG:" 800 "$sidewalk" render text.cast --output o.png
+within "render: 80,000 cursor moves in one event:" 800 "$sidewalk" render moves-80k.cast --output o.png
+within "render: 1,000,000 cursor moves in one event:" 800 "$sidewalk" render moves-1m.cast --output o.png
+within "render: 200,000 ESC 7 in one event:" 800 "$sidewalk" render saves.cast --output o.png
+within "render: an open DCS, then 300,000 one-byte events:" 800 "$sidewalk" render dcs.cast --output o.png
+within "render: the same, each event ending in an ESC:" 800 "$sidewalk" render dcs-esc.cast --output o.png
+within "render: 200,000 kitty chunks (m=1):" 800 "$sidewalk" render chunks.cast --output o.png
 
 echo "-- round four: map tiles (11), MBTiles (12), scripts (18)"
 within "snapshot --map, MBTiles whose metadata never ends:" 256 \
