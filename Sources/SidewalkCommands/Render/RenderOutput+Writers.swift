@@ -35,18 +35,18 @@ extension RenderOutput {
         var animation = GIFAnimation(width: width, height: height)
         let length = try eachFrame(total) { image, time, _ throws(CommandError) in
             animation.add(image, at: time)
-            try Self.write(animation.takeReady(), to: file)
+            try write(animation.takeReady(), to: file)
         }
-        try Self.write(animation.finish(at: length + Self.hold), to: file)
+        try write(animation.finish(at: length + Self.hold), to: file)
         do { try file.commit() } catch { throw .file(error) }
         return
             "wrote \(safePath(path)): \(animation.frames) frames, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(file.written))"
     }
 
-    private static func write(_ pieces: [[UInt8]], to file: StagedFile) throws(CommandError) {
+    private func write(_ pieces: [[UInt8]], to file: StagedFile) throws(CommandError) {
         do {
             for piece in pieces { try file.write(piece) }
-        } catch .tooLarge { throw .render("\(TextSanitizer.sanitize(file.path, showingInvisible: true)): \(tooLarge)") } catch {
+        } catch .tooLarge { throw .render("\(safePath(file.path)): \(Self.tooLarge)") } catch {
             throw .file(error)
         }
     }
@@ -89,8 +89,9 @@ extension RenderOutput {
     /// folder too when the render made it.
     func writeFolder(_ folder: String, frames total: Int) throws(CommandError) -> String {
         let path = String(folder.dropLast())
-        let existed = FileKind.of(path) == .directory
-        if let kind = FileKind.of(path), kind != .directory {
+        let found = FileKind.of(path)
+        let existed = found == .directory
+        if let kind = found, kind != .directory {
             throw .file(.notWritable(path: path, reason: "it is \(kind.phrase), not a folder; frames go into a new or empty folder"))
         }
         do {

@@ -3,7 +3,6 @@ import Foundation
 import PanoCore
 import PanoImage
 import SystemIO
-import TextSafety
 
 /// What `sidewalk render` writes, frame by frame: the playback painted at the output's cell
 /// size, made into a GIF, a video, a still or a folder of frames.
@@ -132,7 +131,8 @@ struct RenderOutput {
         painter.paint(playback.screen, pictures: playback.pictures, columns: size.columns, rows: size.rows)
     }
 
-    var safeName: String { TextSanitizer.sanitize(name, showingInvisible: true) }
+    /// The recording's name as it may be printed.
+    var safeName: String { safePath(name) }
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.2f MB", Double(bytes) / 1_000_000) }
 }
