@@ -68,8 +68,8 @@ package enum KeyScript {
 
     /// The most steps a script holds: five times the 20,000-step walk of the headless soak
     /// (`HeadlessTests`), few enough that any script is read and played in bounded time and
-    /// memory (two million keys on one line once took minutes and 658 MB; a step is about 330
-    /// bytes, so this many are about 33 MB).
+    /// memory (two million keys on one line once took minutes and 658 MB, about 330 bytes a
+    /// step, so this many would be about 33 MB).
     package static let maxSteps = 100_000
 
     /// The steps of `text`; the error names the line or step (1-based).
