@@ -66,7 +66,7 @@ let package = Package(
             name: "PanoImage", dependencies: ["PanoCore", "CJPEG", "CPNG", "SystemIO", "TextSafety"], swiftSettings: optimisedEvenInDebug),
         // Datasets on web servers: libcurl GETs with enforced limits, and an on-disk HTTP cache.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "RemoteData", dependencies: ["CCurl", "SystemIO", "Locking", "ProductInfo"]),
+        .target(name: "RemoteData", dependencies: ["CCurl", "PanoCore", "SystemIO", "Locking", "ProductInfo"]),
 
         // Places found by name on the web (Nominatim, Photon), kept to Nominatim's usage policy.
         .target(name: "Geocoding", dependencies: ["BoundedJSON", "PanoCore", "RemoteData", "SystemIO"]),

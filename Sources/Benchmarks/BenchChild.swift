@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemIO
 
 /// A measurement run by this same executable in a fresh process (so memory this one holds or
 /// freed is not counted), its `--json` answer decoded. Each child gets an empty HTTP cache of its
@@ -6,20 +7,16 @@ import Foundation
 package enum BenchChild {
     package static func measure<Answer: Decodable>(_ arguments: [String], as _: Answer.Type, what: String) throws(BenchmarkError) -> Answer
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
         var environment = ProcessInfo.processInfo.environment
-        let cache = NSTemporaryDirectory() + "sidewalk-bench-cache-\(UUID().uuidString)"
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-bench-cache-\(UUID().uuidString)").path
         environment["XDG_CACHE_HOME"] = cache
-        process.environment = environment
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        do { try process.run() } catch { throw .step("could not start a measurement: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
+        let process: ChildProcess
+        do { process = try ChildProcess(["/proc/self/exe"] + arguments, environment: environment, output: .pipe) } catch {
+            throw .step("could not start a measurement: \(error)")
+        }
+        let data = Data(process.readOutput())
+        guard process.wait() == 0, let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
             throw .step("the measurement of \(what) failed")
         }
         return answer

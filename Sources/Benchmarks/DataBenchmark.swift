@@ -1,6 +1,6 @@
 import Datasets
 import Explorer
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import StreetModel

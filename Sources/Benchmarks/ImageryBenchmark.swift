@@ -1,7 +1,7 @@
 import CompassPanorama
 import Datasets
 import ExplorerSession
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import ParallelDispatch

@@ -1,5 +1,6 @@
 import Datasets
-import Foundation
+import FoundationEssentials
+import SystemIO
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// when this is released), so the tiled rows can be measured from disk and from a web server.
 package final class TiledSources {
     private let work: URL
-    private var server: Process?
+    private var server: ChildProcess?
     private var base: String?
 
     package init(work: URL) throws(BenchmarkError) {
@@ -18,16 +19,13 @@ package final class TiledSources {
         do { try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true) } catch {
             throw .step("could not make \(work.path): \(error)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", work.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return }
+        let arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", work.path]
+        guard let process = try? ChildProcess(arguments, output: .pipe, errors: .null) else { return }
         server = process
         // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        var chunk = [UInt8](repeating: 0, count: 512)
+        let count = SystemCall.poll(process.output, for: POLLIN, seconds: 10) == nil ? 0 : SystemCall.read(process.output, into: &chunk)
+        let line = String(decoding: chunk.prefix(max(count, 0)), as: UTF8.self)
         if let port = line.split(separator: " ").firstIndex(of: "port").map({ line.split(separator: " ")[$0 + 1] }) {
             base = "http://127.0.0.1:\(port)/"
         }
@@ -35,11 +33,12 @@ package final class TiledSources {
 
     deinit {
         server?.terminate()
+        server?.wait()
     }
 
     /// The tiled dataset of the JPEG at `path`, on disk, then its web address when served.
     package func tiledSources(of path: String) throws(BenchmarkError) -> [String] {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-tiled"
+        let name = PathText.stem(path) + "-tiled"
         do { _ = try DatasetTiler.tile(image: path, into: work.appendingPathComponent(name)) } catch { throw .tiling(error) }
         return [work.appendingPathComponent(name).path] + (base.map { [$0 + name + "/"] } ?? [])
     }

@@ -1,5 +1,5 @@
 import BoundedJSON
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import ParallelDispatch
@@ -37,16 +37,14 @@ package struct Dataset: Sendable {
 
     /// True when `path` looks like a dataset: a folder, or a file named manifest.json.
     package static func isDataset(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
-        return isFolder.boolValue || path.hasSuffix("manifest.json")
+        guard let kind = FileKind.following(path) else { return false }
+        return kind == .directory || path.hasSuffix("manifest.json")
     }
 
     /// Opens a dataset folder (or its manifest.json) and validates the manifest.
     package static func open(_ path: String) throws(DatasetError) -> Dataset {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .notFound(path: path) }
-        let manifest = isFolder.boolValue ? URL(fileURLWithPath: path).appendingPathComponent("manifest.json") : URL(fileURLWithPath: path)
+        guard let kind = FileKind.following(path) else { throw .notFound(path: path) }
+        let manifest = kind == .directory ? URL(fileURLWithPath: path).appendingPathComponent("manifest.json") : URL(fileURLWithPath: path)
         let folder = manifest.deletingLastPathComponent()
         let manifestPath = manifest.path
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw .notFound(path: path) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemIO
 
 /// Checks image paths from a manifest against the dataset folder, refusing any that could leave

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import ParallelDispatch
@@ -61,8 +61,8 @@ package enum DatasetTiler {
             throw .unplaceable(path: path, reason: "a cropped panorama cannot be tiled (tiles cover the full sphere)")
         }
         var used: Set<String> = []
-        panorama.id = PhotoImporter.uniqueID(for: (path as NSString).lastPathComponent, used: &used)
-        panorama.description = panorama.description ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        panorama.id = PhotoImporter.uniqueID(for: PathText.lastComponent(path), used: &used)
+        panorama.description = panorama.description ?? PathText.stem(path)
         var report = Report(panoramas: 1)
         let tiled = try tile(panorama, imageAt: path, into: output, report: &report) { progress(0, 1, $0, $1) }
         try writeManifest(name: nil, start: nil, panoramas: [tiled], markers: [], importedFrom: nil, into: output)

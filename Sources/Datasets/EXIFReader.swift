@@ -34,7 +34,7 @@ enum EXIFReader {
         if let exifOffset = ifd0[0x8769].flatMap({ reader.uint32(at: $0.valueOffset) }) {
             let exif = reader.entries(at: Int(exifOffset))
             if let entry = exif[0x9003], let text = reader.ascii(entry), text.count >= 10 {
-                let date = text.prefix(10).replacingOccurrences(of: ":", with: "-")
+                let date = String(text.prefix(10)).replacing(":", with: "-")
                 if CaptureDate.isValid(date) { metadata.captureDate = date }
                 metadata.captureTime = String(text.prefix(19))
             }

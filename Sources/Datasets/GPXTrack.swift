@@ -1,5 +1,5 @@
 import CExpat
-import Foundation
+import FoundationEssentials
 import PanoCore
 import SystemIO
 
@@ -67,7 +67,7 @@ package struct GPXTrack: Sendable {
                 throw Failure(description: "\(name): track point \(index + 1) has no valid lat and lon")
             }
             guard !point.time.isEmpty else { continue }
-            guard let time = PhotoTime.iso8601(point.time.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let time = PhotoTime.iso8601(point.time.trimmingWhitespace) else {
                 throw Failure(description: "\(name): track point \(index + 1) has a time that is not ISO 8601")
             }
             fixes.append(Fix(time: time, coordinate: coordinate))

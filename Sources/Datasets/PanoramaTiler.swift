@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Locking
 import PanoCore
 import PanoImage
@@ -93,7 +93,7 @@ package enum PanoramaTiler {
 
     /// Makes the folders between `root` (which exists) and `path`'s folder.
     static func makeParents(of path: String, under root: String) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         guard FileKind.of(folder) != .directory else { return }
         var current = root
         for component in folder.dropFirst(root.count).split(separator: "/") {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import StreetModel
@@ -60,7 +60,7 @@ package enum PhotoImporter {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: source.path)
-                .filter { ["jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { ["jpg", "jpeg"].contains(PathText.fileExtension($0).lowercased()) }
                 .sorted()
         } catch {
             throw .unreadableFolder(path: source.path, reason: "not a folder that can be read")
@@ -152,7 +152,7 @@ package enum PhotoImporter {
         do { bytes = try InputFile.read(file.path, limit: photoByteLimit) } catch { return .failure(ImportProblem(error.reason)) }
         return describe(photo: bytes, placement: placement).map { panorama in
             var named = panorama
-            named.description = (name as NSString).deletingPathExtension
+            named.description = PathText.stem(name)
             return named
         }
     }
@@ -236,8 +236,8 @@ package enum PhotoImporter {
 
     /// An id from a file name: lower-case letters, digits and dashes, made unique with -2, -3...
     static func uniqueID(for name: String, used: inout Set<String>) -> String {
-        let stem = (name as NSString).deletingPathExtension.lowercased()
-        let cleaned = String(stem.map { $0.isLetter || $0.isNumber ? $0 : "-" }).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let stem = PathText.stem(name).lowercased()
+        let cleaned = String(stem.map { $0.isLetter || $0.isNumber ? $0 : "-" }).trimming("-")
         let base = cleaned.isEmpty ? "photo" : cleaned
         var id = base
         var n = 2

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import PanoCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The shards of a sharded dataset (docs/dataset-format.md, "Sharded datasets"): each a file of
 /// panoramas inside a box of latitude and longitude, loaded when the walk comes near it, so a

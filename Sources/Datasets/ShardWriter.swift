@@ -1,5 +1,5 @@
 import BoundedJSON
-import Foundation
+import FoundationEssentials
 import PanoCore
 import StreetModel
 import SystemIO

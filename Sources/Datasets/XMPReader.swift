@@ -1,5 +1,5 @@
 import CExpat
-import Foundation
+import FoundationEssentials
 import PanoCore
 
 /// Google's Photo Sphere metadata (GPano) from an XMP APP1 payload.
@@ -76,7 +76,7 @@ enum XMPReader {
                     let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
                     let key = String(cString: name)
                     if found.values[key] == nil {
-                        found.values[key] = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+                        found.values[key] = String(cString: value).trimmingWhitespace
                     }
                 }
             }

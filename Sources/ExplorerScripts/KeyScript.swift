@@ -1,4 +1,5 @@
 import Explorer
+import PanoCore
 import TextSafety
 
 /// One thing a script does: press a key, run a typed command, let time pass, or check something.
@@ -77,10 +78,10 @@ package enum KeyScript {
         var lines: [ScriptLine] = []
         var stepNumber = 0
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let trimmed = rawLine.trimmingCharacters(in: " \t\r")
+            let trimmed = rawLine.trimming(" \t\r")
             guard !trimmed.hasPrefix("#") else { continue }
             for piece in try pieces(trimmed) {
-                var text = piece.trimmingCharacters(in: " \t")
+                var text = piece.trimming(" \t")
                 guard !text.isEmpty else { continue }
                 stepNumber += 1
                 let number = form == .file ? index + 1 : stepNumber
@@ -88,7 +89,7 @@ package enum KeyScript {
                 var waits = true
                 if text == "&" || text.hasSuffix(" &") {
                     waits = false
-                    text = String(text.dropLast()).trimmingCharacters(in: " \t")
+                    text = String(text.dropLast()).trimming(" \t")
                     guard !text.isEmpty else { throw KeyScriptError("\(place): & follows a key or command") }
                 }
                 do {
@@ -191,14 +192,5 @@ package struct KeyScriptError: Error, Equatable, Sendable {
     static func excerpt(_ text: some StringProtocol) -> String {
         let cut = text.count > excerptLength
         return TextSanitizer.sanitize(String(text.prefix(excerptLength)), showingInvisible: true) + (cut ? "…" : "")
-    }
-}
-
-extension StringProtocol {
-    /// The text without the given characters at either end.
-    func trimmingCharacters(in characters: String) -> String {
-        let set = Set(characters)
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

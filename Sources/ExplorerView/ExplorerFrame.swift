@@ -1,5 +1,4 @@
 import Explorer
-import Foundation
 import PanoCore
 import StreetMap
 import TermRender
@@ -36,7 +35,7 @@ package enum ExplorerFrame {
         let top = header == nil ? 0 : 1
         let fits = columns >= FrameComposer.minimumColumns && rows >= FrameComposer.minimumRows
         let (headerText, compass) = HUDLayout.header(
-            header?.components(separatedBy: " · ") ?? [], heading: state.camera.heading,
+            header?.split(separator: " · ", omittingEmptySubsequences: false).map(String.init) ?? [], heading: state.camera.heading,
             width: columns, compassHidden: display.compassHidden)
         var status = HUDLayout.statusLine(state, note: state.note ?? loadNote, width: columns)
         if let line = state.commandLine { status = (":" + line + "█", "") }
@@ -178,7 +177,7 @@ package enum ExplorerFrame {
             }
             column += TextLayout.width(of: String(character))
         }
-        if let home = controls.range(of: homeControl) {
+        if let home = controls.firstRange(of: homeControl) {
             let start = left + TextLayout.width(of: String(controls[..<home.lowerBound]))
             targets.append(ClickTarget(item: .home, row: row, columns: start..<(start + TextLayout.width(of: homeControl))))
         }

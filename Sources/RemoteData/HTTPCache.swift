@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Locking
+import PanoCore
 import SystemIO
 
 #if canImport(Glibc)
@@ -158,12 +159,12 @@ struct CachePolicy: Equatable {
 
     init(_ header: String?) {
         for directive in (header ?? "").lowercased().split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimming(" \t") }
             switch parts.first {
             case "no-store": mayStore = false
             case "no-cache": freshSeconds = 0
             case "max-age" where parts.count == 2:
-                if let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds > 0 {
+                if let seconds = Int(parts[1].trimming("\"")), seconds > 0 {
                     freshSeconds = min(seconds, 365 * 86400)
                 }
             default: break

@@ -45,7 +45,7 @@ package struct RemoteFolder: Sendable {
     /// The error without the address in front (the `FileError` adds it).
     private static func reason(_ error: HTTPError) -> String {
         let text = error.description
-        guard let colon = text.range(of: ": ") else { return text }
+        guard let colon = text.firstRange(of: ": ") else { return text }
         return String(text[colon.upperBound...])
     }
 }

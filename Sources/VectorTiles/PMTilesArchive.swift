@@ -1,5 +1,5 @@
 import BoundedJSON
-import Foundation
+import FoundationEssentials
 
 /// A PMTiles v3 archive (protomaps/PMTiles `spec/v3/spec.md`): a 127-byte header, a root
 /// directory and leaf directories of varint-coded entries keyed by a Hilbert-curve tile id, and

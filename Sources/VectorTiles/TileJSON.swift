@@ -1,5 +1,6 @@
 import BoundedJSON
-import Foundation
+import FoundationEssentials
+import PanoCore
 
 /// A tile set's description as tile servers give it (TileJSON 3.0.0, mapbox/tilejson-spec: the
 /// `tiles` URL templates, `scheme`, `minzoom`, `maxzoom` and `attribution`), so a basemap can be
@@ -21,8 +22,8 @@ package struct TileJSON: Equatable, Sendable {
     /// The URL of `tile`.
     package func address(of tile: TileID) -> String {
         let row = fromSouth ? (1 << tile.z) - 1 - tile.y : tile.y
-        return template.replacingOccurrences(of: "{z}", with: "\(tile.z)").replacingOccurrences(of: "{x}", with: "\(tile.x)")
-            .replacingOccurrences(of: "{y}", with: "\(row)")
+        return template.replacing("{z}", with: "\(tile.z)").replacing("{x}", with: "\(tile.x)")
+            .replacing("{y}", with: "\(row)")
     }
 
     /// The description `bytes` hold (untrusted: bounded as it is parsed); relative templates are
@@ -57,7 +58,7 @@ package struct TileJSON: Equatable, Sendable {
     static func resolve(_ reference: String, against address: String) -> String? {
         let lower = reference.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return reference }
-        guard !reference.contains(":"), let scheme = address.range(of: "://") else { return nil }
+        guard !reference.contains(":"), let scheme = address.firstRange(of: "://") else { return nil }
         let path = address.split(separator: "?", maxSplits: 1).first.map(String.init) ?? address
         if reference.hasPrefix("/") {
             let host = path[scheme.upperBound...].prefix { $0 != "/" }
@@ -75,7 +76,7 @@ package struct TileJSON: Equatable, Sendable {
         for character in html {
             if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
         }
-        let trimmed = plain.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = plain.trimmingWhitespace
         return trimmed.isEmpty ? nil : String(trimmed.prefix(160))
     }
 }

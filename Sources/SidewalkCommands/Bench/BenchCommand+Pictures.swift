@@ -1,10 +1,14 @@
 import Benchmarks
 import CompassPanorama
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The benchmarks of the picture: how close it is (fidelity), what pixel frames cost (pixels),
 /// whether it flickers (flicker), how sharp minified views are (minify), and what a large
@@ -42,7 +46,7 @@ extension BenchCommand {
             rows += measured
             guard let saveViewsDirectory else { continue }
             for (index, view) in views.enumerated() {
-                let file = name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "-")
+                let file = name.replacing(" ", with: "-").replacing("/", with: "-")
                 do { try PNGEncoder.write(view, to: "\(saveViewsDirectory)/\(file)-\(index).png") } catch { throw .image(error) }
             }
         }

@@ -1,6 +1,6 @@
 import Benchmarks
 import BoundedJSON
-import Foundation
+import FoundationEssentials
 
 /// How every benchmark prints: a table for people, or one JSON value with --json.
 extension BenchCommand {
@@ -50,6 +50,6 @@ extension BenchCommand {
 
     /// `value` with three decimals, as the tables print figures.
     func format(_ value: Double) -> String {
-        String(format: "%.3f", value)
+        String(cFormat: "%.3f", value)
     }
 }

@@ -1,11 +1,15 @@
 import Benchmarks
 import CompassPanorama
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import ParallelDispatch
 import SystemIO
 import TermRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `sidewalk bench reproject|encode|data [--input IMAGE] [--json] [--save-sources DIR]`.
 struct BenchCommand: SidewalkCommand {

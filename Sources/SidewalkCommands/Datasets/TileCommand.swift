@@ -1,5 +1,5 @@
 import Datasets
-import Foundation
+import FoundationEssentials
 import TextSafety
 
 #if canImport(Glibc)

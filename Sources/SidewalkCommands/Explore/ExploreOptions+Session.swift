@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import SystemIO
 import TUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // What the explorer's session is given besides the view: the follow sockets, the recording and
 // the limits, each made before the terminal is taken.
@@ -26,10 +30,8 @@ extension ExploreOptions {
             guard FileKind.of(visitsFolder) == .directory else {
                 throw .file(.notWritable(path: visitsFolder, reason: "--record-visits needs a folder that exists"))
             }
-            let stamp = DateFormatter()
-            stamp.dateFormat = "yyyyMMdd-HHmmss"
-            stamp.timeZone = TimeZone(identifier: "UTC")
-            file = "\(visitsFolder)/visit-\(stamp.string(from: now))-\(getpid()).cast"
+            let stamp = UTCTime.text(now.timeIntervalSince1970, "%Y%m%d-%H%M%S")
+            file = "\(visitsFolder)/visit-\(stamp)-\(getpid()).cast"
         }
         guard let file else { return nil }
         do {

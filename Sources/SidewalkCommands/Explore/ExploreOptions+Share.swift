@@ -1,6 +1,6 @@
 import Datasets
 import Explorer
-import Foundation
+import FoundationEssentials
 import RemoteData
 
 extension ExploreOptions {

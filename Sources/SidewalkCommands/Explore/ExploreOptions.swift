@@ -2,7 +2,7 @@ import Explorer
 import ExplorerScripts
 import ExplorerSession
 import ExplorerView
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import StreetModel
@@ -117,7 +117,7 @@ struct ExploreOptions {
         }
         if let scriptPath { return (scriptPath, try ScriptSuite.read([scriptPath])[0].lines) }
         let source = "standard input"
-        let data = FileHandle.standardInput.readData(ofLength: ScriptSuite.byteLimit + 1)
+        let data = ChildProcess.readAll(STDIN_FILENO, limit: ScriptSuite.byteLimit + 1)
         guard data.count <= ScriptSuite.byteLimit else { throw .script(source: source, problem: "is over 16 MB") }
         return (source, try ScriptSuite.lines([UInt8](data), source: source))
     }
@@ -216,7 +216,7 @@ struct ExploreOptions {
         }
         let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
-        let cast = try castRecorder(titled: chosen?.1.description ?? (path as NSString).lastPathComponent)
+        let cast = try castRecorder(titled: chosen?.1.description ?? PathText.lastComponent(path))
         let status: Int32
         do {
             status = try DescribeSession.run(
@@ -253,7 +253,7 @@ struct ExploreOptions {
         let recorder = try recordScriptPath.map { (path) throws(CommandError) in
             do throws(FileError) { return try ScriptRecorder(path: path) } catch { throw .file(error) }
         }
-        let cast = try castRecorder(titled: opened.dataset?.1.description ?? (path as NSString).lastPathComponent)
+        let cast = try castRecorder(titled: opened.dataset?.1.description ?? PathText.lastComponent(path))
         let startEvents = startEvents(opened.dataset?.1)
         let (broadcast, follower) = try sockets()
         defer { broadcast?.close() }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import PanoCore
+import SystemIO
 
 /// `sidewalk generate man|bash|zsh|fish`: the manual page (roff) or a shell's completions, made
 /// from the same tables `--help` prints, on standard output. `scripts/package` installs them.
@@ -44,9 +45,6 @@ struct GenerateCommand: SidewalkCommand {
     /// SOURCE_DATE_EPOCH's day (reproducible builds' convention), else today's, as YYYY-MM-DD.
     static func date() -> String {
         let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int(decimal: $0) }
-        let when = epoch.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date()
-        let format = DateFormatter()
-        (format.dateFormat, format.timeZone, format.locale) = ("yyyy-MM-dd", TimeZone(identifier: "UTC"), Locale(identifier: "en_US_POSIX"))
-        return format.string(from: when)
+        return UTCTime.text(epoch.map(Double.init) ?? UTCTime.now(), "%Y-%m-%d")
     }
 }

@@ -64,7 +64,7 @@ enum ManualPage {
     /// `raw` safe in roff: backslashes written as `\e`, hyphens as `\-`, and a line that would
     /// start with a control character (`.` or `'`) begun with `\&`.
     static func text(_ raw: String) -> String {
-        let escaped = raw.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        let escaped = raw.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }

@@ -79,6 +79,6 @@ enum ShellCompletions {
 
     /// `text` inside single quotes in fish.
     private static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
     }
 }

@@ -1,5 +1,5 @@
 import Datasets
-import Foundation
+import FoundationEssentials
 import PanoCore
 import RemoteData
 import SystemIO
@@ -86,7 +86,9 @@ struct DatasetOpener {
     /// The HTTP cache in its usual folder, fetching as the options say.
     func cache() -> HTTPCache {
         let environment = ProcessInfo.processInfo.environment
-        let folder = HTTPCache.defaultFolder(environment: environment) ?? NSTemporaryDirectory() + "sidewalk-http-cache"
+        let folder =
+            HTTPCache.defaultFolder(environment: environment)
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-http-cache").path
         var client = HTTPClient(timeout: timeout)
         if let retries { client.retries = retries }
         if let requestSeconds { client.totalSeconds = requestSeconds }

@@ -1,5 +1,5 @@
 import Datasets
-import Foundation
+import FoundationEssentials
 import RemoteData
 import StreetMap
 import SystemIO
@@ -57,8 +57,8 @@ extension PanoramaSelection {
         if let chosen { return chosen }
         // A dataset on the web or a server carries no basemap file Sidewalk can read.
         guard !PanoramaxServer.isNamed(path), !HTTPClient.isWebAddress(path) else { return nil }
-        let folder = FileKind.following(path) == .directory ? path : (path as NSString).deletingLastPathComponent
-        let own = (folder as NSString).appendingPathComponent(Self.datasetBasemap)
+        let folder = FileKind.following(path) == .directory ? path : PathText.parent(path)
+        let own = PathText.join(folder, Self.datasetBasemap)
         return FileKind.following(own) == .regular ? own : nil
     }
 }

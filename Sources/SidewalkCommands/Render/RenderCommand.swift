@@ -1,5 +1,5 @@
 import CastRender
-import Foundation
+import FoundationEssentials
 import SystemIO
 
 #if canImport(Glibc)
@@ -123,7 +123,7 @@ struct RenderCommand: SidewalkCommand {
         }
         let started = FileDescriptorIO.monotonicSeconds()
         let summary = try renderer.write(kind, to: output, at: at, marker: marker)
-        print(summary + String(format: " in %.1f s", FileDescriptorIO.monotonicSeconds() - started))
+        print(summary + String(cFormat: " in %.1f s", FileDescriptorIO.monotonicSeconds() - started))
         return ExitStatus.success
     }
 }

@@ -1,5 +1,5 @@
 import CastRender
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import SystemIO
@@ -103,7 +103,7 @@ extension RenderOutput {
         var (written, bytes) = ([String](), 0)
         do {
             let length = try eachFrame(total) { image, _, index throws(CommandError) in
-                let name = "\(path)/frame-\(String(format: "%06d", index + 1)).png"
+                let name = "\(path)/frame-\(String(cFormat: "%06d", index + 1)).png"
                 let png = try encodePNG(image, name: name)
                 guard bytes + png.count <= Self.maximumBytes else { throw .render("\(safePath(folder)): \(Self.tooLarge)") }
                 written.append(name)
@@ -137,5 +137,5 @@ extension RenderOutput {
         do { try OutputFile.replaceWhole(path, with: bytes) } catch { throw .file(error) }
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+    static func seconds(_ value: Double) -> String { String(cFormat: "%.1f s", value) }
 }

@@ -1,5 +1,5 @@
 import CastRender
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import SystemIO
@@ -134,5 +134,5 @@ struct RenderOutput {
     /// The recording's name as it may be printed.
     var safeName: String { safePath(name) }
 
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.2f MB", Double(bytes) / 1_000_000) }
+    static func megabytes(_ bytes: Int) -> String { String(cFormat: "%.2f MB", Double(bytes) / 1_000_000) }
 }

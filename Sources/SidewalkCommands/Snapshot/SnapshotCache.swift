@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Snapshots already made, on disk under `$XDG_CACHE_HOME/sidewalk/snapshots/` (by default
 /// `~/.cache/sidewalk/snapshots/`), keyed by everything that affects the output. Entries are

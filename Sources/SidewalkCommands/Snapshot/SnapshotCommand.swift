@@ -1,7 +1,7 @@
 import Datasets
 import Explorer
 import ExplorerView
-import Foundation
+import FoundationEssentials
 import PanoCore
 import PanoImage
 import ParallelDispatch
@@ -9,6 +9,10 @@ import StreetModel
 import SystemIO
 import TermRender
 import TextSafety
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
 /// --output FILE`: one view as a PNG, as ANSI art or as the words a screen reader would say,

@@ -1,5 +1,5 @@
 import ExplorerView
-import Foundation
+import FoundationEssentials
 import TUI
 import TextSafety
 

@@ -1,5 +1,5 @@
 import ExplorerScripts
-import Foundation
+import FoundationEssentials
 import SystemIO
 
 /// Golden screens for a suite's run (`expect screen matches FILE`; docs/accessibility-testing.md):
@@ -12,10 +12,10 @@ enum Goldens {
 
     /// `lines` with each golden bound to its file for `setting` ("terminal", "80x24").
     static func bind(_ lines: [ScriptLine], script: String, front: String, size: String, recording: Bool) -> [ScriptLine] {
-        let folder = (script as NSString).deletingLastPathComponent
+        let folder = PathText.parent(script)
         return lines.map { line in
             guard case .expect(let expectation) = line.step, case .golden(var golden) = expectation.subject else { return line }
-            let path = (folder as NSString).appendingPathComponent(GoldenScreen.fileName(golden.name, front: front, size: size))
+            let path = PathText.join(folder, GoldenScreen.fileName(golden.name, front: front, size: size))
             if let refusal = refusal(golden.name, path: path, folder: folder) {
                 golden.refusal = refusal
             } else {
@@ -35,7 +35,7 @@ enum Goldens {
     static func refusal(_ name: String, path: String, folder: String) -> String? {
         let outside = "the golden \(name) leads outside the script's folder; goldens are read and written only inside it"
         guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return outside }
-        let (parent, root) = ((path as NSString).deletingLastPathComponent, folder.isEmpty ? "." : folder)
+        let (parent, root) = (PathText.parent(path), folder.isEmpty ? "." : folder)
         if FileKind.of(parent) != nil, !Directory.isOrLies(parent, inside: root) { return outside }
         if let kind = FileKind.of(path), kind != .regular {
             return "the golden \(name) is \(kind.phrase), not a regular file; refusing to read it"

@@ -1,6 +1,7 @@
 import Explorer
 import ExplorerScripts
-import Foundation
+import FoundationEssentials
+import SystemIO
 import TextSafety
 
 /// A suite's runs as test points, and as TAP 13 or JUnit XML (the Ant schema CI servers read):
@@ -65,7 +66,7 @@ enum ScriptReport {
             if run.attempts > 1 { out.append("# played \(run.attempts) times" + (run.flaky ? ": flaky, passed on the last" : "")) }
             for point in points(run) {
                 number += 1
-                let name = clean("\(run.title) \(point.name)").replacingOccurrences(of: "#", with: "\\#")
+                let name = clean("\(run.title) \(point.name)").replacing("#", with: "\\#")
                 switch point.outcome {
                 case .passed:
                     out += ["ok \(number) - \(name)", "  ---", "  duration_ms: \(milliseconds(point.seconds))", "  ..."]
@@ -89,9 +90,7 @@ enum ScriptReport {
     /// JUnit XML as Ant writes it: a testsuite per script, a testcase per test point with its
     /// time, a failure's text holding what was there, skipped points `<skipped/>`.
     static func junit(_ runs: [ScriptSuite.Run], at date: Date, hostname: String) -> String {
-        let stamp = ISO8601DateFormatter.string(
-            from: date, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate])
+        let stamp = UTCTime.text(date.timeIntervalSince1970, "%Y-%m-%dT%H:%M:%S")
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites>"]
         for (id, run) in runs.enumerated() {
             let points = points(run)
@@ -149,20 +148,20 @@ enum ScriptReport {
 
     /// Text with no control characters (dataset text is untrusted, and XML 1.0 forbids most).
     static func clean(_ text: String) -> String {
-        TextSanitizer.sanitize(text).replacingOccurrences(of: "\n", with: " ")
+        TextSanitizer.sanitize(text).replacing("\n", with: " ")
     }
 
     static func xml(_ text: String) -> String {
-        clean(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        clean(text).replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 
     /// A YAML single-quoted scalar.
     static func yamlQuoted(_ text: String) -> String {
-        "'" + clean(text).replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + clean(text).replacing("'", with: "''") + "'"
     }
 
     static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", value)
+        String(cFormat: "%.3f", value)
     }
 }

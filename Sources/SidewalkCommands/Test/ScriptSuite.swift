@@ -1,7 +1,7 @@
 import Datasets
 import Explorer
 import ExplorerScripts
-import Foundation
+import FoundationEssentials
 import ScriptTerminal
 import StreetModel
 import Synchronization
@@ -75,11 +75,8 @@ struct ScriptSuite {
     static func files(_ paths: [String]) throws(CommandError) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw .script(source: path, problem: "no such file")
-            }
-            guard isFolder.boolValue else {
+            guard let kind = FileKind.following(path) else { throw .script(source: path, problem: "no such file") }
+            guard kind == .directory else {
                 files.append(path)
                 continue
             }
@@ -87,7 +84,7 @@ struct ScriptSuite {
             let scripts = names.filter { $0.hasSuffix(".txt") }.sorted()
             guard !scripts.isEmpty else { throw .script(source: path, problem: "holds no scripts (*.txt)") }
             for name in scripts {
-                let file = (path as NSString).appendingPathComponent(name)
+                let file = PathText.join(path, name)
                 // A folder's scripts are its own: one linked elsewhere (to ~/.env, /etc/shadow) is
                 // not read, so no line of it reaches an error or a CI log.
                 guard Directory.lies(file, inside: path) else {

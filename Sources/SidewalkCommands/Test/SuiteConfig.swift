@@ -1,5 +1,5 @@
 import BoundedJSON
-import Foundation
+import FoundationEssentials
 import RemoteData
 import SystemIO
 
@@ -22,9 +22,9 @@ struct SuiteConfig {
     static func load(_ path: String) throws(CommandError) -> SuiteConfig {
         func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
         let root = try ConfigFile.settings(at: path, known: known)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         func relative(_ text: String) -> String {
-            text.hasPrefix("/") || folder.isEmpty ? text : ((folder as NSString).appendingPathComponent(text) as NSString).standardizingPath
+            text.hasPrefix("/") || folder.isEmpty ? text : PathText.join(folder, text)
         }
         func strings(_ key: String) throws(CommandError) -> [String]? {
             guard let raw = root[key] else { return nil }

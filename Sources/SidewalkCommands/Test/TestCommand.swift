@@ -1,7 +1,7 @@
 import Datasets
 import Explorer
 import ExplorerScripts
-import Foundation
+import FoundationEssentials
 import ScriptTerminal
 import SystemIO
 import TermRender

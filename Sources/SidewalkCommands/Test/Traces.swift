@@ -1,5 +1,5 @@
 import ExplorerScripts
-import Foundation
+import FoundationEssentials
 import ScriptTerminal
 import SystemIO
 import TUI
@@ -28,8 +28,8 @@ struct Traces: Sendable {
     /// when none was written (a problem writing it is said on standard error).
     func keep(_ front: TerminalFront, of script: ScriptSuite.Script, result: ScriptPlayer.Result, columns: Int, rows: Int) -> String? {
         guard all || !result.passed, let events = front.trace else { return nil }
-        let name = ((script.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let path = (folder as NSString).appendingPathComponent("\(name)-terminal-\(columns)x\(rows)-\(UUID().uuidString.prefix(8)).cast")
+        let name = PathText.stem(script.path)
+        let path = PathText.join(folder, "\(name)-terminal-\(columns)x\(rows)-\(UUID().uuidString.prefix(8)).cast")
         do throws(FileError) {
             let cast = try CastRecorder(
                 path: path, title: "sidewalk test: \(script.path)", environment: ["TERM": "xterm-256color"], idleLimit: nil,
