@@ -51,8 +51,10 @@ let package = Package(
         .target(name: "BoundedJSON"),
         // Files and descriptors: the one place inputs are opened and outputs written, and every
         // system call on a descriptor made (POSIX, and one C shim for what Glibc's module hides).
-        // Sidewalk's version, for `--version` and the User-Agent of web requests. Standard library only.
-        .target(name: "ProductInfo"),
+        // Sidewalk's version, for `--version` and the User-Agent of web requests, and the commit a
+        // package was built from (CBuildInfo: the one value a build's C flags can carry).
+        .target(name: "ProductInfo", dependencies: ["CBuildInfo"]),
+        .target(name: "CBuildInfo"),
         // A value behind a pthread mutex: the lock of every shared state (ThreadSanitizer sees it).
         .target(name: "Locking"),
         .target(name: "CSystemIO"),

@@ -18,6 +18,19 @@ struct CommandLineTests {
         #expect(version.standardOutput.hasPrefix("sidewalk "))
     }
 
+    /// The version is the newest release CHANGELOG.md names (Keep a Changelog: "## [0.2.0] -
+    /// 2026-12-07"), and a build that `swift build` made says it records no commit.
+    @Test("--version is CHANGELOG's newest release, and a development build says so")
+    func versionMatchesChangelog() throws {
+        let root = BuiltProducts.packageRoot(from: #filePath)
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = try #require(
+            changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }?
+                .dropFirst(4).prefix { $0 != "]" })
+        let version = try ProgramRun.sidewalk(["--version"])
+        #expect(version.standardOutput == "sidewalk \(newest) (development build, no commit recorded)\n")
+    }
+
     @Test("README's usage block is the USAGE section --help makes from the command tables")
     func readmeUsageMatchesHelp() throws {
         let readme = try String(contentsOf: BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("README.md"), encoding: .utf8)

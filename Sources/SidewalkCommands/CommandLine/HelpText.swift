@@ -1,9 +1,18 @@
 import Explorer
 import ProductInfo
+import SystemIO
 
 /// The parts of `sidewalk --help` that are not an option table, and `--version`.
 enum HelpText {
     static let version = "sidewalk \(ProductVersion.number)"
+
+    /// `--version`'s line: the version, then the commit and its day when scripts/package recorded
+    /// them, as rustc prints its own ("sidewalk 0.2.0 (97769d8abc12 2026-12-07)"); a build from
+    /// `swift build` says it is a development build.
+    static var versionLine: String {
+        guard let commit = ProductVersion.commit else { return version + " (development build, no commit recorded)" }
+        return version + " (\(commit.hash) \(UTCTime.text(Double(commit.seconds), "%Y-%m-%d")))"
+    }
 
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {

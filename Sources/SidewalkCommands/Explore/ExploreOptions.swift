@@ -133,7 +133,7 @@ struct ExploreOptions {
     /// Opens the explorer, or prints the version.
     func run() throws(CommandError) -> Int32 {
         if showVersion {
-            print(HelpText.version)
+            print(HelpText.versionLine)
             return ExitStatus.success
         }
         let environment = ProcessInfo.processInfo.environment
