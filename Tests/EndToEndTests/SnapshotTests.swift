@@ -36,7 +36,7 @@ struct SnapshotTests {
     @Test(
         "bad snapshot command lines get one line and status 2",
         arguments: [
-            ["snapshot"], ["snapshot", "a.png"], ["snapshot", "a.png", "--output", "x.jpg"],
+            ["snapshot"], ["snapshot", "a.png"], ["snapshot", "--output", "x.jpg"], ["snapshot", "a.png", "--output", "x.jpg"],
             ["snapshot", "a.png", "--output", "x.png", "--size", "0x10"], ["snapshot", "a.png", "--output", "x.png", "--size", "big"],
             ["snapshot", "a.png", "--output", "x.png", "--bogus"]
         ])
@@ -44,6 +44,25 @@ struct SnapshotTests {
         let run = try ProgramRun.sidewalk(arguments)
         #expect(run.status == 2)
         #expect(run.errorLines.count == 1)
+    }
+
+    /// As the explorer does, a snapshot with no IMAGE or DATASET shows the bundled demo town,
+    /// found beside the program (here the checkout's Assets) with no SIDEWALK_ASSETS: what a
+    /// packaged install's first command shows.
+    @Test("with no image or dataset, a snapshot shows the bundled demo town, as naming it does")
+    func defaultsToTheDemo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let unnamed = directory.appendingPathComponent("unnamed.ans").path
+        let named = directory.appendingPathComponent("named.ans").path
+        let demo = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Assets/demo").path
+        let first = try ProgramRun.sidewalk(["snapshot", "--size", "40x12", "--output", unnamed])
+        #expect(first.status == 0, "\(first.standardError)")
+        let second = try ProgramRun.sidewalk(["snapshot", demo, "--size", "40x12", "--output", named])
+        #expect(second.status == 0, "\(second.standardError)")
+        let picture = try Data(contentsOf: URL(fileURLWithPath: unnamed))
+        #expect(picture.count > 40 * 12)
+        #expect(picture == (try Data(contentsOf: URL(fileURLWithPath: named))))
     }
 
     @Test("a snapshot of a missing image fails with one line and writes nothing")

@@ -14,13 +14,13 @@ import TextSafety
 import Glibc
 #endif
 
-/// `sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
+/// `sidewalk snapshot [IMAGE|DATASET] [--pano ID | --at LAT,LNG ...] [camera flags] --size WxH
 /// --output FILE`: one view as a PNG, as ANSI art or as the words a screen reader would say,
 /// like MKLookAroundSnapshotter. Results are cached on disk (`SnapshotCache`).
 struct SnapshotCommand: SidewalkCommand {
     static let purpose = "write one view of a panorama as a picture, ANSI art or a description"
     static let synopsis = [
-        "sidewalk snapshot IMAGE|DATASET [--pano ID | --at LAT,LNG | --find TEXT] [options] --output OUT.png|OUT.ans|OUT.txt"
+        "sidewalk snapshot [IMAGE|DATASET] [--pano ID | --at LAT,LNG | --find TEXT] [options] --output OUT.png|OUT.ans|OUT.txt"
     ]
 
     static var spec: CommandSpec<SnapshotCommand> {
@@ -78,6 +78,7 @@ struct SnapshotCommand: SidewalkCommand {
     /// for ANSI art; either keeps a snapshot within the memory budget of docs/reliability.md.
     static let maxArea: [Kind: Int] = [.png: 4096 * 2048, .ans: 1_000_000]
 
+    /// The image or dataset named; nil shows the bundled demo town, as the explorer does.
     var imagePath: String?
     /// Seconds a snapshot may spend fetching by default (`--deadline`).
     static let deadline = 120.0
@@ -100,7 +101,6 @@ struct SnapshotCommand: SidewalkCommand {
 
     mutating func validate() throws(UsageError) {
         try selection.validate()
-        guard imagePath != nil else { throw UsageError(description: "snapshot needs an IMAGE or DATASET") }
         guard let output = outputPath else { throw UsageError(description: "snapshot needs --output PATH") }
         let suffix = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard output.contains("."), let kind = Kind(rawValue: suffix) else {
@@ -124,7 +124,8 @@ struct SnapshotCommand: SidewalkCommand {
 
     /// Renders (or takes from the cache) and writes the snapshot.
     func run() throws(CommandError) -> Int32 {
-        guard let imagePath, let outputPath else { return ExitStatus.usage }
+        guard let outputPath else { return ExitStatus.usage }
+        guard let imagePath = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
         // Refused before any work: a snapshot replaces only a regular file.
         do { try OutputFile.checkReplaceable(outputPath) } catch { throw .file(error) }
         let chosen = try selection.chooseInDataset(imagePath)
