@@ -11,8 +11,11 @@ export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 ok() { echo "ok: $*"; }
+trap 'fail "line $LINENO: $BASH_COMMAND ended with status $?"' ERR
 
 useradd --create-home --shell /bin/bash walker
+# No process of the user's may outlive the checks: the root is unmounted after them.
+trap 'runuser -u walker -- tmux kill-server 2>/dev/null || true' EXIT
 # A command as the user "walker" in a login's environment: no SIDEWALK_ASSETS, no Swift.
 as_walker() {
     (cd /home/walker && runuser -u walker -- env -i HOME=/home/walker USER=walker LOGNAME=walker SHELL=/bin/bash \
@@ -43,9 +46,11 @@ check_snapshot() { # PROGRAM
 }
 
 check_explorer() { # PROGRAM
-    as_walker tmux new-session -d -s demo -x 100 -y 30 "$1"
-    as_walker tmux set-option -w -t demo remain-on-exit on
-    local tries=0
+    local status=/home/walker/explorer-status state tries=0
+    rm -f "$status"
+    # The shell tmux runs the command in writes its exit status once it ends and stays, so the
+    # pane's modes are the ones the program left (a dead pane's are tmux's own).
+    as_walker tmux new-session -d -s demo -x 100 -y 30 "$1; echo \$? > $status; exec sleep 600"
     until as_walker tmux capture-pane -p -t demo | grep -q 'Main Street'; do
         tries=$((tries + 1))
         [ $tries -lt 100 ] || fail "the explorer did not draw the demo town: $(as_walker tmux capture-pane -p -t demo | tail -3)"
@@ -53,16 +58,16 @@ check_explorer() { # PROGRAM
     done
     as_walker tmux capture-pane -p -t demo | grep -q '▀' || fail "the explorer drew no half blocks"
     as_walker tmux send-keys -t demo q
+    # The modes are read until tmux has taken in the program's last bytes, for at most 5 s.
     tries=0
-    until [ "$(as_walker tmux display-message -p -t demo '#{pane_dead}')" = 1 ]; do
+    until [ -s "$status" ] && state=$(as_walker tmux display-message -p -t demo '#{alternate_on} #{cursor_flag}') \
+        && [ "$state" = "0 1" ]; do
         tries=$((tries + 1))
-        [ $tries -lt 100 ] || fail "q did not end the explorer"
+        [ $tries -lt 50 ] || fail "after q: status '$(cat "$status" 2>/dev/null)'; alternate screen, cursor '${state:-}', not '0 1'"
         sleep 0.1
     done
-    local state
-    state=$(as_walker tmux display-message -p -t demo '#{pane_dead_status} #{alternate_on} #{cursor_flag}')
     as_walker tmux kill-server
-    [ "$state" = "0 0 1" ] || fail "after q: status, alternate screen, cursor were '$state', not '0 0 1'"
+    [ "$(cat "$status")" = 0 ] || fail "the explorer ended with status $(cat "$status")"
     ok "$1 in tmux drew the demo town; q ended it with status 0, the main screen back and the cursor shown"
 }
 
@@ -96,8 +101,8 @@ check_completion() { # SETUP-COMMAND
     symbols=$(completions "$1" sidewalk --sym)
     [ "$symbols" = "--symbols" ] || fail "bash completed 'sidewalk --sym' to '$symbols'"
     colours=$(completions "$1" sidewalk --color "" | sort | tr '\n' ' ')
-    [ "$colours" = "16 256 none truecolor " ] || fail "bash offered '$colours' after 'sidewalk --color '"
-    ok "bash ($1) completes --sym to --symbols and offers $colours after --color"
+    [ "$colours" = "16 256 auto none truecolor " ] || fail "bash offered '$colours' after 'sidewalk --color '"
+    ok "bash ($1) completes --sym to --symbols and offers the four colour modes and auto after --color: $colours"
 }
 
 # The .deb, through apt, which fetches its dependencies.
@@ -119,9 +124,11 @@ apt-get autoremove -y -qq >/dev/null
 cd "$(dirname "$tarball")"
 commands=$(readme_install_commands | grep -v '\.deb')
 [ "$(wc -l <<<"$commands")" -ge 2 ] || fail "README's Install section has no tarball commands: '$commands'"
+# The user answers yes to apt's question.
+echo 'APT::Get::Assume-Yes "true";' > /etc/apt/apt.conf.d/90answer-yes
 while read -r command; do
     echo "README: $command"
-    bash -c "$command" >/dev/null
+    bash -c "$command" </dev/null >/dev/null 2>&1 || fail "README's '$command' failed"
 done <<<"$commands"
 prefix=/opt/sidewalk-$version-linux-$(dpkg --print-architecture)
 [ -x "$prefix/bin/sidewalk" ] || fail "README's commands did not unpack $prefix/bin/sidewalk"
