@@ -98,8 +98,19 @@ sw_http_status sw_http_get(const char *url, sw_http_options options, sw_http_res
         snprintf(condition, sizeof condition, "If-None-Match: %s", options.if_none_match);
         headers = curl_slist_append(headers, condition);
     }
+    if (options.authorization && options.authorization[0]) {
+        size_t size = strlen(options.authorization) + sizeof "Authorization: ";
+        char *line = malloc(size);
+        if (!line) { curl_slist_free_all(headers); curl_easy_cleanup(curl); snprintf(message, message_size, "out of memory"); return SW_HTTP_FAILED; }
+        snprintf(line, size, "Authorization: %s", options.authorization);
+        headers = curl_slist_append(headers, line); /* copies the line */
+        memset(line, 0, size);
+        free(line);
+    }
     char error[CURL_ERROR_SIZE] = {0};
     curl_easy_setopt(curl, CURLOPT_URL, url);
+    /* The default, said outright: an Authorization header stays with the host it was meant for. */
+    curl_easy_setopt(curl, CURLOPT_UNRESTRICTED_AUTH, 0L);
     curl_easy_setopt(curl, CURLOPT_SHARE, shared);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");

@@ -47,18 +47,25 @@ package final class HTTPCache: Sendable {
     /// An answer the server lets be stored is kept fresh for at least `keepSeconds` (a service
     /// whose usage policy asks its clients to cache, whatever its headers say); `beforeRequest`
     /// runs just before the server is asked, never for an answer from the cache.
-    /// With `range`, only those bytes of it are asked for and kept.
+    /// With `range`, only those bytes of it are asked for and kept. It is kept under `key` (what
+    /// names the resource when its address does not: a signed address that changes each time it
+    /// is asked for), else under the address with its credentials hidden (`URLSecrets`), so no
+    /// token is written to the cache's files or names. `authorization` goes with the request.
+    /// With `refresh`, an entry still fresh is asked for again (revalidated with its ETag), as
+    /// when what it holds has gone stale in a way its expiry could not say.
     package func fetch(
-        _ url: String, maxBytes: Int, keepSeconds: Int = 0, range: Range<Int>? = nil, beforeRequest: () -> Void = {}
+        _ url: String, maxBytes: Int, key: String? = nil, authorization: HTTPAuthorization? = nil, keepSeconds: Int = 0,
+        refresh: Bool = false, range: Range<Int>? = nil, beforeRequest: () -> Void = {}
     ) throws(HTTPError) -> [UInt8] {
-        // A part is kept under its own key: the URL and the bytes.
-        let key = range.map { url + " bytes=\($0.lowerBound)-\($0.upperBound - 1)" } ?? url
+        let resource = key ?? URLSecrets.redacted(url)
+        // A part is kept under its own key: the resource and the bytes.
+        let key = range.map { resource + " bytes=\($0.lowerBound)-\($0.upperBound - 1)" } ?? resource
         let name = Self.name(for: key)
         let entry = Entry.read(folder: folder, name: name, url: key, maxBytes: maxBytes)
-        if let entry, offline || entry.expires > Self.now() { return entry.body }
-        if offline { throw .notCached(url: url) }
+        if let entry, offline || (entry.expires > Self.now() && !refresh) { return entry.body }
+        if offline { throw .notCached(url: URLSecrets.redacted(url)) }
         beforeRequest()
-        let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag, range: range)
+        let response = try client.get(url, maxBytes: maxBytes, etag: entry?.etag, range: range, authorization: authorization)
         let policy = CachePolicy(response.cacheControl)
         let body = response.status == 304 ? entry?.body ?? [] : response.body
         if policy.mayStore, !readOnly {

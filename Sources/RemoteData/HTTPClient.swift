@@ -62,17 +62,22 @@ package struct HTTPClient: Sendable {
 
     /// GETs `url` (at most `maxBytes` of body), conditionally on `etag` when given, only the
     /// bytes `range` when given (answered 206; a server that sends the whole file instead is
-    /// `noRanges`), retrying transient failures.
-    package func get(_ url: String, maxBytes: Int, etag: String? = nil, range: Range<Int>? = nil) throws(HTTPError) -> Response {
-        let token = watch?.begin(url)
+    /// `noRanges`), with `authorization` when given, retrying transient failures. Errors and the
+    /// watch name the address with its credentials hidden (`URLSecrets`).
+    package func get(
+        _ url: String, maxBytes: Int, etag: String? = nil, range: Range<Int>? = nil, authorization: HTTPAuthorization? = nil
+    ) throws(HTTPError) -> Response {
+        let shown = URLSecrets.redacted(url)
+        let token = watch?.begin(shown)
         defer { if let token { watch?.end(token) } }
         var pause = firstPause
         var attempt = 0
         while true {
             let left = deadline.map { $0 - FileDescriptorIO.monotonicSeconds() }
-            if let left, left <= 0 { throw Self.pastDeadline(url) }
+            if let left, left <= 0 { throw Self.pastDeadline(shown) }
             do {
-                return try once(url, maxBytes: maxBytes, etag: etag, range: range, secondsLeft: left)
+                let request = Request(url: url, shown: shown, etag: etag, range: range, authorization: authorization)
+                return try once(request, maxBytes: maxBytes, secondsLeft: left)
             } catch {
                 let asked = error.retryAfter ?? 0
                 guard error.reason.isTransient, attempt < retries, asked <= Self.longestPause else { throw error.reason }
@@ -96,11 +101,21 @@ package struct HTTPClient: Sendable {
         var retryAfter: Double?
     }
 
+    /// What one attempt asks: the address, and as errors name it (`URLSecrets`).
+    private struct Request {
+        let url: String
+        let shown: String
+        let etag: String?
+        let range: Range<Int>?
+        let authorization: HTTPAuthorization?
+    }
+
     /// One attempt, given at most `secondsLeft` (the deadline's) besides its own limits.
-    private func once(
-        _ url: String, maxBytes: Int, etag: String?, range: Range<Int>?, secondsLeft: Double?
-    ) throws(AttemptFailure) -> Response {
-        guard Self.isWebAddress(url) else { throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address")) }
+    private func once(_ request: Request, maxBytes: Int, secondsLeft: Double?) throws(AttemptFailure) -> Response {
+        let (etag, range, url) = (request.etag, request.range, request.shown)
+        guard Self.isWebAddress(request.url) else {
+            throw AttemptFailure(reason: .refused(url: url, detail: "not an http or https address"))
+        }
         var response = sw_http_response()
         var message = [CChar](repeating: 0, count: 512)
         let body = BodyBuffer(maxBytes: maxBytes)
@@ -109,18 +124,20 @@ package struct HTTPClient: Sendable {
         let status = (etag ?? "").withCString { condition in
             bytes.withCString { rangeText in
                 Self.userAgent.withCString { agent in
-                    let options = sw_http_options(
-                        connect_timeout_ms: Int(min(timeout, total) * 1000),
-                        stall_seconds: max(1, Int(min(timeout, total).rounded(.up))), total_seconds: max(1, Int(total.rounded(.up))),
-                        max_bytes: maxBytes, if_none_match: condition, range: rangeText, user_agent: agent,
-                        sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
-                    return withExtendedLifetime(body) { sw_http_get(url, options, &response, &message, message.count) }
+                    (request.authorization?.headerValue ?? "").withCString { authorization in
+                        let options = sw_http_options(
+                            connect_timeout_ms: Int(min(timeout, total) * 1000),
+                            stall_seconds: max(1, Int(min(timeout, total).rounded(.up))), total_seconds: max(1, Int(total.rounded(.up))),
+                            max_bytes: maxBytes, if_none_match: condition, range: rangeText, user_agent: agent,
+                            authorization: authorization, sink: BodyBuffer.receive, sink_context: Unmanaged.passUnretained(body).toOpaque())
+                        return withExtendedLifetime(body) { sw_http_get(request.url, options, &response, &message, message.count) }
+                    }
                 }
             }
         }
         // A part asked for and the whole sent (200): the server ignores ranges, whatever came of it.
         if range != nil, response.status == 200 { throw AttemptFailure(reason: .noRanges(url: url)) }
-        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let detail = URLSecrets.redacted(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         switch status {
         case SW_HTTP_OK: break
         case SW_HTTP_TOO_LARGE:

@@ -31,6 +31,8 @@ typedef struct {
     const char *if_none_match; /* an ETag for a conditional request, or NULL */
     const char *range;       /* a byte range ("FIRST-LAST") to ask for, or NULL for the whole */
     const char *user_agent;  /* the User-Agent header */
+    const char *authorization; /* the Authorization header's value, or NULL; never sent after a
+                                  redirect to another host */
     sw_http_sink sink;       /* takes the body; never given more than max_bytes in all */
     void *sink_context;      /* passed to sink */
 } sw_http_options;
