@@ -166,7 +166,7 @@ let package = Package(
             name: "sidewalk-fuzz",
             dependencies: [
                 "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel",
-                "SidewalkCommands", "SystemIO", "PanoCore"
+                "SidewalkCommands", "SystemIO", "PanoCore", "RemoteData"
             ]),
 
         // A procedural panorama: the compass plaza (Assets/default-panorama.png) at any width,

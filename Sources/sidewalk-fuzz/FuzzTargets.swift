@@ -4,6 +4,7 @@ import Explorer
 import ExplorerScripts
 import Foundation
 import PanoImage
+import RemoteData
 import TerminalModel
 import TextSafety
 import VectorTiles
@@ -16,7 +17,7 @@ import Glibc
 /// that what comes out keeps its promises. A broken promise is a trap, which the fuzzer reports
 /// as a finding (docs/reliability.md).
 enum FuzzTarget: String, CaseIterable {
-    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt, cast, mbtiles, suite
+    case manifest, metadata, jpeg, png, url, sanitizer, panoramax, script, names, mvt, cast, mbtiles, suite, mapillary
 
     /// Draws screens in small cells, text in the bitmap font.
     nonisolated(unsafe) static let painter = ScreenPainter(cell: (4, 8), fontPath: nil)
@@ -83,6 +84,7 @@ enum FuzzTarget: String, CaseIterable {
         case .cast: Self.drawCast(bytes)
         case .mbtiles: Self.readMBTiles(bytes)
         case .suite: Self.readSuite(bytes)
+        case .mapillary: Self.readMapillary(bytes)
         case .sanitizer:
             let clean = TextSanitizer.sanitize(bytes: bytes)
             for scalar in clean.unicodeScalars {
@@ -106,6 +108,32 @@ enum FuzzTarget: String, CaseIterable {
         }) {
             for id in [TileID(z: 0, x: 0, y: 0), TileID(z: 14, x: 8531, y: 5792), TileID(z: 3, x: 9, y: 1)] {
                 if let tile = archive.tile(id) { _ = try? VectorTile.decode(tile) }
+            }
+        }
+    }
+
+    /// A Mapillary answer read each way it can be (an entity, a list, a sequence's ids, an
+    /// error), and the same bytes as text whose credentials are hidden.
+    private static func readMapillary(_ bytes: [UInt8]) {
+        let images =
+            (try? MapillaryAnswer.images(bytes, address: "fuzz")) ?? (try? MapillaryAnswer.image(bytes, address: "fuzz")).map { [$0] } ?? []
+        for image in images {
+            precondition(!image.id.isEmpty && image.id.allSatisfy(\.isASCII) && image.id.allSatisfy(\.isNumber), "an id of digits")
+            precondition(image.heading.map { (0..<360).contains($0) } ?? true, "a heading in [0, 360)")
+            precondition(image.thumbnail.lowercased().hasPrefix("http"), "thumbnails only from the web")
+        }
+        precondition(Set(images.map(\.id)).count == images.count, "an answer lists each image once")
+        if let ids = try? MapillaryAnswer.imageIDs(bytes, address: "fuzz") {
+            precondition(Set(ids).count == ids.count && ids.count <= MapillaryAnswer.sequenceLimit, "each id once, within the limit")
+        }
+        if let error = MapillaryAnswer.error(bytes) { precondition(!error.message.isEmpty && error.message.count <= 200) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let hidden = URLSecrets.redacted(text)
+        precondition(URLSecrets.redacted(hidden) == hidden, "hiding credentials is idempotent")
+        let lower = hidden.lowercased()
+        for separator in ["?", "&", ";"] {
+            for piece in lower.components(separatedBy: separator + "access_token=").dropFirst() {
+                precondition(piece.hasPrefix("redacted"), "no access token is left in sight")
             }
         }
     }

@@ -115,6 +115,7 @@ struct FuzzCorpusTests {
                 ("invalid-utf8.bin", [0x41, 0xFF, 0xC2, 0x9B, 0xE2, 0x80, 0xAE, 0xF0, 0x9F, 0x98]),
                 ("wide-and-combining.txt", Array("東京 e\u{301} 🚶".utf8))
             ],
+            "mapillary": Self.mapillarySeeds(),
             "mvt": try Self.mapSeeds(),
             "cast": try Self.castSeeds(),
             "names": [
@@ -122,6 +123,29 @@ struct FuzzCorpusTests {
                 // A run of buckets beyond the count trapped building its range (5...2).
                 ("run-beyond-count.bin", Array("sidewalk-names\t1\t3\nmain\t5-10\nstreet\t0-2\n\0street\t1\t2\t-\tstreet\tStreet\n".utf8))
             ]
+        ]
+    }
+
+    /// Mapillary's graph API answers as its documentation shapes them: an image entity, a search's
+    /// list, a sequence's ids, the error a refused token gets; and a tile address with a token.
+    static func mapillarySeeds() -> [(String, [UInt8])] {
+        let entity = """
+            {"id": "498763468214164", "geometry": {"type": "Point", "coordinates": [13.40495, 52.52001]}, \
+            "computed_geometry": {"type": "Point", "coordinates": [13.40501, 52.52004]}, "compass_angle": 122, \
+            "computed_compass_angle": 133, "camera_type": "spherical", "captured_at": 1600000000000, \
+            "creator": {"id": "100", "username": "user-name"}, "sequence": "zcY1sY3ld5WAsvlwUcc0JK", "width": 5760, "height": 2880, \
+            "thumb_2048_url": "https://scontent.example.net/m1/v/t6/An8_2048.jpg?stp=s2048x1024&oh=00_AYAx&oe=675A1B2C", \
+            "thumb_original_url": "https://scontent.example.net/m1/v/t6/An8_original.jpg?oh=00_AYAy&oe=675A1B2C"}
+            """
+        let refused = """
+            {"error": {"message": "Invalid OAuth access token - Cannot parse access token", "type": "OAuthException", "code": 190, \
+            "fbtrace_id": "A1b2C3"}}
+            """
+        return [
+            ("entity.json", Array(entity.utf8)), ("list.json", Array("{\"data\": [\(entity), {\"id\": \"1\"}]}".utf8)),
+            ("image-ids.json", Array("{\"data\": [{\"id\": \"3\"}, {\"id\": \"1\"}, {\"id\": \"3\"}]}".utf8)),
+            ("error.json", Array(refused.utf8)),
+            ("tile-address.txt", Array("https://tiles.mapillary.com/maps/vtp/mly1_public/2/14/8800/5373?access_token=MLY|1|abc&x=1".utf8))
         ]
     }
 
@@ -187,7 +211,8 @@ struct FuzzCorpusTests {
     @Test(
         "every saved input, seeds and findings alike, replays through its target without a finding",
         arguments: [
-            "manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt", "cast", "mbtiles", "suite"
+            "manifest", "metadata", "jpeg", "png", "url", "sanitizer", "panoramax", "script", "names", "mvt", "cast", "mbtiles", "suite",
+            "mapillary"
         ])
     func replay(target: String) throws {
         let folder = Self.corpus.appendingPathComponent(target)
