@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
         .testTarget(
             name: "DatasetsTests",
-            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO"]),
+            dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO", "RemoteData"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

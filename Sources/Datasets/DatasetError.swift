@@ -20,6 +20,8 @@ package enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A shard (`path`, said to hold `count` panoramas) not read: beside the shards near it, a
     /// walk would hold more than `most` panoramas (`Dataset.heldPanoramas`).
     case tooManyHeld(path: String, count: Int, most: Int)
+    /// A service (Mapillary) refused the access token: HTTP 401 or 403 (`status`). Never retried.
+    case tokenRefused(service: String, status: Int)
 
     package var description: String {
         switch self {
@@ -36,6 +38,8 @@ package enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "only 360° pictures are walked unless --all-pictures is given"
         case .tooManyHeld(let path, let count, let most):
             "\(path): not read: its \(count) panoramas and those of the shards near it are more than the \(most) a walk holds at once"
+        case .tokenRefused(let service, let status):
+            "\(service) refused the access token (HTTP \(status)): it is not a valid client token, or it was revoked"
         }
     }
 }
