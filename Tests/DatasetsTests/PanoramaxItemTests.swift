@@ -58,7 +58,7 @@ struct PanoramaxItemTests {
         var decoder = PanoramaxItemDecoder()
         let decoded = decoder.decode(try Self.item([(old, links.joined(separator: ",\n") + #", {"rel": "self", "href": "x","#)]))
         let ways = try #require(decoded).panorama.links
-        #expect(ways.count == PanoramaxItemDecoder.mostWays && PanoramaxItemDecoder.mostWays == 8)
+        #expect(ways.count == StreetPictures.mostWays && StreetPictures.mostWays == 8)
         #expect(ways.map(\.target) == ["pic-3", "pic-1", "round-0", "later", "round-6", "round-12", "round-18", "round-24"])
         for (i, first) in ways.enumerated() {
             for second in ways[(i + 1)...] where first.description == second.description {
@@ -132,7 +132,7 @@ struct PanoramaxItemTests {
     @Test("a picture's place in words: four decimals, each hemisphere by its letter")
     func placeNames() throws {
         let name = { (latitude: Double, longitude: Double) in
-            PanoramaxItemDecoder.placeName(Coordinate(latitude: latitude, longitude: longitude)!)
+            StreetPictures.placeName(Coordinate(latitude: latitude, longitude: longitude)!)
         }
         #expect(name(48.853, 2.3499) == "48.8530° N, 2.3499° E")
         #expect(name(-33.86882, 151.20929) == "33.8688° S, 151.2093° E")

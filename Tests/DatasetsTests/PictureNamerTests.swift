@@ -14,7 +14,7 @@ struct PictureNamerTests {
         let origin = Coordinate(latitude: 46.9412, longitude: 7.4445)!
         return (0..<count).map { i in
             let place = origin.offset(by: Double(i) * 15, bearing: 90)
-            return Panorama(id: "p\(i)", imagePath: "", coordinate: place, description: PanoramaxItemDecoder.placeName(place))
+            return Panorama(id: "p\(i)", imagePath: "", coordinate: place, description: StreetPictures.placeName(place))
         }
     }
 
@@ -28,7 +28,7 @@ struct PictureNamerTests {
         let first = namer.name(Self.street(5), asking: 1)
         // p0 to p2 are within 30 m of p0; p3 (45 m) and p4 wait for the next question.
         #expect(first.map(\.description) == Array(repeating: "Main Street, Lindenfeld", count: 3) + first[3...].map(\.description))
-        #expect(first[3].description == PanoramaxItemDecoder.placeName(first[3].coordinate))
+        #expect(first[3].description == StreetPictures.placeName(first[3].coordinate))
         let second = namer.name(first, asking: 1)
         #expect(second.allSatisfy { $0.description == "Main Street, Lindenfeld" })
         #expect(asked.withLock { $0.count } == 2)

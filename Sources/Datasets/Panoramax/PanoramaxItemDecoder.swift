@@ -37,7 +37,7 @@ struct PanoramaxItemDecoder {
         panorama.links = links(item["links"]?.array ?? [], from: coordinate, at: "\(path).links")
         // Named by where it is, not by its UUID; opened looking where the camera looked, along
         // the sequence (a heading asked for still wins).
-        panorama.description = Self.placeName(coordinate)
+        panorama.description = StreetPictures.placeName(coordinate)
         if properties["view:azimuth"]?.number != nil {
             panorama.initialView = InitialView(orientation: Orientation(heading: azimuth, pitch: 0))
         }
@@ -56,16 +56,6 @@ struct PanoramaxItemDecoder {
         }
         if panorama.crop == nil, !tilt.isLevel { panorama.tilt = tilt }
         return PanoramaxPicture(panorama: panorama, fieldOfView: fieldOfView, sequence: item["collection"]?.string)
-    }
-
-    /// A picture's place in words, to 4 decimals (about 10 m): "48.8530° N, 2.3499° E".
-    static func placeName(_ coordinate: Coordinate) -> String {
-        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let text = String(Int((abs(value) * 10_000).rounded()))
-            let padded = String(repeating: "0", count: max(0, 5 - text.count)) + text
-            return "\(padded.dropLast(4)).\(padded.suffix(4))° \(value < 0 ? negative : positive)"
-        }
-        return part(coordinate.latitude, "N", "S") + ", " + part(coordinate.longitude, "E", "W")
     }
 
     /// `[lon, lat]` of a GeoJSON Point.
@@ -94,13 +84,10 @@ struct PanoramaxItemDecoder {
         return nil
     }
 
-    /// Most ways one picture keeps: a walker tells no more apart, and each is a picture to read.
-    static let mostWays = 8
-
     /// Ways from the item's `next`, `prev` and `related` links, in that order (the order their
     /// images are prefetched in: along the sequence first), each heading towards the linked
     /// picture's position; links without an id or a position are left out. Only the ways a
-    /// walker can take are kept (`distinctWays`), so a picture listing hundreds of related ones
+    /// walker can take are kept (`StreetPictures.distinctWays`), so a picture listing hundreds of related ones
     /// costs no more to walk than a street corner.
     private mutating func links(_ list: [JSONValue], from here: Coordinate, at path: String) -> [Link] {
         var links: [(rank: Int, link: Link)] = []
@@ -125,23 +112,7 @@ struct PanoramaxItemDecoder {
         }
         // Stable: related pictures keep the server's order (nearest first, in GeoVisio).
         let ordered = links.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
-        return Self.distinctWays(ordered)
-    }
-
-    /// Of `links` (ranked: 0 `next`, 1 `prev`, 2 `related`, in that order), the ways along the
-    /// sequence, then each related picture unless a way kept already leads within
-    /// `NeighbourLinker.minimumSeparation` degrees of it to the same date (the nearer wins, as
-    /// in a dataset's own links; another date in the same direction stays, for `t`); at most
-    /// `mostWays`.
-    static func distinctWays(_ links: [(rank: Int, link: Link)]) -> [Link] {
-        var kept: [Link] = []
-        for (rank, link) in links where kept.count < mostWays {
-            let crowded = kept.contains {
-                $0.description == link.description && abs(Degrees.wrap180($0.heading - link.heading)) < NeighbourLinker.minimumSeparation
-            }
-            if rank < 2 || !crowded { kept.append(link) }
-        }
-        return kept
+        return StreetPictures.distinctWays(ordered)
     }
 
     /// The day of an RFC 3339 date-time, "YYYY-MM-DD", when it is a real date.

@@ -26,7 +26,7 @@ package struct PictureNamer: Sendable {
     mutating func name(_ panoramas: [Panorama], asking most: Int) -> [Panorama] {
         var asked = 0
         return panoramas.map { panorama in
-            guard panorama.description == PanoramaxItemDecoder.placeName(panorama.coordinate) else { return panorama }
+            guard panorama.description == StreetPictures.placeName(panorama.coordinate) else { return panorama }
             var known = answers.first { $0.coordinate.distance(to: panorama.coordinate) <= Self.reach }
             if known == nil, asked < most {
                 asked += 1

@@ -20,7 +20,7 @@ struct SequenceTitles: Sendable {
     mutating func name(_ panoramas: [Panorama], asking most: Int, client: PanoramaxClient) -> [Panorama] {
         var asked = 0
         return panoramas.map { panorama in
-            guard panorama.description == PanoramaxItemDecoder.placeName(panorama.coordinate),
+            guard panorama.description == StreetPictures.placeName(panorama.coordinate),
                 let sequence = sequenceOf[panorama.id]
             else { return panorama }
             if titles[sequence] == nil, asked < most {
