@@ -10,10 +10,10 @@ The tile a GeoVisio server answers at /api/map/15/17061/11533.mvt for the fixtur
 along Main Street (A0..A5), seq-b beside it, and seq-g, three pictures 56 m north that nothing
 links to, so a walk never reads them: only the coverage shows them.
 """
-import math
 import sys
 
 import mapbox_vector_tile
+from tile_pixels import line, point
 
 OUTPUT = sys.argv[1]
 Z, X, Y = 15, 17061, 11533
@@ -25,24 +25,11 @@ SEQUENCES = {
 }
 
 
-def pixel(lng, lat):
-    n = 2 ** Z
-    fx = (lng + 180) / 360 * n - X
-    lat_r = math.radians(lat)
-    fy = (1 - math.log(math.tan(lat_r) + 1 / math.cos(lat_r)) / math.pi) / 2 * n - Y
-    assert 0 <= fx < 1 and 0 <= fy < 1, "the fixture's pictures are in this tile"
-    return round(fx * 4096), round(fy * 4096)
-
-
-def line(points):
-    return "LINESTRING(" + ", ".join("%d %d" % pixel(*p) for p in points) + ")"
-
-
 layers = [
     {"name": "sequences", "features": [
-        {"geometry": line(points), "properties": {"id": seq, "type": "equirectangular"}} for seq, points in SEQUENCES.items()]},
+        {"geometry": line(points, (Z, X, Y)), "properties": {"id": seq, "type": "equirectangular"}} for seq, points in SEQUENCES.items()]},
     {"name": "pictures", "features": [
-        {"geometry": "POINT(%d %d)" % pixel(*p), "properties": {"id": "%s-%d" % (seq, i), "type": "equirectangular"}}
+        {"geometry": point(p, (Z, X, Y)), "properties": {"id": "%s-%d" % (seq, i), "type": "equirectangular"}}
         for seq, points in SEQUENCES.items() for i, p in enumerate(points)]},
 ]
 with open(OUTPUT, "wb") as f:
