@@ -20,6 +20,11 @@ The images (Main Street of the demo town):
 - sequence seq-cross: 2001..2003, 360 degrees (equirectangular), northward across Main Street
   at 1004 (2002 stands 3 m north of it), 2023-01-15;
 - 3001: a perspective picture beside 1002.
+Coverage: `/maps/vtp/mly1_public/2/{z}/{x}/{y}?access_token=TOKEN` (the token in the address, as
+the tiles are documented to take it; 401 without) gives mapillary-14.mvt for the tile holding
+Main Street (made by scripts/reference/make_mapillary_tile.py: seq-main, seq-cross, the
+perspective seq-flat, and seq-far, 360 degree images 60 m north that nothing links to), and an
+empty tile elsewhere.
 Faults: 9500 answers 500; 9429 answers 429 with Retry-After: 1 to its first request, then as
 1001 does with its own id; 9999's entity is not JSON.
 Each request is logged to LOG_FILE as one line: seconds since the epoch, the path and query,
@@ -76,6 +81,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         params = urllib.parse.parse_qs(query)
         if bare.startswith("/thumbs/"):
             return self.thumbnail(bare[len("/thumbs/"):], params)
+        if bare.startswith("/maps/vtp/mly1_public/2/"):
+            if params.get("access_token", [""])[0] != TOKEN:
+                return self.json(401, {"error": {"message": "Invalid OAuth access token", "type": "OAuthException", "code": 190}})
+            body = b""
+            if bare.endswith("/14/8530/5766"):
+                with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "mapillary-14.mvt"), "rb") as tile:
+                    body = tile.read()
+            return self.reply(200, body, {"Content-Type": "application/x-protobuf"})
         if not authorised:
             return self.json(401, {"error": {"message": "Invalid OAuth access token - Cannot parse access token",
                                              "type": "OAuthException", "code": 190, "fbtrace_id": "A1b2C3"}})
