@@ -4,7 +4,7 @@ import Testing
 
 @testable import RemoteData
 
-/// A loopback server that logs each request's Authorization header (Support/header_server.py).
+/// A loopback server that logs each request's Authorization header (EndToEndTests/Support/header_server.py).
 private final class HeaderServer {
     let pid: pid_t
     let base: String
@@ -13,7 +13,7 @@ private final class HeaderServer {
     init() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-auth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/RemoteDataTests/Support/header_server.py")
+        let script = BuiltProducts.packageRoot(from: #filePath).appendingPathComponent("Tests/EndToEndTests/Support/header_server.py")
         let portFile = folder.appendingPathComponent("port").path
         log = folder.appendingPathComponent("requests.log").path
         let server = try Subprocess.startServer(["python3", script.path, portFile, log], portFile: portFile)

@@ -32,13 +32,13 @@ and "auth" or "-" for whether the right Authorization header came. Writes the po
 on to PORT_FILE (atomically), then serves until killed.
 """
 import hashlib
-import http.server
-import json
 import os
 import sys
 import threading
 import time
 import urllib.parse
+
+from loopback import Replies, serve
 
 IMAGES, PORT_FILE, LOG_FILE, TOKEN = sys.argv[1:5]
 FIRST_EXPIRED = len(sys.argv) > 5 and sys.argv[5] == "first-expired"
@@ -67,12 +67,7 @@ def signature(image_id, size, expiry):
     return hashlib.sha256(("%s/%s/%d" % (image_id, size, expiry)).encode()).hexdigest()[:16]
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
+class Handler(Replies):
     def do_GET(self):
         authorised = self.headers.get("Authorization") == "OAuth " + TOKEN
         with lock, open(LOG_FILE, "a") as log:
@@ -146,20 +141,5 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(os.path.join(IMAGES, IMAGES_BY_ID[image_id]["file"]), "rb") as image:
             return self.reply(200, image.read(), {"Content-Type": "image/jpeg"})
 
-    def json(self, status, value):
-        return self.reply(status, json.dumps(value).encode(), {"Content-Type": "application/json"})
 
-    def reply(self, status, body, headers=None):
-        self.send_response(status)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-with open(PORT_FILE + ".tmp", "w") as out:
-    out.write(str(server.server_address[1]))
-os.rename(PORT_FILE + ".tmp", PORT_FILE)
-server.serve_forever()
+serve(Handler, PORT_FILE)

@@ -8,21 +8,16 @@ Authorization header is "OAuth good-token", else 401 with the graph API's OAuthE
 /missing -> 404; anything else -> 200 "ok" (Cache-Control: max-age=60). Writes the port it
 listens on to PORT_FILE (atomically), then serves until killed.
 """
-import http.server
 import json
-import os
 import sys
 import urllib.parse
+
+from loopback import Replies, serve
 
 PORT_FILE, LOG = sys.argv[1], sys.argv[2]
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
+class Handler(Replies):
     def do_GET(self):
         with open(LOG, "a") as log:
             log.write(json.dumps({"path": self.path, "authorization": self.headers.get("Authorization")}) + "\n")
@@ -40,17 +35,5 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(404, b"not found")
         return self.reply(200, b"ok", {"Cache-Control": "max-age=60"})
 
-    def reply(self, status, body, headers=None):
-        self.send_response(status)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-with open(PORT_FILE + ".tmp", "w") as out:
-    out.write(str(server.server_address[1]))
-os.rename(PORT_FILE + ".tmp", PORT_FILE)
-server.serve_forever()
+serve(Handler, PORT_FILE)
