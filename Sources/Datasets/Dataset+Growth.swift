@@ -11,10 +11,10 @@ package enum DatasetPart: Hashable, Sendable {
 
 extension Dataset {
     /// What reading more would add around `panorama`: the shards within `ShardIndex.loadRadius`
-    /// not read yet, or the Panoramax pictures its ways lead to that were not. Empty when
+    /// not read yet, or the pictures of its source its ways lead to that were not. Empty when
     /// nothing is missing, or for a dataset read whole. No I/O.
     package func unread(around panorama: Panorama) -> [DatasetPart] {
-        if panoramax != nil { return unreadPictures(around: panorama).map(DatasetPart.picture) }
+        if let source { return source.unread(around: panorama, in: service).map(DatasetPart.picture) }
         guard let shards else { return [] }
         return shards.shards(near: panorama.coordinate, within: ShardIndex.loadRadius).filter { !loadedShards.contains($0) }.map(
             DatasetPart.shard)
@@ -41,18 +41,18 @@ extension Dataset {
     package static let imageryNearRadius = 50.0
 
     /// The dataset with the imagery within `imageryNearRadius` of `place` read too: the shards
-    /// there, or the Panoramax pictures a search there finds (the nearest one's own item read,
-    /// so its ways are known).
+    /// there, or the pictures a search of its source there finds (the nearest one read, so its
+    /// ways are known).
     func readingImagery(near place: Coordinate) throws(DatasetError) -> Dataset {
-        guard let graph = panoramax else { return try withShards(near: place, within: Self.imageryNearRadius) ?? self }
-        let found = try graph.client.search(near: place, radius: Self.imageryNearRadius).filter(graph.admits).map(\.panorama)
+        guard let source else { return try withShards(near: place, within: Self.imageryNearRadius) ?? self }
+        let found = try source.search(near: place, radius: Self.imageryNearRadius)
         let known = Set(service.panoramas.map(\.id))
         let added = found.filter { !known.contains($0.id) }
         guard let nearest = found.first else { return self }
         let grown = Dataset(
             folder: folder, remote: remote, name: name, startID: startID,
             service: PanoramaService(panoramas: service.panoramas + added, markers: service.markers), shards: nil, shardSpans: [],
-            panoramax: graph)
+            source: source)
         return try grown.readingPictures([nearest.id])
     }
 }

@@ -2,23 +2,22 @@ import PanoCore
 import StreetModel
 
 extension Dataset {
-    /// How far a Panoramax server is asked round a place that had no picture within the radius
-    /// asked, metres: one more search, only when the first found nothing.
-    package static let panoramaxNearestRadius = 5_000.0
+    /// How far a dataset's source (Panoramax) is asked round a place that had no picture within
+    /// the radius asked, metres: one more search, only when the first found nothing.
+    package static let sourceNearestRadius = 5_000.0
 
     /// Shards read, at most, to find the nearest imagery beyond those already read.
     static let nearestShardsRead = 4
 
     /// Where the nearest imagery to `place` is, for the note that says there is none within
     /// reach: the nearest panorama read, in a sharded dataset also those of the shards whose boxes
-    /// are nearer than it (at most `nearestShardsRead` more), and on Panoramax those of one wider
-    /// search (`panoramaxNearestRadius`). Nil when there is none, or when asking failed: the note
+    /// are nearer than it (at most `nearestShardsRead` more), and from a source (Panoramax)
+    /// those of one wider search (`sourceNearestRadius`). Nil when there is none, or when asking failed: the note
     /// is then said without it.
     package func nearestImagery(to place: Coordinate, source: SourceFilter = .default) -> NearestImagery? {
         var panoramas = service.panoramas.filter { source.admits($0.source) }
-        if let graph = panoramax, panoramas.isEmpty {
-            let pictures = (try? graph.client.search(near: place, radius: Self.panoramaxNearestRadius)) ?? []
-            panoramas = pictures.filter(graph.admits).map(\.panorama)
+        if let source = self.source, panoramas.isEmpty {
+            panoramas = (try? source.search(near: place, radius: Self.sourceNearestRadius)) ?? []
         }
         if let shards {
             var best = NearestImagery(from: place, among: panoramas)?.distance ?? .infinity

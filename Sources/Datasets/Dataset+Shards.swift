@@ -139,7 +139,7 @@ extension Dataset {
     func starting(at id: String) -> Dataset {
         Dataset(
             folder: folder, remote: remote, name: name, startID: id, service: service, shards: shards, shardSpans: shardSpans,
-            panoramax: panoramax)
+            source: source)
     }
 
     /// The same dataset with `marker` among its markers: a place found by name shown as a pin
@@ -148,7 +148,7 @@ extension Dataset {
         Dataset(
             folder: folder, remote: remote, name: name, startID: startID,
             service: PanoramaService(panoramas: service.panoramas, markers: service.markers + [marker]), shards: shards,
-            shardSpans: shardSpans, panoramax: panoramax)
+            shardSpans: shardSpans, source: source)
     }
 
     /// The panoramas of `shard`'s file, no more than the index says it holds (what the budget

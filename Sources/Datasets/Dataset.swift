@@ -25,8 +25,9 @@ package struct Dataset: Sendable {
     /// Which of `shards` `service` holds, in the order read, with how many panoramas each gave:
     /// `service.panoramas` is their panoramas in this order, so a shard can be let go again.
     let shardSpans: [ShardSpan]
-    /// For Panoramax: the server, and which pictures were read; nil for a manifest.
-    package internal(set) var panoramax: PanoramaxGraph?
+    /// For a street-level service (Panoramax): how to read more, and what was read; nil for a
+    /// manifest.
+    package internal(set) var source: (any ImagerySource)?
 
     /// Largest manifest read, bytes.
     package static let manifestByteLimit = 64 << 20

@@ -32,7 +32,7 @@ package struct DatasetFollower {
 
     /// A follower for `dataset`, or nil when it is read whole already.
     package init?(_ dataset: Dataset, partsPerStep: Int = 24) {
-        guard dataset.shards != nil || dataset.panoramax != nil else { return nil }
+        guard dataset.shards != nil || dataset.source != nil else { return nil }
         self.dataset = dataset
         self.partsPerStep = partsPerStep
     }

@@ -63,6 +63,7 @@ package struct SceneryLoading {
         view: RGBImage?, columns: Int, symbols: SymbolSet, camera: PanoramaCamera,
         rendered: (width: Int, height: Int)
     ) {
+        let mailbox = self.mailbox
         sharper?.ask(view: view, columns: columns, symbols: symbols, camera: camera, mailbox: mailbox)
         tiled?.ask(width: rendered.width, height: rendered.height, camera: camera, mailbox: mailbox)
     }
@@ -92,6 +93,7 @@ package struct SceneryLoading {
     /// Reads the imagery near `place`, off the loop; the map's Enter waiting for it goes there
     /// when it arrives (`takeArrivals`).
     package mutating func readImagery(near place: Coordinate) {
+        let mailbox = self.mailbox
         growing?.read(near: place, mailbox: mailbox)
     }
 
@@ -151,6 +153,7 @@ package struct SceneryLoading {
             state.imageryRead(near: near)
             change.redraw = true
         }
+        let mailbox = self.mailbox
         growing?.follow(state.panorama, mailbox: mailbox)
         if let image = sharper?.arrived(from: arrivals) {
             (panorama, loadNote) = (image, nil)

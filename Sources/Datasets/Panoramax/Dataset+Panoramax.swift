@@ -5,7 +5,7 @@ import StreetModel
 
 /// A Panoramax server seen as a dataset that grows as you walk: which pictures were read, and
 /// which were left out.
-package struct PanoramaxGraph: Sendable {
+package struct PanoramaxGraph: ImagerySource {
     let client: PanoramaxClient
     /// Flat pictures are walked too (`--all-pictures`), not only 360° ones.
     package let allPictures: Bool
@@ -35,6 +35,12 @@ package struct PanoramaxGraph: Sendable {
     /// True when `picture` is walked.
     func admits(_ picture: PanoramaxPicture) -> Bool {
         allPictures || picture.isFullSphere
+    }
+
+    package var summary: String { "\(server.address) (\(allPictures ? "all pictures" : "360° pictures only"), read around the start)" }
+
+    package func search(near place: Coordinate, radius: Double) throws(DatasetError) -> [Panorama] {
+        try client.search(near: place, radius: radius).filter(admits).map(\.panorama)
     }
 }
 
@@ -73,21 +79,23 @@ extension Dataset {
             folder: URL(string: server.address) ?? URL(fileURLWithPath: "/"),
             remote: RemoteFolder(server.address, cache: cache, takesAddresses: true), name: "Panoramax (\(server.host))",
             startID: found.first?.id ?? "", service: PanoramaService(panoramas: found), shards: nil, shardSpans: [],
-            panoramax: graph)
+            source: graph)
         // The start's own item must be read: a search result is not promised its ways.
         if let start = found.first, !graph.read.contains(start.id) { dataset = try dataset.reading([.picture(start.id)]) }
         return dataset
     }
 
-    /// The pictures of `ids` read from the server and added (a flat one left out unless all
-    /// pictures are walked). A picture the server answers for but cannot give (an error status,
-    /// an item that is not what the API documents) is left out, and the ways to it with it. One
-    /// that could not be asked (no connection, a timeout, offline and not cached, too many
-    /// requests) is not: it is asked again later, and when nothing arrived that is the error.
-    func readingPictures(_ ids: [String]) throws(DatasetError) -> Dataset {
-        guard var graph = panoramax else { return self }
+}
+
+extension PanoramaxGraph {
+    /// `panoramas` with the pictures of `ids` read from the server and added (a flat one left
+    /// out unless all pictures are walked), named by street, else by sequence.
+    package func reading(_ ids: [String], into panoramas: [Panorama]) throws(DatasetError) -> (
+        source: any ImagerySource, panoramas: [Panorama]
+    ) {
+        var graph = self
         let wanted = ids.filter { !graph.read.contains($0) && !graph.leftOut.contains($0) }
-        guard !wanted.isEmpty else { return self }
+        guard !wanted.isEmpty else { return (self, panoramas) }
         let results = graph.client.pictures(wanted)
         var firstFailure: DatasetError?
         var arrived: [String: Panorama] = [:]
@@ -108,21 +116,19 @@ extension Dataset {
             }
         }
         if arrived.isEmpty, let firstFailure { throw firstFailure }
-        var panoramas = service.panoramas.map { arrived.removeValue(forKey: $0.id) ?? $0 }
-        panoramas += wanted.compactMap { arrived[$0] }
-        panoramas = panoramas.filter { !graph.leftOut.contains($0.id) }.map { panorama in
+        var merged = panoramas.map { arrived.removeValue(forKey: $0.id) ?? $0 }
+        merged += wanted.compactMap { arrived[$0] }
+        merged = merged.filter { !graph.leftOut.contains($0.id) }.map { panorama in
             var kept = panorama
             kept.links.removeAll { graph.leftOut.contains($0.target) }
             return kept
         }
         // Named by street (else by sequence): one question a reading, for the nearest picture
         // just read (the first asked for); its answer, and earlier ones, name the rest.
-        let justRead = wanted.compactMap { id in panoramas.first { $0.id == id } }
+        let justRead = wanted.compactMap { id in merged.first { $0.id == id } }
         _ = graph.named(justRead, asking: 1)
-        panoramas = graph.named(panoramas, asking: 0)
-        return Dataset(
-            folder: folder, remote: remote, name: name, startID: startID,
-            service: PanoramaService(panoramas: panoramas, markers: service.markers), shards: nil, shardSpans: [], panoramax: graph)
+        merged = graph.named(merged, asking: 0)
+        return (graph, merged)
     }
 
     /// True when `error` says the server could not be asked, rather than that it has no good
@@ -136,12 +142,11 @@ extension Dataset {
         }
     }
 
-    /// For Panoramax, the nearest of what is not read yet: `panorama` itself, else the pictures
-    /// its ways lead to, else those one way further. Reading two ways ahead means the ways shown
-    /// on arrival are final (a flat or unreadable picture is already left out).
-    func unreadPictures(around panorama: Panorama) -> [String] {
-        guard let graph = panoramax else { return [] }
-        func unread(_ ids: [String]) -> [String] { ids.filter { !graph.read.contains($0) && !graph.leftOut.contains($0) } }
+    /// The nearest of what is not read yet: `panorama` itself, else the pictures its ways lead
+    /// to, else those one way further. Reading two ways ahead means the ways shown on arrival
+    /// are final (a flat or unreadable picture is already left out).
+    package func unread(around panorama: Panorama, in service: PanoramaService) -> [String] {
+        func unread(_ ids: [String]) -> [String] { ids.filter { !read.contains($0) && !leftOut.contains($0) } }
         if let here = unread([panorama.id]).first { return [here] }
         let ways = panorama.links.map(\.target)
         let near = unread(ways)

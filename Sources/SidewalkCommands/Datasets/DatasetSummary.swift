@@ -50,10 +50,7 @@ struct DatasetSummary {
         lines.append("dates:      \(dates.isEmpty ? "none given" : dates.sorted().joined(separator: ", "))")
         lines.append("markers:    \(dataset.service.markers.count)")
         if let shards = dataset.shards { lines.append("shards:     \(shards.shards.count) (docs/dataset-format.md, \"Sharded datasets\")") }
-        if let graph = dataset.panoramax {
-            lines.append(
-                "server:     \(graph.server.address) (\(graph.allPictures ? "all pictures" : "360° pictures only"), read around the start)")
-        }
+        if let source = dataset.source { lines.append("server:     " + source.summary) }
         return lines
     }
 }
