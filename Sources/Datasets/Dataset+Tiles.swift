@@ -1,4 +1,3 @@
-import Locking
 import PanoCore
 import PanoImage
 import StreetModel
@@ -20,12 +19,10 @@ extension Dataset {
                 width: width, height: height)
         else { return (image, []) }
         let keys = [TileGrid.Key(level: 0, row: 0, column: 0)] + window.keys(in: tiles.grid)
-        let loaded = Locked([TileGrid.Key: Result<RGBImage, PanoramaError>]())
-        BlockingThread.forEach(keys.count, workers: TileCache.defaultWorkers, name: "tile-fetch") { index in
-            let result = Result { () throws(PanoramaError) in try loadTile(keys[index], of: panorama) }
-            loaded.withLock { $0[keys[index]] = result }
+        let loaded = BlockingThread.map(keys.count, workers: TileCache.defaultWorkers, name: "tile-fetch") { index in
+            Result { () throws(PanoramaError) in try loadTile(keys[index], of: panorama) }
         }
-        let results = loaded.withLock { $0 }
+        let results = Dictionary(zip(keys, loaded)) { first, _ in first }
         var shown = image
         shown.detail = DetailComposer.compose(grid: tiles.grid, window: window) { try? results[$0]?.get() }.layer
         let failures = results.compactMap { key, result in

@@ -69,6 +69,19 @@ package enum BlockingThread {
         work()
         finished.wait()
     }
+
+    /// `body(index)` for every index in 0..<`count`, run as `forEach` runs it (`workers` threads
+    /// at once); the answers in the order of their indices.
+    package static func map<Answer: Sendable>(
+        _ count: Int, workers: Int, name: String, _ body: @escaping @Sendable (_ index: Int) -> Answer
+    ) -> [Answer] {
+        let answers = Locked<[Answer?]>(Array(repeating: nil, count: count))
+        forEach(count, workers: workers, name: name) { index in
+            let answer = body(index)
+            answers.withLock { $0[index] = answer }
+        }
+        return answers.withLock { $0 }.map { $0! }
+    }
 }
 
 /// What a started thread runs, handed to it through `pthread_create`'s one pointer.

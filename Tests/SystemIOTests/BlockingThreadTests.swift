@@ -98,6 +98,19 @@ struct BlockingThreadTests {
         #expect(met.withLock { $0 }.sorted() == Array(0..<(workers * 3)))
     }
 
+    @Test("map gives each index's answer in index order, whichever thread ran it and whenever it ended")
+    func mapKeepsOrder() {
+        let workers = 4
+        let meeting = Rendezvous(count: workers)
+        // The first `workers` answers meet, so they run at once and end in any order.
+        let answers = BlockingThread.map(workers * 3, workers: workers, name: "test-map") { index in
+            if index < workers { _ = meeting.arrive(waitingAtMost: 5) }
+            return index * index
+        }
+        #expect(answers == (0..<(workers * 3)).map { $0 * $0 })
+        #expect(BlockingThread.map(0, workers: workers, name: "test-map") { $0 }.isEmpty)
+    }
+
     /// The calling thread's name, as `BlockingThread.start` gave it (or the system did).
     private static func threadName() -> String {
         var bytes = [CChar](repeating: 0, count: 16)

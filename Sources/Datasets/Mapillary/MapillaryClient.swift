@@ -1,4 +1,3 @@
-import Locking
 import PanoCore
 import RemoteData
 import SystemIO
@@ -49,16 +48,15 @@ struct MapillaryClient: Sendable {
     func search(near place: Coordinate, radius: Double) throws(DatasetError) -> [MapillaryImage] {
         let metres = min(Self.largestRadius, max(1, radius.isFinite ? radius : 1))
         let boxes = Self.boxes(around: place, radius: metres)
-        let answers = Self.requests(boxes.count) { index in
+        let answers = BlockingThread.map(boxes.count, workers: Self.concurrentRequests, name: "mapillary-fetch") { index in
             let address = server.searchAddress(in: boxes[index], limit: MapillaryServer.searchLimit)
             return Result { () throws(DatasetError) in try MapillaryAnswer.images(answer(address), address: address) }
         }
         var found: [String: MapillaryImage] = [:]
         for answer in answers {
             switch answer {
-            case .success(let images)?: for image in images where found[image.id] == nil { found[image.id] = image }
-            case .failure(let error)?: throw error
-            case nil: break
+            case .success(let images): for image in images where found[image.id] == nil { found[image.id] = image }
+            case .failure(let error): throw error
             }
         }
         return found.values.filter { place.distance(to: $0.coordinate) <= metres }
@@ -120,17 +118,6 @@ struct MapillaryClient: Sendable {
             }
         }
         return boxes
-    }
-
-    /// `ask(index)` for each index below `count`, `concurrentRequests` at a time; the answers
-    /// in the order of their indices.
-    static func requests<Answer: Sendable>(_ count: Int, _ ask: @escaping @Sendable (Int) -> Answer) -> [Answer?] {
-        let results = Locked<[Answer?]>(Array(repeating: nil, count: count))
-        BlockingThread.forEach(count, workers: concurrentRequests, name: "mapillary-fetch") { index in
-            let answer = ask(index)
-            results.withLock { $0[index] = answer }
-        }
-        return results.withLock { $0 }
     }
 
     /// The answer's bytes at `address`. A 401 or 403 is the token refused: said as such.
