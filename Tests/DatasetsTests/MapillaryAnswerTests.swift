@@ -130,19 +130,4 @@ struct MapillaryAnswerTests {
         let answer = ["data": [["id": "3"], ["id": "1"], ["id": "3"], ["id": "../x"], ["id": 2], ["name": "4"]]]
         #expect(try MapillaryAnswer.imageIDs(Self.bytes(answer), address: "t") == ["3", "1", "2"])
     }
-
-    /// The graph API's answer to a token it refuses (its documented OAuthException).
-    @Test("the graph API's error object gives its message and code; anything else is no error object")
-    func errors() throws {
-        let refused = [
-            "error": [
-                "message": "Invalid OAuth access token - Cannot parse access token", "type": "OAuthException", "code": 190,
-                "fbtrace_id": "A1b2C3"
-            ]
-        ]
-        let error = try #require(MapillaryAnswer.error(Self.bytes(refused)))
-        #expect(error.message == "Invalid OAuth access token - Cannot parse access token" && error.code == 190)
-        #expect(MapillaryAnswer.error(Array("not json".utf8)) == nil)
-        #expect(MapillaryAnswer.error(try Self.bytes(["error": ["code": 1]])) == nil)
-    }
 }

@@ -2,8 +2,7 @@ import BoundedJSON
 import RemoteData
 
 /// What Mapillary's graph API answers, read from its bytes: one image entity, a list of them
-/// (`{"data": [...]}`, a search in a box), a sequence's image ids, or an error
-/// (`{"error": {"message", "type", "code"}}`). Untrusted: bounded as it is parsed, and every
+/// (`{"data": [...]}`, a search in a box), or a sequence's image ids. Untrusted: bounded as it is parsed, and every
 /// problem reported with its JSON path.
 package enum MapillaryAnswer {
     /// Largest answer read: an entity is about a kilobyte; a search's 2000 images (the API's
@@ -43,16 +42,6 @@ package enum MapillaryAnswer {
             if let id = MapillaryImageDecoder.identifier(entry.object?["id"]), seen.insert(id).inserted { ids.append(id) }
         }
         return ids
-    }
-
-    /// The graph API's own words for a failure, when `bytes` are its error object: the message
-    /// (at most 200 characters, untrusted: sanitised where shown) and the code (190 is a token
-    /// that is not valid). Nil for anything else.
-    package static func error(_ bytes: [UInt8]) -> (message: String, code: Int?)? {
-        guard let root = try? JSONParser.parse(bytes, limits: limits), let error = root.object?["error"]?.object,
-            let message = error["message"]?.string, !message.isEmpty
-        else { return nil }
-        return (String(message.prefix(200)), error["code"]?.integer)
     }
 
     private static func data(_ root: JSONValue, address: String) throws(DatasetError) -> [JSONValue] {

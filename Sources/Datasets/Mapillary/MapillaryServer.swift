@@ -47,10 +47,4 @@ package struct MapillaryServer: Equatable, Sendable {
     func sequenceAddress(_ id: String) -> String {
         graph + "/image_ids?sequence_id=" + PercentEncoding.encode(id, keeping: "-_")
     }
-
-    /// A coverage tile of the public layer (`/maps/vtp/mly1_public/2/{z}/{x}/{y}`), its token in
-    /// the query as the tiles are documented to take it; the HTTP cache keeps it without.
-    func tileAddress(_ tile: (z: Int, x: Int, y: Int), token: Secret) -> String {
-        token.address(tiles + "/maps/vtp/mly1_public/2/\(tile.z)/\(tile.x)/\(tile.y)", withQueryItem: "access_token")
-    }
 }
