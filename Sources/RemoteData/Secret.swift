@@ -1,6 +1,7 @@
 /// A value that must never be shown: a service's access token. Printed, interpolated, dumped or
 /// mirrored it is "(secret)", so it cannot reach a log, an error, an events line or a recording
-/// by being described; only `HTTPClient`, in this module, reads the value, to make a request.
+/// by being described; only this module reads the value: `HTTPClient` to make a request, and
+/// `address(_:withQueryItem:)` for the one service that takes it in an address.
 package struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The value, without surrounding white space.
     let value: String
