@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
             exclude: ["Goldens"]),
-        .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData", "TestSupport"]),
+        .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData", "Locking", "TestSupport"]),
         .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "TerminalModel", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking", "TestSupport"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),

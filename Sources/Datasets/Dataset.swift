@@ -159,10 +159,11 @@ package struct Dataset: Sendable {
         remote?.address(of: relative) ?? relative
     }
 
-    /// The bytes of `relative` (a path the manifest gave) in the dataset, at most `limit`: from the
-    /// folder (never through a link that leads out of it), or from the web server through the
-    /// HTTP cache.
+    /// The bytes of `relative` (a path the manifest or the source gave) in the dataset, at most
+    /// `limit`: from the folder (never through a link that leads out of it), from the web server
+    /// through the HTTP cache, or from the street-level service as it gives pictures.
     package func read(_ relative: String, limit: Int) throws(FileError) -> [UInt8] {
+        if let source { return try source.picture(at: relative, limit: limit) }
         if let remote { return try remote.read(relative, limit: limit) }
         return try InputFile.read(DatasetPath.Resolver(folder: folder).inside(relative), limit: limit)
     }

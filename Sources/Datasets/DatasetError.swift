@@ -43,3 +43,23 @@ package enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension DatasetError {
+    /// True when the service could not be asked (no connection, offline and not cached, too
+    /// many requests, a server failing), rather than that it has no good answer for this: what
+    /// was asked is asked again later.
+    var isUnavailable: Bool {
+        guard case .web(let failure) = self else { return false }
+        switch failure {
+        case .status(_, let code): return code == 429 || code == 503
+        case .unreachable, .timeout, .broken, .notCached, .failed: return true
+        case .tooLarge, .refused, .notHTTP, .headersTooLarge, .noRanges: return false
+        }
+    }
+
+    /// True when the service refused the credentials: nothing else will be answered either.
+    var isRefusal: Bool {
+        if case .tokenRefused = self { return true }
+        return false
+    }
+}

@@ -1,8 +1,9 @@
 import PanoCore
 import StreetModel
+import SystemIO
 
 /// A street-level imagery service walked as a dataset that grows as you walk (docs/sources.md):
-/// Panoramax (`Panoramax/`), each service a folder of its own. The dataset holds what was read;
+/// Panoramax (`Panoramax/`) and Mapillary (`Mapillary/`), each service a folder of its own. The dataset holds what was read;
 /// the source knows how to read more and what it has read or left out.
 package protocol ImagerySource: Sendable {
     /// The line `sidewalk info` gives the service: where it is, and what is walked.
@@ -17,6 +18,10 @@ package protocol ImagerySource: Sendable {
 
     /// The nearest of what is not read yet around `panorama`, in the order to read it. No I/O.
     func unread(around panorama: Panorama, in service: PanoramaService) -> [String]
+
+    /// The bytes of a picture's image, at most `limit`: `path` is a panorama's `imagePath` or its
+    /// larger image's, as this source gave it. Blocking: asks the service (or the HTTP cache).
+    func picture(at path: String, limit: Int) throws(FileError) -> [UInt8]
 
     /// The pictures within `radius` metres of `place` that would be walked, nearest first, as a
     /// search gives them (their ways known only once they are read). Blocking: asks the service.

@@ -32,4 +32,28 @@ enum StreetPictures {
         }
         return kept
     }
+
+    /// Where a flat picture `width` pixels wide and `aspect` (height / width, > 0) as high sits
+    /// on the sphere: centred on its heading and the horizon, as wide as its field of view
+    /// (degrees, (0, 360)); nil when it would be taller than the sphere.
+    static func crop(fieldOfView: Double, width: Int, aspect: Double) -> PanoramaCrop? {
+        guard fieldOfView > 0, fieldOfView < 360, aspect > 0, aspect.isFinite else { return nil }
+        let height = Int((Double(width) * aspect).rounded())
+        let fullHeight = Int((Double(width) * 180 / fieldOfView).rounded())
+        guard height < fullHeight else { return nil }
+        return PanoramaCrop(fullWidth: 2 * fullHeight, fullHeight: fullHeight, left: fullHeight - width / 2, top: (fullHeight - height) / 2)
+    }
+
+    /// The nearest of what is not read yet (`pending`) around `panorama`: itself, else the
+    /// pictures its ways lead to, else those one way further. Reading two ways ahead means the
+    /// ways shown on arrival are final (a flat or unreadable picture is already left out).
+    static func unread(around panorama: Panorama, in service: PanoramaService, pending: (String) -> Bool) -> [String] {
+        if pending(panorama.id) { return [panorama.id] }
+        let ways = panorama.links.map(\.target)
+        let near = ways.filter(pending)
+        if !near.isEmpty { return near }
+        let further = ways.compactMap { service.panorama(id: $0) }.flatMap { $0.links.map(\.target) }
+        var listed: Set<String> = []
+        return further.filter(pending).filter { listed.insert($0).inserted }
+    }
 }

@@ -14,9 +14,14 @@ struct MapillaryClient: Sendable {
     let server: MapillaryServer
     let cache: HTTPCache
     let authorization: HTTPAuthorization
+    /// Keeps every copy of this client to `requestsPerSecond`.
+    let pacer: RequestPacer
 
     /// Requests in flight at once, at most.
     static let concurrentRequests = 4
+    /// Requests a second, at most: well inside the graph API's documented rate limits (tens of
+    /// thousands a minute an app), and a walk's read-ahead needs a few dozen.
+    static let requestsPerSecond = 20.0
     /// How long an answer is used without asking again, seconds: an image's place and sequence
     /// do not change; its thumbnails' addresses expire, and are asked for afresh when they do.
     static let keepSeconds = 86_400
@@ -25,10 +30,21 @@ struct MapillaryClient: Sendable {
     /// Most boxes one search asks, each `MapillaryServer.searchSide` on a side.
     static let mostBoxes = 36
 
-    init(server: MapillaryServer, cache: HTTPCache, token: Secret) {
+    init(server: MapillaryServer, cache: HTTPCache, token: Secret, pacer: RequestPacer = RequestPacer(perSecond: requestsPerSecond)) {
         self.server = server
         self.cache = cache
         authorization = HTTPAuthorization(scheme: "OAuth", secret: token)
+        self.pacer = pacer
+    }
+
+    /// `body` for each of `ids`, at most `concurrentRequests` at once, with its id, in order.
+    func each<Answer: Sendable>(
+        _ ids: [String], _ body: @escaping @Sendable (MapillaryClient, String) throws(DatasetError) -> Answer
+    ) -> [(String, Result<Answer, DatasetError>)] {
+        let answers = BlockingThread.map(ids.count, workers: Self.concurrentRequests, name: "mapillary-fetch") { index in
+            Result { () throws(DatasetError) in try body(self, ids[index]) }
+        }
+        return Array(zip(ids, answers))
     }
 
     /// The image with `id`; with `refresh`, asked of the server even when the cache holds it
@@ -80,13 +96,13 @@ struct MapillaryClient: Sendable {
     /// the HTTP cache under the image's id and size, never under the signed address, which
     /// changes and expires. An address that has expired (403 or 410) is given up for a fresh read
     /// of the entity, and its new address asked once.
-    func picture(of image: MapillaryImage, original: Bool = false) throws(DatasetError) -> [UInt8] {
+    func picture(of image: MapillaryImage, original: Bool = false, maxBytes: Int = pictureByteLimit) throws(DatasetError) -> [UInt8] {
         let size = original ? "original" : "2048"
         let key = "mapillary image \(image.id) \(size)"
         func fetch(_ picture: MapillaryImage) throws(HTTPError) -> [UInt8] {
             try cache.fetch(
-                original ? picture.original ?? picture.thumbnail : picture.thumbnail, maxBytes: Self.pictureByteLimit, key: key,
-                keepSeconds: Self.pictureKeepSeconds)
+                original ? picture.original ?? picture.thumbnail : picture.thumbnail, maxBytes: min(maxBytes, Self.pictureByteLimit),
+                key: key, keepSeconds: Self.pictureKeepSeconds, beforeRequest: pacer.wait)
         }
         do {
             return try fetch(image)
@@ -124,7 +140,8 @@ struct MapillaryClient: Sendable {
     private func answer(_ address: String, refresh: Bool = false) throws(DatasetError) -> [UInt8] {
         do {
             return try cache.fetch(
-                address, maxBytes: MapillaryAnswer.byteLimit, authorization: authorization, keepSeconds: Self.keepSeconds, refresh: refresh)
+                address, maxBytes: MapillaryAnswer.byteLimit, authorization: authorization, keepSeconds: Self.keepSeconds, refresh: refresh,
+                beforeRequest: pacer.wait)
         } catch {
             if case .status(_, let code) = error, code == 401 || code == 403 { throw .tokenRefused(service: "Mapillary", status: code) }
             throw .web(error)

@@ -27,10 +27,13 @@ package struct MapillaryImage: Equatable, Sendable {
     package var thumbnail: String
     /// `thumb_original_url`: the original, for views that need more pixels; nil when not given.
     package var original: String?
+    /// A flat picture's horizontal field of view, degrees, (0, 180): from `camera_parameters`'
+    /// focal length (a fraction of the larger side, as mapillary-js reads it); nil when not given.
+    package var fieldOfView: Double?
 
     package init(
         id: String, coordinate: Coordinate, heading: Double?, isPanorama: Bool, capturedDay: String?, creator: String?,
-        sequence: String?, width: Int?, height: Int?, thumbnail: String, original: String?
+        sequence: String?, width: Int?, height: Int?, thumbnail: String, original: String?, fieldOfView: Double? = nil
     ) {
         self.id = id
         self.coordinate = coordinate
@@ -43,5 +46,6 @@ package struct MapillaryImage: Equatable, Sendable {
         self.height = height
         self.thumbnail = thumbnail
         self.original = original
+        self.fieldOfView = fieldOfView
     }
 }

@@ -3,6 +3,10 @@ import PanoCore
 import RemoteData
 import SystemIO
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns one image entity of Mapillary's graph API into a `MapillaryImage`, collecting every
 /// problem with its JSON path. Untrusted: every number is checked before it is used.
 struct MapillaryImageDecoder {
@@ -12,7 +16,7 @@ struct MapillaryImageDecoder {
     /// reads).
     static let fields = [
         "id", "geometry", "computed_geometry", "compass_angle", "computed_compass_angle", "camera_type", "captured_at", "creator",
-        "sequence", "width", "height", "thumb_2048_url", "thumb_original_url"
+        "sequence", "width", "height", "thumb_2048_url", "thumb_original_url", "camera_parameters"
     ]
 
     /// Largest side an image may claim, pixels.
@@ -38,12 +42,13 @@ struct MapillaryImageDecoder {
         let heading = [entity["computed_compass_angle"], entity["compass_angle"]].lazy.compactMap { $0?.number }
             .first { $0.isFinite && abs($0) <= 3600 }.map(Degrees.wrap360)
         let cameraType = entity["camera_type"]?.string?.lowercased()
+        let (width, height) = (Self.side(entity["width"]), Self.side(entity["height"]))
         return MapillaryImage(
             id: id, coordinate: coordinate, heading: heading, isPanorama: cameraType == "spherical" || cameraType == "equirectangular",
             capturedDay: entity["captured_at"]?.integer.flatMap(Self.day), creator: Self.creator(entity["creator"]),
             sequence: entity["sequence"]?.string.flatMap { $0.isEmpty || $0.utf8.count > 128 ? nil : $0 },
-            width: Self.side(entity["width"]), height: Self.side(entity["height"]), thumbnail: thumbnail,
-            original: Self.webAddress(entity["thumb_original_url"]))
+            width: width, height: height, thumbnail: thumbnail, original: Self.webAddress(entity["thumb_original_url"]),
+            fieldOfView: Self.fieldOfView(entity["camera_parameters"], width: width, height: height))
     }
 
     /// An image id: digits, as the graph API gives them (as a string; a number is taken too).
@@ -69,6 +74,15 @@ struct MapillaryImageDecoder {
     /// A side of 1...`largestSide` pixels.
     private static func side(_ value: JSONValue?) -> Int? {
         value?.integer.flatMap { (1...largestSide).contains($0) ? $0 : nil }
+    }
+
+    /// The horizontal field of view, degrees, of a camera whose `camera_parameters` start with
+    /// its focal length as a fraction of the larger side (0.1...10); the picture taken as wide
+    /// as high when its size is not given.
+    static func fieldOfView(_ value: JSONValue?, width: Int?, height: Int?) -> Double? {
+        guard let focal = value?.array?.first?.number, focal.isFinite, (0.1...10).contains(focal) else { return nil }
+        let across = Double(width ?? 1) / Double(max(width ?? 1, height ?? 1))
+        return 2 * atan(across / (2 * focal)) * 180 / .pi
     }
 
     /// The UTC day of `milliseconds` since 1970, for captures from 1900 to 2200.

@@ -26,6 +26,51 @@ package struct MapillaryServer: Equatable, Sendable {
         self.tiles = tiles
     }
 
+    /// How a dataset argument names Mapillary: `mapillary:` for Mapillary's own servers,
+    /// `mapillary:URL` for another graph API whose tiles are served by the same host (tests).
+    package static let scheme = "mapillary:"
+
+    /// The servers a dataset argument names, its tiles at `tiles` when given (else the graph
+    /// API's host for another server, Mapillary's for its own); nil when it names none.
+    package init?(dataset: String, tiles: String? = nil) {
+        guard Self.isNamed(dataset) else { return nil }
+        let rest = String(dataset.dropFirst(Self.scheme.count))
+        let graph = rest.isEmpty ? Self.graphAPI : rest
+        self.init(graph: graph, tiles: tiles ?? (rest.isEmpty ? Self.tileService : rest))
+    }
+
+    /// True when `dataset` asks for Mapillary (well formed or not).
+    package static func isNamed(_ dataset: String) -> Bool {
+        dataset.lowercased().hasPrefix(scheme)
+    }
+
+    /// The dataset argument naming these servers (the tiles' own address is not part of it).
+    package var description: String { graph == Self.graphAPI ? Self.scheme : Self.scheme + graph }
+
+    /// The host of the graph API, for titles.
+    package var host: String {
+        graph.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? graph
+    }
+
+    /// Mapillary's web viewer at an image (`https://www.mapillary.com/app/?pKey=ID`), with the
+    /// map at `coordinate` when given (`lat`, `lng`, `z`), as its share button links.
+    package static func viewerLink(_ id: String, at coordinate: Coordinate? = nil) -> String {
+        let place = coordinate.map { "&lat=\(rounded($0.latitude))&lng=\(rounded($0.longitude))&z=17" } ?? ""
+        return "https://www.mapillary.com/app/?pKey=" + PercentEncoding.encode(id, keeping: "") + place
+    }
+
+    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
+
+    /// The deepest zoom of the coverage tiles (`mly1_public`: sequences at 6...14, images at 14).
+    package static let coverageMaxZoom = 14
+
+    /// A coverage tile of the `mly1_public` tileset, with the token as its `access_token` (as
+    /// the tiles are documented to take it). Give it only to `HTTPCache`, which never keeps or
+    /// shows the token (`URLSecrets`).
+    package func tileAddress(_ tile: (z: Int, x: Int, y: Int), token: Secret) -> String {
+        token.address(tiles + "/maps/vtp/mly1_public/2/\(tile.z)/\(tile.x)/\(tile.y)", withQueryItem: "access_token")
+    }
+
     /// The largest side of a box searched at once, degrees: clients report that the API answers
     /// only small boxes (under 0.01 square degrees), so a search asks in boxes of 0.005°.
     package static let searchSide = 0.005

@@ -12,6 +12,25 @@ enum MapillaryWays {
     /// Closer than this, metres, two images are the same place: no way between them.
     static let samePlace = NeighbourLinker.samePlace
 
+    /// The width of `thumb_2048_url`'s image, pixels.
+    static let thumbnailWidth = 2048
+
+    /// How a panorama names an image's pixels (never by the signed address, which expires):
+    /// `mapillary:ID/2048` for the thumbnail, `mapillary:ID/original` for the original.
+    static func picturePath(_ id: String, original: Bool) -> String {
+        "mapillary:\(id)/" + (original ? "original" : "\(thumbnailWidth)")
+    }
+
+    /// The image id and size a `picturePath` names; nil for anything else.
+    static func picture(_ path: String) -> (id: String, original: Bool)? {
+        guard path.hasPrefix("mapillary:") else { return nil }
+        let parts = path.dropFirst("mapillary:".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...32).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            parts[1] == "original" || parts[1] == "\(thumbnailWidth)"
+        else { return nil }
+        return (String(parts[0]), parts[1] == "original")
+    }
+
     /// The credit Mapillary's terms ask for: the service, the photographer, the licence.
     static func credit(_ image: MapillaryImage) -> String {
         "Mapillary · " + (image.creator.map { "@\($0) · " } ?? "") + "CC BY-SA 4.0"
@@ -22,9 +41,15 @@ enum MapillaryWays {
     /// nearest of `nearby` (images of any sequence; its own and those out of reach are left out).
     static func panorama(_ image: MapillaryImage, previous: MapillaryImage?, next: MapillaryImage?, nearby: [MapillaryImage]) -> Panorama {
         var panorama = Panorama(
-            id: image.id, imagePath: image.thumbnail, coordinate: image.coordinate, centerHeading: image.heading ?? 0,
-            captureDate: image.capturedDay, copyright: credit(image))
+            id: image.id, imagePath: picturePath(image.id, original: false), coordinate: image.coordinate,
+            centerHeading: image.heading ?? 0, captureDate: image.capturedDay, copyright: credit(image))
         panorama.description = StreetPictures.placeName(image.coordinate)
+        if !image.isPanorama {
+            let aspect = image.width.flatMap { width in image.height.map { Double($0) / Double(width) } } ?? 0.75
+            panorama.crop = image.fieldOfView.flatMap { StreetPictures.crop(fieldOfView: $0, width: thumbnailWidth, aspect: aspect) }
+        } else if image.original != nil, let width = image.width, width > thumbnailWidth {
+            panorama.largerImage = LargerImage(path: picturePath(image.id, original: true), width: width, usualWidth: thumbnailWidth)
+        }
         if let heading = image.heading { panorama.initialView = InitialView(orientation: Orientation(heading: heading, pitch: 0)) }
         var ranked: [(rank: Int, link: Link)] = []
         for (rank, neighbour) in [(0, next), (1, previous)] {

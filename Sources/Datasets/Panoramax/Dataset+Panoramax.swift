@@ -2,6 +2,7 @@ import FoundationEssentials
 import PanoCore
 import RemoteData
 import StreetModel
+import SystemIO
 
 /// A Panoramax server seen as a dataset that grows as you walk: which pictures were read, and
 /// which were left out.
@@ -108,7 +109,7 @@ extension PanoramaxGraph {
             case .success?, nil:
                 graph.leftOut.insert(id)
             case .failure(let error)?:
-                if Self.isUnavailable(error) {
+                if error.isUnavailable {
                     firstFailure = firstFailure ?? error
                 } else {
                     graph.leftOut.insert(id)
@@ -131,28 +132,11 @@ extension PanoramaxGraph {
         return (graph, merged)
     }
 
-    /// True when `error` says the server could not be asked, rather than that it has no good
-    /// answer for this picture.
-    private static func isUnavailable(_ error: DatasetError) -> Bool {
-        guard case .web(let failure) = error else { return false }
-        switch failure {
-        case .status(_, let code): return code == 429 || code == 503
-        case .unreachable, .timeout, .broken, .notCached, .failed: return true
-        case .tooLarge, .refused, .notHTTP, .headersTooLarge, .noRanges: return false
-        }
+    package func unread(around panorama: Panorama, in service: PanoramaService) -> [String] {
+        StreetPictures.unread(around: panorama, in: service) { !read.contains($0) && !leftOut.contains($0) }
     }
 
-    /// The nearest of what is not read yet: `panorama` itself, else the pictures its ways lead
-    /// to, else those one way further. Reading two ways ahead means the ways shown on arrival
-    /// are final (a flat or unreadable picture is already left out).
-    package func unread(around panorama: Panorama, in service: PanoramaService) -> [String] {
-        func unread(_ ids: [String]) -> [String] { ids.filter { !read.contains($0) && !leftOut.contains($0) } }
-        if let here = unread([panorama.id]).first { return [here] }
-        let ways = panorama.links.map(\.target)
-        let near = unread(ways)
-        if !near.isEmpty { return near }
-        let further = ways.compactMap { service.panorama(id: $0) }.flatMap { $0.links.map(\.target) }
-        var listed: Set<String> = []
-        return unread(further).filter { listed.insert($0).inserted }
+    package func picture(at path: String, limit: Int) throws(FileError) -> [UInt8] {
+        try RemoteFolder(server.address, cache: client.cache, takesAddresses: true).read(path, limit: limit)
     }
 }

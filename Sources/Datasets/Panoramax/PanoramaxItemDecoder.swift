@@ -139,16 +139,11 @@ struct PanoramaxItemDecoder {
         }
     }
 
-    /// Where a flat picture's `sd` image sits on the sphere: centred on its heading and the
-    /// horizon, as wide as its field of view. The `sd` size follows the original's shape
-    /// (`sensor_array_dimensions`, else 4:3).
+    /// Where a flat picture's `sd` image sits on the sphere (`StreetPictures.crop`). The `sd`
+    /// size follows the original's shape (`sensor_array_dimensions`, else 4:3).
     static func crop(fieldOfView: Double, sensor: [JSONValue]?) -> PanoramaCrop? {
         let dimensions = sensor?.compactMap(\.number) ?? []
         let aspect = dimensions.count >= 2 && dimensions[0] > 0 && dimensions[1] > 0 ? dimensions[1] / dimensions[0] : 0.75
-        let width = standardWidth
-        let height = Int((Double(width) * aspect).rounded())
-        let fullHeight = Int((Double(width) * 180 / fieldOfView).rounded())
-        guard height < fullHeight else { return nil }
-        return PanoramaCrop(fullWidth: 2 * fullHeight, fullHeight: fullHeight, left: fullHeight - width / 2, top: (fullHeight - height) / 2)
+        return StreetPictures.crop(fieldOfView: fieldOfView, width: standardWidth, aspect: aspect)
     }
 }

@@ -26,7 +26,9 @@ Main Street (made by scripts/reference/make_mapillary_tile.py: seq-main, seq-cro
 perspective seq-flat, and seq-far, 360 degree images 60 m north that nothing links to), and an
 empty tile elsewhere.
 Faults: 9500 answers 500; 9429 answers 429 with Retry-After: 1 to its first request, then as
-1001 does with its own id; 9999's entity is not JSON.
+1001 does with its own id; 9999's entity is not JSON; 9300's entity stalls: its headers come,
+then nothing for a minute. A perspective image gives `camera_parameters` (focal 0.8 of its
+larger side, 4:3), as the graph API does.
 Each request is logged to LOG_FILE as one line: seconds since the epoch, the path and query,
 and "auth" or "-" for whether the right Authorization header came. Writes the port it listens
 on to PORT_FILE (atomically), then serves until killed.
@@ -57,7 +59,7 @@ for i in range(3):
                                        file="main-3-winter.jpg")
 IMAGES_BY_ID["3001"] = dict(seq="seq-flat", lng=LNG0 + STEP, lat=LAT - 2 * METRE, angle=0, camera="perspective",
                             at=1651406400000, user="flat camera", file="square-east.jpg")
-for fault in ("9500", "9429", "9999"):
+for fault in ("9500", "9429", "9999", "9300"):
     IMAGES_BY_ID[fault] = dict(IMAGES_BY_ID["1001"], seq="seq-fault", lat=45.0)
 lock = threading.Lock()
 asked = set()
@@ -109,6 +111,14 @@ class Handler(Replies):
                 asked.add(image_id)
             if first:
                 return self.reply(429, b"", {"Retry-After": "1"})
+        if image_id == "9300":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(60)
+            return None
         if image_id == "9999":
             return self.reply(200, b'{"id": "9999", "geometry": ', {"Content-Type": "application/json"})
         return self.json(200, self.entity(image_id))
@@ -125,10 +135,10 @@ class Handler(Replies):
             "computed_geometry": {"type": "Point", "coordinates": [p["lng"], p["lat"]]},
             "compass_angle": p["angle"] + 2, "computed_compass_angle": p["angle"], "camera_type": p["camera"],
             "captured_at": p["at"], "creator": {"id": "100", "username": p["user"]}, "sequence": p["seq"],
-            "width": 2048, "height": 1024,
+            "width": 2048, "height": 1536 if p["camera"] == "perspective" else 1024,
             "thumb_2048_url": "%s-2048.jpg?oe=%d&oh=%s" % (base, expiry, signature(image_id, 2048, expiry)),
             "thumb_original_url": "%s-original.jpg?oe=%d&oh=%s" % (base, expiry, signature(image_id, "original", expiry)),
-        }
+        } | ({"camera_parameters": [0.8, 0.0, 0.0]} if p["camera"] == "perspective" else {})
 
     def thumbnail(self, name, params):
         image_id, _, size = name.rpartition("-")
