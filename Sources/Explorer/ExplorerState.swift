@@ -176,7 +176,7 @@ package struct ExplorerState: Sendable {
             displayRequests.shares += 1
             displayRequests.sharedURL = url
             displayRequests.viewerURL = panorama.flatMap { panorama in
-                shareOrigin.panoramaxViewer.map { PanoramaURL.panoramaxViewerURL(origin: $0, panorama: panorama, camera: camera) }
+                shareOrigin.viewer?.link(to: panorama, camera: camera)
             }
             isShowingShare = true
         case .nextColours: displayRequests.colours += 1
@@ -285,7 +285,7 @@ package struct DisplayRequests: Equatable, Sendable {
     /// clipboard (OSC 52).
     package internal(set) var shares = 0
     package internal(set) var sharedURL: String?
-    /// With the last share, for a Panoramax picture: the same view in Panoramax's own web viewer.
+    /// With the last share, for a street-level service's picture: the same in its own web viewer.
     package internal(set) var viewerURL: String?
 
     package init() {}

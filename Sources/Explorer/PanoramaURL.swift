@@ -25,11 +25,12 @@ package struct PanoramaURL: Equatable, Sendable {
     /// For a `sidewalk://` URL: the camera's roll, degrees, -180...180 (`PanoramaCamera.roll`),
     /// given while a photo's rolled first view is shown.
     package var roll: Double?
-    /// For a Panoramax viewer's URL: the server it came from (`https://host`), whose pictures
-    /// the id names.
+    /// For a Panoramax or Mapillary viewer's URL: the server it came from (`https://host`),
+    /// whose pictures the id names.
     package var server: String?
     /// For a `sidewalk://` URL: the dataset the view is in, as `sidewalk open` reopens it (a
-    /// path, an http(s) address, or `panoramax:https://host`); nil for the demo town.
+    /// path, an http(s) address, or `panoramax:https://host`), or the service a viewer's URL
+    /// came from (`mapillary:`); nil for the demo town.
     package var dataset: String?
 
     package init(panoramaID: String? = nil, place: Coordinate? = nil, heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
@@ -64,6 +65,9 @@ package struct PanoramaURL: Equatable, Sendable {
                 let fragment = try Self.fields(of: String(rest.firstIndex(of: "#").map { rest[rest.index(after: $0)...] } ?? ""))
                 if ["www.openstreetmap.org", "openstreetmap.org", "osm.org"].contains(host) {
                     return try openStreetMap(query: fields, fragment: fragment)
+                }
+                if ["www.mapillary.com", "mapillary.com"].contains(host) {
+                    return try mapillaryViewer(path: location.dropFirst(host.count), query: fields)
                 }
                 return try panoramaxViewer(origin: scheme + "://" + host, query: fields, fragment: fragment)
             }
@@ -213,7 +217,7 @@ package struct PanoramaURL: Equatable, Sendable {
         }
     }
 
-    private static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
@@ -227,7 +231,7 @@ package struct PanoramaURL: Equatable, Sendable {
         return out
     }
 
-    private static func rounded(_ value: Double, _ places: Int) -> String {
+    static func rounded(_ value: Double, _ places: Int) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return ((value * scale).rounded() / scale).plainText

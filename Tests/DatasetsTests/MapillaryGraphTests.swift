@@ -82,7 +82,7 @@ struct MapillaryGraphTests {
             Issue.record("a flat picture opened")
         } catch {
             guard case .flatPicture(let address, let fieldOfView?) = error as? DatasetError else { return #expect(Bool(false), "\(error)") }
-            #expect(address == "https://www.mapillary.com/app/?pKey=3001" && abs(fieldOfView - wide) < 1e-9)
+            #expect(address == "Mapillary image 3001" && abs(fieldOfView - wide) < 1e-9)
         }
         let all = try open(fixture, image: "3001", allPictures: true)
         let crop = try #require(all.service.panorama(id: "3001")?.crop)

@@ -7,7 +7,8 @@ import Testing
 @Suite("The manual page and completions")
 struct ManualTests {
     static let commands = [
-        "", "panoramax", "open", "tour", "snapshot", "info", "import", "tile", "bench", "terminal", "test", "render", "generate"
+        "", "panoramax", "mapillary", "open", "tour", "snapshot", "info", "import", "tile", "bench", "terminal", "test", "render",
+        "generate"
     ]
 
     /// Each command and the long options its `--help` lists: the names in the left column of its

@@ -136,6 +136,36 @@ struct PanoramaURLTests {
         #expect(try PanoramaURL.parse("https://www.google.com/maps/@?api=1&map_action=pano&pano=a").server == nil)
     }
 
+    @Test("a Mapillary app link names its image and place, and opens on Mapillary; a broken one says what is wrong")
+    func mapillaryViewer() throws {
+        // As Mapillary's share button writes it, with the viewer's own fields (focus, x, y, zoom) beside.
+        let shared = try PanoramaURL.parse(
+            "https://www.mapillary.com/app/?lat=40.758&lng=-73.9855&z=17.5&pKey=498763468214164&focus=photo&x=0.49&y=0.52&zoom=0")
+        #expect(shared.panoramaID == "498763468214164" && shared.place == Coordinate(latitude: 40.758, longitude: -73.9855))
+        #expect(shared.dataset == "mapillary:" && shared.server == "https://www.mapillary.com")
+        #expect(try PanoramaURL.parse("https://mapillary.com/app?pKey=1").panoramaID == "1")
+        #expect(try PanoramaURL.parse("https://www.mapillary.com/app/?lat=1&lng=2&z=3").place == Coordinate(latitude: 1, longitude: 2))
+        for broken in [
+            "https://www.mapillary.com/app/?pKey=abc", "https://www.mapillary.com/app/?lat=1", "https://www.mapillary.com/app/",
+            "https://www.mapillary.com/developer?pKey=1"
+        ] {
+            #expect(throws: PanoramaURLError.self, "\(broken)") { try PanoramaURL.parse(broken) }
+        }
+    }
+
+    @Test("u on Mapillary links the image in Mapillary's app, in the form the app's links are read back")
+    func shareOnMapillary() throws {
+        var state = NavigationTests.state(at: "centre", heading: 90)
+        state.shareOrigin = ShareOrigin(dataset: "mapillary:", viewer: .mapillary)
+        state.handle(.character("u"))
+        #expect(state.displayRequests.sharedURL?.hasSuffix("&dataset=mapillary%3A") == true)
+        let viewer = try #require(state.displayRequests.viewerURL)
+        #expect(viewer.hasPrefix("https://www.mapillary.com/app/?pKey=centre&lat=") && viewer.hasSuffix("&z=17"), "\(viewer)")
+        let panorama = Panorama(id: "498763468214164", imagePath: "", coordinate: Coordinate(latitude: 40.758, longitude: -73.9855)!)
+        let url = try PanoramaURL.parse(PanoramaURL.mapillaryViewerURL(panorama: panorama))
+        #expect(url.panoramaID == panorama.id && url.place == panorama.coordinate && url.dataset == "mapillary:")
+    }
+
     @Test("the URL u shows opens the same view again")
     func roundTrip() throws {
         let panorama = Panorama(id: "main 3/β", imagePath: "", coordinate: Coordinate(latitude: 46.9412, longitude: 7.4453)!)
@@ -186,7 +216,7 @@ struct PanoramaURLTests {
         var state = NavigationTests.state(at: "centre", heading: 90)
         state.handle(.character("u"))
         #expect(state.displayRequests.viewerURL == nil && state.displayRequests.sharedURL?.contains("dataset=") == false)
-        state.shareOrigin = ShareOrigin(dataset: "panoramax:https://pano.example", panoramaxViewer: "https://pano.example")
+        state.shareOrigin = ShareOrigin(dataset: "panoramax:https://pano.example", viewer: .panoramax("https://pano.example"))
         state.handle(.character("u"))
         #expect(state.displayRequests.sharedURL?.hasSuffix("&dataset=panoramax%3Ahttps%3A%2F%2Fpano.example") == true)
         let viewer = try #require(state.displayRequests.viewerURL)

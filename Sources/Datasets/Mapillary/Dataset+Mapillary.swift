@@ -19,7 +19,7 @@ extension Dataset {
         var found: [MapillaryImage] = []
         if let id {
             let image = try client.image(id)
-            guard graph.admits(image) else { throw .flatPicture(address: MapillaryServer.viewerLink(id), fieldOfView: image.fieldOfView) }
+            guard graph.admits(image) else { throw .flatPicture(address: "Mapillary image \(id)", fieldOfView: image.fieldOfView) }
             found = [image]
         } else if let place {
             var images = try client.search(near: place, radius: radius).filter(graph.admits)

@@ -52,15 +52,6 @@ package struct MapillaryServer: Equatable, Sendable {
         graph.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? graph
     }
 
-    /// Mapillary's web viewer at an image (`https://www.mapillary.com/app/?pKey=ID`), with the
-    /// map at `coordinate` when given (`lat`, `lng`, `z`), as its share button links.
-    package static func viewerLink(_ id: String, at coordinate: Coordinate? = nil) -> String {
-        let place = coordinate.map { "&lat=\(rounded($0.latitude))&lng=\(rounded($0.longitude))&z=17" } ?? ""
-        return "https://www.mapillary.com/app/?pKey=" + PercentEncoding.encode(id, keeping: "") + place
-    }
-
-    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
-
     /// The deepest zoom of the coverage tiles (`mly1_public`: sequences at 6...14, images at 14).
     package static let coverageMaxZoom = 14
 

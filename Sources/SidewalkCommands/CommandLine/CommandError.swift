@@ -45,6 +45,9 @@ enum CommandError: Error, CustomStringConvertible {
     case render(String)
     /// ffmpeg missing or failing, for a video.
     case video(FFmpegVideo.Failure)
+    /// A service's credentials missing or unusable (no Mapillary token, a token file that holds
+    /// none): what to do, in one line that never holds the credential.
+    case credentials(String)
     /// A still asked for by a marker the recording does not have.
     case noSuchMarker(name: String, path: String, known: [String])
 
@@ -72,6 +75,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .cast(let path, let error): "\(path): \(error)"
         case .video(let error): error.description
         case .render(let problem): problem
+        case .credentials(let problem): problem
         case .noSuchMarker(let name, let path, let known):
             "\(path): no marker '\(name)'"
                 + (known.isEmpty ? "; it has none" : "; it has " + known.prefix(8).map { "'\($0)'" }.joined(separator: ", "))

@@ -1,5 +1,6 @@
 import BoundedJSON
 import Explorer
+import FoundationEssentials
 import PanoCore
 import SystemIO
 import TermRender
@@ -27,6 +28,9 @@ struct ConfigFile {
     var geocoder: String?
     /// The street map under the maps (`--basemap`): a PMTiles file, or "off".
     var basemap: String?
+    /// The file holding the Mapillary client token (never the token itself: a config file is
+    /// often shared).
+    var mapillaryTokenFile: String?
 
     /// The config file's path for this environment.
     static func path(environment: [String: String]) -> String? {
@@ -56,7 +60,7 @@ struct ConfigFile {
         func invalid(_ what: String) -> CommandError { .configInvalid(path: path, problem: what) }
         let known = [
             "gestures", "color", "symbols", "fps", "home", "hide", "mouse", "highContrast", "minimap", "minimapUp", "geocoder",
-            "basemap"
+            "basemap", "mapillaryTokenFile"
         ]
         let root = try settings(at: path, known: known)
         var config = ConfigFile()
@@ -120,7 +124,8 @@ struct ConfigFile {
         return config
     }
 
-    /// `home` and `geocoder`: where `g` goes, and where `--find` asks on the web.
+    /// `home`, `geocoder`, `basemap` and `mapillaryTokenFile`: where `g` goes, where `--find`
+    /// asks on the web, the street map, and the Mapillary token's file.
     private static func readPlaces(_ root: JSONObject, into config: inout ConfigFile, invalid: (String) -> CommandError)
         throws(CommandError)
     {
@@ -141,6 +146,12 @@ struct ConfigFile {
         if let raw = root["basemap"] {
             guard let text = raw.string, !text.isEmpty else { throw invalid("basemap must be a PMTiles file's path, or off") }
             config.basemap = text
+        }
+        if let raw = root["mapillaryTokenFile"] {
+            guard let text = raw.string, !text.isEmpty, text.utf8.count <= 4096 else {
+                throw invalid("mapillaryTokenFile must be the path of a file holding your Mapillary client token")
+            }
+            config.mapillaryTokenFile = text.hasPrefix("~/") ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + text.dropFirst() : text
         }
     }
 }

@@ -16,7 +16,8 @@ enum HelpText {
 
     /// How every command is called; README's usage block is these lines.
     static var allSynopses: [String] {
-        ExploreOptions.synopsis + PanoramaxCommand.synopsis + OpenCommand.synopsis + TourCommand.synopsis + SnapshotCommand.synopsis
+        ExploreOptions.synopsis + PanoramaxCommand.synopsis + MapillaryCommand.synopsis + OpenCommand.synopsis + TourCommand.synopsis
+            + SnapshotCommand.synopsis
             + InfoCommand.synopsis
             + ImportCommand.synopsis
             + TileCommand.synopsis
@@ -43,7 +44,8 @@ enum HelpText {
     /// The commands besides the explorer, each with what it is for.
     private static var otherCommands: String {
         HelpLayout.table([
-            ("panoramax", PanoramaxCommand.purpose), ("open", OpenCommand.purpose), ("tour", TourCommand.purpose),
+            ("panoramax", PanoramaxCommand.purpose), ("mapillary", MapillaryCommand.purpose),
+            ("open", OpenCommand.purpose), ("tour", TourCommand.purpose),
             ("snapshot", SnapshotCommand.purpose),
             ("info", InfoCommand.purpose), ("import", ImportCommand.purpose), ("tile", TileCommand.purpose),
             ("bench", BenchCommand.purpose), ("terminal", TerminalCommand.purpose), ("test", TestCommand.purpose),

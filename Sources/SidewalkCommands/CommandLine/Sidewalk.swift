@@ -50,6 +50,7 @@ private func run(_ arguments: [String]) throws(CommandError) -> Int32 {
     case "open": return try execute(OpenCommand.self, rest)
     case "tour": return try execute(TourCommand.self, rest)
     case "panoramax": return try execute(PanoramaxCommand.self, rest)
+    case "mapillary": return try execute(MapillaryCommand.self, rest)
     case "snapshot": return try execute(SnapshotCommand.self, rest)
     case "import": return try execute(ImportCommand.self, rest)
     case "tile": return try execute(TileCommand.self, rest)

@@ -56,7 +56,7 @@ struct InfoCommand: SidewalkCommand {
 
     func run() throws(CommandError) -> Int32 {
         guard let path else { return ExitStatus.usage }
-        if selection.panoramaID != nil || selection.place != nil || selection.find != nil || PanoramaxServer.isNamed(path) {
+        if selection.panoramaID != nil || selection.place != nil || selection.find != nil || StreetService.isNamed(path) {
             guard let (dataset, panorama) = try selection.chooseInDataset(path) else { return ExitStatus.usage }
             for line in Self.summary(of: dataset) + Self.details(of: panorama) { print(TextSanitizer.sanitize(line)) }
             return ExitStatus.success

@@ -18,6 +18,7 @@ struct OpenCommand: SidewalkCommand {
                     comgooglemaps://?center=LAT,LNG&mapmode=streetview
                     sidewalk://view?pano=ID&viewpoint=LAT,LNG&heading=H&pitch=P&fov=F&dataset=D   (what u shows)
                     https://api.panoramax.xyz/?pic=ID&map=ZOOM/LAT/LNG&xyz=H/P/Z   (a Panoramax viewer; opens on Panoramax)
+                    https://www.mapillary.com/app/?pKey=ID&lat=LAT&lng=LNG&z=Z   (Mapillary's app; opens on Mapillary)
                     https://www.openstreetmap.org/#map=ZOOM/LAT/LNG   (or ?mlat=LAT&mlon=LNG, a marker)
                     geo:LAT,LNG   (RFC 5870; ;crs=wgs84 and ;u=M are read)
                   A place opens the panorama nearest it within --radius (default 50 m). DATASET defaults to
@@ -53,12 +54,12 @@ struct OpenCommand: SidewalkCommand {
             explore.selection.place = url.place
         }
         explore.cameraFlags.apply(url)
-        // A Panoramax viewer's URL opens on the server it came from, and a Sidewalk URL in the
-        // dataset it names, unless a DATASET is given.
-        if explore.imagePath == nil, let server = url.server.flatMap(PanoramaxServer.init(address:)) {
-            explore.imagePath = server.description
-        } else if explore.imagePath == nil, let dataset = url.dataset {
+        // A Sidewalk URL opens in the dataset it names, a Mapillary link on Mapillary, and a
+        // Panoramax viewer's URL on the server it came from, unless a DATASET is given.
+        if explore.imagePath == nil, let dataset = url.dataset {
             explore.imagePath = dataset
+        } else if explore.imagePath == nil, let server = url.server.flatMap(PanoramaxServer.init(address:)) {
+            explore.imagePath = server.description
         }
     }
 

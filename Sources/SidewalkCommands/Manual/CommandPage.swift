@@ -46,7 +46,7 @@ enum CommandPages {
     /// Every command's page: the explorer's first, then the others as `--help` lists them.
     static var all: [CommandPage] {
         [
-            ExploreOptions.spec.page, PanoramaxCommand.spec.page, OpenCommand.spec.page, TourCommand.spec.page,
+            ExploreOptions.spec.page, PanoramaxCommand.spec.page, MapillaryCommand.spec.page, OpenCommand.spec.page, TourCommand.spec.page,
             SnapshotCommand.spec.page, InfoCommand.spec.page, ImportCommand.spec.page, TileCommand.spec.page, BenchCommand.spec.page,
             TerminalCommand.spec.page, TestCommand.spec.page, RenderCommand.spec.page, GenerateCommand.spec.page
         ]

@@ -20,8 +20,12 @@ struct DatasetOpener {
     var retries: Int?
     /// Seconds one request may take in all, when less than the client's usual 300.
     var requestSeconds: Int?
-    /// --all-pictures: Panoramax's flat pictures are walked too.
+    /// --all-pictures: Panoramax's and Mapillary's flat pictures are walked too.
     var allPictures = false
+    /// --token-file: the file holding the Mapillary client token.
+    var tokenFile: String?
+    /// --tiles (`sidewalk mapillary`): where Mapillary's coverage tiles are, when not its own.
+    var mapillaryTiles: String?
     /// --demo: the HTTP cache is read, never written.
     var readOnlyCache = false
     /// --deadline: seconds the whole command may spend on the web; nil for none (the explorer).
@@ -39,14 +43,23 @@ struct DatasetOpener {
         }
     }
 
-    /// --offline, --http-timeout and --all-pictures.
+    /// --offline, --all-pictures, --token-file and --http-timeout.
     static var options: [CommandOption<DatasetOpener>] {
         [
             .flag("--offline", help: "for a dataset on the web: use only what the HTTP cache holds, fetch nothing") {
                 $0.offline = true
             },
-            .flag("--all-pictures", help: "on Panoramax: walk flat pictures too (shown at their own field of view), not only 360° ones") {
+            .flag(
+                "--all-pictures",
+                help: "on Panoramax and Mapillary: walk flat pictures too (shown at their own field of view), not only 360° ones"
+            ) {
                 $0.allPictures = true
+            },
+            .text(
+                "--token-file", "FILE",
+                help: "on Mapillary: the file holding your client token (else \(tokenVariable), else the config's mapillaryTokenFile)"
+            ) {
+                $0.tokenFile = $1
             },
             .number(
                 "--http-timeout", "SECONDS", in: 0.1...600, default: HTTPClient.defaultTimeout,
@@ -57,9 +70,10 @@ struct DatasetOpener {
         ]
     }
 
-    /// True when `path` names a dataset: a web address, a folder, a manifest.json, or Panoramax.
+    /// True when `path` names a dataset: a web address, a folder, a manifest.json, or a
+    /// street-level service.
     static func isDataset(_ path: String) -> Bool {
-        HTTPClient.isWebAddress(path) || Dataset.isDataset(path) || PanoramaxServer.isNamed(path)
+        HTTPClient.isWebAddress(path) || Dataset.isDataset(path) || StreetService.isNamed(path)
     }
 
     /// The dataset at `path`. A web address is fetched through the HTTP cache, with a line on a
@@ -70,17 +84,32 @@ struct DatasetOpener {
         return try Dataset.open(web: path, cache: cache())
     }
 
-    /// The Panoramax pictures around the picture `id`, or around `place` within `radius` metres
-    /// (those that show it, when `lookingAt`: a place named). Blocking: asks the server now (or
-    /// the cache, offline).
+    /// The pictures of `service` around the picture `id`, or around `place` within `radius`
+    /// metres (those that show it, when `lookingAt`: a place named). Blocking: asks the service
+    /// now (or the cache, offline); Mapillary's token is found first, so none means no request.
     func open(
-        panoramax server: PanoramaxServer, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
+        _ service: StreetService, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
         namer: PictureNamer? = nil
-    ) throws(DatasetError) -> Dataset {
-        showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
-        return try Dataset.open(
-            panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures, cache: cache(),
-            namer: namer)
+    ) throws(CommandError) -> Dataset {
+        let token: Secret?
+        if case .mapillary = service { token = try mapillaryToken() } else { token = nil }
+        do throws(DatasetError) {
+            switch service {
+            case .panoramax(let server):
+                showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
+                return try Dataset.open(
+                    panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures,
+                    cache: cache(), namer: namer)
+            case .mapillary(let server):
+                showProgress("asking Mapillary for images" + (place.map { " near \($0)" } ?? ""))
+                return try Dataset.open(
+                    mapillary: server, token: token!, near: place, lookingAt: lookingAt, radius: radius, image: id,
+                    allPictures: allPictures,
+                    cache: cache(), namer: namer)
+            }
+        } catch {
+            throw .dataset(error)
+        }
     }
 
     /// The HTTP cache in its usual folder, fetching as the options say.

@@ -29,26 +29,44 @@ extension PanoramaSelection {
         return try BasemapSource.open(source, cache: opener.cache(), waits: waits)
     }
 
-    /// What the maps draw under the panoramas for the dataset at `path`: its basemap, and on
-    /// Panoramax the server's coverage tiles (fetched as the map needs them; with `waits`, before
+    /// What the maps draw under the panoramas for the dataset at `path`: its basemap, and on a
+    /// street-level service its coverage tiles (fetched as the map needs them; with `waits`, before
     /// it is drawn, as a snapshot must). Nil when there is neither.
     func mapLayers(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
         var layers: [any Basemap] = []
         if let basemap = try openBasemap(datasetPath: path, configured: configured, waits: waits) { layers.append(basemap) }
-        if let server = PanoramaxServer(dataset: path) {
-            let cache = opener.cache()
-            layers.append(
-                FetchedTiles(
-                    zooms: 0...Self.coverageMaxZoom, attribution: "imagery: \(server.host)", waits: waits, decode: CoverageTiles.features
-                ) { tile in
-                    try? cache.fetch(server.tileAddress((tile.z, tile.x, tile.y)), maxBytes: 4 << 20, keepSeconds: 3600)
-                })
-        }
+        if let coverage = try coverage(datasetPath: path, waits: waits) { layers.append(coverage) }
         return layers.count > 1 ? LayeredBasemap(layers) : layers.first
     }
 
     /// The deepest zoom of Panoramax's coverage tiles (its style's maxzoom).
     static let coverageMaxZoom = 15
+    /// Largest coverage tile read, bytes.
+    static let coverageTileBytes = 4 << 20
+    /// How long a coverage tile is used without asking again, seconds.
+    static let coverageKeepSeconds = 3600
+
+    /// A street-level service's coverage tiles, drawn alike (`CoverageTiles`): Panoramax's
+    /// `/api/map`, Mapillary's `mly1_public` (its token in the address, which the HTTP cache
+    /// never keeps or shows). Nil for a dataset that is not a service.
+    private func coverage(datasetPath path: String, waits: Bool) throws(CommandError) -> (any Basemap)? {
+        guard let service = try StreetService(path: path, tiles: opener.mapillaryTiles) else { return nil }
+        let cache = opener.cache()
+        let zooms: ClosedRange<Int>
+        let attribution: String
+        let address: @Sendable ((z: Int, x: Int, y: Int)) -> String
+        switch service {
+        case .panoramax(let server):
+            (zooms, attribution, address) = (0...Self.coverageMaxZoom, "imagery: \(server.host)", { server.tileAddress($0) })
+        case .mapillary(let server):
+            let token = try opener.mapillaryToken()
+            (zooms, attribution) = (0...MapillaryServer.coverageMaxZoom, "imagery: Mapillary")
+            address = { server.tileAddress($0, token: token) }
+        }
+        return FetchedTiles(zooms: zooms, attribution: attribution, waits: waits, decode: CoverageTiles.features) { tile in
+            try? cache.fetch(address((tile.z, tile.x, tile.y)), maxBytes: Self.coverageTileBytes, keepSeconds: Self.coverageKeepSeconds)
+        }
+    }
 
     /// The basemap's file for the dataset at `path`, as `openBasemap` chooses it; nil for none.
     func basemapFile(datasetPath path: String, configured: String?) -> String? {
@@ -56,7 +74,7 @@ extension PanoramaSelection {
         if chosen == "off" { return nil }
         if let chosen { return chosen }
         // A dataset on the web or a server carries no basemap file Sidewalk can read.
-        guard !PanoramaxServer.isNamed(path), !HTTPClient.isWebAddress(path) else { return nil }
+        guard !StreetService.isNamed(path), !HTTPClient.isWebAddress(path) else { return nil }
         let folder = FileKind.following(path) == .directory ? path : PathText.parent(path)
         let own = PathText.join(folder, Self.datasetBasemap)
         return FileKind.following(own) == .regular ? own : nil

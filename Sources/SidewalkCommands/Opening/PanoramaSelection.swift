@@ -146,22 +146,17 @@ struct PanoramaSelection {
             return nil
         }
         var dataset: Dataset
-        let panoramax = PanoramaxServer.isNamed(path) ? try Self.panoramaxServer(path) : nil
-        // Panoramax has no names of its own: a place named is found by the geocoder first.
-        let geocoded = try panoramax != nil ? find.flatMap { (text) throws(CommandError) in try geocode(text, dataset: path) } : nil
-        if panoramax != nil, let find, geocoded == nil { throw .placeNotFound(text: find, dataset: path) }
-        do {
-            if let panoramax {
-                let near = geocoded?.coordinate ?? place
-                let within = geocoded == nil ? radius : max(radius, PlaceSearch.viewpointRadius)
-                dataset = try opener.open(
-                    panoramax: panoramax, near: near, lookingAt: geocoded != nil, radius: within, picture: panoramaID,
-                    namer: pictureNamer())
-            } else {
-                dataset = try opener.open(path)
-            }
-        } catch {
-            throw .dataset(error)
+        let service = try StreetService(path: path, tiles: opener.mapillaryTiles)
+        // A street-level service has no names of its own: a place named is found by the geocoder first.
+        let geocoded = try service != nil ? find.flatMap { (text) throws(CommandError) in try geocode(text, dataset: path) } : nil
+        if service != nil, let find, geocoded == nil { throw .placeNotFound(text: find, dataset: path) }
+        if let service {
+            let near = geocoded?.coordinate ?? place
+            let within = geocoded == nil ? radius : max(radius, PlaceSearch.viewpointRadius)
+            dataset = try opener.open(
+                service, near: near, lookingAt: geocoded != nil, radius: within, picture: panoramaID, namer: pictureNamer())
+        } else {
+            do { dataset = try opener.open(path) } catch { throw .dataset(error) }
         }
         let chosen: Panorama
         if let panoramaID {
@@ -190,7 +185,7 @@ struct PanoramaSelection {
         } else if let start = dataset.service.panorama(id: dataset.startID) {
             chosen = start
         } else {
-            throw .usage(UsageError(description: "Panoramax has no start: give --at LAT,LNG or --pano ID"))
+            throw .usage(UsageError(description: "\(service?.name ?? path) has no start: give --at LAT,LNG or --pano ID"))
         }
         return (dataset, chosen)
     }
@@ -213,14 +208,5 @@ struct PanoramaSelection {
         }
         guard let geocoded = try geocode(text, dataset: path) else { throw .placeNotFound(text: text, dataset: path) }
         return try Self.viewpoint(of: geocoded, in: dataset)
-    }
-
-    /// The Panoramax server `path` names, when a place or a picture to start from is given too.
-    private static func panoramaxServer(_ path: String) throws(CommandError) -> PanoramaxServer {
-        guard let server = PanoramaxServer(dataset: path) else {
-            throw .usage(
-                UsageError(description: "'\(path)': Panoramax is named 'panoramax:' (the public federation) or 'panoramax:https://HOST'"))
-        }
-        return server
     }
 }

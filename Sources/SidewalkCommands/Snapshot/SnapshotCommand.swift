@@ -129,9 +129,9 @@ struct SnapshotCommand: SidewalkCommand {
         // Refused before any work: a snapshot replaces only a regular file.
         do { try OutputFile.checkReplaceable(outputPath) } catch { throw .file(error) }
         let chosen = try selection.chooseInDataset(imagePath)
-        // Only local files can be checked for change: a dataset on the web, or tiles (too many
-        // files to stat), are rendered each time.
-        let cacheable = chosen.map { $0.0.remote == nil && $0.1.tiles == nil } ?? true
+        // Only local files can be checked for change: a dataset on the web or a service's, or
+        // tiles (too many files to stat), are rendered each time.
+        let cacheable = chosen.map { $0.0.remote == nil && $0.0.source == nil && $0.1.tiles == nil } ?? true
         let cache =
             useCache && cacheable
             ? SnapshotCache.directory(environment: ProcessInfo.processInfo.environment).map { SnapshotCache(directory: $0) } : nil
