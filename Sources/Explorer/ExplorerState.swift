@@ -87,6 +87,12 @@ package struct ExplorerState: Sendable {
     /// dataset's shards, read as the walk comes near them; where you stand, came from and
     /// started stay as they are), or why a part could not be read, said as the note and kept
     /// for a way that then leads nowhere; `now` as for `handle`.
+    /// Says whether the current panorama's own ways are still being read (a front that reads a
+    /// dataset as the walk goes knows): a step meanwhile is told so, not that there are none.
+    package mutating func waysBeingRead(_ pending: Bool) {
+        navigation.waysPending = pending
+    }
+
     package mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
         switch growth {
         case .nothing: break

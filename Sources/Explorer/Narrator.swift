@@ -56,7 +56,7 @@ package enum Narrator {
     /// Station Road", without the streets `naming` leaves out; "no ways on" where there are none.
     package static func ways(_ state: ExplorerState, naming: StreetNaming) -> String {
         let links = state.numberedLinks
-        guard !links.isEmpty else { return "no ways on" }
+        guard !links.isEmpty else { return state.navigation.waysPending ? "ways still being read" : "no ways on" }
         return (links.count == 1 ? "one way, " : "ways ") + wayGroups(links, place: state.panorama?.description, naming: naming)
     }
 

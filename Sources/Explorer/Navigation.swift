@@ -18,6 +18,9 @@ package struct Navigation: Sendable {
     package var home: Coordinate?
     /// The blend from the panorama left behind into the current one, while it lasts.
     package internal(set) var transition: PanoramaTransition?
+    /// True while the current panorama's own ways are still being read (a street-level
+    /// service's picture a search found): having none yet is not having none.
+    var waysPending = false
     /// The camera's heading on arriving here, degrees: the ways are numbered from the one
     /// nearest it, so 1 is the way on after a walk, and turning does not renumber them.
     private(set) var numberingHeading: Double
@@ -149,10 +152,13 @@ package struct Navigation: Sendable {
         return ahead.map { .arrive($0.panorama, facing: nil) } ?? step
     }
 
+    /// What a step is told while the ways from here are still being read.
+    static let waysPendingNote = "the ways from here are still being read"
+
     /// "no way forward; ways go east along Main Street and west", or "no ways from here".
     private func waysInstead(of missing: String) -> String {
         let ways = numberedLinks.map { CompassPoint.word(forHeading: $0.heading) + ($0.description.map { " along \($0)" } ?? "") }
-        guard !ways.isEmpty else { return panorama == nil ? missing : "no ways from here" }
+        guard !ways.isEmpty else { return panorama == nil ? missing : waysPending ? Self.waysPendingNote : "no ways from here" }
         let list = ways.count == 1 ? ways[0] : ways.dropLast().joined(separator: ", ") + " and " + ways.last!
         return "\(missing); ways go \(list)"
     }

@@ -75,6 +75,14 @@ package struct DatasetFollower {
         }
     }
 
+    /// True when `panorama`'s own ways are not read yet (a picture a search found), and a read
+    /// of them is under way or will be.
+    package func isReadingWays(of panorama: Panorama?) -> Bool {
+        guard let panorama else { return false }
+        let part = DatasetPart.picture(panorama.id)
+        return !failed.contains(part) && dataset.unread(around: panorama).contains(part)
+    }
+
     /// Why the last read failed, once; nil when it did not.
     package mutating func takeFailure() -> String? {
         defer { failure = nil }

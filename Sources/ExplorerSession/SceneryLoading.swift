@@ -155,6 +155,7 @@ package struct SceneryLoading {
         }
         let mailbox = self.mailbox
         growing?.follow(state.panorama, mailbox: mailbox)
+        state.waysBeingRead(growing?.isReadingWays(of: state.panorama) ?? false)
         if let image = sharper?.arrived(from: arrivals) {
             (panorama, loadNote) = (image, nil)
             change = Change(redraw: true, newPicture: true)

@@ -6,53 +6,9 @@ import Testing
 
 @testable import Datasets
 
-/// A Mapillary-shaped graph API of our own on loopback (EndToEndTests/Support/mapillary_server.py,
-/// which lists its images and faults), serving the demo town's images as thumbnails.
-final class MapillaryFixture {
-    let pid: pid_t
-    /// `http://127.0.0.1:PORT`.
-    let address: String
-    let folder: URL
-    private let logPath: String
-    /// The token the server takes.
-    static let token = "MLY|4142433049200173|72206abe5035850d"
-
-    /// Sequence seq-main along Main Street, eastward, 360°; seq-cross across it at 1004.
-    static let main = (1001...1006).map(String.init)
-    static let cross = (2001...2003).map(String.init)
-    /// Where 1001 stands.
-    static let first = Coordinate(latitude: 46.9412, longitude: 7.444509676513945)!
-
-    /// `urls`: how long image addresses last, seconds, or "first-expired".
-    init(urls: String = "3600") throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-mapillary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let root = BuiltProducts.packageRoot(from: #filePath)
-        let script = root.appendingPathComponent("Tests/EndToEndTests/Support/mapillary_server.py").path
-        let portFile = folder.appendingPathComponent("port").path
-        logPath = folder.appendingPathComponent("requests.log").path
-        let server = try Subprocess.startServer(
-            ["python3", script, root.appendingPathComponent("Assets/demo/images").path, portFile, logPath, Self.token, urls],
-            portFile: portFile)
-        (pid, address) = (server.pid, server.address)
-    }
-
-    deinit {
-        Subprocess.stop(pid)
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+extension MapillaryFixture {
     /// The server as a `MapillaryServer`: graph API and tiles both here.
     var server: MapillaryServer { MapillaryServer(graph: address, tiles: address)! }
-
-    /// The requests so far: the path and query, and whether the right Authorization came.
-    func requests() -> [(path: String, authorised: Bool)] {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ")
-            return fields.count == 3 ? (String(fields[1]), fields[2] == "auth") : nil
-        }
-    }
 }
 
 @Suite("Mapillary's graph API asked")

@@ -52,11 +52,24 @@ struct MapillaryGraphTests {
         var dataset = try open(fixture, image: "1004")
         let here = try #require(dataset.service.panorama(id: "1004"))
         #expect(Set(here.links.map(\.target)) == ["1003", "1005", "2002", "2001"])
+        // Every way leads somewhere at once, before the pictures there are read.
+        #expect(here.links.allSatisfy { dataset.service.panorama(id: $0.target) != nil })
         let crossing = try #require(here.links.first { $0.target == "2002" })
         #expect(crossing.description == "another sequence (2023-01-15)" && abs(crossing.heading) < 1)
         dataset = try readAround(dataset, "1004")
         let across = try #require(dataset.service.panorama(id: "2002"))
         #expect(Set(across.links.map(\.target)).isSuperset(of: ["2001", "2003", "1004"]))
+    }
+
+    @Test("walked along: each image read keeps its ways as the next are read")
+    func walkAlong() throws {
+        let fixture = try MapillaryFixture()
+        var dataset = try open(fixture)
+        for id in MapillaryFixture.main {
+            dataset = try readAround(dataset, id)
+            let here = try #require(dataset.service.panorama(id: id))
+            #expect(!here.links.isEmpty, "\(id) has no ways; read: \(dataset.service.panoramas.map { "\($0.id):\($0.links.count)" })")
+        }
     }
 
     @Test("a picture is read through the source, by id and size, and an expired address is renewed")

@@ -76,6 +76,19 @@ struct NavigationTests {
         #expect(state.note == "no ways from here")
     }
 
+    @Test("with its ways still being read (a picture a search found), w says so, and so does the narration, not that there are none")
+    func waysBeingRead() {
+        var state = Self.state(at: "centre-winter", heading: 0)
+        state.waysBeingRead(true)
+        state.handle(.character("w"))
+        #expect(state.note == "the ways from here are still being read")
+        #expect(Narrator.ways(state, naming: .unlessOnIt) == "ways still being read")
+        state.waysBeingRead(false)
+        state.handle(.character("w"))
+        #expect(state.note == "no ways from here")
+        #expect(Narrator.ways(state, naming: .unlessOnIt) == "no ways on")
+    }
+
     @Test("no link within 90° of the heading: a note, and nothing moves")
     func noWayForward() {
         var state = Self.state(at: "east", heading: 90)

@@ -127,12 +127,18 @@ extension MapillaryGraph {
         }
     }
 
-    /// `panoramas` with `arrived` in place of what was there (else added), those left out gone
-    /// with the ways to them, and named by street: one question, for the nearest just read.
+    /// `panoramas` with `arrived` in place of what was there (else added), and the images their
+    /// ways lead to (not read yet), those left out gone with the ways to them, and named by
+    /// street: one question, for the nearest just read.
     private mutating func merging(_ arrived: [Panorama], into panoramas: [Panorama], justRead: [String]) -> [Panorama] {
         var byID = Dictionary(arrived.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var merged = panoramas.map { byID.removeValue(forKey: $0.id) ?? $0 }
         merged += arrived.filter { byID[$0.id] != nil }
+        // Every way leads to a panorama, its own ways read when the walk comes near it.
+        var known = Set(merged.map(\.id))
+        for target in arrived.flatMap({ $0.links.map(\.target) }) where known.insert(target).inserted {
+            if let image = images[target] { merged.append(Self.lone(image)) }
+        }
         merged = merged.filter { !leftOut.contains($0.id) }.map { panorama in
             var kept = panorama
             kept.links.removeAll { leftOut.contains($0.target) }
