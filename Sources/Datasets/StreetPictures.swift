@@ -3,7 +3,7 @@ import StreetModel
 
 /// What the pictures of a street-level service (Panoramax, Mapillary) share once read: the words
 /// for a place no street names yet, and the ways a walker is offered from one.
-enum StreetPictures {
+package enum StreetPictures {
     /// A picture's place in words, to 4 decimals (about 10 m): "48.8530° N, 2.3499° E".
     static func placeName(_ coordinate: Coordinate) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
@@ -15,7 +15,7 @@ enum StreetPictures {
     }
 
     /// Most ways one picture keeps: a walker tells no more apart, and each is a picture to read.
-    static let mostWays = 8
+    package static let mostWays = 8
 
     /// Of `links` (ranked: 0 the next along the picture's sequence, 1 the previous, 2 another
     /// sequence's picture, in that order), the ways along the sequence, then each other picture unless a way kept already leads within

@@ -120,12 +120,19 @@ enum FuzzTarget: String, CaseIterable {
             precondition(!image.id.isEmpty && image.id.allSatisfy(\.isASCII) && image.id.allSatisfy(\.isNumber), "an id of digits")
             precondition(image.heading.map { (0..<360).contains($0) } ?? true, "a heading in [0, 360)")
             precondition(image.thumbnail.lowercased().hasPrefix("http"), "thumbnails only from the web")
+            precondition(image.fieldOfView.map { $0 > 0 && $0 < 180 } ?? true, "a flat camera's field of view in (0, 180)")
+            let panorama = MapillaryWays.panorama(image, previous: nil, next: nil, nearby: images)
+            precondition(panorama.links.count <= StreetPictures.mostWays, "at most eight ways")
+            precondition(MapillaryWays.picture(panorama.imagePath)?.id == image.id, "a picture path names its image")
         }
         precondition(Set(images.map(\.id)).count == images.count, "an answer lists each image once")
         if let ids = try? MapillaryAnswer.imageIDs(bytes, address: "fuzz") {
             precondition(Set(ids).count == ids.count && ids.count <= MapillaryAnswer.sequenceLimit, "each id once, within the limit")
         }
         let text = String(decoding: bytes, as: UTF8.self)
+        if let (id, _) = MapillaryWays.picture(text) {
+            precondition(!id.isEmpty && id.utf8.allSatisfy { (0x30...0x39).contains($0) }, "a picture path's id is digits")
+        }
         let hidden = URLSecrets.redacted(text)
         precondition(URLSecrets.redacted(hidden) == hidden, "hiding credentials is idempotent")
         let lower = hidden.lowercased()

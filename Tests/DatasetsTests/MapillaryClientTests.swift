@@ -36,7 +36,7 @@ struct MapillaryClientTests {
         let found = try client(fixture).search(near: MapillaryFixture.first, radius: 30)
         #expect(found.map(\.id) == ["1001", "1002", "3001", "1003"])
         let wide = try client(fixture).search(near: MapillaryFixture.first, radius: 500)
-        #expect(Set(wide.map(\.id)) == Set(MapillaryFixture.main + MapillaryFixture.cross + ["3001"]))
+        #expect(Set(wide.map(\.id)) == Set(MapillaryFixture.main + MapillaryFixture.cross + ["3001", "4001", "4002", "4003"]))
         let searches = fixture.requests().filter { $0.path.hasPrefix("/images?") }
         // 30 m is one box; 500 m takes a grid of 0.005° boxes, none refused as too large.
         #expect(searches.count == 1 + MapillaryClient.boxes(around: MapillaryFixture.first, radius: 500).count)

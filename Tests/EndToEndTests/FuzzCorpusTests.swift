@@ -83,7 +83,11 @@ struct FuzzCorpusTests {
                     Array("https://www.google.com/maps/@?api=1&map_action=pano&pano=tu510ie_z4ptBZYo2BGEJg&heading=270".utf8)
                 ),
                 ("ios.txt", Array("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview".utf8)),
-                ("sidewalk.txt", Array("sidewalk://view?pano=caf%C3%A9+corner&viewpoint=46.9412,7.4453&heading=90&pitch=-5&fov=45".utf8))
+                ("sidewalk.txt", Array("sidewalk://view?pano=caf%C3%A9+corner&viewpoint=46.9412,7.4453&heading=90&pitch=-5&fov=45".utf8)),
+                (
+                    "mapillary.txt",
+                    Array("https://www.mapillary.com/app/?lat=40.758&lng=-73.9855&z=17.5&pKey=498763468214164&focus=photo".utf8)
+                )
             ],
             "panoramax": [
                 ("item.json", Array(PanoramaxItemJSON.geovisio.utf8)),
@@ -145,7 +149,15 @@ struct FuzzCorpusTests {
             ("entity.json", Array(entity.utf8)), ("list.json", Array("{\"data\": [\(entity), {\"id\": \"1\"}]}".utf8)),
             ("image-ids.json", Array("{\"data\": [{\"id\": \"3\"}, {\"id\": \"1\"}, {\"id\": \"3\"}]}".utf8)),
             ("error.json", Array(refused.utf8)),
-            ("tile-address.txt", Array("https://tiles.mapillary.com/maps/vtp/mly1_public/2/14/8800/5373?access_token=MLY|1|abc&x=1".utf8))
+            ("tile-address.txt", Array("https://tiles.mapillary.com/maps/vtp/mly1_public/2/14/8800/5373?access_token=MLY|1|abc&x=1".utf8)),
+            (
+                "perspective.json",
+                Array(
+                    entity.replacingOccurrences(of: "\"spherical\"", with: "\"perspective\"")
+                        .replacingOccurrences(of: "\"width\": 5760", with: "\"camera_parameters\": [0.8, -0.01, 0.002], \"width\": 4000")
+                        .utf8)
+            ),
+            ("picture-path.txt", Array("mapillary:498763468214164/original".utf8))
         ]
     }
 

@@ -138,6 +138,21 @@ struct GeocoderTests {
         #expect(Date().timeIntervalSince(started) < 20)
     }
 
+    @Test("sidewalk mapillary PLACE: the geocoder's place, then Mapillary's nearest 360° image, facing it")
+    func mapillaryByName() throws {
+        let server = try Server()
+        let mapillary = try MapillaryFixture()
+        let run = try ProgramRun.sidewalk(
+            [
+                "mapillary", "Town Hall, Lindenfeld", "--server", mapillary.address, "--geocoder", server.address + "/search",
+                "--headless", "--keys", ""
+            ], environment: server.environment.merging(["MAPILLARY_ACCESS_TOKEN": MapillaryFixture.token]) { $1 }, timeLimit: 120)
+        #expect(run.status == 0, "\(run.standardError)")
+        // seq-main ends at 1006, 90 m west of the town hall (mapillary_server.py): the nearest 360° image, facing east to it.
+        #expect(run.standardOutput.hasPrefix("Main Street, Lindenfeld, 21 June 2024; facing east;"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("; Town Hall 90 metres ahead."), "\(run.standardOutput)")
+    }
+
     @Test("sidewalk panoramax PLACE: the geocoder's place, then the nearest 360° picture, facing it")
     func panoramaxByName() throws {
         let server = try Server()

@@ -178,6 +178,62 @@ struct MapillaryTests {
             broken.status == 1 && broken.standardError == "sidewalk: \(tokenFile.path): holds no token: one line of printable characters\n")
     }
 
+    @Test("the map shows Mapillary's coverage from its tiles, asked with the token; Enter on it reads the images there and goes")
+    func coverage() throws {
+        let server = try MapillaryFixture()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("map.ans")
+        let map = try ProgramRun.sidewalk(
+            [
+                "snapshot", "mapillary:\(server.address)", "--at", "46.9412,7.4445", "--map", "--size", "120x40", "--color", "truecolor",
+                "--output", output.path
+            ], environment: Self.environment(folder), timeLimit: 120)
+        #expect(map.status == 0, "\(map.standardError)")
+        // seq-far is 60 m north of 1001 (mapillary-14.mvt): 15 rows up from the map's middle, where nothing read leads.
+        let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let coverageRows = rows.indices.filter { rows[$0].contains("\u{1B}[38;2;60;170;160m") }
+        #expect(coverageRows.contains { (4...7).contains($0) }, "coverage drawn on rows \(coverageRows)")
+        let tiles = server.requests().filter { $0.path.hasPrefix("/maps/vtp/mly1_public/2/14/8530/5766?access_token=") }
+        #expect(tiles.count == 1, "one tile, fetched once, with the token as the tiles take it")
+        let keys = ["M"] + Array(repeating: "Up", count: 7) + ["Enter"]
+        let walk = try ProgramRun.sidewalk(
+            [
+                "mapillary", "--server", server.address, "--image", "1001", "--geocoder", "off", "--headless", "--keys",
+                keys.joined(separator: " ")
+            ], environment: Self.environment(folder), timeLimit: 120)
+        #expect(walk.status == 0, "\(walk.standardError)")
+        #expect(walk.standardOutput.contains("\n46.9417 north, 7.4445 east, 1 March 2025"), "\(walk.standardOutput)")
+    }
+
+    @Test("a user name with terminal escapes reaches the terminal as text, in the explorer and in info")
+    func hostileNames() throws {
+        let server = try MapillaryFixture()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = Self.environment(folder)
+        let flat = try ProgramRun.sidewalk(
+            ["mapillary", "--server", server.address, "--image", "3001", "--all-pictures", "--headless", "--keys", "r"],
+            environment: environment, timeLimit: 60)
+        let info = try ProgramRun.sidewalk(
+            ["info", "mapillary:\(server.address)", "--pano", "3001", "--all-pictures"], environment: environment, timeLimit: 60)
+        // Each control character shown as U+FFFD, the rest as the text it is.
+        #expect(info.standardOutput.contains("credit:   Mapillary · @flat\u{FFFD}]52;c;aGk=\u{FFFD}camera"), "\(info.standardOutput)")
+        for run in [flat, info] {
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(
+                !run.standardOutput.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(run.standardOutput.debugDescription)")
+        }
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' mapillary --server \(server.address) --image 3001 --all-pictures --geocoder off",
+            columns: 120, rows: 36, environment: environment)
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Mapillary · @flat") })
+        // No clipboard write (OSC 52) reached tmux, and the screen was not cleared under the picture.
+        #expect(try session.command(["list-buffers"]).isEmpty)
+        #expect(try session.capture().contains("Heading 0° N"))
+    }
+
     @Test("open takes a Mapillary app link, and info and --describe read Mapillary as they read any dataset")
     func otherCommands() throws {
         let server = try MapillaryFixture()

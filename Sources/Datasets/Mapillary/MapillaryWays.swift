@@ -6,7 +6,7 @@ import StreetModel
 /// by the rule Panoramax's and a folder's pictures follow: along the image's sequence (the next
 /// and previous images), then to images of other sequences within `reach`, one a direction and
 /// date (`StreetPictures.distinctWays`), at most `StreetPictures.mostWays`.
-enum MapillaryWays {
+package enum MapillaryWays {
     /// Farthest image of another sequence a way leads to, metres (as a folder's photos link).
     static let reach = NeighbourLinker.maxDistance
     /// Closer than this, metres, two images are the same place: no way between them.
@@ -22,7 +22,7 @@ enum MapillaryWays {
     }
 
     /// The image id and size a `picturePath` names; nil for anything else.
-    static func picture(_ path: String) -> (id: String, original: Bool)? {
+    package static func picture(_ path: String) -> (id: String, original: Bool)? {
         guard path.hasPrefix("mapillary:") else { return nil }
         let parts = path.dropFirst("mapillary:".count).split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...32).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
@@ -39,7 +39,9 @@ enum MapillaryWays {
     /// `image` as a panorama: named by its place until a street names it, facing where its
     /// camera faced, credited, with ways to `previous` and `next` along its sequence and to the
     /// nearest of `nearby` (images of any sequence; its own and those out of reach are left out).
-    static func panorama(_ image: MapillaryImage, previous: MapillaryImage?, next: MapillaryImage?, nearby: [MapillaryImage]) -> Panorama {
+    package static func panorama(_ image: MapillaryImage, previous: MapillaryImage?, next: MapillaryImage?, nearby: [MapillaryImage])
+        -> Panorama
+    {
         var panorama = Panorama(
             id: image.id, imagePath: picturePath(image.id, original: false), coordinate: image.coordinate,
             centerHeading: image.heading ?? 0, captureDate: image.capturedDay, copyright: credit(image))

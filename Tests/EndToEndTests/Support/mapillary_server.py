@@ -19,7 +19,9 @@ The images (Main Street of the demo town):
 - sequence seq-main: 1001..1006, 360 degrees (spherical), eastward 12 m apart, 2024-06-21;
 - sequence seq-cross: 2001..2003, 360 degrees (equirectangular), northward across Main Street
   at 1004 (2002 stands 3 m north of it), 2023-01-15;
-- 3001: a perspective picture beside 1002.
+- 3001: a perspective picture beside 1002, by a user whose name holds terminal escapes (OSC 52,
+  a screen clear);
+- sequence seq-far: 4001..4003, 360 degrees, 60 m north of Main Street, linked to nothing, 2025-03-01.
 Coverage: `/maps/vtp/mly1_public/2/{z}/{x}/{y}?access_token=TOKEN` (the token in the address, as
 the tiles are documented to take it; 401 without) gives mapillary-14.mvt for the tile holding
 Main Street (made by scripts/reference/make_mapillary_tile.py: seq-main, seq-cross, the
@@ -57,8 +59,11 @@ for i in range(3):
     IMAGES_BY_ID[str(2001 + i)] = dict(seq="seq-cross", lng=LNG0 + 3 * STEP, lat=LAT + (i - 1) * 12 * METRE + 3 * METRE,
                                        angle=0, camera="equirectangular", at=1673773200000 + i * 1000, user="winter walker",
                                        file="main-3-winter.jpg")
+for i in range(3):
+    IMAGES_BY_ID[str(4001 + i)] = dict(seq="seq-far", lng=LNG0 + i * STEP, lat=LAT + 60 * METRE, angle=90, camera="spherical",
+                                       at=1740816000000 + i * 1000, user="far walker", file="main-%d.jpg" % i)
 IMAGES_BY_ID["3001"] = dict(seq="seq-flat", lng=LNG0 + STEP, lat=LAT - 2 * METRE, angle=0, camera="perspective",
-                            at=1651406400000, user="flat camera", file="square-east.jpg")
+                            at=1651406400000, user="flat\x1b]52;c;aGk=\x07camera\x1b[2J", file="square-east.jpg")
 for fault in ("9500", "9429", "9999", "9300"):
     IMAGES_BY_ID[fault] = dict(IMAGES_BY_ID["1001"], seq="seq-fault", lat=45.0)
 lock = threading.Lock()
