@@ -16,10 +16,11 @@ struct MapillaryCommand: SidewalkCommand {
                   --geocoder, docs/search.md), facing it, or nearest LAT,LNG within --radius metres (default 50),
                   or the image --image ID, on Mapillary, and walks along its sequence (next and previous images)
                   and to the images of other sequences and dates beside it. Images are read as you walk and kept
-                  in the HTTP cache; --offline walks what the cache holds. The client token (free, from
-                  \(DatasetOpener.tokenPage)) comes from --token-file FILE, else \(DatasetOpener.tokenVariable), else the file
-                  the config's mapillaryTokenFile names; it is sent to Mapillary and shown nowhere. Exit status 3:
-                  no images there. Other commands take Mapillary as their DATASET: mapillary:.
+                  in the HTTP cache; --offline walks what the cache holds. The client token is free, from
+                  \(DatasetOpener.tokenPage); it comes from --token-file FILE, else
+                  \(DatasetOpener.tokenVariable), else the file the config's mapillaryTokenFile names, and is
+                  sent to Mapillary and shown nowhere. Exit status 3: no images there. Other commands take
+                  Mapillary as their DATASET: mapillary:.
                 """,
             options: [
                 .text("--image", "ID", help: "start at the image with this id (as --pano)") { $0.explore.selection.panoramaID = $1 },
