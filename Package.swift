@@ -156,7 +156,7 @@ let package = Package(
                 "TUI", "PanoImage", "PanoCore", "TermRender", "CompassPanorama", "Datasets", "StreetModel", "Explorer", "ExplorerScripts",
                 "SystemIO",
                 "BoundedJSON", "ParallelDispatch", "TextSafety", "RemoteData", "StreetMap", "ScriptTerminal", "BitmapFont", "ExplorerView",
-                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding", "VectorTiles", "CastRender"
+                "ExplorerSession", "ProductInfo", "Benchmarks", "Geocoding", "VectorTiles", "CastRender", "Locking"
             ]
         ),
         .executableTarget(name: "sidewalk", dependencies: ["SidewalkCommands"]),

@@ -20,6 +20,16 @@ struct InProcessCommandTests {
         #expect(BenchCommand.json(Report(psnr_db: 31.5, bytes: 1)) == #"{"bytes":1,"psnr_db":31.5}"#)
     }
 
+    @Test("the default street map is OpenFreeMap's planet TileJSON; SIDEWALK_STREET_MAP names another, or off")
+    func defaultStreetMap() {
+        #expect(DefaultStreetMap.address(environment: [:]) == "https://tiles.openfreemap.org/planet")
+        #expect(DefaultStreetMap.address(environment: ["SIDEWALK_STREET_MAP": ""]) == "https://tiles.openfreemap.org/planet")
+        #expect(
+            DefaultStreetMap.address(environment: ["SIDEWALK_STREET_MAP": "http://127.0.0.1:8080/planet"]) == "http://127.0.0.1:8080/planet"
+        )
+        #expect(DefaultStreetMap.address(environment: ["SIDEWALK_STREET_MAP": "off"]) == nil)
+    }
+
     @Test("the start panorama is the cache's first entry: counted in the budget, not decoded again on the way back")
     func startPanoramaIsCached() throws {
         let fixture = try DatasetFixture()

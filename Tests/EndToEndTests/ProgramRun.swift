@@ -35,6 +35,8 @@ struct ProgramRun {
         try FileManager.default.createDirectory(at: config.appendingPathComponent("sidewalk"), withIntermediateDirectories: true)
         try Data(#"{"geocoder": "off"}"#.utf8).write(to: config.appendingPathComponent("sidewalk/config.json"))
         env["XDG_CONFIG_HOME"] = config.path
+        // No default street map from the internet under a street-level service's pictures either.
+        env["SIDEWALK_STREET_MAP"] = "off"
         // A UTF-8 locale unless the test sets one: what the program writes depends on it.
         if !["LC_ALL", "LC_CTYPE", "LANG"].contains(where: { environment[$0] != nil }) { env["LC_ALL"] = "C.UTF-8" }
         for (key, value) in environment { env[key] = value }

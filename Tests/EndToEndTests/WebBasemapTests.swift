@@ -128,6 +128,52 @@ struct WebBasemapTests {
             "\(bad.error)")
     }
 
+    @Test(
+        "on a street-level service with no basemap chosen, the default street map (a TileJSON) is drawn and credited; unreachable, the map is drawn without it; --basemap off asks nothing"
+    )
+    func defaultStreetMap() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.extractTiles(into: folder.appendingPathComponent("tiles"))
+        try Data(#"{"tilejson": "3.0.0", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "minzoom": 14, "maxzoom": 14}"#.utf8)
+            .write(to: folder.appendingPathComponent("planet"))
+        let server = try FaultServer(folder: folder)
+        let mapillary = try MapillaryFixture()
+        func map(_ streetMap: String, _ more: [String] = []) throws -> (status: Int32, error: String, text: String) {
+            let output = folder.appendingPathComponent("map-\(UUID().uuidString).ans").path
+            let run = try ProgramRun.sidewalk(
+                ["snapshot", "mapillary:\(mapillary.address)", "--at", "46.9412,7.4445", "--map", "--size", "120x40", "--output", output]
+                    + more,
+                environment: [
+                    "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "SIDEWALK_STREET_MAP": streetMap,
+                    "MAPILLARY_ACCESS_TOKEN": MapillaryFixture.token
+                ], timeLimit: 60)
+            return (run.status, run.standardError, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+        }
+        let drawn = try map(server.base + "planet")
+        #expect(drawn.status == 0 && drawn.text.contains("Linden Brook"), "\(drawn.error) \(server.requests().map(\.path))")
+        #expect(server.requests().filter { $0.path == "/planet" }.count == 1, "the description read once")
+        let unreachable = try map("http://127.0.0.1:9/planet")
+        #expect(unreachable.status == 0 && !unreachable.text.contains("Linden Brook") && !unreachable.text.isEmpty, "\(unreachable.error)")
+        let before = server.requests().count
+        let off = try map(server.base + "planet", ["--basemap", "off"])
+        #expect(off.status == 0 && server.requests().count == before, "\(off.error)")
+        // In the explorer, the map credits it.
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' mapillary --server \(mapillary.address) --image 1001 --geocoder off", columns: 120,
+            rows: 36,
+            environment: [
+                "SIDEWALK_STREET_MAP": server.base + "planet", "MAPILLARY_ACCESS_TOKEN": MapillaryFixture.token,
+                "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "SWIFT_BACKTRACE": "interactive=no"
+            ])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("@lindenfeld") })
+        try session.send("M")
+        #expect(
+            try session.waitUntil(timeout: 30) { try session.capture().contains("OpenFreeMap © OpenMapTiles Data from OpenStreetMap") },
+            "\((try? session.capture()) ?? "")")
+    }
+
     @Test("a host that ignores ranges, or has no such archive: one line naming it, status 1")
     func badHosts() throws {
         let folder = try Self.folder()

@@ -15,7 +15,9 @@ package final class TmuxSession {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         // A UTF-8 locale unless the test sets one: what the program draws depends on it.
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].contains { environment[$0] != nil } ? [:] : ["LC_ALL": "C.UTF-8"]
-        let exports = environment.merging(locale) { given, _ in given }.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
+        // No default street map from the internet (OpenFreeMap) unless the test names one.
+        let defaults = locale.merging(["SIDEWALK_STREET_MAP": "off"]) { given, _ in given }
+        let exports = environment.merging(defaults) { given, _ in given }.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
         let dir = workDirectory.path
         // Ctrl-C signals the whole foreground group: the trap keeps this wrapper alive to record
         // the command's status (a trapped signal is reset to default for the command itself).

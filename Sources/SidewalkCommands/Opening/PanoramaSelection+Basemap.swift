@@ -22,9 +22,16 @@ extension PanoramaSelection {
     }
 
     /// The basemap to draw for the dataset at `path`: the flag's, else `configured`, else the
-    /// dataset's own; nil with "off" or none. One that cannot be read is an error naming it.
-    /// On the web, its tiles arrive off the caller's thread unless `waits`.
+    /// dataset's own, else on a street-level service the default street map (`DefaultStreetMap`);
+    /// nil with "off" or none. One that cannot be read is an error naming it, except the default,
+    /// which is drawn with what can be had. On the web, its tiles arrive off the caller's thread
+    /// unless `waits`.
     func openBasemap(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
+        if basemap == nil, configured == nil, StreetService.isNamed(path),
+            let address = DefaultStreetMap.address(environment: ProcessInfo.processInfo.environment)
+        {
+            return DefaultStreetMap.open(address, cache: opener.cache(), waits: waits)
+        }
         guard let source = basemapFile(datasetPath: path, configured: configured) else { return nil }
         return try BasemapSource.open(source, cache: opener.cache(), waits: waits)
     }
