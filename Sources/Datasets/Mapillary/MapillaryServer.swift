@@ -47,11 +47,6 @@ package struct MapillaryServer: Equatable, Sendable {
     /// The dataset argument naming these servers (the tiles' own address is not part of it).
     package var description: String { graph == Self.graphAPI ? Self.scheme : Self.scheme + graph }
 
-    /// The host of the graph API, for titles.
-    package var host: String {
-        graph.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? graph
-    }
-
     /// The deepest zoom of the coverage tiles (`mly1_public`: sequences at 6...14, images at 14).
     package static let coverageMaxZoom = 14
 
