@@ -91,24 +91,26 @@ struct DatasetOpener {
         _ service: StreetService, near place: Coordinate?, lookingAt: Bool = false, radius: Double, picture id: String?,
         namer: PictureNamer? = nil
     ) throws(CommandError) -> Dataset {
-        let token: Secret?
-        if case .mapillary = service { token = try mapillaryToken() } else { token = nil }
-        do throws(DatasetError) {
-            switch service {
-            case .panoramax(let server):
-                showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
+        switch service {
+        case .panoramax(let server):
+            showProgress("asking \(server.address) for pictures" + (place.map { " near \($0)" } ?? ""))
+            do {
                 return try Dataset.open(
                     panoramax: server, near: place, lookingAt: lookingAt, radius: radius, picture: id, allPictures: allPictures,
                     cache: cache(), namer: namer)
-            case .mapillary(let server):
-                showProgress("asking Mapillary for images" + (place.map { " near \($0)" } ?? ""))
-                return try Dataset.open(
-                    mapillary: server, token: token!, near: place, lookingAt: lookingAt, radius: radius, image: id,
-                    allPictures: allPictures,
-                    cache: cache(), namer: namer)
+            } catch {
+                throw .dataset(error)
             }
-        } catch {
-            throw .dataset(error)
+        case .mapillary(let server):
+            let token = try mapillaryToken()
+            showProgress("asking Mapillary for images" + (place.map { " near \($0)" } ?? ""))
+            do {
+                return try Dataset.open(
+                    mapillary: server, token: token, near: place, lookingAt: lookingAt, radius: radius, image: id, allPictures: allPictures,
+                    cache: cache(), namer: namer)
+            } catch {
+                throw .dataset(error)
+            }
         }
     }
 
