@@ -60,10 +60,16 @@ extension ExplorerState {
         focusRing.clear()
     }
 
-    /// Shows a marker's title and snippet, and reports the tap.
+    /// Shows a marker's title and snippet and where it lies ("Boulangerie Dupont, bakery, 18
+    /// metres on the right"), and reports the tap.
     mutating func read(markerID id: String) {
         guard let marker = markers.first(where: { $0.id == id }) else { return }
-        note = [marker.title, marker.snippet].compactMap { $0 }.joined(separator: ": ")
+        var parts = [marker.title] + (marker.snippet.map { [$0] } ?? [])
+        if let here = panorama?.coordinate {
+            let turn = Degrees.wrap180(here.bearing(to: marker.coordinate) - camera.heading)
+            parts.append("\(SpokenWords.metres(here.distance(to: marker.coordinate))) metres \(Narrator.relativeDirection(turn))")
+        }
+        note = parts.joined(separator: ", ")
         events.append(.didTapMarker(id: id))
     }
 

@@ -31,8 +31,8 @@ extension Narrator {
         "\(marker.title) \(SpokenWords.metres(marker.distance)) metres \(relativeDirection(marker.turn))"
     }
 
-    /// Markers grouped by the quarter they lie in, the nearer quarter first, "metres" said
-    /// once: "Behind: Clock Tower 15 metres, Bakery Korn 60. On the left: Fountain 100."
+    /// Markers grouped by the side they lie on, the nearer side first, "metres" said once:
+    /// "Behind: Clock Tower 15 metres, Bakery Korn 60. On the left: Fountain 100."
     static func markerGroups(_ markers: [NearMarker]) -> String {
         var quarters: [String] = []
         var names: [String: [String]] = [:]
@@ -45,12 +45,10 @@ extension Narrator {
         return quarters.map { "\($0): " + (names[$0] ?? []).joined(separator: ", ") + "." }.joined(separator: " ")
     }
 
-    /// The quarter around you a turn (-180...180 degrees clockwise) falls in.
+    /// The side around you a turn (-180...180 degrees clockwise) falls in, as `relativeDirection`
+    /// says it: "Ahead", "Ahead on the right", "On the right", "Behind on the left", "Behind".
     static func quarterName(_ turn: Double) -> String {
-        switch abs(turn) {
-        case ..<45: "Ahead"
-        case ..<135: turn < 0 ? "On the left" : "On the right"
-        default: "Behind"
-        }
+        let direction = relativeDirection(turn)
+        return direction.prefix(1).uppercased() + direction.dropFirst()
     }
 }

@@ -95,9 +95,9 @@ package enum Narrator {
         let side = turn < 0 ? "left" : "right"
         switch abs(turn) {
         case ..<15: return "ahead"
-        case ..<60: return "ahead \(side)"
+        case ..<60: return "ahead on the \(side)"
         case ..<120: return "on the \(side)"
-        case ..<165: return "behind \(side)"
+        case ..<165: return "behind on the \(side)"
         default: return "behind"
         }
     }

@@ -83,7 +83,10 @@ struct EverydayTerminalTests {
                 try session.capture().contains("Main Street 16, Lindenfeld, 21 June 2024; facing east; ways east and west.")
             })
         try session.send("r")
-        #expect(try session.waitUntil { try session.capture().contains("Café Aurora 10 metres, Bakery Korn 45. r again: 4 more.") })
+        #expect(
+            try session.waitUntil {
+                try session.capture().contains("Behind on the left: Café Aurora 10 metres. On the left: Bakery Korn 45. r again: 4 more.")
+            })
         try session.send("r")
         #expect(try session.waitUntil { try session.capture().contains("Further: ") })
         try session.send(":", "g", "o")

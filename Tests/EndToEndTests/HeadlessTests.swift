@@ -205,7 +205,7 @@ struct HeadlessTests {
     func asciiNarration() throws {
         let run = try ProgramRun.sidewalk([Self.demo, "--headless", "--keys", "r"], environment: ["LC_ALL": "C"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("On the left: Cafe Aurora 10 metres"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Behind on the left: Cafe Aurora 10 metres"), "\(run.standardOutput)")
         #expect(run.standardOutput.utf8.allSatisfy { $0 < 0x80 })
     }
 

@@ -134,7 +134,8 @@ struct SnapshotKindTests {
         let words = try String(contentsOfFile: txt, encoding: .utf8)
         #expect(
             words.hasPrefix(
-                "Facing east, 90 degrees, at Main Street 16, Lindenfeld, 21 June 2024. Ways east and west. On the left: Café Aurora"))
+                "Facing east, 90 degrees, at Main Street 16, Lindenfeld, 21 June 2024. Ways east and west. Behind on the left: Café Aurora")
+        )
         #expect(!words.contains("r again"), "a description names every marker in range: \(words)")
         #expect(words.hasSuffix(".\n") && words.split(separator: "\n").count == 1)
     }

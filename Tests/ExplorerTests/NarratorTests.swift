@@ -17,13 +17,13 @@ struct NarratorTests {
         #expect(Narrator.facing(camera) == words)
     }
 
-    @Test("the whole description: facing, place and date, the ways by street, the markers in range by quarter, nearest first")
+    @Test("the whole description: facing, place and date, the ways by street, the markers in range by side, nearest first")
     func describe() {
         let state = ExplorerState(
             camera: PanoramaCamera(heading: 0), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
         #expect(
             Narrator.describe(state) == "Facing north, 0 degrees, at centre, June 2024. "
-                + "Ways north along Station Road, east and west along Main Street. On the right: Café Aurora 7 metres.")
+                + "Ways north along Station Road, east and west along Main Street. Ahead on the right: Café Aurora 7 metres.")
     }
 
     @Test(
@@ -41,7 +41,7 @@ struct NarratorTests {
     @Test(
         "where a marker lies from the heading",
         arguments: [
-            (0.0, "ahead"), (-30.0, "ahead left"), (90.0, "on the right"), (-140.0, "behind left"), (179.0, "behind")
+            (0.0, "ahead"), (-30.0, "ahead on the left"), (90.0, "on the right"), (-140.0, "behind on the left"), (179.0, "behind")
         ])
     func relative(heading: Double, words: String) {
         // The café is 5 m east and 5 m north of the centre: 45° from north.
@@ -93,7 +93,7 @@ struct VerbosityTests {
             Narrator.arrival(Self.state(.normal))
                 == "centre, June 2024; facing north; ways north along Station Road, east and west along Main Street.")
         #expect(Narrator.arrival(Self.state(.brief)) == Narrator.arrival(Self.state(.normal)))
-        #expect(Narrator.arrival(Self.state(.full)).hasSuffix("Main Street. On the right: Café Aurora 7 metres."))
+        #expect(Narrator.arrival(Self.state(.full)).hasSuffix("Main Street. Ahead on the right: Café Aurora 7 metres."))
     }
 
     @Test("what is typed after : is said as it is typed")
@@ -180,7 +180,8 @@ struct ArrivalTests {
         var state = ExplorerState(camera: PanoramaCamera(), panorama: FocusTests.service.panorama(id: "centre")!, service: Self.manyMarkers)
         state.handle(.character("r"))
         #expect(
-            state.note?.hasSuffix("On the right: Café Aurora 7 metres. Ahead: Bakery 10. r again: 2 more.") == true, "\(state.note ?? "")")
+            state.note?.hasSuffix("Ahead on the right: Café Aurora 7 metres. Ahead: Bakery 10. r again: 2 more.") == true,
+            "\(state.note ?? "")")
         state.handle(.character("r"))
         #expect(state.note == "Further: Behind: Museum 20 metres. On the left: Fountain 30.")
         state.handle(.character("r"))

@@ -232,7 +232,7 @@ struct FocusTests {
         state.handle(.backTab)
         #expect(state.focus == .marker("cafe"), "Shift-Tab wraps round backwards")
         state.handle(.enter)
-        #expect(state.note == "Café Aurora: Coffee and cake")
+        #expect(state.note == "Café Aurora, Coffee and cake, 7 metres ahead on the right")
         #expect(state.takeEvents() == [.didTapMarker(id: "cafe")])
         state.handle(.tab)
         state.handle(.tab)

@@ -157,7 +157,7 @@ struct PointerTests {
         var state = ExplorerState(
             camera: PanoramaCamera(), panorama: FocusTests.service.panorama(id: "centre")!, service: FocusTests.service)
         state.handle(gesture: .tapMarker(id: "cafe"))
-        #expect(state.note == "Café Aurora: Coffee and cake")
+        #expect(state.note == "Café Aurora, Coffee and cake, 7 metres ahead on the right")
         #expect(state.takeEvents() == [.didTapMarker(id: "cafe")])
     }
 }
