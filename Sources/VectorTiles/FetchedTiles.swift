@@ -42,14 +42,24 @@ package final class FetchedTiles: Basemap {
     }
 
     package func features(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
+        features(near: centre, within: metres, metresPerDot: metresPerDot, waiting: waits)
+    }
+
+    package func featuresWaiting(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
+        features(near: centre, within: metres, metresPerDot: metresPerDot, waiting: true)
+    }
+
+    /// The features near `centre`; `waiting` fetches the tiles not kept on this thread first
+    /// (those another thread is fetching too: the HTTP cache answers the second).
+    private func features(near centre: Coordinate, within metres: Double, metresPerDot: Double, waiting: Bool) -> [MapFeature] {
         let zoom = LocalTiles.zoom(metresPerDot: metresPerDot, latitude: centre.latitude, range: zooms)
         let wanted = Array(LocalTiles.tiles(around: centre, within: metres, zoom: zoom).prefix(Self.tilesPerMap))
         let missing = state.withLock { state in
-            let missing = wanted.filter { state.tiles[$0] == nil && !state.fetching.contains($0) }
+            let missing = wanted.filter { state.tiles[$0] == nil && (waiting || !state.fetching.contains($0)) }
             state.fetching.formUnion(missing)
             return missing
         }
-        if waits {
+        if waiting {
             for tile in missing { store(load(tile), at: tile) }
         } else {
             for tile in missing {

@@ -15,6 +15,10 @@ package struct LayeredBasemap: Basemap {
         layers.flatMap { $0.features(near: centre, within: metres, metresPerDot: metresPerDot) }
     }
 
+    package func featuresWaiting(near centre: Coordinate, within metres: Double, metresPerDot: Double) -> [MapFeature] {
+        layers.flatMap { $0.featuresWaiting(near: centre, within: metres, metresPerDot: metresPerDot) }
+    }
+
     package func notify(_ arrived: @escaping @Sendable () -> Void) {
         for layer in layers { layer.notify(arrived) }
     }
