@@ -1,8 +1,9 @@
 import PanoCore
 import StreetModel
 
-/// Finding a place by name (`:find TEXT`, `/`, `--find`): the dataset's own names first (those
-/// in memory, then a sharded dataset's names index), then the web.
+/// Finding a place by name (`:find TEXT`, `/`, `--find`): the dataset's own names and the street
+/// map's places around you first (those in memory), then a sharded dataset's names index and the
+/// street map's names farther off (`PlaceLookup.names`), then the web.
 extension ExplorerState {
     /// Finds `text` among the places the dataset names (`PlaceSearch`) and goes to the panorama
     /// nearest the best one (`show`). A name not in memory is asked of the front (`takeSearch`):
@@ -13,7 +14,8 @@ extension ExplorerState {
             return
         }
         let near = map?.cursor ?? panorama?.coordinate
-        let matches = PlaceSearch.search(text, in: PlaceSearch.places(in: service), near: near)
+        // The dataset's names, and the street map's places around you (`markers` holds both).
+        let matches = PlaceSearch.search(text, in: PlaceSearch.places(panoramas: service.panoramas, markers: markers), near: near)
         if !matches.isEmpty {
             show(matches, in: service)
         } else if namesIndexed {

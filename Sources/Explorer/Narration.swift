@@ -14,11 +14,14 @@ package struct Narration: Sendable {
     private let lookup: PlaceLookup?
     /// Reads the imagery near a place the map asked to go to; nil for a dataset read whole.
     private let imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)?
-
+    /// Speaking about `state`, whose street map's places around its first panorama it reads
+    /// (`PlaceLookup.placesAround`, waiting for its tiles: these fronts have nothing else to do
+    /// meanwhile).
     package init(
-        _ state: ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, lookup: PlaceLookup? = nil,
+        _ state: inout ExplorerState, problem: @escaping @Sendable (Panorama) -> String? = { _ in nil }, lookup: PlaceLookup? = nil,
         imageryNear: (@Sendable (Coordinate) -> DatasetGrowth)? = nil
     ) {
+        if let places = lookup?.placesAround, let here = state.panorama?.coordinate { state.placesAround(places(here, true)) }
         lastSaid = Narrator.Snapshot(state)
         self.problem = problem
         self.lookup = lookup
@@ -53,10 +56,14 @@ package struct Narration: Sendable {
     }
 
     /// After a step that started at the panorama `before`: a panorama arrived at that cannot be
-    /// shown is marked so, as the full view marks one it fails to decode.
+    /// shown is marked so, as the full view marks one it fails to decode; the street map's
+    /// places around the one stood in are read.
     package func checkArrival(from before: String?, on state: inout ExplorerState, at now: Double?) {
         if let arrived = state.panorama, arrived.id != before, let reason = problem(arrived) {
             state.cannotShow(arrived.id, reason: reason, at: now)
+        }
+        if let places = lookup?.placesAround, let here = state.panorama, here.id != before {
+            state.placesAround(places(here.coordinate, true))
         }
     }
 

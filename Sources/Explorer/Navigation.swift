@@ -48,8 +48,24 @@ package struct Navigation: Sendable {
     /// Markers farther than this from the panorama are not shown, metres ("too small").
     package static let markerRange = 150.0
 
-    /// The dataset's markers (points of interest); empty for a single image.
-    var markers: [Marker] { service?.markers ?? [] }
+    /// The places the street map holds around the panorama (`PlacesAround`), most notable and
+    /// nearest first, as the front last read them.
+    private(set) var places: [Marker] = []
+
+    /// The dataset's markers (points of interest), then the street map's places around; empty
+    /// for a single image.
+    var markers: [Marker] {
+        guard let service else { return [] }
+        return places.isEmpty ? service.markers : service.markers + places
+    }
+
+    /// Takes the street map's places around the panorama; a single image has none. True when
+    /// they changed.
+    mutating func adopt(places: [Marker]) -> Bool {
+        guard service != nil, places != self.places else { return false }
+        self.places = places
+        return true
+    }
 
     /// The current panorama's links, numbered from 1: the way nearest the heading you arrived
     /// with, then the others clockwise from it.

@@ -23,20 +23,27 @@ package struct WebSearch: Sendable {
     }
 }
 
-/// How a front looks up a name the panoramas and markers in memory do not hold: the dataset's
-/// names index (a sharded dataset's, read from its files), then a geocoder on the web. Both
-/// block: the fronts that speak call them at once, the full view off its loop.
+/// How a front looks up places beyond the panoramas and markers in memory: the street map's
+/// places around where you stand (markers like the dataset's own); and, for a name the names in
+/// memory do not hold, the dataset's names index (a sharded dataset's, read from its files) and
+/// the street map's names farther off, then a geocoder on the web. The searches block: the
+/// fronts that speak call them at once, the full view off its loop.
 package struct PlaceLookup: Sendable {
-    /// Searches the dataset's names index for a name, ranked near a place (may be nil), best
-    /// first; nil when all of the dataset's names are in memory.
+    /// Searches the dataset's names index and the street map's names for a name, ranked near a
+    /// place (may be nil), best first; nil when there is nothing beyond the names in memory.
     package var names: (@Sendable (String, Coordinate?) -> Result<[PlaceMatch], SearchFailure>)?
     /// The geocoder asked when the dataset names no such place; nil when none may be asked.
     package var web: WebSearch?
+    /// The street map's places around a point, as markers (`ExplorerState.placesAround`): with
+    /// `waiting`, once its tiles there are read (off the full view's loop only), else from what
+    /// has arrived. Nil without a street map.
+    package var placesAround: (@Sendable (Coordinate, _ waiting: Bool) -> [Marker])?
 
     package init(
-        names: (@Sendable (String, Coordinate?) -> Result<[PlaceMatch], SearchFailure>)? = nil, web: WebSearch? = nil
+        names: (@Sendable (String, Coordinate?) -> Result<[PlaceMatch], SearchFailure>)? = nil, web: WebSearch? = nil,
+        placesAround: (@Sendable (Coordinate, _ waiting: Bool) -> [Marker])? = nil
     ) {
-        (self.names, self.web) = (names, web)
+        (self.names, self.web, self.placesAround) = (names, web, placesAround)
     }
 }
 

@@ -23,8 +23,8 @@ package struct ScriptRunner: Sendable {
         var state = state
         state.allowSearches(lookup)
         state.imageryCanBeRead = imageryNear != nil
+        narration = Narration(&state, problem: problem, lookup: lookup, imageryNear: imageryNear)
         self.state = state
-        narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
     }
 
     /// What a step or a tick did: the lines a screen reader says, and the events with their times.

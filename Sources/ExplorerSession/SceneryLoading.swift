@@ -34,6 +34,9 @@ package struct SceneryLoading {
     private let tileCache: TileCache?
     /// A sharded dataset's shards or Panoramax's pictures, read as the walk comes near them.
     private var growing: DatasetFollower?
+    /// How many times more of a map layer has arrived (`mapDataArrived`): what was read of the
+    /// street map before may have been less than it holds now.
+    package private(set) var mapArrivals = 0
 
     /// Shown while the panorama walked to is being decoded.
     package static let loadingNote = "loading this panorama…"
@@ -138,7 +141,9 @@ package struct SceneryLoading {
             case .namesFound(let query, let result):
                 state.showNamesFound(result, for: query)
                 change.redraw = true
-            case .mapData: change.redraw = change.redraw || state.map != nil || state.minimapShown
+            case .mapData:
+                mapArrivals += 1
+                change.redraw = change.redraw || state.map != nil || state.minimapShown
             default: continue
             }
         }

@@ -1,6 +1,7 @@
 import Explorer
 import PanoCore
 import StreetMap
+import StreetModel
 import TermRender
 
 #if canImport(Glibc)
@@ -133,9 +134,8 @@ package enum ExplorerFrame {
                 Focus.link(index + 1)
             )
         }
-        for marker in state.markers {
+        for marker in drawnMarkers(state, from: panorama.coordinate) {
             let distance = panorama.coordinate.distance(to: marker.coordinate)
-            guard distance <= Navigation.markerRange, distance > 0.5 else { continue }
             let elevation = Degrees.degrees(fromRadians: atan2(marker.height - 2.5, distance))
             overlays.append(
                 (
@@ -148,6 +148,26 @@ package enum ExplorerFrame {
                 ))
         }
         return overlays
+    }
+
+    /// The markers in range drawn, at most `PlacesAround.mostDrawn`: the focused one, then
+    /// those in view, then those beside and behind you (drawn as hints at the view's edges),
+    /// each in the order the state holds them (the dataset's own, then the street map's places,
+    /// most notable and nearest first).
+    static func drawnMarkers(_ state: ExplorerState, from here: Coordinate) -> [Marker] {
+        let inRange = state.markers.filter {
+            let distance = here.distance(to: $0.coordinate)
+            return distance <= Navigation.markerRange && distance > 0.5
+        }
+        guard inRange.count > PlacesAround.mostDrawn else { return inRange }
+        let halfView = state.camera.effectiveFOV / 2
+        func priority(_ marker: Marker) -> Int {
+            if state.focus == .marker(marker.id) { return 0 }
+            return abs(Degrees.wrap180(here.bearing(to: marker.coordinate) - state.camera.heading)) <= halfView ? 1 : 2
+        }
+        let chosen = Set(
+            inRange.indices.sorted { (priority(inRange[$0]), $0) < (priority(inRange[$1]), $1) }.prefix(PlacesAround.mostDrawn))
+        return inRange.indices.filter(chosen.contains).map { inRange[$0] }
     }
 
     /// The controls under the compass, right-aligned: the floor picker in a building with

@@ -32,7 +32,7 @@ package enum DescribeSession {
             var state = initial
             state.allowSearches(lookup)
             state.imageryCanBeRead = imageryNear != nil
-            let narration = Narration(state, problem: problem, lookup: lookup, imageryNear: imageryNear)
+            let narration = Narration(&state, problem: problem, lookup: lookup, imageryNear: imageryNear)
             return try loop(
                 state, saved: saved, signals: signals, narration: narration,
                 more: moreOfTheDataset, events: events, limits: limits, cast: cast)

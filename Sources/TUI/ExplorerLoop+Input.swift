@@ -163,11 +163,22 @@ extension ExplorerLoop {
 
     /// Panoramas that finished loading by `now`, and what they change on screen.
     mutating func takeArrivals(at now: Double) {
-        let change = loading.takeArrivals(into: &state, at: now)
+        var change = loading.takeArrivals(into: &state, at: now)
+        if readPlacesAround() { change.redraw = true }
         takeRequests()
         emitEvents(at: now)
         if change.newPicture { pixels.forget() }
         if change.redraw { pacer.requestRedraw() }
+    }
+
+    /// Reads the street map's places around the panorama stood in, from what has arrived, when
+    /// it is another than last time or more of the map has arrived since; true when they changed.
+    mutating func readPlacesAround() -> Bool {
+        guard let places = settings.lookup?.placesAround, let here = state.panorama else { return false }
+        let read = PlacesRead(panoramaID: here.id, mapArrivals: loading.mapArrivals)
+        guard read != placesRead else { return false }
+        placesRead = read
+        return state.placesAround(places(here.coordinate, false))
     }
 
     /// Starts, off the loop, the searches and reads a key or an arrival asked for.

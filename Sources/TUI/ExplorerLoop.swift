@@ -55,6 +55,14 @@ struct ExplorerLoop {
     var finishedAt: Double?
     /// The tour playing (`sidewalk tour`), until it ends or a key takes over.
     var tour: TourPlayer?
+    /// Where the street map's places were last read: the panorama, and how much of the map had
+    /// arrived then (`SceneryLoading.mapArrivals`).
+    var placesRead: PlacesRead?
+
+    struct PlacesRead: Equatable {
+        var panoramaID: String
+        var mapArrivals: Int
+    }
 
     /// The settings the session was started with.
     let settings: Settings
@@ -147,6 +155,7 @@ struct ExplorerLoop {
         }
         settings.events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
         if let notice = settings.cast?.notice { state.say(notice, at: 0) }
+        _ = readPlacesAround()
     }
 
     /// What to do at `now`: a frame to write when one is due and the writer (`writerBusy` while a

@@ -21,10 +21,10 @@ struct PictureNamerTests {
     @Test("one question names every picture within 40 m; the next reading asks for the rest")
     func reach() {
         let asked = Mutex<[Coordinate]>([])
-        var namer = PictureNamer { place in
+        var namer = PictureNamer(lookUp: { place in
             asked.withLock { $0.append(place) }
             return "Main Street, Lindenfeld"
-        }
+        })
         let first = namer.name(Self.street(5), asking: 1)
         // p0 to p2 are within 30 m of p0; p3 (45 m) and p4 wait for the next question.
         #expect(first.map(\.description) == Array(repeating: "Main Street, Lindenfeld", count: 3) + first[3...].map(\.description))
@@ -37,10 +37,27 @@ struct PictureNamerTests {
 
     @Test("no street there, or a name of its own: the picture keeps what it had")
     func keeps() {
-        var namer = PictureNamer { _ in nil }
+        var namer = PictureNamer(lookUp: { _ in nil })
         var pictures = Self.street(2)
         pictures[1].description = "Harbour"
         let named = namer.name(pictures, asking: 5)
         #expect(named == pictures)
+    }
+
+    @Test("a house number near a picture names it first, each picture its own; the geocoder is asked only where there is none")
+    func address() {
+        let asked = Mutex(0)
+        var namer = PictureNamer(
+            address: { place in
+                let origin = Coordinate(latitude: 46.9412, longitude: 7.4445)!
+                return origin.distance(to: place) < 20 ? "\(12 + 2 * Int((origin.distance(to: place) / 15).rounded())) Rue Mercière" : nil
+            },
+            lookUp: { _ in
+                asked.withLock { $0 += 1 }
+                return "Rue Mercière, Lyon"
+            })
+        let named = namer.name(Self.street(3), asking: 5)
+        #expect(named.map(\.description) == ["12 Rue Mercière", "14 Rue Mercière", "Rue Mercière, Lyon"])
+        #expect(asked.withLock { $0 } == 1)
     }
 }

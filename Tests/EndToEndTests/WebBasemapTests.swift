@@ -30,12 +30,12 @@ struct WebBasemapTests {
 
     /// The demo archive's tiles around the town written out one file each, `Z/X/Y.pbf`, as a
     /// tile server lays them out.
-    static func extractTiles(into folder: URL) throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: archive)))
+    static func extractTiles(from path: String = archive, around place: String = "46.9415,7.4455", into folder: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let archive = try PMTilesArchive { offset, length in
             offset + length <= bytes.count ? Array(bytes[offset..<(offset + length)]) : nil
         }
-        let town = try #require(Coordinate(latitude: 46.9415, longitude: 7.4455))
+        let town = try Coordinate.parse(place).get()
         var written: [Int: Int] = [:]
         for zoom in archive.zooms {
             let middle = TileID.containing(town, zoom: zoom).tile

@@ -134,3 +134,39 @@ struct MinimapTests {
         #expect(MapLayer.statusLeft(map, basemap: nil) == "Map · 1 m a dot")
     }
 }
+
+/// A busy street's places over the view: a handful drawn, those in view first, the focused always.
+@Suite("Markers drawn on a busy street")
+struct BusyStreetTests {
+    static let here = Coordinate(latitude: 45.7597, longitude: 4.832)!
+
+    static func state(places: Int) -> ExplorerState {
+        let panorama = Panorama(id: "here", imagePath: "", coordinate: here)
+        var state = ExplorerState(camera: PanoramaCamera(heading: 0), panorama: panorama, service: PanoramaService(panoramas: [panorama]))
+        state.placesAround(
+            (0..<places).map {
+                Marker(
+                    id: "p\($0)", coordinate: here.offset(by: 20 + Double($0 % 120), bearing: Double($0 * 37 % 360)), title: "Shop \($0)")
+            })
+        return state
+    }
+
+    @Test("of many places, at most eight drawn: those in view before those beside and behind; a focused one always")
+    func fewDrawn() {
+        var state = Self.state(places: 300)
+        let drawn = ExplorerFrame.drawnMarkers(state, from: Self.here)
+        #expect(drawn.count == PlacesAround.mostDrawn)
+        #expect(drawn.allSatisfy { abs(Degrees.wrap180(Self.here.bearing(to: $0.coordinate))) <= 45 })
+        state.handle(.backTab)
+        guard case .marker(let focused) = state.focus else {
+            Issue.record("nothing focused")
+            return
+        }
+        #expect(ExplorerFrame.drawnMarkers(state, from: Self.here).contains { $0.id == focused })
+        var composer = FrameComposer()
+        let frame = ExplorerFrame.draw(
+            composer: &composer, panorama: SyntheticPanorama.cardinal(width: 256), state: state, header: nil, display: DisplayOptions(),
+            columns: 160, rows: 48)
+        #expect(frame.clickTargets.filter { if case .marker = $0.item { true } else { false } }.count <= PlacesAround.mostDrawn)
+    }
+}

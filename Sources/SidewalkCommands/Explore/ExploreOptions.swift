@@ -150,11 +150,15 @@ struct ExploreOptions {
         if gesturesOff.navigation { gestures.navigation = false }
         var display = displayOptions(config)
         guard let path = imagePath ?? AssetLocator.defaultPath() else { throw .assetsNotFound }
-        if mode == .screen { display.basemap = try selection.mapLayers(datasetPath: path, configured: config.basemap, waits: false) }
+        // One street map for the map, the places around and the addresses (docs/places.md); the
+        // fronts that speak wait for its tiles, the full view draws what has arrived.
+        let streetMap = try selection.openBasemap(datasetPath: path, configured: config.basemap, waits: mode != .screen)
+        if mode == .screen { display.basemap = try selection.mapLayers(over: streetMap, datasetPath: path, waits: false) }
         // --find's geocoder: the flag's, else config.json's; none under --demo unless one of them says.
         var configured = self
         configured.selection.geocoder = selection.geocoder ?? config.geocoder
         configured.selection.namesPictures = true
+        configured.selection.streetMap = streetMap
         configured.selection.offlineOnly = demo
         if mode != .screen { return try configured.runWithoutPicture(path, gestures: gestures, display: display, config: config) }
         return try configured.runOnScreen(path, gestures: gestures, display: display, config: config, environment: environment)

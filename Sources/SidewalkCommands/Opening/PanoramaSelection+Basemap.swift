@@ -40,8 +40,13 @@ extension PanoramaSelection {
     /// street-level service its coverage tiles (fetched as the map needs them; with `waits`, before
     /// it is drawn, as a snapshot must). Nil when there is neither.
     func mapLayers(datasetPath path: String, configured: String?, waits: Bool) throws(CommandError) -> (any Basemap)? {
+        try mapLayers(over: openBasemap(datasetPath: path, configured: configured, waits: waits), datasetPath: path, waits: waits)
+    }
+
+    /// As `mapLayers(datasetPath:configured:waits:)`, over `basemap`, the street map opened already.
+    func mapLayers(over basemap: (any Basemap)?, datasetPath path: String, waits: Bool) throws(CommandError) -> (any Basemap)? {
         var layers: [any Basemap] = []
-        if let basemap = try openBasemap(datasetPath: path, configured: configured, waits: waits) { layers.append(basemap) }
+        if let basemap { layers.append(basemap) }
         if let coverage = try coverage(datasetPath: path, waits: waits) { layers.append(coverage) }
         return layers.count > 1 ? LayeredBasemap(layers) : layers.first
     }

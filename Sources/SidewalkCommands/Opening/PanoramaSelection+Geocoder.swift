@@ -3,6 +3,7 @@ import Explorer
 import Geocoding
 import PanoCore
 import RemoteData
+import StreetMap
 import StreetModel
 import TextSafety
 
@@ -38,25 +39,53 @@ extension PanoramaSelection {
     /// geocoder leaves the picture named by its coordinates instead of delaying it.
     static let namingTimeout = 3.0
 
-    /// What names Panoramax pictures by their street in the explorer: the geocoder's reverse
-    /// lookups, when one may be asked (docs/panoramax.md).
+    /// What names a service's pictures in the explorer: the street map's house numbers
+    /// (`PlacesAround.address`), then the geocoder's reverse lookups, when one may be asked
+    /// (docs/panoramax.md, docs/places.md).
     func pictureNamer() -> PictureNamer? {
         guard namesPictures else { return nil }
-        return onlineGeocoder(timeout: Self.namingTimeout).map { geocoder in PictureNamer { try? geocoder.reverse($0) } }
+        let geocoder = onlineGeocoder(timeout: Self.namingTimeout).map { geocoder in
+            { @Sendable (place: Coordinate) in try? geocoder.reverse(place) }
+        }
+        let address = streetMap.map { map in
+            { @Sendable (place: Coordinate) in PlacesAround.address(at: place, of: map) }
+        }
+        return geocoder == nil && address == nil ? nil : PictureNamer(address: address, lookUp: geocoder)
     }
 
     /// Where the explorer's `/` and `:find` look beyond the names in memory: `dataset`'s names
-    /// index (a sharded dataset's), then the web (`webSearch`).
+    /// index (a sharded dataset's), then the street map's names near you, then the web
+    /// (`webSearch`); and the street map's places around you, as markers (docs/places.md).
     func lookup(in dataset: Dataset?) -> PlaceLookup {
         let indexed = dataset.flatMap { $0.shards?.names == nil ? nil : $0 }
-        let names = indexed.map { dataset in
-            { @Sendable (text: String, near: Coordinate?) -> Result<[PlaceMatch], SearchFailure> in
-                do throws(DatasetError) { return .success(try dataset.searchPlaces(text, near: near)) } catch {
+        let map = streetMap
+        let names = Self.namesSearch(index: indexed, streetMap: map)
+        let places = map.map { map in
+            { @Sendable (here: Coordinate, waiting: Bool) in
+                PlacesAround.markers(around: here, within: Navigation.markerRange, of: map, waits: waiting)
+            }
+        }
+        return PlaceLookup(names: names, web: webSearch(), placesAround: places)
+    }
+
+    /// Searches `index` (a sharded dataset's names), then `streetMap`'s names near where the
+    /// search is made; nil when there is neither.
+    private static func namesSearch(index: Dataset?, streetMap: (any Basemap)?)
+        -> (@Sendable (String, Coordinate?) -> Result<[PlaceMatch], SearchFailure>)?
+    {
+        guard index != nil || streetMap != nil else { return nil }
+        return { (text: String, near: Coordinate?) -> Result<[PlaceMatch], SearchFailure> in
+            if let index {
+                do throws(DatasetError) {
+                    let found = try index.searchPlaces(text, near: near)
+                    if !found.isEmpty { return .success(found) }
+                } catch {
                     return .failure(SearchFailure("names not searched: " + error.description))
                 }
             }
+            guard let streetMap, let near else { return .success([]) }
+            return .success(PlaceSearch.search(text, in: PlacesAround.names(near: near, of: streetMap), near: near))
         }
-        return PlaceLookup(names: names, web: webSearch())
     }
 
     /// The web search the explorer's `/` and `:find` fall back on when the dataset names no such

@@ -3,6 +3,7 @@ import Explorer
 import ExplorerSession
 import PanoCore
 import PanoImage
+import StreetMap
 import StreetModel
 
 /// Which panorama to open: an image file, or one panorama of a dataset chosen by id, by place,
@@ -21,6 +22,9 @@ struct PanoramaSelection {
     var basemap: String?
     /// True in the explorer: Panoramax pictures are named by their street (`pictureNamer`).
     var namesPictures = false
+    /// The street map opened for the explorer (`openBasemap`): its house numbers name pictures,
+    /// its places are markers and its names are searched (docs/places.md); nil for none.
+    var streetMap: (any Basemap)?
     /// --demo: no geocoder unless one was given.
     var offlineOnly = false
     var radius = PanoramaService.defaultRadius
