@@ -145,8 +145,8 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: [
-                "CompassPanorama", "Datasets", "Explorer", "ExplorerSession", "PanoCore", "PanoImage", "ParallelDispatch", "RemoteData",
-                "StreetModel", "SystemIO", "TermRender"
+                "CompassPanorama", "Datasets", "Explorer", "ExplorerSession", "ExplorerView", "PanoCore", "PanoImage", "ParallelDispatch",
+                "RemoteData", "StreetMap", "StreetModel", "SystemIO", "TermRender"
             ]),
 
         // Every subcommand, its options, help and exit statuses; `sidewalk` is a thin shell over it.

@@ -7,7 +7,7 @@ struct BenchJSONTests {
         "every benchmark's --json is one JSON document and nothing else (bench encode --color 256 --json once printed nothing)",
         arguments: [
             ["reproject"], ["reproject", "--threads", "1"], ["encode"], ["encode", "--color", "256"], ["encode", "--color", "16"],
-            ["data"], ["imagery"], ["fidelity"], ["pixels"], ["flicker"], ["minify"]
+            ["data"], ["imagery"], ["fidelity"], ["pixels"], ["flicker"], ["minify"], ["places"]
         ])
     func validJSON(arguments: [String]) throws {
         let run = try ProgramRun.sidewalk(["bench"] + arguments + ["--quick", "--json"], timeLimit: 600)
