@@ -198,7 +198,7 @@ let package = Package(
             ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(
-            name: "TermRenderTests", dependencies: ["TermRender", "TextSafety", "PanoCore", "TestSupport", "TerminalModel", "CastRender"],
+            name: "TermRenderTests", dependencies: ["TermRender", "Benchmarks", "TextSafety", "PanoCore", "TestSupport", "TerminalModel", "CastRender"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],

@@ -1,3 +1,4 @@
+import Benchmarks
 import PanoCore
 import TermRender
 import TestSupport

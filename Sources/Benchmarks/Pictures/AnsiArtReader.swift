@@ -1,11 +1,12 @@
 import PanoCore
+import TermRender
 
 /// Reads ANSI art (rows of characters with SGR colour codes, as `AnsiArt` and chafa write it)
 /// back into cells, for measuring another program's rendering the way Sidewalk's is measured.
 /// Understands SGR colours (24-bit, 256, 16, defaults, reverse) and newlines; any other escape
 /// sequence is skipped. The default colours are white on black.
-public enum AnsiArtReader {
-    public static func read(_ bytes: [UInt8], columns: Int, rows: Int) -> CellGrid {
+package enum AnsiArtReader {
+    package static func read(_ bytes: [UInt8], columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)
         var foreground: RGB?
         var background: RGB?

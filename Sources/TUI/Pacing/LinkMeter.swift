@@ -1,3 +1,5 @@
+import TermRender
+
 /// Measures the link to the terminal from the terminal's own answers. Each frame is written
 /// between two status requests (DSR 5, `EscapeSequence.statusRequest`); the terminal answers each
 /// once it has handled everything before it, in order. So the first answer comes back one round
@@ -7,7 +9,7 @@
 ///
 /// The writer's back-pressure alone cannot tell this: over SSH, sshd, TCP and the network queue
 /// hundreds of kilobytes before a write blocks (docs/decisions.md, 2026-12-02).
-public struct LinkMeter: Sendable {
+package struct LinkMeter: Sendable {
     /// A frame written whose answers are not all in.
     private struct Flight: Sendable {
         var bytes: Int
@@ -26,10 +28,10 @@ public struct LinkMeter: Sendable {
     /// Recent round trips, seconds, newest last.
     private var roundTrips: [Double] = []
     /// True once the terminal has answered a status request: until then nothing is held back.
-    public private(set) var answers = false
+    package private(set) var answers = false
     /// The most the link may carry, bytes a second (`--max-rate`): the rate measured is taken
     /// as no more than this, so motion and colours adapt to the cap; nil for none.
-    public var rateCap: Double?
+    package var rateCap: Double?
 
     /// Samples kept of each kind.
     static let samplesKept = 5
@@ -40,22 +42,22 @@ public struct LinkMeter: Sendable {
     /// starts again and holds nothing back until it answers.
     static let overdue = 2.0
 
-    public init() {}
+    package init() {}
 
     /// The bytes to write for a frame: status requests around it.
-    public static func framed(_ frame: [UInt8]) -> [UInt8] {
+    package static func framed(_ frame: [UInt8]) -> [UInt8] {
         EscapeSequence.statusRequest + frame + EscapeSequence.statusRequest
     }
 
     /// A frame of `bytes` (its own, without the requests) was handed to the writer at `now`.
-    public mutating func sent(bytes: Int, at now: Double) {
+    package mutating func sent(bytes: Int, at now: Double) {
         flights.append(Flight(bytes: bytes, sentAt: now, alone: flights.isEmpty))
     }
 
     /// A status report (`CSI 0 n`) arrived at `now`. True when it was a frame's last: the frame
     /// is on screen, and the link measured again.
     @discardableResult
-    public mutating func answered(at now: Double) -> Bool {
+    package mutating func answered(at now: Double) -> Bool {
         answers = true
         guard !flights.isEmpty else { return false }
         guard let head = flights[0].headAnsweredAt else {
@@ -72,18 +74,18 @@ public struct LinkMeter: Sendable {
 
     /// The link's rate, bytes per second: the median of the recent samples, no more than
     /// `rateCap`; before a sample, the cap (nil without one).
-    public var rate: Double? {
+    package var rate: Double? {
         guard !rates.isEmpty else { return rateCap }
         let measured = rates.sorted()[rates.count / 2]
         return rateCap.map { min($0, measured) } ?? measured
     }
 
     /// The shortest recent round trip, seconds; nil before one.
-    public var roundTrip: Double? { roundTrips.min() }
+    package var roundTrip: Double? { roundTrips.min() }
 
     /// Seconds from composing a frame of `bytes` at `now` until the terminal shows all of it, with
     /// what is already on its way ahead of it; nil while the link is not measured.
-    public func lag(ofFrame bytes: Int, at now: Double) -> Double? {
+    package func lag(ofFrame bytes: Int, at now: Double) -> Double? {
         guard answers, let rate, let roundTrip else { return nil }
         let oneWay = roundTrip / 2
         // When the terminal will have shown everything already sent.
@@ -97,14 +99,14 @@ public struct LinkMeter: Sendable {
 
     /// Seconds from composing a frame of `bytes` until the terminal shows it, on an idle link;
     /// nil while the link is not measured.
-    public func lag(ofFrame bytes: Int) -> Double? {
+    package func lag(ofFrame bytes: Int) -> Double? {
         guard answers, let rate, let roundTrip else { return nil }
         return roundTrip / 2 + Double(bytes) / rate
     }
 
     /// Forgets the frames in flight when the oldest one's answers are overdue at `now`, and
     /// waits for the terminal to answer again before anything is held back. True when it did.
-    public mutating func expire(at now: Double) -> Bool {
+    package mutating func expire(at now: Double) -> Bool {
         guard let oldest = flights.first else { return false }
         let expected = (roundTrip ?? 0) + Double(flights.reduce(0) { $0 + $1.bytes }) / (rate ?? .infinity)
         guard now - oldest.sentAt > expected + Self.overdue else { return false }
@@ -114,12 +116,12 @@ public struct LinkMeter: Sendable {
     }
 
     /// Stops waiting for the frames in flight (the terminal has gone).
-    public mutating func forgetFrames() {
+    package mutating func forgetFrames() {
         flights = []
     }
 
     /// Frames written whose last answer has not come.
-    public var framesInFlight: Int { flights.count }
+    package var framesInFlight: Int { flights.count }
 
     private static func keep(_ sample: Double, in samples: inout [Double]) {
         samples.append(sample)

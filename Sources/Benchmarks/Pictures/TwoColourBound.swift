@@ -1,4 +1,5 @@
 import PanoCore
+import TermRender
 
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +10,13 @@ import Glibc
 /// the set's picture draws (`SymbolSet.fittedWith`), each side in the mean colour of the pixels
 /// it covers, which leaves the least squared error for that shape. Whoever draws the cells, with
 /// whatever fitting, cannot score above it; its colours are not rounded to whole levels.
-public enum TwoColourBound {
+package enum TwoColourBound {
     /// Pixel rows of a cell at which some set's sub-pixel rows meet (halves, thirds, quarters):
     /// the bands every shape is made of, with the cell's two half-columns.
     static let bandEdges = [0, 3, 4, 6, 8, 9, 12]
 
     /// The PSNR of the best two-colour picture of `reference` with `symbols`, dB.
-    public static func psnr(_ reference: RGBImage, symbols: SymbolSet) -> Double {
+    package static func psnr(_ reference: RGBImage, symbols: SymbolSet) -> Double {
         let (cellWidth, cellHeight) = (CellPicture.pixelsPerColumn, CellPicture.pixelsPerRow)
         let (columns, rows) = (reference.width / cellWidth, reference.height / cellHeight)
         let shapes = self.shapes(symbols)

@@ -1,6 +1,8 @@
 import TermRender
 import Testing
 
+@testable import TUI
+
 @Suite("Frame pacing")
 struct FramePacerTests {
     @Test("a change draws a motion frame, then an exact one a frame interval after the last change")

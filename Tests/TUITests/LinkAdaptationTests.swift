@@ -1,6 +1,8 @@
 import TermRender
 import Testing
 
+@testable import TUI
+
 /// A link of `rate` bytes a second and `oneWay` seconds each way, answering status requests as
 /// a terminal at its end would: in order, each once everything before it has arrived.
 private struct SimulatedLink {

@@ -1,3 +1,5 @@
+import TermRender
+
 /// Chooses, frame by frame, how much a moving view may cost so that what the terminal shows
 /// never lags the camera by more than `lagBudget`, from what `LinkMeter` measured: the newest
 /// view the link can carry, not a queue of frames. Pure: times are seconds on any monotonic
@@ -13,21 +15,21 @@
 ///   in 256 colours (half the bytes), until the link carries 24 bits with room to spare.
 /// - The exact frame after a move always comes: it is never held longer than the frames ahead
 ///   of it take.
-public struct LinkAdaptation: Sendable {
+package struct LinkAdaptation: Sendable {
     /// How far behind the camera the screen may fall, seconds.
-    public static let lagBudget = 0.1
+    package static let lagBudget = 0.1
 
     /// How coarse motion frames are.
-    public enum Motion: Int, Comparable, Sendable, CaseIterable {
+    package enum Motion: Int, Comparable, Sendable, CaseIterable {
         case full, coarse, coarsest
         /// No motion frames: moves jump to their end.
         case jumps
 
-        public static func < (lhs: Motion, rhs: Motion) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Motion, rhs: Motion) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// The largest difference per colour channel (0...255) a motion frame leaves alone
         /// (`FrameEncoder.motionTolerance`).
-        public var colourTolerance: Int {
+        package var colourTolerance: Int {
             switch self {
             case .full: 10
             case .coarse: 24
@@ -37,7 +39,7 @@ public struct LinkAdaptation: Sendable {
 
         /// The share of a cell's pixels each way drawn in a moving pixel picture (kitty, iTerm2),
         /// 0...1.
-        public var pixelScale: Double {
+        package var pixelScale: Double {
             switch self {
             case .full: 0.5
             case .coarse: 0.35
@@ -47,12 +49,12 @@ public struct LinkAdaptation: Sendable {
     }
 
     /// The motion frames drawn now.
-    public private(set) var motion = Motion.full
+    package private(set) var motion = Motion.full
     /// True when exact frames are drawn in 256 colours instead of 24-bit: a whole 24-bit
     /// screen would take longer than `settleBudget` to arrive.
-    public private(set) var settlesInFewerColours = false
+    package private(set) var settlesInFewerColours = false
     /// True once motion has jumped for the link, so it is said once.
-    public private(set) var hasJumped = false
+    package private(set) var hasJumped = false
     /// Bytes of the last motion frame drawn at each level.
     private var motionBytes: [Motion: Int] = [:]
     /// Bytes of the recent exact frames, as 24-bit frames (a 256-colour frame counts double), newest last.
@@ -60,7 +62,7 @@ public struct LinkAdaptation: Sendable {
 
     /// How long the exact frame after a move may take to arrive, seconds, before it is drawn in
     /// fewer colours.
-    public static let settleBudget = 0.4
+    package static let settleBudget = 0.4
     /// How many bytes a 24-bit frame takes for each byte of the same frame in 256 colours
     /// (a turn in the demo town, measured over SSH: 229 KB against 119 KB).
     static let truecolorPerPaletteByte = 2
@@ -70,11 +72,11 @@ public struct LinkAdaptation: Sendable {
     /// Exact frames remembered: the largest stands for the next (a status line alone is small).
     static let exactFramesKept = 3
 
-    public init() {}
+    package init() {}
 
     /// A frame of `bytes` and `quality` was drawn at the current level, in 256 colours when
     /// `fewerColours`.
-    public mutating func drew(bytes: Int, quality: FrameEncoder.Quality, fewerColours: Bool = false) {
+    package mutating func drew(bytes: Int, quality: FrameEncoder.Quality, fewerColours: Bool = false) {
         switch quality {
         case .motion: motionBytes[motion] = bytes
         case .exact:
@@ -85,7 +87,7 @@ public struct LinkAdaptation: Sendable {
 
     /// Whether the next frame, of `quality`, must wait at `now`: frames are on their way, and
     /// it would be shown later than the budget allows, where it would not be once those arrive.
-    public func holds(_ quality: FrameEncoder.Quality, _ meter: LinkMeter, at now: Double) -> Bool {
+    package func holds(_ quality: FrameEncoder.Quality, _ meter: LinkMeter, at now: Double) -> Bool {
         guard meter.framesInFlight > 0, let bytes = expectedBytes(quality),
             let lag = meter.lag(ofFrame: bytes, at: now), let alone = meter.lag(ofFrame: bytes)
         else { return false }
@@ -97,7 +99,7 @@ public struct LinkAdaptation: Sendable {
     /// a motion frame would take longer than the budget, up one step when the level above would
     /// take less than half of it. Returns true when motion has just jumped for the first time, to
     /// be said.
-    public mutating func adapt(to meter: LinkMeter) -> Bool {
+    package mutating func adapt(to meter: LinkMeter) -> Bool {
         let before = motion
         while let current = cost(of: motion, meter), current > Self.lagBudget, let lower = Motion(rawValue: motion.rawValue + 1) {
             motion = lower

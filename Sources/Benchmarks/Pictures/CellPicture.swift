@@ -1,16 +1,17 @@
 import PanoCore
+import TermRender
 
 /// What cells look like as pixels, for measuring how close a frame is to the view it shows: each
 /// cell becomes 6×12 pixels (every set's sub-pixels are whole blocks of them), half blocks and
 /// block symbols painted by their patterns, any other glyph as its background.
-public enum CellPicture {
+package enum CellPicture {
     /// Pixels across one cell.
-    public static let pixelsPerColumn = 6
+    package static let pixelsPerColumn = 6
     /// Pixels down one cell.
-    public static let pixelsPerRow = 12
+    package static let pixelsPerRow = 12
 
     /// The pixels of rows [firstRow, firstRow + rows) of `grid`.
-    public static func render(_ grid: CellGrid, firstRow: Int = 0, rows: Int? = nil) -> RGBImage {
+    package static func render(_ grid: CellGrid, firstRow: Int = 0, rows: Int? = nil) -> RGBImage {
         let count = min(rows ?? grid.rows - firstRow, grid.rows - firstRow)
         var image = RGBImage(width: grid.columns * pixelsPerColumn, height: max(count, 0) * pixelsPerRow)
         for row in 0..<max(count, 0) {

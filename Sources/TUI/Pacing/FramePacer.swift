@@ -1,3 +1,5 @@
+import TermRender
+
 /// Decides when to draw and how exactly, from when things changed and whether the terminal
 /// has taken the last frame. Pure: times are passed in (seconds on any monotonic clock).
 ///
@@ -5,9 +7,9 @@
 ///   once the writer is idle, so frames are skipped, never queued, on a slow link.
 /// - One frame interval after the last change, an exact frame follows.
 /// - A full redraw (first frame, resize, resume) is drawn exact as soon as the writer is idle.
-public struct FramePacer: Sendable {
+package struct FramePacer: Sendable {
     /// What to do now.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Compose and write a frame of this quality now.
         case draw(FrameEncoder.Quality)
         /// Nothing to draw before this time (nil: not until something happens).
@@ -15,10 +17,10 @@ public struct FramePacer: Sendable {
     }
 
     /// Shortest time between the starts of two frames, seconds.
-    public let frameInterval: Double
+    package let frameInterval: Double
     /// False draws a change exactly at once, with no motion frames before it: for moves that jump
     /// (a link too slow for motion), where a motion frame would only be sent again.
-    public var drawsMotion = true
+    package var drawsMotion = true
     private var lastFrameStart = -Double.infinity
     private var lastChange = -Double.infinity
     private var changePending = false
@@ -26,30 +28,30 @@ public struct FramePacer: Sendable {
     private var showingMotion = false
 
     /// `framesPerSecond` in 1...240.
-    public init(framesPerSecond: Double) {
+    package init(framesPerSecond: Double) {
         frameInterval = 1 / min(max(framesPerSecond, 1), 240)
     }
 
     /// Something visible changed (the camera moved, the status changed).
-    public mutating func noteChange(at now: Double) {
+    package mutating func noteChange(at now: Double) {
         changePending = true
         lastChange = now
     }
 
     /// The whole screen must be drawn again, exactly.
-    public mutating func requestRedraw() {
+    package mutating func requestRedraw() {
         redrawPending = true
     }
 
     /// The quality of the frame waiting to be drawn, if any (drawn when its time comes).
-    public var pendingQuality: FrameEncoder.Quality? {
+    package var pendingQuality: FrameEncoder.Quality? {
         if redrawPending { return .exact }
         if changePending { return drawsMotion ? .motion : .exact }
         return showingMotion ? .exact : nil
     }
 
     /// What to do at `now`; `.draw` assumes the frame is then written.
-    public mutating func decide(at now: Double, writerBusy: Bool) -> Decision {
+    package mutating func decide(at now: Double, writerBusy: Bool) -> Decision {
         if writerBusy { return .wait(until: nil) }
         if redrawPending {
             redrawPending = false

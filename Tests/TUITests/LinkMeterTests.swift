@@ -1,6 +1,8 @@
 import TermRender
 import Testing
 
+@testable import TUI
+
 @Suite("Measuring the link from the terminal's answers")
 struct LinkMeterTests {
     @Test("a frame goes out between two status requests")
