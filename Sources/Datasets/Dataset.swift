@@ -48,7 +48,7 @@ package struct Dataset: Sendable {
         let manifest = kind == .directory ? URL(fileURLWithPath: path).appendingPathComponent("manifest.json") : URL(fileURLWithPath: path)
         let folder = manifest.deletingLastPathComponent()
         let manifestPath = manifest.path
-        guard FileManager.default.fileExists(atPath: manifestPath) else { throw .notFound(path: path) }
+        guard FileKind.following(manifestPath) != nil else { throw .notFound(path: path) }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(manifestPath, limit: manifestByteLimit) } catch {
             if case .tooLarge(_, let size, let limit) = error { throw .tooLarge(path: manifestPath, bytes: size, limit: limit) }

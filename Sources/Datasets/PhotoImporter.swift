@@ -57,14 +57,10 @@ package enum PhotoImporter {
         _ source: URL, into output: URL, mode: Mode = .fresh, placement: PhotoPlacement = PhotoPlacement(),
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws(Failure) -> Report {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: source.path)
-                .filter { ["jpg", "jpeg"].contains(PathText.fileExtension($0).lowercased()) }
-                .sorted()
-        } catch {
+        guard let entries = Directory.entries(in: source.path) else {
             throw .unreadableFolder(path: source.path, reason: "not a folder that can be read")
         }
+        let names = entries.filter { ["jpg", "jpeg"].contains(PathText.fileExtension($0).lowercased()) }.sorted()
         let origin = source.standardizedFileURL.resolvingSymlinksInPath().path
         let existing = try existingDataset(at: output, origin: origin, mode: mode)
         var panoramas = existing?.service.panoramas ?? []
@@ -120,7 +116,7 @@ package enum PhotoImporter {
         guard let kind = FileKind.of(output.path) else { return nil }
         let resolved = output.resolvingSymlinksInPath().path
         guard FileKind.of(resolved) == .directory else { throw .outputNotAFolder(path: output.path, kind: kind.phrase) }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        let entries = Directory.entries(in: output.path) ?? []
         guard !entries.isEmpty else { return nil }
         switch mode {
         case .force: return nil

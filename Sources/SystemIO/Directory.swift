@@ -46,6 +46,13 @@ package enum Directory {
         }
     }
 
+    /// The size of the regular file at `path`, bytes (>= 0), from `lstat`; nil for anything else.
+    package static func size(of path: String) -> Int? {
+        var info = stat()
+        guard SystemCall.retrying({ lstat(path, &info) }) == 0, FileKind(mode: info.st_mode) == .regular else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Removes the file, link or empty folder at `path` (a link itself, not what it names); true
     /// when it is gone.
     @discardableResult
@@ -65,7 +72,13 @@ package enum Directory {
 
     /// The names in `folder` but `.` and `..`, in no set order; empty when it cannot be read.
     private static func names(in folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
+        entries(in: folder) ?? []
+    }
+
+    /// The names in `folder` but `.` and `..`, in no set order; nil when it is not a folder that
+    /// can be read.
+    package static func entries(in folder: String) -> [String]? {
+        guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {

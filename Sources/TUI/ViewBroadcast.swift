@@ -33,8 +33,9 @@ package final class ViewBroadcast: @unchecked Sendable {
             throw LocalSocket.Failure(description: error.description)
         }
         SystemCall.prepare(listening, nonBlocking: true)
-        // A queue of its own: the thread waits in poll for as long as the broadcast lasts.
-        DispatchQueue(label: "sidewalk.broadcast").async { [self] in serve() }
+        // A thread of its own, not one of Dispatch's few: it waits in poll for as long as the
+        // broadcast lasts (docs/decisions.md, 2026-12-05).
+        BlockingThread.start(name: "sidewalk-broadcast") { [self] in serve() }
     }
 
     /// Publishes `view` when it differs from the last; the presenter's thread, never waits.

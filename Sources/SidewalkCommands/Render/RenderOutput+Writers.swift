@@ -78,7 +78,7 @@ extension RenderOutput {
         }
         for _ in 0..<Int((Self.hold * settings.fps).rounded()) { try Self.send(last, to: video) }
         do { try video.finish() } catch { throw .video(error) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
+        let size = Directory.size(of: temporary) ?? 0
         do { try OutputFile.moveTemporary(temporary, over: path) } catch { throw .file(error) }
         return
             "wrote \(safePath(path)): \(frames) frames at \(settings.fps) a second, \(width)×\(height) pixels, \(Self.seconds(length)), \(Self.megabytes(size))"
