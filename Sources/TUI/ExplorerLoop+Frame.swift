@@ -16,7 +16,6 @@ extension ExplorerLoop {
     /// screen changed.
     mutating func draw(_ quality: FrameEncoder.Quality, size: (columns: Int, rows: Int), at now: Double) -> [UInt8] {
         link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
-        settings.broadcast?.publish(SharedView(state))
         composer.pixelsPerCell = pixels.pixelsPerCell(quality, cells: size.columns * size.rows)
         composer.dither = drawing.dither(quality, cells: settings.display.ditherCells)
         let drawn = ExplorerFrame.draw(
@@ -38,9 +37,9 @@ extension ExplorerLoop {
             view: composer.viewImage, columns: size.columns, symbols: shown.symbols, camera: state.camera, rendered: rendered)
         // The clipboard's bytes go with a frame: the writer takes one write at a time.
         guard !bytes.isEmpty || !clipboard.isEmpty else { return [] }
-        settings.events?(.didStartRendering, now)
+        tell { $0.happened(.didStartRendering, in: state, at: now) }
         (clipboard, bytes) = ([], clipboard + bytes)
-        settings.stateLog?.drew(state, at: now)
+        tell { $0.drew(state, at: now) }
         return link.send(bytes, quality: quality, at: now)
     }
 

@@ -11,7 +11,7 @@ extension ExplorerLoop {
     /// the exit status when the session must end (the terminal has gone).
     mutating func frameWritten(_ written: Bool, at now: Double) -> Int32? {
         guard written else { return 1 }
-        settings.events?(.didFinishRendering, now)
+        tell { $0.happened(.didFinishRendering, in: state, at: now) }
         return nil
     }
 
@@ -94,9 +94,8 @@ extension ExplorerLoop {
         }
         let commandBefore = state.commandLine
         let changed = state.handle(key, at: now)
-        settings.recorder?.took(key, commandBefore: commandBefore, in: state)
+        tell { $0.took(key, commandBefore: commandBefore, changed: changed, in: state, at: now) }
         takeRequests()
-        settings.stateLog?.took(key, changed: changed, in: state)
         if changed { pacer.noteChange(at: now) }
         emitEvents(at: now)
     }

@@ -83,14 +83,9 @@ struct ExplorerLoop {
         /// True where the locale cannot show UTF-8: the encoder writes ASCII.
         var asciiOnly: Bool
         var limits: SessionLimits
-        var events: ((ExplorerEvent, Double) -> Void)?
-        var stateLog: StateLog?
-        /// Writes the session as a script (`--record-script`); nil when not asked.
-        var recorder: ScriptRecorder?
-        /// Keeps what is sent to the terminal as an asciicast (`--record`); nil when not asked.
-        var cast: CastRecorder?
-        /// Publishes the view to followers (`--broadcast`); nil when not asked.
-        var broadcast: ViewBroadcast?
+        /// What the session tells, as it happens (`--events`, `--state-log`, `--record-script`,
+        /// `--record`, `--broadcast`: `SessionOutput`).
+        var outputs: [any SessionOutput] = []
         /// True when the view comes from a presenter (`--follow`): most keys are refused.
         var following = false
         /// `--max-rate`: the most the session sends, bytes a second; nil for no cap.
@@ -149,12 +144,10 @@ struct ExplorerLoop {
 
     /// Reports the events of the start: `startEvents`, then where the camera looks.
     mutating func start(with startEvents: [ExplorerEvent]) {
-        for event in startEvents {
-            settings.events?(event, 0)
-            markArrival(event, at: 0)
+        for event in startEvents + [.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom)] {
+            tell { $0.happened(event, in: state, at: 0) }
         }
-        settings.events?(.didMoveCamera(heading: state.camera.heading, pitch: state.camera.pitch, zoom: state.camera.zoom), 0)
-        if let notice = settings.cast?.notice { state.say(notice, at: 0) }
+        if let notice = settings.outputs.lazy.compactMap(\.notice).first { state.say(notice, at: 0) }
         _ = readPlacesAround()
     }
 
@@ -173,8 +166,7 @@ struct ExplorerLoop {
                 if until == nil, !state.isAnimating, loading.loadingID == nil, !loading.isRefining, !busy,
                     terminal.escapeSecondsLeft == nil, !terminal.hasQueuedInput
                 {
-                    settings.stateLog?.settled(state, at: now)
-                    settings.recorder?.settled(state)
+                    tell { $0.settled(state, at: now) }
                 }
                 return wait(until: until, writerBusy: writerBusy, terminal: terminal, at: now)
             }
@@ -226,15 +218,12 @@ struct ExplorerLoop {
     /// Reports the events the state has gathered, stamped `now`.
     mutating func emitEvents(at now: Double) {
         for event in state.takeEvents() {
-            settings.events?(event, now)
-            markArrival(event, at: now)
+            tell { $0.happened(event, in: state, at: now) }
         }
     }
 
-    /// An arrival is a chapter of the recording (`--record`), named after the place.
-    private func markArrival(_ event: ExplorerEvent, at now: Double) {
-        guard let cast = settings.cast, case .didMoveToPanorama(let id) = event else { return }
-        let here = state.panorama?.id == id ? state.panorama : nil
-        cast.marker(here?.description ?? id, at: now)
+    /// Tells each of the session's outputs, in the order they were given.
+    func tell(_ what: (any SessionOutput) -> Void) {
+        settings.outputs.forEach(what)
     }
 }

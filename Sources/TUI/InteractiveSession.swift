@@ -17,16 +17,8 @@ import Glibc
 /// arrivals for it. Returns the process exit status: 0 after `q`, 128 + N after signal N, 1 when
 /// the terminal goes away.
 package enum InteractiveSession {
-    package static func run(
-        scenery: Scenery, shareOrigin: ShareOrigin = ShareOrigin(), lookup: PlaceLookup? = nil, camera: PanoramaCamera,
-        termName: String?,
-        environment: [String: String], display: DisplayOptions = DisplayOptions(), gestures: GestureSettings = GestureSettings(),
-        home: Coordinate? = nil, sharper: SharperDecode? = nil,
-        startEvents: [ExplorerEvent] = [], events: ((ExplorerEvent, Double) -> Void)? = nil, stateLog: StateLog? = nil,
-        recorder: ScriptRecorder? = nil, cast: CastRecorder? = nil, broadcast: ViewBroadcast? = nil, follower: ViewFollower? = nil,
-        limits: SessionLimits = SessionLimits(), maxRate: Double? = nil, tour: TourPlayer? = nil, playInterval: Double = 2,
-        recordInput: Bool = false
-    ) throws(TerminalError) -> Int32 {
+    package static func run(_ options: SessionOptions) throws(TerminalError) -> Int32 {
+        let (termName, environment, display, outputs) = (options.termName, options.environment, options.display, options.outputs)
         // The palette tables are built while the terminal is set up and asked, not at the first key.
         DispatchQueue.global(qos: .userInitiated).async { ColorPalette.prepare() }
         let signals = try SignalPipe()
@@ -38,14 +30,13 @@ package enum InteractiveSession {
             terminal.probe(queries, within: TerminalProbe.deadline)
         }
         let settings = ExplorerLoop.Settings(
-            scenery: scenery, shareOrigin: shareOrigin, lookup: lookup, display: display, environment: environment,
-            detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
-            queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: limits, events: events, stateLog: stateLog,
-            recorder: recorder,
-            cast: cast, broadcast: broadcast, following: follower != nil, maxRate: maxRate, tour: tour, playInterval: playInterval,
+            scenery: options.scenery, shareOrigin: options.shareOrigin, lookup: options.lookup, display: display,
+            environment: environment, detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
+            queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: options.limits, outputs: outputs,
+            following: options.follower != nil, maxRate: options.maxRate, tour: options.tour, playInterval: options.playInterval,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
-            settings: settings, camera: camera, gestures: gestures, home: home, sharper: sharper,
+            settings: settings, camera: options.camera, gestures: options.gestures, home: options.home, sharper: options.sharper,
             capabilities: capabilities, size: terminal.size)
         defer {
             // A terminal that stopped reading gets a bounded wait, then is given back at once.
@@ -54,13 +45,17 @@ package enum InteractiveSession {
             terminal.close(by: deadline)
         }
         if let closing = loop.pixels.closingBytes { terminal.sayOnClose(closing) }
-        cast?.start(columns: terminal.size.columns, rows: terminal.size.rows, cell: loop.pixels.cell)
-        loop.start(with: startEvents)
+        for output in outputs { output.started(columns: terminal.size.columns, rows: terminal.size.rows, cell: loop.pixels.cell) }
+        loop.start(with: options.startEvents)
         let clock = ContinuousClock()
         let start = clock.now
-        if recordInput, let cast { terminal.inputTap = { cast.input($0, at: DurationSeconds.of(clock.now - start)) } }
+        if options.recordInput {
+            terminal.inputTap = { bytes in
+                for output in outputs { output.received(bytes, at: DurationSeconds.of(clock.now - start)) }
+            }
+        }
         return try poll(
-            &loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: follower,
+            &loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: options.follower,
             clock: clock, start: start)
     }
 
@@ -80,7 +75,7 @@ package enum InteractiveSession {
             switch loop.next(at: now(), writerBusy: writer.isBusy, terminal: terminal) {
             case .write(let bytes):
                 writer.write(bytes)
-                loop.settings.cast?.output(bytes, at: now())
+                loop.tell { $0.sent(bytes, at: now()) }
                 continue
             case .exit(let status):
                 return status
@@ -101,9 +96,9 @@ package enum InteractiveSession {
                     fds[4].fd = -1
                 }
             }
-            if let cast = loop.settings.cast, terminal.size != recordedSize {
+            if terminal.size != recordedSize {
                 recordedSize = terminal.size
-                cast.resized(columns: recordedSize.columns, rows: recordedSize.rows, at: now())
+                loop.tell { $0.resized(columns: recordedSize.columns, rows: recordedSize.rows, at: now()) }
             }
             let hungUp = fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
             if let status = loop.takeInput(from: terminal, hungUp: hungUp, at: now()) { return status }

@@ -107,6 +107,19 @@ private struct SessionRun {
 
 /// The explorer's session run in-process, step by step, on a fake terminal with the test's own
 /// clock: frames only while something moves, keys, signals, the writer, limits and the exit.
+/// The events a session tells its outputs, handed to a closure: an output made in one small class.
+private final class EventsTold: SessionOutput {
+    let hear: (ExplorerEvent, Double) -> Void
+
+    init(_ hear: @escaping (ExplorerEvent, Double) -> Void) {
+        self.hear = hear
+    }
+
+    func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {
+        hear(event, time)
+    }
+}
+
 /// What a frame shows is read back through `VirtualScreen`, a model of the terminal written
 /// apart from the encoder.
 @Suite("The explorer's session loop")
@@ -120,7 +133,9 @@ struct ExplorerLoopTests {
         let settings = ExplorerLoop.Settings(
             scenery: .image(SyntheticPanorama.cardinal(width: 512), title: "cardinal"),
             display: DisplayOptions(colorMode: .truecolor), environment: [:], detected: .truecolor, queries: queries,
-            asciiOnly: false, limits: limits, events: events, stateLog: stateLog, maxRate: maxRate, runner: SerialRunner())
+            asciiOnly: false, limits: limits,
+            outputs: ([events.map(EventsTold.init), stateLog] as [(any SessionOutput)?]).compactMap { $0 }, maxRate: maxRate,
+            runner: SerialRunner())
         return try ExplorerLoop(
             settings: settings, camera: PanoramaCamera(), gestures: GestureSettings(), home: nil, sharper: sharper,
             capabilities: TerminalCapabilities(), size: (80, 24))

@@ -1,5 +1,6 @@
 import Explorer
 import SystemIO
+import TUI
 
 #if canImport(Glibc)
 import Glibc
@@ -26,5 +27,12 @@ final class EventLog: Sendable {
 
     deinit {
         SystemCall.close(descriptor)
+    }
+}
+
+/// `--events`: every event as it happens.
+extension EventLog: SessionOutput {
+    func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {
+        record(event, at: time)
     }
 }

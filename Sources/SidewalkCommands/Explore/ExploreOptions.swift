@@ -264,25 +264,18 @@ struct ExploreOptions {
         let term = getenv("TERM").map { String(cString: $0) }
         let limits = sessionLimits()
         defer { if let reason = limits.endedBecause { reportError(reason) } }
+        var options = SessionOptions(
+            scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
+            camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term, environment: environment)
+        (options.shareOrigin, options.lookup) = (shareOrigin(path: path), selection.lookup(in: opened.dataset?.0))
+        (options.display, options.gestures, options.home, options.sharper) = (display, gestures, config.home, sharper)
+        (options.startEvents, options.follower, options.limits) = (startEvents, follower, limits)
+        (options.maxRate, options.tour, options.playInterval) = (maxRate.map { $0 * 1000 }, tour, playInterval)
+        options.recordInput = recordInput
+        // What the session tells, in this order: a new output is one line here.
+        options.outputs = ([log, stateLog, recorder, cast, broadcast] as [(any SessionOutput)?]).compactMap { $0 }
         let status: Int32
-        do {
-            status = try InteractiveSession.run(
-                scenery: opened.scenery(cacheBytes: cacheMB.map { $0 << 20 } ?? PanoramaSelection.Opened.cacheBudget),
-                shareOrigin: shareOrigin(path: path), lookup: selection.lookup(in: opened.dataset?.0),
-                camera: cameraFlags.startingCamera(initialView: opened.initialView), termName: term,
-                environment: environment, display: display, gestures: gestures, home: config.home,
-                sharper: sharper, startEvents: startEvents,
-                events: log == nil && stateLog == nil
-                    ? nil
-                    : {
-                        log?.record($0, at: $1)
-                        stateLog?.record($0, at: $1)
-                    },
-                stateLog: stateLog, recorder: recorder, cast: cast, broadcast: broadcast, follower: follower, limits: limits,
-                maxRate: maxRate.map { $0 * 1000 }, tour: tour, playInterval: playInterval, recordInput: recordInput)
-        } catch {
-            throw .terminal(error)
-        }
+        do { status = try InteractiveSession.run(options) } catch { throw .terminal(error) }
         return try Self.checked(status, recording: cast)
     }
 }

@@ -1,4 +1,5 @@
 import BoundedJSON
+import Explorer
 import SystemIO
 import TermRender
 
@@ -119,5 +120,27 @@ package final class CastRecorder {
     deinit {
         SystemCall.close(descriptor)
         if !placed { unlink(temporary) }
+    }
+}
+
+/// `--record`: the session's bytes both ways, its size, and each arrival as a chapter marker
+/// named after the place.
+extension CastRecorder: SessionOutput {
+    package func started(columns: Int, rows: Int, cell: PixelSize?) {
+        start(columns: columns, rows: rows, cell: cell)
+    }
+
+    package func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {
+        guard case .didMoveToPanorama(let id) = event else { return }
+        let here = state.panorama?.id == id ? state.panorama : nil
+        marker(here?.description ?? id, at: time)
+    }
+
+    package func sent(_ bytes: [UInt8], at time: Double) {
+        output(bytes, at: time)
+    }
+
+    package func received(_ bytes: [UInt8], at time: Double) {
+        input(bytes, at: time)
     }
 }

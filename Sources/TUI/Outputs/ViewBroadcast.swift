@@ -116,3 +116,10 @@ package final class ViewBroadcast: @unchecked Sendable {
         }
     }
 }
+
+/// `--broadcast`: the view of each frame drawn, for the followers.
+extension ViewBroadcast: SessionOutput {
+    package func drew(_ state: ExplorerState, at time: Double) {
+        publish(SharedView(state))
+    }
+}

@@ -37,3 +37,14 @@ package final class ScriptRecorder {
         SystemCall.close(descriptor)
     }
 }
+
+/// `--record-script`: each key, and what the settled view then showed and said, as a script.
+extension ScriptRecorder: SessionOutput {
+    package func took(_ key: Key, commandBefore: String?, changed: Bool, in state: ExplorerState, at time: Double) {
+        took(key, commandBefore: commandBefore, in: state)
+    }
+
+    package func settled(_ state: ExplorerState, at time: Double) {
+        settled(state)
+    }
+}

@@ -62,3 +62,14 @@ package final class StateLog {
         SystemCall.close(descriptor)
     }
 }
+
+/// `--state-log`: a line for each frame drawn and each settled view, with the events between.
+extension StateLog: SessionOutput {
+    package func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {
+        record(event, at: time)
+    }
+
+    package func took(_ key: Key, commandBefore: String?, changed: Bool, in state: ExplorerState, at time: Double) {
+        took(key, changed: changed, in: state)
+    }
+}
