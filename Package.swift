@@ -38,7 +38,7 @@ let package = Package(
         // expectations and patterns, and the player that runs a script against a front. Not
         // part of the state machine a user runs. Pure.
         .target(
-            name: "ExplorerScripts", dependencies: ["Explorer", "PanoCore", "StreetModel", "TextSafety", "TermRender", "TerminalModel"]),
+            name: "ExplorerScripts", dependencies: ["Explorer", "PanoCore", "StreetModel", "TextSafety", "TermRender", "VirtualTerminal"]),
 
         // Untrusted text made safe for a terminal: the one list of forbidden scalars and the
         // sanitiser. Standard library only.
@@ -121,14 +121,15 @@ let package = Package(
 
         // What a terminal shows from the bytes a program writes: the one terminal model, for
         // `sidewalk test`'s terminal front and for the tests of every encoder.
-        .target(name: "TerminalModel", dependencies: ["PanoCore", "TermRender"]),
+        .target(name: "VirtualTerminal", dependencies: ["PanoCore", "TermRender"]),
         // `sidewalk render`: a recording replayed through the terminal model and drawn as a
         // terminal draws it (block symbols as shapes, text from a font, sixel, kitty and iTerm2
         // pictures), to PNG, GIF, or video through ffmpeg.
         .target(
             name: "CastRender",
             dependencies: [
-                "TerminalModel", "TermRender", "PanoCore", "PanoImage", "BoundedJSON", "BitmapFont", "CFreeType", "VectorTiles", "SystemIO"
+                "VirtualTerminal", "TermRender", "PanoCore", "PanoImage", "BoundedJSON", "BitmapFont", "CFreeType", "VectorTiles",
+                "SystemIO"
             ], swiftSettings: optimisedEvenInDebug),
 
         // `sidewalk test`'s terminal front: the explorer on a pseudo-terminal, typed into as a
@@ -137,7 +138,7 @@ let package = Package(
         .target(
             name: "ScriptTerminal",
             dependencies: [
-                "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "TerminalModel"
+                "Explorer", "ExplorerScripts", "StreetModel", "PanoCore", "BoundedJSON", "CPseudoTerminal", "SystemIO", "VirtualTerminal"
             ]),
 
         // What `sidewalk bench` measures: speed, bytes, memory and fidelity, each against its
@@ -165,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "sidewalk-fuzz",
             dependencies: [
-                "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "TerminalModel",
+                "Datasets", "Explorer", "ExplorerScripts", "PanoImage", "TextSafety", "VectorTiles", "CastRender", "VirtualTerminal",
                 "SidewalkCommands", "SystemIO", "PanoCore", "RemoteData"
             ]),
 
@@ -194,25 +195,26 @@ let package = Package(
             dependencies: [
                 "TUI", "ExplorerView", "ExplorerSession", "Explorer", "StreetModel", "StreetMap", "TermRender", "PanoCore", "PanoImage",
                 "SystemIO", "TestSupport",
-                "Datasets", "Locking", "TerminalModel", "ExplorerScripts"
+                "Datasets", "Locking", "VirtualTerminal", "ExplorerScripts"
             ]),
         .testTarget(name: "PanoImageTests", dependencies: ["PanoImage", "PanoCore", "CPNG", "TestSupport"]),
         .testTarget(
-            name: "TermRenderTests", dependencies: ["TermRender", "Benchmarks", "TextSafety", "PanoCore", "TestSupport", "TerminalModel", "CastRender"],
+            name: "TermRenderTests",
+            dependencies: ["TermRender", "Benchmarks", "TextSafety", "PanoCore", "TestSupport", "VirtualTerminal", "CastRender"],
             exclude: ["Goldens"]),
         .testTarget(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData", "Locking", "TestSupport"]),
-        .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "TerminalModel", "PanoCore", "PanoImage", "TestSupport"]),
+        .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "VirtualTerminal", "PanoCore", "PanoImage", "TestSupport"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking", "TestSupport"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),
         .testTarget(name: "StreetMapTests", dependencies: ["StreetMap", "StreetModel", "PanoCore", "TermRender"]),
         // libvterm, the tests' independent terminal (Debian's libvterm-dev; the product never links it).
         .systemLibrary(name: "CVTerm", path: "Tests/CVTerm"),
-        .testTarget(name: "TerminalModelTests", dependencies: ["TerminalModel", "CVTerm", "PanoCore", "TermRender", "TestSupport"]),
-        .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "TerminalModel"]),
+        .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal", "CVTerm", "PanoCore", "TermRender", "TestSupport"]),
+        .testTarget(name: "ScriptTerminalTests", dependencies: ["ScriptTerminal", "Explorer", "VirtualTerminal"]),
         .testTarget(
             name: "DatasetsTests",
             dependencies: ["Datasets", "StreetModel", "PanoCore", "PanoImage", "TestSupport", "BoundedJSON", "SystemIO", "RemoteData"]),
@@ -220,7 +222,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TestSupport", "PanoImage", "PanoCore", "Explorer", "ExplorerScripts", "SidewalkCommands", "TUI", "TermRender", "Datasets",
-                "StreetModel", "TerminalModel", "VectorTiles", "SystemIO", "sidewalk"
+                "StreetModel", "VirtualTerminal", "VectorTiles", "SystemIO", "sidewalk"
             ],
             exclude: ["Support"]
         )

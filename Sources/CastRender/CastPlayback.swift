@@ -1,4 +1,4 @@
-import TerminalModel
+import VirtualTerminal
 
 /// A recording played forward through the terminal model: the screen as it stood after each
 /// event, and the pictures it was sent.

@@ -1,4 +1,4 @@
-import TerminalModel
+import VirtualTerminal
 
 /// The pictures a recording sent, kept for drawing it: sixels and iTerm2 images are drawn into
 /// the cells (the screen keeps which piece each cell shows), kitty's lie in a layer of their own.

@@ -1,7 +1,7 @@
 import PanoCore
 import SystemIO
 import TermRender
-import TerminalModel
+import VirtualTerminal
 
 /// A terminal's screen drawn as pixels: each cell's background, its glyph in its foreground
 /// (block symbols and braille as shapes, other text from a font), the pictures drawn into the

@@ -1,7 +1,7 @@
 import Explorer
 import PanoCore
 import TermRender
-import TerminalModel
+import VirtualTerminal
 
 extension ScreenCells {
     /// The colours a terminal's defaults are taken as: white text on black.

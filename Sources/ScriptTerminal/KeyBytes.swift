@@ -1,5 +1,5 @@
 import Explorer
-import TerminalModel
+import VirtualTerminal
 
 /// The bytes xterm sends for a key, as the program's modes ask: arrows, Home and End in CSI form,
 /// or SS3 form under application cursor keys (DECCKM); with a modifier held (`modifier` above 1:

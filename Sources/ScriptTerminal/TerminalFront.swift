@@ -2,7 +2,7 @@ import Explorer
 import ExplorerScripts
 import StreetModel
 import SystemIO
-import TerminalModel
+import VirtualTerminal
 
 /// The full-screen explorer on a pseudo-terminal as a script's front: keys are typed as the bytes
 /// a terminal sends (`KeyBytes`, following the cursor-key mode the program asked for, or the form

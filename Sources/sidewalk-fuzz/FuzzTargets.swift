@@ -5,9 +5,9 @@ import ExplorerScripts
 import Foundation
 import PanoImage
 import RemoteData
-import TerminalModel
 import TextSafety
 import VectorTiles
+import VirtualTerminal
 
 #if canImport(Glibc)
 import Glibc

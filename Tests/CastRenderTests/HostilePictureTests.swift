@@ -2,8 +2,8 @@ import CastRender
 import Foundation
 import PanoCore
 import PanoImage
-import TerminalModel
 import Testing
+import VirtualTerminal
 
 /// Pictures whose numbers a recording chose to break the painter: drawn within the screen,
 /// never a trap.

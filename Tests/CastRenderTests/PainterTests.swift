@@ -2,8 +2,8 @@ import CastRender
 import Foundation
 import PanoCore
 import PanoImage
-import TerminalModel
 import Testing
+import VirtualTerminal
 
 /// Screens drawn as pixels: shapes for block symbols, pictures where they were placed, text over
 /// pictures replacing them cell by cell.

@@ -1,9 +1,9 @@
 import Foundation
 import PanoCore
 import PanoImage
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 #if canImport(Glibc)
 import Glibc

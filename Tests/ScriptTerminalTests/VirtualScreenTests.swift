@@ -1,7 +1,7 @@
 import Explorer
 import ScriptTerminal
-import TerminalModel
 import Testing
+import VirtualTerminal
 
 /// The terminal `sidewalk test` reads: what a program's bytes put on screen, and what keys send.
 @Suite("A terminal of our own")

@@ -7,9 +7,9 @@ import Locking
 import PanoCore
 import PanoImage
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 @testable import TUI
 

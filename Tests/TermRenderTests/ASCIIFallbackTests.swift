@@ -1,8 +1,8 @@
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 @Suite("ASCII for terminals whose locale is not UTF-8")
 struct ASCIIFallbackTests {

@@ -1,8 +1,8 @@
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 @Suite("Frame encoder")
 struct FrameEncoderTests {

@@ -1,9 +1,9 @@
 import Foundation
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 @Suite("Pixels through the kitty graphics protocol")
 struct KittyGraphicsTests {

@@ -1,9 +1,9 @@
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
 import TextSafety
+import VirtualTerminal
 
 @Suite("Text to the terminal")
 struct TextTests {

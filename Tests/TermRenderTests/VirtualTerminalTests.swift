@@ -1,8 +1,8 @@
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 /// Random frame sequences through the encoder and into a model terminal: after every frame the
 /// terminal must show exactly what the encoder believes it shows, and after every exact frame

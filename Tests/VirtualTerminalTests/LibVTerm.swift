@@ -1,7 +1,7 @@
 import CVTerm
 import PanoCore
 import TermRender
-import TerminalModel
+import VirtualTerminal
 
 /// libvterm's screen, fed the same bytes as a `VirtualScreen`, read back as the same cells: the
 /// oracle our terminal model (and, through it, every encoder) is held to.

@@ -18,26 +18,6 @@ package enum SourceFilter: String, Equatable, Sendable, CaseIterable {
     }
 }
 
-/// A way from one panorama to a neighbour.
-package struct Link: Equatable, Sendable {
-    /// The neighbour's panorama id.
-    package var target: String
-    /// Compass heading from here towards it, degrees clockwise from north, [0, 360).
-    package var heading: Double
-    /// What the way is, e.g. a street name; untrusted text.
-    package var description: String?
-    /// Where the neighbour stands, when the manifest says (a sharded dataset's link to a
-    /// panorama in another shard must, so that shard can be found and loaded).
-    package var targetCoordinate: Coordinate?
-
-    package init(target: String, heading: Double, description: String? = nil, targetCoordinate: Coordinate? = nil) {
-        self.target = target
-        self.heading = Degrees.wrap360(heading)
-        self.description = description
-        self.targetCoordinate = targetCoordinate
-    }
-}
-
 /// Where a partial panorama's image sits in the full sphere, in pixels of the full panorama
 /// (GPano's FullPano* and CroppedArea*Left/Top; the image's own size is the cropped size).
 package struct PanoramaCrop: Equatable, Sendable {
@@ -149,25 +129,5 @@ package struct PanoramaTiles: Equatable, Sendable {
         template.replacing("{level}", with: String(key.level))
             .replacing("{row}", with: String(key.row))
             .replacing("{col}", with: String(key.column))
-    }
-}
-
-/// A point of interest shown in panoramas near it (GMSMarker).
-package struct Marker: Equatable, Sendable {
-    package var id: String
-    package var coordinate: Coordinate
-    /// Height above the ground, metres.
-    package var height: Double
-    /// Untrusted text.
-    package var title: String
-    /// Untrusted text.
-    package var snippet: String?
-
-    package init(id: String, coordinate: Coordinate, height: Double = 0, title: String, snippet: String? = nil) {
-        self.id = id
-        self.coordinate = coordinate
-        self.height = height
-        self.title = title
-        self.snippet = snippet
     }
 }

@@ -1,7 +1,7 @@
 import PanoCore
 import TermRender
-import TerminalModel
 import Testing
+import VirtualTerminal
 
 /// Numbers a program writes into a sequence are its own: whatever they are, the model keeps
 /// the cursor on the screen and never overflows (a trap would end `sidewalk render` and

@@ -1,9 +1,9 @@
 import Foundation
 import PanoCore
 import TermRender
-import TerminalModel
 import TestSupport
 import Testing
+import VirtualTerminal
 
 /// `VirtualScreen` held to libvterm (neovim's terminal, written apart from ours): the same bytes
 /// must give the same cells, characters and colours, both for sequences a full-screen program
