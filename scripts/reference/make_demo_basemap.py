@@ -14,9 +14,7 @@ import json
 import math
 import sys
 
-import mapbox_vector_tile
-from pmtiles.tile import Compression, TileType, zxy_to_tileid
-from pmtiles.writer import Writer
+from basemap_tiles import write_archive
 
 MANIFEST, OUTPUT = sys.argv[1], sys.argv[2]
 manifest = json.load(open(MANIFEST))
@@ -99,61 +97,12 @@ features = {
 }
 
 
-def tile_pixel(lng, lat, z, x, y):
-    n = 2 ** z
-    fx = (lng + 180) / 360 * n - x
-    lat_r = math.radians(lat)
-    fy = (1 - math.log(math.tan(lat_r) + 1 / math.cos(lat_r)) / math.pi) / 2 * n - y
-    return (round(fx * 4096), round(fy * 4096))
-
-
 def wkt(pixels, area):
     coords = ", ".join(f"{px} {py}" for px, py in pixels)
     return f"POLYGON(({coords}))" if area else f"LINESTRING({coords})"
 
 
-def reaches(pixels):
-    """True when a feature's box meets the tile and its buffer."""
-    xs, ys = [p[0] for p in pixels], [p[1] for p in pixels]
-    return max(xs) >= -256 and min(xs) <= 4352 and max(ys) >= -256 and min(ys) <= 4352
-
-
-def encode(z, x, y):
-    layers = []
-    for name, items in features.items():
-        area = name in ("water", "building", "park")
-        placed = [([tile_pixel(lng, lat, z, x, y) for lng, lat in points], props) for points, props in items]
-        layers.append({"name": name, "features": [
-            {"geometry": wkt(pixels, area), "properties": props} for pixels, props in placed if reaches(pixels)]})
-    return mapbox_vector_tile.encode(layers, default_options={"y_coord_down": True, "extents": 4096})
-
-
-def tile_of(lng, lat, z):
-    n = 2 ** z
-    lat_r = math.radians(lat)
-    return (int((lng + 180) / 360 * n), int((1 - math.log(math.tan(lat_r) + 1 / math.cos(lat_r)) / math.pi) / 2 * n))
-
-
-entries = []
-for z in range(14, 19):
-    (x0, y1), (x1, y0) = tile_of(*at(-240, -150), z), tile_of(*at(240, 220), z)
-    for x in range(x0, x1 + 1):
-        for y in range(y0, y1 + 1):
-            entries.append((zxy_to_tileid(z, x, y), encode(z, x, y)))
-
-(west, south), (east, north) = at(-240, -150), at(240, 220)
-with open(OUTPUT, "wb") as f:
-    writer = Writer(f)
-    for tile_id, data in sorted(entries):
-        writer.write_tile(tile_id, data)
-    writer.finalize(
-        {
-            "tile_compression": Compression.NONE, "tile_type": TileType.MVT,
-            "min_lon_e7": int(west * 1e7), "min_lat_e7": int(south * 1e7),
-            "max_lon_e7": int(east * 1e7), "max_lat_e7": int(north * 1e7),
-            "center_zoom": 17, "center_lon_e7": int(LNG0 * 1e7), "center_lat_e7": int(LAT0 * 1e7),
-        },
-        {"name": "Lindenfeld", "attribution": "Sidewalk demo town (CC0)", "vector_layers": [
-            {"id": name, "fields": {}} for name in features]},
-    )
-print(f"{OUTPUT}: {len(entries)} tiles, zooms 14-18")
+n = write_archive(
+    OUTPUT, features, range(14, 19), (at(-240, -150), at(240, 220)), (LNG0, LAT0), 17, "Lindenfeld",
+    "Sidewalk demo town (CC0)", lambda pixels, layer: wkt(pixels, layer in ("water", "building", "park")))
+print(f"{OUTPUT}: {n} tiles, zooms 14-18")

@@ -23,9 +23,7 @@ Where things stand, from picture A0 (46.9412 N, 7.444509676513945 E; panoramax_s
 import math
 import sys
 
-import mapbox_vector_tile
-from pmtiles.tile import Compression, TileType, zxy_to_tileid
-from pmtiles.writer import Writer
+from basemap_tiles import write_archive
 
 OUTPUT = sys.argv[1]
 LNG0, STEP, LAT = 7.444509676513945, 0.000158064697217, 46.9412
@@ -72,14 +70,6 @@ features = {
 AREAS = {"building"}
 
 
-def tile_pixel(lng, lat, z, x, y):
-    n = 2 ** z
-    fx = (lng + 180) / 360 * n - x
-    lat_r = math.radians(lat)
-    fy = (1 - math.log(math.tan(lat_r) + 1 / math.cos(lat_r)) / math.pi) / 2 * n - y
-    return (round(fx * 4096), round(fy * 4096))
-
-
 def wkt(pixels, layer):
     coords = ", ".join(f"{px} {py}" for px, py in pixels)
     if len(pixels) == 1:
@@ -87,46 +77,6 @@ def wkt(pixels, layer):
     return f"POLYGON(({coords}))" if layer in AREAS else f"LINESTRING({coords})"
 
 
-def reaches(pixels):
-    xs, ys = [p[0] for p in pixels], [p[1] for p in pixels]
-    return max(xs) >= -256 and min(xs) <= 4352 and max(ys) >= -256 and min(ys) <= 4352
-
-
-def encode(z, x, y):
-    layers = []
-    for name, items in features.items():
-        placed = [([tile_pixel(lng, lat, z, x, y) for lng, lat in points], props) for points, props in items]
-        layers.append({"name": name, "features": [
-            {"geometry": wkt(pixels, name), "properties": props} for pixels, props in placed if reaches(pixels)]})
-    return mapbox_vector_tile.encode(layers, default_options={"y_coord_down": True, "extents": 4096})
-
-
-def tile_of(lng, lat, z):
-    n = 2 ** z
-    lat_r = math.radians(lat)
-    return (int((lng + 180) / 360 * n), int((1 - math.log(math.tan(lat_r) + 1 / math.cos(lat_r)) / math.pi) / 2 * n))
-
-
-(west, south), (east_edge, north) = at(600, 225), at(800, 45)
-entries = []
-for z in (14, 15):
-    (x0, y1), (x1, y0) = tile_of(west, south, z), tile_of(east_edge, north, z)
-    for x in range(x0, x1 + 1):
-        for y in range(y0, y1 + 1):
-            entries.append((zxy_to_tileid(z, x, y), encode(z, x, y)))
-
-with open(OUTPUT, "wb") as f:
-    writer = Writer(f)
-    for tile_id, data in sorted(entries):
-        writer.write_tile(tile_id, data)
-    writer.finalize(
-        {
-            "tile_compression": Compression.NONE, "tile_type": TileType.MVT,
-            "min_lon_e7": int(west * 1e7), "min_lat_e7": int(south * 1e7),
-            "max_lon_e7": int(east_edge * 1e7), "max_lat_e7": int(north * 1e7),
-            "center_zoom": 15, "center_lon_e7": int(LNG0 * 1e7), "center_lat_e7": int(LAT * 1e7),
-        },
-        {"name": "Rue Mercière", "attribution": "Sidewalk test map (CC0)", "vector_layers": [
-            {"id": name, "fields": {}} for name in features]},
-    )
-print(f"{OUTPUT}: {len(entries)} tiles, zooms 14-15")
+n = write_archive(
+    OUTPUT, features, (14, 15), (at(600, 225), at(800, 45)), (LNG0, LAT), 15, "Rue Mercière", "Sidewalk test map (CC0)", wkt)
+print(f"{OUTPUT}: {n} tiles, zooms 14-15")
