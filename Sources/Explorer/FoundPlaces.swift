@@ -41,7 +41,8 @@ extension ExplorerState {
     /// says why there is nothing.
     package mutating func showFound(_ result: Result<[FoundPlace], SearchFailure>, for query: String, attribution: String) {
         switch result {
-        case .failure(let failure): note = failure.description
+        // What the dataset holds is said first; the web's failure in a few words after it.
+        case .failure(let failure): note = "Nothing named '\(query)' in this dataset; the web search could not be made: \(failure)"
         case .success(let places) where places.isEmpty: note = "Nothing found for '\(query)', here or on the web"
         case .success(let places):
             let list = FoundPlaces(query: query, places: Array(places.prefix(9)), attribution: attribution)

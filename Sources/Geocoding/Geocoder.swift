@@ -13,8 +13,15 @@ package struct GeocodedPlace: Equatable, Sendable {
 
 /// Why a search by a geocoder gave no answer, in one line.
 package struct GeocoderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, with the address asked (for a log or standard error).
     package let description: String
-    init(_ description: String) { self.description = description }
+    /// The same in a few words, naming the server but not the address (for the status line and
+    /// a screen reader: "cannot reach nominatim.openstreetmap.org").
+    package let brief: String
+
+    init(_ description: String, brief: String? = nil) {
+        (self.description, self.brief) = (description, brief ?? description)
+    }
 }
 
 /// Places found by name on the web: OpenStreetMap's Nominatim (`/search`, `format=jsonv2`) by
@@ -59,10 +66,13 @@ package struct Geocoder: Sendable {
         let body = try fetch(searchURL(text, limit: limit))
         let value: JSONValue
         do { value = try JSONParser.parse(body, limits: .small) } catch {
-            throw GeocoderError("\(address): the answer is not JSON (\(error.description))")
+            throw GeocoderError("\(address): the answer is not JSON (\(error.description))", brief: "the answer is not JSON")
         }
         let places = kind == .photon ? GeocoderAnswer.photon(value) : GeocoderAnswer.nominatim(value)
-        guard let places else { throw GeocoderError("\(address): the answer is not a \(kind.rawValue) search result") }
+        guard let places else {
+            throw GeocoderError(
+                "\(address): the answer is not a \(kind.rawValue) search result", brief: "the answer is not a search result")
+        }
         return Array(places.prefix(limit))
     }
 
@@ -101,7 +111,7 @@ package struct Geocoder: Sendable {
                 pacer.wait()
             }
         } catch {
-            throw GeocoderError(Self.describe(error, address: address))
+            throw GeocoderError(Self.describe(error, address: address), brief: Self.brief(error, address: address))
         }
     }
 
@@ -124,6 +134,20 @@ package struct Geocoder: Sendable {
     }
 
     /// What a failed request means for a geocoder: its usage limits said plainly.
+    /// `error` in a few words, naming the geocoder's host.
+    static func brief(_ error: HTTPError, address: String) -> String {
+        let host = String(address.drop { $0 != ":" }.dropFirst(3).prefix { $0 != "/" && $0 != "?" })
+        switch error {
+        case .unreachable: return "cannot reach \(host)"
+        case .timeout: return "\(host) timed out"
+        case .notCached: return "--offline, and the answer is not in the cache"
+        case .status(_, 429): return "the geocoder refused the search (HTTP 429: too many requests); its usage policy allows one a second"
+        case .status(_, let code) where (500...599).contains(code): return "the geocoder is unavailable (HTTP \(code)); try again later"
+        case .status(_, let code): return "\(host) answered HTTP \(code)"
+        default: return "\(host) could not be asked"
+        }
+    }
+
     static func describe(_ error: HTTPError, address: String) -> String {
         if case .status(_, 429) = error {
             return "\(address): the geocoder refused the search (HTTP 429: too many requests); its usage policy allows one a second"

@@ -112,12 +112,29 @@ struct GeocoderTests {
         }
     }
 
+    @Test("no network: the dataset's answer first, then in a few words why the web was not asked; status 3; / says the same")
+    func unreachable() throws {
+        let run = try ProgramRun.sidewalk(
+            [Self.demo, "--find", "post office", "--geocoder", "http://127.0.0.1:9/search", "--headless", "--keys", ""], timeLimit: 60)
+        #expect(run.status == 3, "\(run.standardError)")
+        #expect(
+            run.errorLines == [
+                "sidewalk: \(Self.demo): nothing named 'post office' here; the web search could not be made: cannot reach 127.0.0.1:9"
+            ], "\(run.standardError)")
+        let typed = try ProgramRun.sidewalk(
+            [Self.demo, "--geocoder", "http://127.0.0.1:9/search", "--headless", "--keys", "/ p o s t Enter"], timeLimit: 60)
+        #expect(
+            typed.standardOutput.hasSuffix(
+                "Nothing named 'post' in this dataset; the web search could not be made: cannot reach 127.0.0.1:9\n"),
+            "\(typed.standardOutput)")
+    }
+
     @Test("an answer that trickles a byte a second is given up after the request's own limit, in one line")
     func trickle() throws {
         let server = try Server()
         let started = Date()
         let run = try server.find("fault trickle")
-        #expect(run.status == 1 && run.errorLines.count == 1 && run.standardError.contains("timed out"), "\(run.standardError)")
+        #expect(run.status == 3 && run.errorLines.count == 1 && run.standardError.contains("timed out"), "\(run.standardError)")
         #expect(Date().timeIntervalSince(started) < 30, "two tries of 10 s, not 100 s")
     }
 
@@ -133,8 +150,11 @@ struct GeocoderTests {
         let server = try Server()
         let started = Date()
         let run = try server.find(text, ["--http-timeout", "1"])
-        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
-        #expect(run.errorLines.count == 1 && run.standardError.contains(saying), "\(run.standardError)")
+        // The demo names no such place, said first; then why the web could not be asked.
+        #expect(run.status == 3, "\(run.standardOutput)\(run.standardError)")
+        #expect(
+            run.errorLines.count == 1 && run.standardError.contains("nothing named '\(text)' here; the web search could not be made: ")
+                && run.standardError.contains(saying), "\(run.standardError)")
         #expect(Date().timeIntervalSince(started) < 20)
     }
 

@@ -24,6 +24,8 @@ enum CommandError: Error, CustomStringConvertible {
     case noImagery(place: Coordinate, radius: Double, nearest: NearestImagery?)
     /// `--find` found no place of that name with imagery near it: a normal answer, status 3.
     case placeNotFound(text: String, dataset: String)
+    /// `--find`: the dataset names no such place, and the geocoder could not be asked (`reason`).
+    case searchNotMade(text: String, dataset: String, reason: String)
     case configInvalid(path: String, problem: String)
     /// A basemap that cannot be read (`--basemap`, the config's, or a dataset's own).
     case basemap(String)
@@ -65,6 +67,8 @@ enum CommandError: Error, CustomStringConvertible {
             "No street-level imagery available within \(radius.plainText) m of \(place)" + (nearest.map { "; \($0)" } ?? "")
         case .placeNotFound(let text, let dataset):
             "\(dataset): no place named '\(text)' with street-level imagery within \(Int(PlaceSearch.viewpointRadius)) m"
+        case .searchNotMade(let text, let dataset, let reason):
+            "\(dataset): nothing named '\(text)' here; the web search could not be made: \(reason)"
         case .usage(let error): error.description
         case .configInvalid(let path, let problem): "\(path): \(problem)"
         case .basemap(let problem): "basemap \(problem)"
@@ -90,7 +94,7 @@ extension CommandError {
     /// The exit status this failure ends the process with.
     var exitStatus: Int32 {
         switch self {
-        case .noImagery, .placeNotFound: ExitStatus.noImagery
+        case .noImagery, .placeNotFound, .searchNotMade: ExitStatus.noImagery
         case .usage, .script: ExitStatus.usage
         default: ExitStatus.failure
         }

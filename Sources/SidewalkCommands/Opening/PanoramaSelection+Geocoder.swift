@@ -97,7 +97,7 @@ extension PanoramaSelection {
                 let places = try geocoder.search(text)
                 return .success(places.map { FoundPlace(name: $0.name, kind: $0.kind, address: $0.address, coordinate: $0.coordinate) })
             } catch {
-                return .failure(SearchFailure(error.description))
+                return .failure(SearchFailure(error.brief))
             }
         }
     }

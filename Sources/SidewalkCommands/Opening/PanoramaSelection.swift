@@ -1,6 +1,7 @@
 import Datasets
 import Explorer
 import ExplorerSession
+import Geocoding
 import PanoCore
 import PanoImage
 import StreetMap
@@ -210,7 +211,13 @@ struct PanoramaSelection {
                 return (near, Self.facing(panorama, heading: heading, subject: best.place))
             }
         }
-        guard let geocoded = try geocode(text, dataset: path) else { throw .placeNotFound(text: text, dataset: path) }
+        let geocoded: GeocodedPlace?
+        do throws(CommandError) { geocoded = try geocode(text, dataset: path) } catch {
+            // The dataset was searched: that it names no such place comes first.
+            guard case .geocoder(let failure) = error else { throw error }
+            throw .searchNotMade(text: text, dataset: path, reason: failure.brief)
+        }
+        guard let geocoded else { throw .placeNotFound(text: text, dataset: path) }
         return try Self.viewpoint(of: geocoded, in: dataset)
     }
 }
