@@ -240,6 +240,33 @@ struct ScriptSuiteTests {
         #expect(changed.status == 1 && changed.output.contains("the screen differs from \(golden) in 1 line (first: row 1)"))
         #expect(changed.output.contains("written to \(golden).actual; the diff in \(golden).diff"))
         #expect(try String(contentsOfFile: golden + ".diff", encoding: .utf8).hasPrefix("@@ line 2\n- | Main Street 61"))
+        // Put right, it passes, and what the failure left beside it is gone.
+        try Data(recorded.utf8).write(to: URL(fileURLWithPath: golden))
+        #expect(try run().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: golden + ".actual") && !FileManager.default.fileExists(atPath: golden + ".diff"))
+    }
+
+    @Test("a golden in a folder not made yet: --update-goldens makes it and records, and claims no write that did not happen")
+    func goldensFolder() throws {
+        let folder = try Self.folder(["top.txt": "expect screen matches goldens/top.golden region 1,1,1,60\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("top.txt").path
+        let golden = folder.appendingPathComponent("goldens/top-headless-100x30.golden").path
+        let recording = try ProgramRun.sidewalk(["test", script, "--front", "headless", "--update-goldens"])
+        #expect(recording.status == 1 && !recording.standardOutput.contains("not written"), "\(recording.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: golden))
+        #expect(try ProgramRun.sidewalk(["test", script, "--front", "headless"]).status == 0)
+        // A golden whose folder cannot be made (a file stands in its way): said, and not claimed.
+        let blocked = try Self.folder(["top.txt": "expect screen matches blocked/top.golden region 1,1,1,60\n", "blocked": "a file\n"])
+        defer { try? FileManager.default.removeItem(at: blocked) }
+        let failing = try ProgramRun.sidewalk(["test", blocked.appendingPathComponent("top.txt").path, "--front", "headless"])
+        #expect(failing.status == 1 && failing.standardOutput.contains("not written: "), "\(failing.standardOutput)")
+        #expect(!failing.standardOutput.contains("written to "), "\(failing.standardOutput)")
+        let unrecorded = try ProgramRun.sidewalk(
+            ["test", blocked.appendingPathComponent("top.txt").path, "--front", "headless", "--update-goldens"])
+        #expect(
+            unrecorded.standardOutput.contains("could not record ") && !unrecorded.standardOutput.contains(": recorded "),
+            "\(unrecorded.standardOutput)")
     }
 
     @Test("--record-script writes a walk with a marker visit as a script, and it replays green on both fronts")

@@ -43,6 +43,12 @@ enum Goldens {
         return nil
     }
 
+    /// The golden file `line` expects a screen to match; nil for any other line.
+    static func path(of line: ScriptLine) -> String? {
+        guard case .expect(let expectation) = line.step, case .golden(let golden) = expectation.subject else { return nil }
+        return golden.path
+    }
+
     /// Where a failed golden's screen is written beside it, and its diff; nil for any other line.
     static func written(_ line: ScriptLine) -> (actual: String, diff: String)? {
         guard case .expect(let expectation) = line.step, case .golden(let golden) = expectation.subject, let path = golden.path,
@@ -51,16 +57,23 @@ enum Goldens {
         return (path + ".actual", path + ".diff")
     }
 
-    /// Writes what `result`'s goldens call for: the recorded screens, or a failure's actual
-    /// screen and diff. A file that cannot be written is said as the run's failure would be: in
-    /// the returned lines, one each.
-    static func write(_ result: ScriptPlayer.Result) -> [String] {
-        var problems: [String] = []
+    /// Writes what `result`'s goldens call for: the recorded screens (their folders made, as
+    /// Playwright makes its snapshot folders), or a failure's actual screen and diff; a golden
+    /// that passes has the `.actual` and `.diff` an earlier failure left removed. Returns each
+    /// golden that could not be written, with why, so the report never claims a write that did
+    /// not happen.
+    static func write(_ result: ScriptPlayer.Result) -> [(path: String, problem: String)] {
+        var problems: [(path: String, problem: String)] = []
         for assertion in result.assertions {
             guard case .expect(let expectation) = assertion.line.step, case .golden(let golden) = expectation.subject,
-                let path = golden.path, let actual = assertion.evidence, !assertion.passed
+                let path = golden.path
             else { continue }
+            guard !assertion.passed, let actual = assertion.evidence else {
+                for stale in [path + ".actual", path + ".diff"] where FileKind.of(stale) == .regular { Directory.remove(stale) }
+                continue
+            }
             do throws(FileError) {
+                try makeFolders(PathText.parent(path))
                 if golden.recording {
                     try OutputFile.replaceWhole(path, with: Array(actual.utf8))
                 } else {
@@ -70,9 +83,17 @@ enum Goldens {
                     }
                 }
             } catch {
-                problems.append(error.description)
+                problems.append((path, error.description))
             }
         }
         return problems
+    }
+
+    /// Makes `folder` and the folders above it that are missing (a golden's, inside its script's
+    /// folder: `refusal` has held it there).
+    private static func makeFolders(_ folder: String) throws(FileError) {
+        guard !folder.isEmpty, FileKind.of(folder) == nil else { return }
+        try makeFolders(PathText.parent(folder))
+        try OutputFile.makeFolder(folder)
     }
 }

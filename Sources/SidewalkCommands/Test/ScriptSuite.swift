@@ -40,7 +40,8 @@ struct ScriptSuite {
         /// How many times it was played: more than 1 when it failed and was played again.
         var attempts = 1
         /// Golden files that could not be written after it, one line each.
-        var fileProblems: [String] = []
+        /// Goldens that could not be written, with why.
+        var fileProblems: [(path: String, problem: String)] = []
         /// The recording of what the terminal front drew (`--trace`), where one was kept.
         var trace: String?
         /// Passed, but only when played again: flaky.

@@ -166,16 +166,23 @@ struct TestCommand: SidewalkCommand {
             return TextSanitizer.sanitize(
                 "ok   \(run.script.path) (\(run.setting), \(count) expectation\(count == 1 ? "" : "s"))" + flaky)
         }
+        let unwritten = Dictionary(run.fileProblems.map { ($0.path, $0.problem) }) { first, _ in first }
         var failures = result.assertions.compactMap { assertion in
-            // A golden's screen is written beside it: the line names the files rather than print it.
-            assertion.failure.map {
-                ($0, Goldens.written(assertion.line).map { "written to \($0.actual); the diff in \($0.diff)" } ?? assertion.evidence)
+            // A golden's screen is written beside it: the line names the files rather than print
+            // them, unless they could not be written (said below, and the screen printed).
+            assertion.failure.map { failure -> (ScriptPlayer.Failure, String?) in
+                let written = Goldens.path(of: assertion.line).map { unwritten[$0] == nil } ?? false
+                let files = written ? Goldens.written(assertion.line).map { "written to \($0.actual); the diff in \($0.diff)" } : nil
+                return (failure, files ?? assertion.evidence)
             }
         }
         if !failures.contains(where: { $0.0 == stopped }) { failures.append((stopped, nil)) }
         var lines: [String] = []
         for (failure, evidence) in failures {
-            lines.append("FAIL \(run.script.path):\(failure.line.line) (\(run.setting)): \(failure.message)")
+            // A recording whose write failed is not claimed: the line below says why.
+            let unrecorded = Goldens.path(of: failure.line).flatMap { unwritten[$0] != nil ? $0 : nil }
+            let message = unrecorded.map { failure.message.contains("recorded \($0)") ? "could not record \($0)" : failure.message }
+            lines.append("FAIL \(run.script.path):\(failure.line.line) (\(run.setting)): \(message ?? failure.message)")
             lines += result.transcript.filter { $0.line <= failure.line.line }.suffix(3).map { "       said: " + $0.text }
             if let evidence {
                 let shown = evidence.components(separatedBy: "\n")
@@ -185,7 +192,7 @@ struct TestCommand: SidewalkCommand {
                 }
             }
         }
-        lines += run.fileProblems.map { "       not written: " + $0 }
+        lines += run.fileProblems.map { "       not written: " + $0.problem }
         if !result.skipped.isEmpty {
             lines.append("       \(result.skipped.count) expectation\(result.skipped.count == 1 ? "" : "s") after it not reached (skipped)")
         }
