@@ -62,6 +62,13 @@ package struct Expectation: Equatable, Sendable {
         self.soft = soft
     }
 
+    /// True when a failure now stays a failure however long the script waits (a golden that
+    /// cannot be compared: `GoldenScreen.cannotChange`): the player does not wait for it.
+    package func cannotChange(_ seen: Perceived) -> Bool {
+        if case .golden(let golden) = subject { return golden.cannotChange(seen.cells) }
+        return false
+    }
+
     /// Nil when the expectation holds; else what was there instead, in words.
     package func check(_ seen: Perceived) -> String? {
         switch subject {

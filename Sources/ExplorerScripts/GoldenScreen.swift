@@ -41,6 +41,14 @@ package struct GoldenScreen: Equatable, Sendable {
         return "\(name[..<dot])-\(front)-\(size)\(name[dot...])"
     }
 
+    /// True when `check` fails whatever the screen shows later: the file is refused, the run
+    /// records, there is no golden yet, or the region lies outside the screen. Waiting for it
+    /// is pointless.
+    func cannotChange(_ cells: ScreenCells?) -> Bool {
+        guard let cells else { return false }
+        return refusal != nil || recording || expected == nil || Self.render(cells, region: region) == nil
+    }
+
     /// Nil when `cells` show what the golden holds; else what differs.
     func check(_ cells: ScreenCells?) -> String? {
         if let refusal { return refusal }

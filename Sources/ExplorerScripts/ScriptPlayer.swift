@@ -122,17 +122,23 @@ package enum ScriptPlayer {
                 func check() -> String? {
                     front.perceived(said: sinceAction.said, events: sinceAction.events).map(expectation.check) ?? "the explorer has ended"
                 }
+                func settled() -> Bool {
+                    front.perceived(said: sinceAction.said, events: sinceAction.events).map(expectation.cannotChange) ?? true
+                }
                 var found = check()
-                while found != nil, front.clock - start < expectation.deadline, !front.ended {
+                var final = found != nil && settled()
+                while found != nil, !final, front.clock - start < expectation.deadline, !front.ended {
                     front.pass()
                     collect(after: line)
                     found = check()
+                    final = found != nil && settled()
                 }
                 var assertion = Assertion(line: line, found: found, time: front.clock)
                 let now = wallClock()
                 (assertion.seconds, lastDecided) = (max(0, now - lastDecided), now)
                 if let found {
-                    assertion.failure = .expectation(line, found: found, waited: front.ended ? front.clock - start : expectation.deadline)
+                    let waited = final ? 0 : front.ended ? front.clock - start : expectation.deadline
+                    assertion.failure = .expectation(line, found: found, waited: waited)
                     assertion.evidence = front.perceived(said: sinceAction.said, events: sinceAction.events).flatMap(expectation.evidence)
                 }
                 result.assertions.append(assertion)

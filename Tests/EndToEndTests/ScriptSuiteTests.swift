@@ -246,6 +246,20 @@ struct ScriptSuiteTests {
         #expect(!FileManager.default.fileExists(atPath: golden + ".actual") && !FileManager.default.fileExists(atPath: golden + ".diff"))
     }
 
+    @Test("a golden that cannot be compared (none yet, a region outside the screen) fails at once, on both fronts, without waiting")
+    func goldenFailsAtOnce() throws {
+        let folder = try Self.folder([
+            "outside.txt":
+                "expect soft screen matches big.golden region 1,1,100,200\nexpect soft screen matches none.golden\nexpect heading 90\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.sidewalk(["test", folder.appendingPathComponent("outside.txt").path, "--front", "both"], timeLimit: 120)
+        let failures = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(failures.count == 4, "\(run.standardOutput)")
+        #expect(failures.allSatisfy { !$0.contains("(waited") }, "\(failures)")
+        #expect(failures.contains { $0.contains("the region lies outside the 100×30 screen") })
+    }
+
     @Test("a golden in a folder not made yet: --update-goldens makes it and records, and claims no write that did not happen")
     func goldensFolder() throws {
         let folder = try Self.folder(["top.txt": "expect screen matches goldens/top.golden region 1,1,1,60\n"])
