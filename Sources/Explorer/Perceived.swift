@@ -66,7 +66,7 @@ package struct Perceived: Sendable {
 
 extension ExplorerEvent {
     /// The message of an error event, nil for any other.
-    var errorMessage: String? {
+    package var errorMessage: String? {
         switch self {
         case .errorOnMoveNearCoordinate(_, let message): message
         case .errorOnMoveToPanoramaID(let id, let message): "\(id): \(message)"

@@ -31,15 +31,17 @@ package struct ScriptRecording: Sendable {
         }
     }
 
-    /// The view settled on `state`, `said` said since the last settle: the lines to write (none
-    /// when nothing was pressed).
-    package mutating func settled(_ state: ExplorerState, said: [String]) -> [String] {
+    /// The view settled on `state`, `said` said and `errors` reported since the last settle: the
+    /// lines to write (none when nothing was pressed). An error comes first (`expect error`): a
+    /// replay stops at any other line while an error waits to be expected.
+    package mutating func settled(_ state: ExplorerState, said: [String], errors: [String] = []) -> [String] {
         let heading = Int(state.camera.heading.rounded()) % 360
         let now = (panorama: state.panorama?.id, heading: heading, focus: Narrator.focusDescription(state))
         defer { last = now }
         guard !keys.isEmpty || !commands.isEmpty else { return [] }
         var lines = commands + (keys.isEmpty ? [] : [keys.joined(separator: " ")])
         (keys, commands) = ([], [])
+        if let error = errors.first { lines.append("expect error" + (Self.quoted(error).map { " " + $0 } ?? "")) }
         if let panorama = now.panorama, panorama != last?.panorama { lines.append("expect panorama \(panorama)") }
         if heading != last?.heading { lines.append("expect heading \(heading)") }
         if now.focus != last?.focus { lines.append("expect focus " + (now.focus.flatMap(Self.quoted) ?? "none")) }

@@ -296,7 +296,8 @@ struct ScriptSuiteTests {
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Main Street 16") })
         // Each step waits for its line: the recorder writes one each time the view settles.
         let steps: [([[String]], String)] = [
-            ([["Right"]], "Right"), ([["w"]], "w"), ([["Tab"]], "Tab"), ([["/"], ["-l", "bakery"], ["Enter"]], ":find bakery")
+            ([["Right"]], "Right"), ([["w"]], "w"), ([["Tab"]], "Tab"), ([["/"], ["-l", "bakery"], ["Enter"]], ":find bakery"),
+            ([[":"], ["-l", "goto nowhere"], ["Enter"]], ":goto nowhere")
         ]
         for (keys, written) in steps {
             for key in keys { try session.send(contentsOf: key) }
@@ -311,6 +312,8 @@ struct ScriptSuiteTests {
         let recorded = try String(contentsOfFile: script, encoding: .utf8)
         #expect(recorded.contains("w\nexpect panorama main-4\nexpect heading 90\n"), "\(recorded)")
         #expect(recorded.contains(":find bakery\nexpect panorama station-3\n"), "\(recorded)")
+        // An error the explorer reports is expected first: a replay stops at any other line.
+        #expect(recorded.contains(":goto nowhere\nexpect error \"nowhere: no such panorama\"\n"), "\(recorded)")
         let replay = try ProgramRun.sidewalk(["test", script], timeLimit: 120)
         #expect(replay.status == 0 && replay.standardOutput.hasSuffix("2 passed, 0 failed\n"), "\(replay.standardOutput)")
     }

@@ -26,6 +26,11 @@ struct ScriptRecordingTests {
         for key in ":goto east".map({ Key.character($0) }) + [.enter] { press(key) }
         #expect(
             recording.settled(state, said: [#"He said "hi""#]) == [":goto east", "expect panorama east"], "a line with a quote is not said")
+        for key in ":goto nowhere".map({ Key.character($0) }) + [.enter] { press(key) }
+        #expect(
+            recording.settled(state, said: ["no panorama 'nowhere'"], errors: ["nowhere: no such panorama"]) == [
+                ":goto nowhere", #"expect error "nowhere: no such panorama""#, #"expect said "no panorama 'nowhere'""#
+            ], "an error first: a replay stops at any other line while one waits")
     }
 
     @Test("what it writes replays green")

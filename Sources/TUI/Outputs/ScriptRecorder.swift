@@ -10,6 +10,8 @@ package final class ScriptRecorder {
     private var recording = ScriptRecording()
     /// What was last said about, for the lines said since.
     private var lastSaid: Narrator.Snapshot?
+    /// The errors the explorer reported since the view last settled.
+    private var errors: [String] = []
 
     package init(path: String) throws(FileError) {
         descriptor = try OutputFile.openStream(path)
@@ -25,7 +27,8 @@ package final class ScriptRecorder {
     package func settled(_ state: ExplorerState) {
         let said = lastSaid.map { Narrator.changes(from: $0, to: state) } ?? []
         lastSaid = Narrator.Snapshot(state)
-        write(recording.settled(state, said: said))
+        write(recording.settled(state, said: said, errors: errors))
+        errors = []
     }
 
     private func write(_ lines: [String]) {
@@ -46,5 +49,9 @@ extension ScriptRecorder: SessionOutput {
 
     package func settled(_ state: ExplorerState, at time: Double) {
         settled(state)
+    }
+
+    package func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {
+        if let message = event.errorMessage { errors.append(message) }
     }
 }
