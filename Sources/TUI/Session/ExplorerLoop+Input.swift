@@ -86,7 +86,12 @@ extension ExplorerLoop {
     mutating func press(_ key: Key, at now: Double) {
         Self.crashIfAsked(by: key, environment: settings.environment)
         settings.limits.tookInput(at: now)
+        let touring = tour != nil
         if takeOverTour(key, at: now) { return }
+        defer {
+            // The key did its own work first; that the tour stopped is said unless it said something.
+            if touring, state.note == nil { state.say("Tour stopped; the keys are yours", at: now) }
+        }
         if settings.following, !ExplorerState.followerMayPress(key) {
             state.say("Following the presenter; q leaves, r reads where you are", at: now)
             pacer.requestRedraw()
@@ -111,7 +116,6 @@ extension ExplorerLoop {
             return true
         }
         tour = nil
-        state.say("Tour stopped; the keys are yours", at: now)
         pacer.requestRedraw()
         return false
     }
@@ -128,6 +132,10 @@ extension ExplorerLoop {
         case .over:
             tour = nil
             state.say("The tour is over; the keys are yours", at: now)
+        }
+        // Where the tour is, unless the step said something of its own.
+        if case .action = due, state.note == nil, let progress = tour?.progress {
+            state.say("Tour: step \(progress.step) of \(progress.of); Space pauses, any other key takes over", at: now)
         }
         takeRequests()
         pacer.noteChange(at: now)

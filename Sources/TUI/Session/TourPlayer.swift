@@ -58,6 +58,15 @@ package struct TourPlayer {
         return .action(step)
     }
 
+    /// Where the tour is, for the audience: the action just played (from 1) and how many the
+    /// tour has (its waits not counted).
+    package var progress: (step: Int, of: Int) {
+        let isAction = { (step: ScriptStep) -> Bool in
+            if case .wait = step { false } else { true }
+        }
+        return (steps.prefix(next).filter(isAction).count, steps.filter(isAction).count)
+    }
+
     /// Seconds from `now` until a step may be due; nil while paused or waiting for the view.
     package func wake(at now: Double) -> Double? {
         guard !isPaused, let dueAt else { return nil }
