@@ -116,15 +116,31 @@ package enum Narrator {
             lines.append(
                 typed.count > (before.commandLine?.count ?? 0) ? "\(spoken(typed.last!))" : "deleted; \(typed.isEmpty ? "empty" : typed)")
         }
+        var arrived: String?
         if after.panoramaID != before.panoramaID {
-            lines.append(arrival(state, after: before.heard))
+            arrived = arrival(state, after: before.heard)
+            lines.append(arrived!)
         } else if after.camera != before.camera {
             lines.append(facing(state.camera))
         }
-        if let note = after.note, after.noteSerial != before.noteSerial { lines.append(SpokenWords.withoutSymbols(note)) }
+        if let note = after.note, after.noteSerial != before.noteSerial, let unsaid = notSaidYet(note, in: arrived) {
+            lines.append(SpokenWords.withoutSymbols(unsaid))
+        }
         if after.focus != before.focus, let focus = after.focus { lines.append("Focus: " + focusText(focus, in: state) + ".") }
         if after.help != before.help { lines.append(after.help.map(help) ?? "Help closed.") }
         return lines
+    }
+
+    /// What of `note` the arrival line `arrived` has not said: a place found is named by the
+    /// arrival already ("…; Bakery Korn 8 metres ahead."), so its note ("Bakery Korn, 8 m ahead ·
+    /// also: …") says only the others, or nothing.
+    static func notSaidYet(_ note: String, in arrived: String?) -> String? {
+        guard let arrived else { return note }
+        let parts = note.split(separator: " · also: ", omittingEmptySubsequences: false).map(String.init)
+        guard let place = parts.first?.split(separator: ",").first, parts.first?.hasSuffix(" ahead") == true,
+            arrived.contains("\(place) ") && arrived.contains(" metres ahead")
+        else { return note }
+        return parts.count > 1 ? "Also: " + parts.dropFirst().joined(separator: " · also: ") : nil
     }
 
     /// What the narrator compares: the parts of the state it speaks about.
