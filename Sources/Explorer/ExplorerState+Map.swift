@@ -59,9 +59,7 @@ extension ExplorerState {
         }
         let stops = (panoramaStops + markerStops).sorted { $0.1 < $1.1 }.prefix(MapMode.stopCount).map(\.0)
         map = MapMode(cursor: here, metresPerDot: MapMode.openingScale, stops: stops)
-        note =
-            "Map. " + MapWords.neighbourhood(of: self) + " Arrows move the cursor, + and - zoom, Tab goes to the next place, "
-            + "/ finds a place by name, Enter goes to the panorama at the cursor, Escape returns."
+        note = MapWords.opening(of: self)
     }
 
     /// A key while the map is open; true when what is shown changed.
@@ -95,6 +93,9 @@ extension ExplorerState {
             note = mode.stops[next].name + ". " + MapWords.cursor(in: self)
             return true
         case .enter: return jumpToCursor()
+        case .character("r"):
+            note = MapWords.reading(of: self)
+            return true
         case .character("/"), .character(":"):
             commandEditor.open(with: key == .character("/") ? "find " : "")
             note = nil

@@ -30,7 +30,7 @@ package enum KeyBindings {
             "finding",
             [
                 ("/", "find a place by name, e.g. /bakery (:find TEXT)"), (":", "command line, e.g. :heading 90 or :goto ID"),
-                ("M", "the map: arrows move, + - zoom, Tab next place, Enter go, Esc back"), ("m", "show or hide the minimap")
+                ("M", "the map: arrows move, + - zoom, Tab next place, r reads, Enter go, Esc back"), ("m", "show or hide the minimap")
             ]
         ),
         (
