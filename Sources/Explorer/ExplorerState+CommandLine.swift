@@ -85,10 +85,10 @@ extension ExplorerState {
     }
 
     /// Goes to another panorama, keeping the view's direction.
-    mutating func move(to target: Panorama) {
+    mutating func move(to target: Panorama, facing: Double? = nil) {
         guard target.id != panorama?.id else { return }
         finishAnimation()
-        arrive(at: target)
+        arrive(at: target, facing: facing)
         events.append(.willMoveToPanorama(id: target.id))
         events.append(.didMoveToPanorama(id: target.id))
     }

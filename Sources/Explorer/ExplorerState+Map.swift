@@ -149,7 +149,10 @@ extension ExplorerState {
             return true
         }
         map = nil
-        move(to: target)
+        // Facing what the cursor was on (a place found, a marker), unless it is the panorama itself.
+        let apart = target.coordinate.distance(to: mode.cursor) >= 2
+        move(to: target, facing: apart ? target.coordinate.bearing(to: mode.cursor) : nil)
+        note = nil  // the map's words are done with: the view arrives with its own
         events.append(.didMoveToPanoramaNearCoordinate(id: target.id, coordinate: mode.cursor))
         return true
     }

@@ -132,4 +132,19 @@ struct MapModeTests {
         state.handle(gesture: .goToPanorama(id: "north"))
         #expect(state.panorama?.id == "north" && state.map == nil)
     }
+
+    @Test("Enter on a place found on the map arrives facing it, and the map's note goes with the map")
+    func arrivesFacingThePlace() throws {
+        let kiosk = Marker(id: "kiosk", coordinate: NavigationTests.at(14, 4), title: "Kiosk")
+        let service = PanoramaService(panoramas: NavigationTests.service.panoramas, markers: [kiosk])
+        var state = ExplorerState(camera: PanoramaCamera(heading: 270), panorama: service.panorama(id: "centre")!, service: service)
+        state.handle(.character("M"))
+        state.find("kiosk")
+        #expect(state.map?.cursor == kiosk.coordinate)
+        state.handle(.enter)
+        #expect(state.panorama?.id == "east" && state.map == nil)
+        let facing = NavigationTests.at(12, 0).bearing(to: kiosk.coordinate)
+        #expect(abs(Degrees.wrap180(state.camera.heading - facing)) < 0.5, "heading \(state.camera.heading), the kiosk at \(facing)")
+        #expect(state.note == nil, "\(state.note ?? "")")
+    }
 }
