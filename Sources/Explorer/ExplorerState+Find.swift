@@ -90,12 +90,19 @@ extension ExplorerState {
         }
         placePending = nil
         finishAnimation()
+        // A tall marker (a tower) is framed: the view tilts up so its top is on screen.
+        let height = place.kind == .marker ? markers.first { $0.id == place.id }?.height ?? 0 : 0
+        let pitch = facing == nil ? camera.pitch : PlaceSearch.framingPitch(height: height, distance: distance)
         if target.id != panorama?.id {
             arrive(at: target, facing: facing)
+            camera.pitch = pitch
             events.append(.willMoveToPanorama(id: target.id))
             events.append(.didMoveToPanorama(id: target.id))
         } else if let facing {
-            _ = reportingCamera { $0.camera.heading = facing }
+            _ = reportingCamera {
+                $0.camera.heading = facing
+                $0.camera.pitch = pitch
+            }
         }
         note =
             "\(place.name), " + (facing != nil ? "\(Int(distance.rounded())) m ahead" : "here")

@@ -1,5 +1,9 @@
 import PanoCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A place a dataset names: a marker (its title), a panorama (its description, an address) or a
 /// street (the name its ways carry), where it is, and what it is.
 package struct NamedPlace: Equatable, Sendable {
@@ -68,6 +72,16 @@ package enum PlaceSearch {
             places.append(NamedPlace(name: name, kind: .street, coordinate: nearest))
         }
         return places
+    }
+
+    /// The pitch, degrees (0...60), that frames a marker `height` metres above the ground seen
+    /// from `distance` metres away, the eye 2.5 m up: level for what stands about eye height,
+    /// tilted up for a tower so its top (where its pin and label are drawn) is 15° above the
+    /// middle of the view, within any view of 90° across.
+    package static func framingPitch(height: Double, distance: Double) -> Double {
+        guard height.isFinite, distance.isFinite, distance > 0 else { return 0 }
+        let elevation = atan2(height - 2.5, distance) * 180 / .pi
+        return min(max(elevation - 15, 0), 60)
     }
 
     /// How far from a place found its panorama may be, metres.

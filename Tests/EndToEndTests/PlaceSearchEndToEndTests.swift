@@ -17,7 +17,9 @@ struct PlaceSearchEndToEndTests {
             lines.first == "Station Road 6, Lindenfeld, 21 June 2024; facing north-west; ways north and south; Bakery Korn 8 metres ahead.",
             "\(lines)")
         // The arrival names the tower; its note is not said twice.
-        #expect(lines.last == "Main Street 24; facing south; ways west and east; Clock Tower 8 metres ahead.", "\(lines)")
+        #expect(
+            lines.last == "Main Street 24; facing south, looking up 58 degrees; ways west and east; Clock Tower 8 metres ahead.", "\(lines)"
+        )
 
         let missing = try ProgramRun.sidewalk([Self.demo, "--headless", "--find", "zeppelin field", "--geocoder", "off", "--keys", "q"])
         #expect(missing.status == 3)
@@ -68,5 +70,16 @@ struct PlaceSearchEndToEndTests {
 
         let found = try ProgramRun.sidewalk(["info", Self.demo, "--find", "bakry"])
         #expect(found.status == 0 && found.standardOutput.contains("  about:    Station Road 6, Lindenfeld"), "\(found.standardOutput)")
+    }
+
+    @Test("--find a tower arrives framing it: its label in the view, not a hint above it")
+    func framesTheTower() throws {
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --find 'clock tower' --geocoder off", columns: 120, rows: 40,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Pitch 58°") }, "\((try? session.capture()) ?? "")")
+        let screen = try session.capture()
+        #expect(screen.contains("◆ Clock Tower 8 m") && !screen.contains("▲ ◆ Clock Tower"), "\(screen)")
     }
 }

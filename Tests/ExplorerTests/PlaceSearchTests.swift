@@ -111,4 +111,13 @@ struct PlaceSearchTests {
         state.handle(.enter)
         #expect(state.panorama?.id == "start" && state.map == nil)
     }
+
+    @Test("a tower is framed from close by: the view tilts up so its top is 15° above the middle; a shop stays level")
+    func framing() {
+        #expect(PlaceSearch.framingPitch(height: 2, distance: 20) == 0)
+        // The demo's clock tower, 29 m tall, from 8 m: its top 73° up, the view 58° up.
+        #expect(abs(PlaceSearch.framingPitch(height: 29, distance: 8) - 58.2) < 0.1)
+        #expect(PlaceSearch.framingPitch(height: 300, distance: 1) == 60, "at most 60°")
+        #expect(PlaceSearch.framingPitch(height: .nan, distance: 8) == 0 && PlaceSearch.framingPitch(height: 29, distance: 0) == 0)
+    }
 }

@@ -135,9 +135,11 @@ extension PanoramaSelection {
 
     /// `panorama` with its initial view turned to `heading` (its pitch and field of view kept, level),
     /// facing `subject`, the place found, which the arrival names.
-    static func facing(_ panorama: Panorama, heading: Double?, subject place: NamedPlace) -> Panorama {
+    static func facing(_ panorama: Panorama, heading: Double?, subject place: NamedPlace, height: Double = 0) -> Panorama {
         var turned = panorama
-        let orientation = heading.map { Orientation(heading: $0, pitch: panorama.initialView?.orientation?.pitch ?? 0) }
+        // A tall marker (a tower) is framed: the view tilts up so its top is on screen.
+        let pitch = PlaceSearch.framingPitch(height: height, distance: panorama.coordinate.distance(to: place.coordinate))
+        let orientation = heading.map { Orientation(heading: $0, pitch: pitch) }
         turned.initialView = InitialView(
             orientation: orientation ?? panorama.initialView?.orientation,
             fieldOfView: panorama.initialView?.fieldOfView, roll: heading == nil ? panorama.initialView?.roll : nil,

@@ -208,7 +208,8 @@ struct PanoramaSelection {
                 throw .dataset(error)
             }
             if let (panorama, heading, _) = PlaceSearch.viewpoint(of: best.place, in: near.service, outdoors: true) {
-                return (near, Self.facing(panorama, heading: heading, subject: best.place))
+                let height = best.place.kind == .marker ? near.service.markers.first { $0.id == best.place.id }?.height ?? 0 : 0
+                return (near, Self.facing(panorama, heading: heading, subject: best.place, height: height))
             }
         }
         let geocoded: GeocodedPlace?
