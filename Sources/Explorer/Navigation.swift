@@ -78,10 +78,12 @@ package struct Navigation: Sendable {
         return links.sorted { Degrees.wrap360($0.heading - first) < Degrees.wrap360($1.heading - first) }
     }
 
-    /// The ways on in order, then the markers in range, nearest first: what Tab steps through.
+    /// The ways on in order, then the markers in range, nearest first (outdoors: indoors they
+    /// are outside, and not drawn): what Tab steps through.
     var focusables: [Focus] {
         guard let here = panorama?.coordinate else { return [] }
         let ways = numberedLinks.indices.map { Focus.link($0 + 1) }
+        guard panorama?.source != .indoor else { return ways }
         let near = markers.filter { here.distance(to: $0.coordinate) <= Self.markerRange }
             .sorted { here.distance(to: $0.coordinate) < here.distance(to: $1.coordinate) }
         return ways + near.map { .marker($0.id) }

@@ -150,11 +150,13 @@ package enum ExplorerFrame {
         return overlays
     }
 
-    /// The markers in range drawn, at most `PlacesAround.mostDrawn`: the focused one, then
+    /// The markers in range drawn, none indoors, at most `PlacesAround.mostDrawn`: the focused one, then
     /// those in view, then those beside and behind you (drawn as hints at the view's edges),
     /// each in the order the state holds them (the dataset's own, then the street map's places,
     /// most notable and nearest first).
     static func drawnMarkers(_ state: ExplorerState, from here: Coordinate) -> [Marker] {
+        // Indoors the markers are outside: drawn, they would stand on the walls (r still says them).
+        guard state.panorama?.source != .indoor else { return [] }
         let inRange = state.markers.filter {
             let distance = here.distance(to: $0.coordinate)
             return distance <= Navigation.markerRange && distance > 0.5

@@ -170,7 +170,10 @@ public struct FrameComposer: Sendable {
     private mutating func drawTooSmallNotice(columns: Int, rows: Int) {
         for i in grid.cells.indices { grid.cells[i] = .blank }
         guard rows > 0 else { return }
-        let notice = "Terminal too small: need \(Self.minimumColumns)×\(Self.minimumRows)"
+        // The longest form that fits: the size needed is never cut off.
+        let size = "\(Self.minimumColumns)×\(Self.minimumRows)"
+        let forms = ["Terminal too small: need \(size)", "Too small: need \(size)", "Need \(size)", size]
+        let notice = forms.first { TextLayout.width(of: $0) <= columns } ?? size
         TextLayout.draw(
             notice, into: &grid, row: rows / 2, column: 0, width: columns,
             foreground: .white, background: .black)

@@ -182,6 +182,8 @@ struct ExplorerTerminalMoreTests: ExplorerTerminalDriving {
         try session.resize(columns: 1, rows: 1)
         try session.resize(columns: 30, rows: 3)
         #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Terminal too") }, "below 20×4 a notice, not a crash")
+        try session.resize(columns: 15, rows: 3)
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("Need 20×4") }, "the size needed is never cut off")
         #expect(session.exitStatus == nil, "still running")
         try session.resize(columns: 100, rows: 30)
         #expect(

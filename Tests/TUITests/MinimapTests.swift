@@ -169,4 +169,13 @@ struct BusyStreetTests {
             columns: 160, rows: 48)
         #expect(frame.clickTargets.filter { if case .marker = $0.item { true } else { false } }.count <= PlacesAround.mostDrawn)
     }
+
+    @Test("indoors no marker is drawn on the walls, nor stepped to with Tab")
+    func indoors() {
+        let hall = Panorama(id: "hall", imagePath: "", coordinate: Self.here, source: .indoor, building: "museum", level: 0)
+        var state = ExplorerState(camera: PanoramaCamera(heading: 0), panorama: hall, service: PanoramaService(panoramas: [hall]))
+        state.placesAround([Marker(id: "shop", coordinate: Self.here.offset(by: 14, bearing: 0), title: "Shop")])
+        #expect(ExplorerFrame.drawnMarkers(state, from: Self.here).isEmpty)
+        #expect(state.focusables.isEmpty)
+    }
 }
