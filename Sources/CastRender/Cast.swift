@@ -3,7 +3,7 @@ import BoundedJSON
 /// An asciicast v2 recording as `sidewalk render` reads it (asciinema's format: a JSON header
 /// line, then one `[seconds, code, data]` line per event). Output ("o"), markers ("m") and
 /// resizes ("r") are kept; typed keys ("i") and codes a later version may add are skipped, as
-/// players skip them.
+/// players skip them; so is a last output that only gives the terminal back (`withoutGiveBack`).
 package struct Cast: Sendable {
     /// One event, at `time` seconds from the start.
     package struct Event: Sendable, Equatable {
@@ -72,7 +72,23 @@ package struct Cast: Sendable {
             event.time = max(event.time, events.last?.time ?? 0)
             events.append(event)
         }
-        self.events = events
+        self.events = Self.withoutGiveBack(events)
+    }
+
+    /// Leaving the alternate screen, as a full-screen program's last bytes do.
+    static let leaveAlternateScreen = Array("\u{1B}[?1049l".utf8)
+
+    /// `events` without the last output when it gives the terminal back (leaves the alternate
+    /// screen: Sidewalk's recordings end so, as the explorer did, and a player leaves the shell
+    /// as it was): a rendering's last screen is the last one the program showed, not the shell's.
+    static func withoutGiveBack(_ events: [Event]) -> [Event] {
+        guard let last = events.lastIndex(where: { if case .output = $0.kind { true } else { false } }),
+            case .output(let bytes) = events[last].kind, bytes.count <= 32,
+            bytes.firstRange(of: leaveAlternateScreen) != nil
+        else { return events }
+        var kept = events
+        kept.remove(at: last)
+        return kept
     }
 
     private static func object(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> JSONObject {

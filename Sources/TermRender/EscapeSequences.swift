@@ -13,6 +13,11 @@ public enum EscapeSequence {
     /// SGR 49: the terminal's default background.
     public static let defaultBackground: [UInt8] = Array("\u{1B}[49m".utf8)
     /// Begin synchronized update (mode 2026): the terminal shows the frame only when it ends.
+    /// What a full-screen program does first: the alternate screen, cleared, the cursor hidden
+    /// (ncurses sends it to the terminal; a recording must carry it, so a player does too).
+    public static let fullScreenOn: [UInt8] = Array("\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l".utf8)
+    /// And last: the cursor shown, the screen the shell had given back.
+    public static let fullScreenOff: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
     public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
     /// End synchronized update (mode 2026).
     public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)

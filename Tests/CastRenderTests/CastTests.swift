@@ -22,6 +22,17 @@ struct CastTests {
         #expect(cast.events[3].kind == .resize(columns: 100, rows: 40))
     }
 
+    @Test("a recording that ends by giving the terminal back is rendered as its last screen; a give-back in the middle is played")
+    func giveBack() throws {
+        let header = #"{"version": 2, "width": 20, "height": 4}"#
+        let on = #"[0.1, "o", "\u001b[?1049h\u001b[H\u001b[2Jpicture"]"#
+        let off = #"[0.3, "o", "\u001b[?25h\u001b[?1049l"]"#
+        let ended = try Self.cast([header, on, #"[0.2, "m", "here"]"#, off])
+        #expect(ended.events.count == 2 && ended.events.last?.kind == .marker("here"))
+        let again = try Self.cast([header, on, off, #"[0.4, "o", "more"]"#])
+        #expect(again.events.count == 3)
+    }
+
     @Test("a rendered picture's size is the widest and the tallest the terminal was, each on its own")
     func largestSize() throws {
         let cast = try Self.cast([

@@ -39,10 +39,18 @@ struct RecordingTests {
         #expect(times.count == events.count && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 && $1 - $0 <= 0.5 + 1e-6 })
         let markers = events.filter { $0[1] as? String == "m" }.compactMap { $0[2] as? String }
         #expect(markers == ["Main Street 16, Lindenfeld", "Main Street 18, Lindenfeld"], "\(markers)")
+        // It opens the full screen as the terminal was told to, and gives it back at the end, so
+        // a player (asciinema play) leaves the shell's screen as it was.
+        let outputs = events.filter { $0[1] as? String == "o" }.map { $0[2] as? String ?? "" }
+        #expect(
+            outputs.first == "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l" && outputs.last == "\u{1B}[?25h\u{1B}[?1049l",
+            "\(outputs.prefix(1))")
         var screen = VirtualScreen(columns: 100, rows: 30)
-        for event in events where event[1] as? String == "o" { screen.feed(Array((event[2] as? String ?? "").utf8)) }
+        for output in outputs.dropLast() { screen.feed(Array(output.utf8)) }
         let top = { (text: String) in text.split(separator: "\n").first.map(String.init) ?? "" }
         #expect(top(screen.text) == top(seen), "the cast replays to the top line tmux showed")
+        screen.feed(Array(outputs.last?.utf8 ?? "".utf8))
+        #expect(top(screen.text).trimmingCharacters(in: .whitespaces).isEmpty, "the shell's screen given back")
     }
 
     @Test("--record refuses a link, is off in --demo, and only the full view records")

@@ -52,8 +52,11 @@ struct TextTests {
         let panorama = EquirectPanorama(image: RGBImage(width: 8, height: 4))
         let frame = composer.compose(panorama: panorama, camera: PanoramaCamera(), columns: 12, rows: 3, statusLeft: "", statusRight: "")
         let text = String(String.UnicodeScalarView(frame.cells.map(\.glyph)))
-        #expect(text.contains("Terminal too"))
+        // At 12 columns the longer forms do not fit: the size needed is what is kept.
+        #expect(text.contains("Need 20×4"))
         #expect(!frame.cells.contains { $0.glyph == Cell.upperHalfBlock })
+        let wide = composer.compose(panorama: panorama, camera: PanoramaCamera(), columns: 40, rows: 3, statusLeft: "", statusRight: "")
+        #expect(String(String.UnicodeScalarView(wide.cells.map(\.glyph))).contains("Terminal too small: need 20×4"))
     }
 }
 

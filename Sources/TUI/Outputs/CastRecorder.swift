@@ -126,8 +126,16 @@ package final class CastRecorder {
 /// `--record`: the session's bytes both ways, its size, and each arrival as a chapter marker
 /// named after the place.
 extension CastRecorder: SessionOutput {
+    /// The header, then the full screen a player must take as the terminal did (the alternate
+    /// screen, cleared, no cursor): ncurses sent it, not the session's frames.
     package func started(columns: Int, rows: Int, cell: PixelSize?) {
         start(columns: columns, rows: rows, cell: cell)
+        output(EscapeSequence.fullScreenOn, at: 0)
+    }
+
+    /// The terminal given back: a player leaves the shell's screen as it was.
+    package func ended(at time: Double) {
+        output(EscapeSequence.fullScreenOff, at: time)
     }
 
     package func happened(_ event: ExplorerEvent, in state: ExplorerState, at time: Double) {

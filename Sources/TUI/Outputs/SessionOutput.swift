@@ -28,6 +28,8 @@ package protocol SessionOutput: AnyObject {
     func settled(_ state: ExplorerState, at time: Double)
     /// The terminal is now `columns`×`rows` cells.
     func resized(columns: Int, rows: Int, at time: Double)
+    /// The session is over: the terminal is about to be given back.
+    func ended(at time: Double)
 }
 
 extension SessionOutput {
@@ -40,4 +42,5 @@ extension SessionOutput {
     package func received(_ bytes: [UInt8], at time: Double) {}
     package func settled(_ state: ExplorerState, at time: Double) {}
     package func resized(columns: Int, rows: Int, at time: Double) {}
+    package func ended(at time: Double) {}
 }

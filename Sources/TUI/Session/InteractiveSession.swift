@@ -54,9 +54,11 @@ package enum InteractiveSession {
                 for output in outputs { output.received(bytes, at: DurationSeconds.of(clock.now - start)) }
             }
         }
-        return try poll(
+        let status = try poll(
             &loop, terminal: terminal, signals: signals, writer: writer, arrivals: loop.loading.descriptor, follower: options.follower,
             clock: clock, start: start)
+        loop.tell { $0.ended(at: DurationSeconds.of(clock.now - start)) }
+        return status
     }
 
     /// Runs `loop` until it ends, waiting on the keyboard, `signals`, `writer` and `arrivals`
