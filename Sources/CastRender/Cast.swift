@@ -1,4 +1,5 @@
 import BoundedJSON
+import TermRender
 
 /// An asciicast v2 recording as `sidewalk render` reads it (asciinema's format: a JSON header
 /// line, then one `[seconds, code, data]` line per event). Output ("o"), markers ("m") and
@@ -75,16 +76,13 @@ package struct Cast: Sendable {
         self.events = Self.withoutGiveBack(events)
     }
 
-    /// Leaving the alternate screen, as a full-screen program's last bytes do.
-    static let leaveAlternateScreen = Array("\u{1B}[?1049l".utf8)
-
     /// `events` without the last output when it gives the terminal back (leaves the alternate
     /// screen: Sidewalk's recordings end so, as the explorer did, and a player leaves the shell
     /// as it was): a rendering's last screen is the last one the program showed, not the shell's.
     static func withoutGiveBack(_ events: [Event]) -> [Event] {
         guard let last = events.lastIndex(where: { if case .output = $0.kind { true } else { false } }),
             case .output(let bytes) = events[last].kind, bytes.count <= 32,
-            bytes.firstRange(of: leaveAlternateScreen) != nil
+            bytes.firstRange(of: EscapeSequence.leaveAlternateScreen) != nil
         else { return events }
         var kept = events
         kept.remove(at: last)

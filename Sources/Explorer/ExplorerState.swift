@@ -93,16 +93,6 @@ package struct ExplorerState: Sendable {
         navigation.waysPending = pending
     }
 
-    /// Takes the places the street map holds around where you stand (`PlacesAround`, read by the
-    /// front on each arrival and as its tiles arrive): markers like the dataset's own. A focused
-    /// place no longer among them loses the focus. True when they changed.
-    @discardableResult
-    package mutating func placesAround(_ places: [Marker]) -> Bool {
-        guard navigation.adopt(places: places) else { return false }
-        if case .marker(let id) = focus, !markers.contains(where: { $0.id == id }) { focusRing.clear() }
-        return true
-    }
-
     package mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
         switch growth {
         case .nothing: break

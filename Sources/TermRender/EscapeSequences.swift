@@ -17,7 +17,9 @@ public enum EscapeSequence {
     /// (ncurses sends it to the terminal; a recording must carry it, so a player does too).
     public static let fullScreenOn: [UInt8] = Array("\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l".utf8)
     /// And last: the cursor shown, the screen the shell had given back.
-    public static let fullScreenOff: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+    public static let fullScreenOff: [UInt8] = Array("\u{1B}[?25h".utf8) + leaveAlternateScreen
+    /// Leaving the alternate screen (DEC private mode 1049 reset).
+    public static let leaveAlternateScreen: [UInt8] = Array("\u{1B}[?1049l".utf8)
     public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
     /// End synchronized update (mode 2026).
     public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
