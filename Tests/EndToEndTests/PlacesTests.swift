@@ -141,4 +141,22 @@ struct PlacesTests {
             try described.waitUntil(timeout: 10) { try described.capture().contains("Ahead on the right: Boulangerie Dupont 20.") },
             "\((try? described.capture()) ?? "")")
     }
+
+    @Test("a default street map that stalls holds the start a few seconds at most: the picture is then named by its coordinates")
+    func stalledStreetMap() throws {
+        let server = try PanoramaxFixture()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("planet"))
+        let tiles = try FaultServer(folder: folder, faults: ["planet": "stall"])
+        var environment = Self.environment(folder)
+        environment["SIDEWALK_STREET_MAP"] = tiles.base + "planet"
+        let started = Date()
+        let run = try ProgramRun.sidewalk(
+            [server.dataset, "--at", PanoramaxFixture.nearA0, "--geocoder", "off", "--headless", "--keys", "q"], environment: environment,
+            timeLimit: 60)
+        #expect(run.status == 0 && run.standardOutput.hasPrefix("46.9412 north, 7.4445 east"), "\(run.standardOutput)\(run.standardError)")
+        // One try of 4 s, not the client's 10 s and its retries.
+        #expect(Date().timeIntervalSince(started) < 9, "\(Date().timeIntervalSince(started)) s")
+    }
 }

@@ -22,6 +22,11 @@ enum DefaultStreetMap {
     /// How long the TileJSON and a tile are used without asking again, seconds: OpenFreeMap's
     /// tile addresses name the week's build, so a tile never changes under its address.
     static let keepSeconds = 7 * 86_400
+    /// The longest a read of it may wait for a connection or its next bytes, seconds, tried
+    /// once: the map is a nicety, and the first picture's address waits for its tiles before
+    /// the explorer opens (a network that drops its packets held the start 11 s with the
+    /// client's usual 10 s).
+    static let patience = 4.0
 
     /// The TileJSON to read, from `environment`; nil when it says `off`.
     static func address(environment: [String: String]) -> String? {

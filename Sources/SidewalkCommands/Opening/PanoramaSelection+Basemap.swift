@@ -30,7 +30,9 @@ extension PanoramaSelection {
         if basemap == nil, configured == nil, StreetService.isNamed(path),
             let address = DefaultStreetMap.address(environment: ProcessInfo.processInfo.environment)
         {
-            return DefaultStreetMap.open(address, cache: opener.cache(), waits: waits)
+            var patient = opener
+            (patient.timeout, patient.retries) = (min(opener.timeout, DefaultStreetMap.patience), 0)
+            return DefaultStreetMap.open(address, cache: patient.cache(), waits: waits)
         }
         guard let source = basemapFile(datasetPath: path, configured: configured) else { return nil }
         return try BasemapSource.open(source, cache: opener.cache(), waits: waits)
