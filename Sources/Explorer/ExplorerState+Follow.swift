@@ -1,5 +1,24 @@
 import PanoCore
 
+/// What a follower (`--follow`) knows of the presenter's broadcast.
+package enum PresenterLink: Equatable, Sendable {
+    /// No broadcast to reach yet: the follower keeps trying.
+    case waiting
+    /// Connected: the view is the presenter's.
+    case following
+    /// The broadcast ended; the follower waits for it to start again.
+    case ended
+
+    /// What the follower's status line says of it.
+    package var words: String {
+        switch self {
+        case .waiting: "Waiting for the presenter…"
+        case .following: "Following the presenter"
+        case .ended: "The presenter's broadcast has ended; waiting for it to start again"
+        }
+    }
+}
+
 /// Following a presenter (`--follow`): the view comes from the broadcast, not from keys.
 extension ExplorerState {
     /// Shows the presenter's `view`: goes to its panorama (blended from `now`, as a walk is,
@@ -35,7 +54,7 @@ extension ExplorerState {
     }
 
     /// The keys a follower may press: leave, the help, hear where you are, and how its own
-    /// terminal draws; any other says "Following the presenter".
+    /// terminal draws; any other says what the follower is doing ("Following the presenter").
     package static func followerMayPress(_ key: Key) -> Bool {
         switch key {
         case .character("q"), .character("Q"), .control("c"), .character("?"), .character("r"), .escape, .character("c"),

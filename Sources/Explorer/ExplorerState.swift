@@ -59,6 +59,8 @@ package struct ExplorerState: Sendable {
     package internal(set) var displayRequests = DisplayRequests()
     /// True when key moves are instant instead of animated (`--reduce-motion`).
     package var reduceMotion = false
+    /// A follower's link to the presenter (`--follow`); nil for an explorer of its own.
+    package var presenter: PresenterLink?
     /// When the next step of playing the way ahead is due (Space), seconds; nil when not playing.
     package internal(set) var playDue: Double?
     /// Seconds between steps while playing the way ahead (`--play-interval`), 0...10: 0 takes

@@ -11,6 +11,8 @@ import TermRender
 enum HUDLayout {
     /// What the bottom line always ends with.
     static let essentials = "? keys · q quit "
+    /// What a follower's bottom line always ends with: the keys it may use.
+    static let followerEssentials = "r reads · ? keys · q leaves "
     /// Columns between the left and the right text (`FrameComposer`'s status line).
     static let gap = 3
 
@@ -20,6 +22,13 @@ enum HUDLayout {
         let room = width - 1  // the left margin
         func total(_ left: String, _ right: String) -> Int {
             TextLayout.width(of: left) + (left.isEmpty ? 0 : gap) + TextLayout.width(of: right)
+        }
+        if let presenter = state.presenter {
+            // A follower's line: what it follows (or the note), the keys it has, the camera; no
+            // ways nor hints to turn and walk, keys it cannot use.
+            let shown = clip((note ?? presenter.words) + " · ", to: room - TextLayout.width(of: followerEssentials))
+            let right = shown + followerEssentials
+            return (camera.last { total($0, right) <= room } ?? "", right)
         }
         if let note = note.map({ $0 + " · " }) {
             // The note has the room the keys and the shortest camera leave; the camera grows into what is left.

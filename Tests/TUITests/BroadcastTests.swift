@@ -62,8 +62,8 @@ struct BroadcastTests {
         let late = try ViewFollower(path: path)
         #expect(Self.next(late) == Self.view("main-5", heading: 45), "a follower joining mid-session gets the view at once")
         broadcast.close()
-        while first.read() != nil || !first.ended { _ = SystemCall.poll(first.descriptor, for: POLLIN, seconds: 0.1) }
-        #expect(first.ended && FileKind.of(path) == nil, "the end is seen, and the socket removed")
+        while first.read() != nil || first.connected { _ = SystemCall.poll(first.descriptor, for: POLLIN, seconds: 0.1) }
+        #expect(!first.connected && FileKind.of(path) == nil, "the end is seen, and the socket removed")
         _ = idle
     }
 
@@ -84,9 +84,30 @@ struct BroadcastTests {
             try ViewBroadcast(path: path)
         }
         broadcast.close()
-        #expect(throws: LocalSocket.Failure(description: "cannot reach \(path): No such file or directory")) {
-            try ViewFollower(path: path)
-        }
+    }
+
+    @Test("a follower that comes first waits, joins when the broadcast starts, and rejoins when it restarts")
+    func followerWaits() throws {
+        let path = Self.path()
+        // Before the fix: "cannot reach …: No such file or directory", and the follower was gone.
+        let follower = try ViewFollower(path: path)
+        #expect(!follower.connected && follower.retryWait(at: 0.1) == 0.4)
+        let stale = try LocalSocket.listen(at: path)
+        SystemCall.close(stale)
+        #expect(!follower.reconnect(at: 0.5), "a socket nobody listens on is no broadcast yet")
+        #expect(!follower.reconnect(at: 0.7), "attempts are half a second apart")
+        var broadcast = try ViewBroadcast(path: path)
+        #expect(follower.reconnect(at: 1.0) && follower.connected && follower.retryWait(at: 1.0) == nil)
+        broadcast.publish(Self.view("main-3", heading: 90))
+        #expect(Self.next(follower) == Self.view("main-3", heading: 90))
+        broadcast.close()
+        while follower.read() != nil || follower.connected { _ = SystemCall.poll(follower.descriptor, for: POLLIN, seconds: 0.1) }
+        #expect(!follower.reconnect(at: 2.0), "ended: nothing to join until it restarts")
+        broadcast = try ViewBroadcast(path: path)
+        defer { broadcast.close() }
+        #expect(follower.reconnect(at: 2.5), "the restarted broadcast is joined")
+        broadcast.publish(Self.view("main-4", heading: 180))
+        #expect(Self.next(follower) == Self.view("main-4", heading: 180))
     }
 
     @Test("--follow on a file, a folder or a FIFO says what is there, not that nothing broadcasts")

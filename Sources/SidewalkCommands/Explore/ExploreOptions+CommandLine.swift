@@ -145,7 +145,7 @@ extension ExploreOptions: SidewalkCommand {
             .text(
                 "--follow", "SOCKET",
                 help: "show the view a presenter broadcasts on SOCKET, read-only: q leaves, ? and r work, other keys say so; "
-                    + "open the presenter's dataset"
+                    + "waits for a presenter not yet started, and rejoins one who restarts; open the presenter's dataset"
             ) { $0.followPath = $1 },
             .flag("--record-input", help: "--record: keep the keys typed too (\"i\" events), not the terminal's answers") {
                 $0.recordInput = true

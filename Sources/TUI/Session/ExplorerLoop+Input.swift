@@ -92,8 +92,8 @@ extension ExplorerLoop {
             // The key did its own work first; that the tour stopped is said unless it said something.
             if touring, state.note == nil { state.say("Tour stopped; the keys are yours", at: now) }
         }
-        if settings.following, !ExplorerState.followerMayPress(key) {
-            state.say("Following the presenter; q leaves, r reads where you are", at: now)
+        if let presenter = state.presenter, !ExplorerState.followerMayPress(key) {
+            state.say("\(presenter.words); q leaves, r reads where you are", at: now)
             pacer.requestRedraw()
             return
         }
@@ -142,15 +142,21 @@ extension ExplorerLoop {
         emitEvents(at: now)
     }
 
-    /// The presenter's view, from the broadcast (`--follow`); nil when its connection ended,
-    /// which is said once.
-    mutating func follow(_ view: SharedView?, at now: Double) {
-        guard let view else {
-            state.say("The presenter's broadcast has ended; q leaves", at: now)
+    /// The presenter's broadcast (`--follow`) at `now`: its newest view when `readable`, its end,
+    /// and, while there is none, another attempt to join it. Each change of link is said once.
+    mutating func follow(_ follower: ViewFollower, readable: Bool, at now: Double) {
+        if readable, let view = follower.read(), state.follow(view, at: now) { pacer.noteChange(at: now) }
+        if !follower.connected, state.presenter == .following {
+            state.presenter = .ended
+            state.say("The presenter's broadcast has ended; waiting for it to start again; q leaves", at: now)
             pacer.requestRedraw()
-            return
         }
-        if state.follow(view, at: now) { pacer.noteChange(at: now) }
+        if follower.reconnect(at: now) {
+            let again = state.presenter == .ended
+            state.presenter = .following
+            state.say(again ? "The presenter is back; following again" : "The presenter has started; following", at: now)
+            pacer.requestRedraw()
+        }
         emitEvents(at: now)
     }
 

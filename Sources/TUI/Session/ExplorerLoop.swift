@@ -86,8 +86,9 @@ struct ExplorerLoop {
         /// What the session tells, as it happens (`--events`, `--state-log`, `--record-script`,
         /// `--record`, `--broadcast`: `SessionOutput`).
         var outputs: [any SessionOutput] = []
-        /// True when the view comes from a presenter (`--follow`): most keys are refused.
-        var following = false
+        /// How a follower (`--follow`) starts: connected, or waiting for the broadcast; nil for an
+        /// explorer of its own. Most keys are refused while following.
+        var presenter: PresenterLink?
         /// `--max-rate`: the most the session sends, bytes a second; nil for no cap.
         var maxRate: Double?
         /// `sidewalk tour`: the script played for an audience; nil for none.
@@ -120,6 +121,7 @@ struct ExplorerLoop {
         state.allowSearches(settings.lookup)
         state.home = home
         state.reduceMotion = display.reduceMotion
+        state.presenter = settings.presenter
         state.playInterval = settings.playInterval
         state.minimapShown = display.minimap.shownAtStart(columns: size.columns, rows: size.rows)
         do { loading = try SceneryLoading(scenery: settings.scenery, state: state, sharper: sharper) } catch {

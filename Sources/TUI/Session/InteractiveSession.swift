@@ -33,7 +33,8 @@ package enum InteractiveSession {
             scenery: options.scenery, shareOrigin: options.shareOrigin, lookup: options.lookup, display: display,
             environment: environment, detected: TerminalProbe.colorModeFromTerminfo(termName: termName, environment: environment),
             queries: queries, asciiOnly: !(capabilities.utf8 ?? TerminalLocale.isUTF8), limits: options.limits, outputs: outputs,
-            following: options.follower != nil, maxRate: options.maxRate, tour: options.tour, playInterval: options.playInterval,
+            presenter: options.follower.map { $0.connected ? .following : .waiting }, maxRate: options.maxRate, tour: options.tour,
+            playInterval: options.playInterval,
             runner: DispatchRunner())
         var loop = try ExplorerLoop(
             settings: settings, camera: options.camera, gestures: options.gestures, home: options.home, sharper: options.sharper,
@@ -87,17 +88,13 @@ package enum InteractiveSession {
                 fds[0].fd = readsKeys ? STDIN_FILENO : -1
             }
             for i in fds.indices { fds[i].revents = 0 }
-            if SystemCall.poll(&fds, seconds: wait) < 0 { throw .pollFailed(SystemCall.lastError) }
+            fds[4].fd = follower?.descriptor ?? -1
+            // While it waits for a broadcast, a follower wakes to try again.
+            let retry = follower?.retryWait(at: now())
+            if SystemCall.poll(&fds, seconds: retry.map { min($0, wait ?? $0) } ?? wait) < 0 { throw .pollFailed(SystemCall.lastError) }
             if fds[2].revents != 0, let status = loop.frameWritten(writer.acknowledge(), at: now()) { return status }
             if let status = loop.take(signals: signals.drain(), terminal: terminal) { return status }
-            if let follower, fds[4].revents != 0 {
-                // No whole line yet is no news: only the connection's end ends the broadcast.
-                if let view = follower.read() { loop.follow(view, at: now()) }
-                if follower.ended {
-                    loop.follow(nil, at: now())
-                    fds[4].fd = -1
-                }
-            }
+            if let follower { loop.follow(follower, readable: fds[4].revents != 0, at: now()) }
             if terminal.size != recordedSize {
                 recordedSize = terminal.size
                 loop.tell { $0.resized(columns: recordedSize.columns, rows: recordedSize.rows, at: now()) }
