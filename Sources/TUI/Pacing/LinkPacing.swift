@@ -18,9 +18,9 @@ struct LinkPacing {
     /// How far ahead of the cap a frame may go, seconds: the first frame of a move goes at once.
     static let burst = 0.1
 
-    /// Said once (after "slow link: "), the first time moves jump for the link.
+    /// Said once (after the `SlowCause`, "slow link: "), the first time moves jump for the link.
     static let jumpNote = "moves jump instead of gliding"
-    /// Said once (after "slow link: "), the first time still views are drawn in 256 colours for the link.
+    /// Said once (after the `SlowCause`), the first time still views are drawn in 256 colours for the link.
     static let fewerColoursNote = "still views in 256 colours"
     private var saidFewerColours = false
     /// How often the loop wakes, seconds, while answers are awaited: to notice they stopped.
@@ -66,10 +66,12 @@ struct LinkPacing {
 
     /// A status report came at `now`: when it completes a frame, the link is measured again, and
     /// moves jump or glide again as it allows, and still views take fewer colours or all of
-    /// them (unless the user chose the colours), each said the first time; `reduceMotion` was
-    /// asked for by the user, and stays.
-    mutating func answered(at now: Double, state: inout ExplorerState, pacer: inout FramePacer, drawing: DrawingChoice, reduceMotion: Bool)
-    {
+    /// them (unless the user chose the colours), each said the first time after its `cause`;
+    /// `reduceMotion` was asked for by the user, and stays.
+    mutating func answered(
+        at now: Double, state: inout ExplorerState, pacer: inout FramePacer, drawing: DrawingChoice, reduceMotion: Bool,
+        cause: () -> SlowCause
+    ) {
         guard meter.answered(at: now) else { return }
         var said = adaptation.adapt(to: meter) ? [Self.jumpNote] : []
         if adaptation.settlesInFewerColours, drawing.colorMode == .truecolor, !drawing.colorChosen, !saidFewerColours {
@@ -77,7 +79,7 @@ struct LinkPacing {
             said.append(Self.fewerColoursNote)
         }
         if !said.isEmpty {
-            state.say("slow link: " + said.joined(separator: "; "), at: now)
+            state.say(cause().words + ": " + said.joined(separator: "; "), at: now)
             pacer.requestRedraw()
         }
         state.reduceMotion = reduceMotion || motion == .jumps

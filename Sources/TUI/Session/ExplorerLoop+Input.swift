@@ -72,7 +72,10 @@ extension ExplorerLoop {
             }
             emitEvents(at: now)
         case .reply(.statusReport):
-            link.answered(at: now, state: &state, pacer: &pacer, drawing: drawing, reduceMotion: settings.display.reduceMotion)
+            let (environment, pressure) = (settings.environment, settings.cpuPressure)
+            link.answered(at: now, state: &state, pacer: &pacer, drawing: drawing, reduceMotion: settings.display.reduceMotion) {
+                SlowCause.of(environment: environment, cpuPressure: pressure())
+            }
         case .reply(let reply):
             // A late answer (a slow link, or after a resume) still counts.
             if drawing.take(reply, into: &capabilities, detected: settings.detected, environment: settings.environment) {

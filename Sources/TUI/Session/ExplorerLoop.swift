@@ -4,6 +4,7 @@ import ExplorerView
 import PanoCore
 import ParallelDispatch
 import StreetModel
+import SystemIO
 import TermRender
 
 /// The interactive explorer's session, one step at a time: the state, what is loading, how the
@@ -96,6 +97,9 @@ struct ExplorerLoop {
         /// `--play-interval`: seconds between Space's steps.
         var playInterval = 2.0
         var runner: any ParallelRunner
+        /// How contended the processors are now, percent 0...100 (`CPUPressure.now`): read
+        /// when frames turn slow, to tell a busy machine from a slow terminal.
+        var cpuPressure: () -> Double? = CPUPressure.now
     }
 
     /// How long a frame still being written may delay the exit, seconds; past it the terminal
