@@ -4,6 +4,12 @@ import StreetModel
 /// Taking the steps `Navigation` decides, reading markers, and going back from a panorama that
 /// cannot be shown.
 extension ExplorerState {
+    /// Says whether the current panorama's own ways are still being read (a front that reads a
+    /// dataset as the walk goes knows): a step meanwhile is told so, not that there are none.
+    package mutating func waysBeingRead(_ pending: Bool) {
+        navigation.waysPending = pending
+    }
+
     /// Takes a step: arrives (facing the way, when the step says), or says why not.
     mutating func take(_ step: Navigation.Step) {
         switch step {

@@ -17,9 +17,10 @@ package struct ExplorerState: Sendable {
     /// Why the last part of the dataset that could not be read was not (its file and the
     /// error), or nil; a way into it leads nowhere, and says this.
     package internal(set) var partNotRead: String?
-    /// Which part of the list of keys is shown over the view (an index into
-    /// `KeyBindings.helpSections`), or nil while the help is closed.
+    /// Which page of the list of keys is shown over the view, or nil while the help is closed.
     package internal(set) var helpSection: Int?
+    /// `KeyBindings.helpSections` on each page of the help: the front sets it (all where they fit).
+    package var helpSectionsPerPage = 1
     /// How far the last `r` read the markers, so `r` again at once reads the rest; nil after
     /// any other command.
     var markersRead: MarkersRead?
@@ -89,12 +90,6 @@ package struct ExplorerState: Sendable {
     /// dataset's shards, read as the walk comes near them; where you stand, came from and
     /// started stay as they are), or why a part could not be read, said as the note and kept
     /// for a way that then leads nowhere; `now` as for `handle`.
-    /// Says whether the current panorama's own ways are still being read (a front that reads a
-    /// dataset as the walk goes knows): a step meanwhile is told so, not that there are none.
-    package mutating func waysBeingRead(_ pending: Bool) {
-        navigation.waysPending = pending
-    }
-
     package mutating func grow(_ growth: DatasetGrowth, at now: Double? = nil) {
         switch growth {
         case .nothing: break
@@ -199,7 +194,8 @@ package struct ExplorerState: Sendable {
         case .goToPanorama(let id):
             performUntimed(.goto(id: id), at: nil)
             map = nil
-        case .toggleHelp: helpSection = helpSection.map { $0 + 1 < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
+        case .toggleHelp:
+            helpSection = helpSection.map { ($0 + 1) * helpSectionsPerPage < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
         case .dismiss: dismiss()
         case .quit: isFinished = true
         }

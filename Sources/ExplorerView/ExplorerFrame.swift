@@ -38,7 +38,13 @@ package enum ExplorerFrame {
         let (headerText, compass) = HUDLayout.header(
             header?.split(separator: " · ", omittingEmptySubsequences: false).map(String.init) ?? [], heading: state.camera.heading,
             width: columns, compassHidden: display.compassHidden)
-        var status = HUDLayout.statusLine(state, note: state.note ?? loadNote, width: columns)
+        let note = state.note ?? loadNote
+        // A note longer than the bottom line's room (`r`'s reading) is shown whole above it.
+        let longNote = note.flatMap {
+            state.map == nil && state.presenter == nil && TextLayout.width(of: $0 + " · ") > HUDLayout.noteRoom(state, width: columns)
+                ? $0 : nil
+        }
+        var status = HUDLayout.statusLine(state, note: longNote == nil ? note : nil, width: columns)
         if let line = state.commandLine { status = (":" + line + "█", "") }
         if let map = state.map, state.note == nil { status = (MapLayer.statusLeft(map, basemap: display.basemap), MapLayer.statusRight) }
         var frame = composer.compose(
@@ -50,7 +56,10 @@ package enum ExplorerFrame {
             return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: max(0, rows - 1 - top)), clickTargets: [])
         }
         let overlays = state.map == nil ? overlays(state, display: display) : []
-        frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil)
+        let controls = controls(state, display: display)
+        // The controls are drawn last, right-aligned on the view's first row: no label runs into them.
+        let controlCells = controls.map { [(row: top, columns: max(0, columns - TextLayout.width(of: $0) - 2)..<columns)] } ?? []
+        frame = composer.drawOverlays(overlays.map(\.overlay), camera: state.camera, header: header != nil, keeping: controlCells)
         var targets = composer.placedOverlays.map {
             ClickTarget(item: Clickable(overlays[$0.index].item), row: $0.row, columns: $0.columns)
         }
@@ -64,9 +73,15 @@ package enum ExplorerFrame {
             let width = TextLayout.width(of: compass)
             targets.append(ClickTarget(item: .compass, row: 0, columns: (columns - width - 1)..<(columns - 1)))
         }
-        if let controls = controls(state, display: display) {
+        if let controls {
             frame = composer.drawText(controls, row: top, alignedRight: true)
             targets += controlTargets(controls, row: top, columns: columns)
+        }
+        if let longNote {
+            let lines = TextLayout.wrapped(longNote, limit: columns - 2).prefix(max(1, (rows - top - 1) / 3))
+            for (index, line) in lines.enumerated() {
+                frame = composer.drawText(line, row: rows - 1 - lines.count + index, alignedRight: false)
+            }
         }
         if state.isShowingShare, let url = state.displayRequests.sharedURL {
             // The whole URL, wrapped: the status line cuts it at 80 or 120 columns.
@@ -92,17 +107,10 @@ package enum ExplorerFrame {
             }
             frame = composer.drawPanel(title: title, lines: lines)
         }
-        if let index = state.helpSection {
-            let sections = KeyBindings.helpSections
-            let isLast = index == sections.count - 1
-            let mouseLines = display.mouse && isLast ? [""] + KeyBindings.mouseHelp.map { pad($0.0, 16) + $0.1 } : []
-            let title = "Keys \(index + 1)/\(sections.count): \(sections[index].name) · ? \(isLast ? "closes" : "next") · Esc closes"
-            // What a key does is wrapped under itself where the panel is narrower than the line.
-            let limit = max(10, columns - 6 - 16)
-            let keyLines = sections[index].keys.flatMap { keys, does in
-                TextLayout.wrapped(does, limit: limit).enumerated().map { $0 == 0 ? pad(keys, 16) + $1 : pad("", 16) + $1 }
-            }
-            frame = composer.drawPanel(title: title, lines: keyLines + mouseLines)
+        if let page = state.helpSection {
+            frame = composer.drawPanel(
+                title: HelpPages.title(page: page, perPage: state.helpSectionsPerPage),
+                lines: HelpPages.lines(page: page, perPage: state.helpSectionsPerPage, columns: columns, mouse: display.mouse))
         }
         return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
     }
@@ -173,13 +181,13 @@ package enum ExplorerFrame {
     }
 
     /// The controls under the compass, right-aligned: the floor picker in a building with
-    /// levels, then home, each with its keys, e.g. "Floor 1 of 0 1 2 · [ ]  ⌂ home g"; nil
+    /// levels, then home, each with its keys, e.g. "Floor 1 of 0–2 · [ ]  ⌂ home g"; nil
     /// when none is shown (a single image has neither).
     static func controls(_ state: ExplorerState, display: DisplayOptions) -> String? {
         guard state.panorama != nil else { return nil }
         var parts: [String] = []
         if !display.floorPickerHidden, let floors = state.floors {
-            parts.append("Floor \(floors.current) of \(floors.all.map(String.init).joined(separator: " ")) · [ ]")
+            parts.append("Floor \(floors.current) of \(floorList(floors.all)) · [ ]")
         }
         if !display.homeHidden { parts.append(homeControl) }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
@@ -204,6 +212,15 @@ package enum ExplorerFrame {
             targets.append(ClickTarget(item: .home, row: row, columns: start..<(start + TextLayout.width(of: homeControl))))
         }
         return targets
+    }
+
+    /// The floors as the picker shows them: a run of levels by its ends ("0–2"; once "0 1 2",
+    /// which read as three numbers), any other set with commas ("-1, 0, 2").
+    static func floorList(_ all: [Int]) -> String {
+        let sorted = all.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return "" }
+        if sorted.count > 1, last - first == sorted.count - 1 { return "\(first)–\(last)" }
+        return sorted.map(String.init).joined(separator: ", ")
     }
 
     /// The home control's text.

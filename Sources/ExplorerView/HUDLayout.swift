@@ -32,8 +32,7 @@ enum HUDLayout {
         }
         if let note = note.map({ $0 + " · " }) {
             // The note has the room the keys and the shortest camera leave; the camera grows into what is left.
-            let noteRoom = room - TextLayout.width(of: essentials) - (room >= 40 ? TextLayout.width(of: camera[0]) + gap : 0)
-            let shown = clip(note, to: noteRoom)
+            let shown = clip(note, to: noteRoom(state, width: width))
             let right = shown + essentials
             let left = camera.last { total($0, right) <= room } ?? ""
             return (left, right)
@@ -67,6 +66,13 @@ enum HUDLayout {
             }
         }
         return (choice.camera >= 0 ? camera[choice.camera] : "", right(choice))
+    }
+
+    /// Columns a note has on the bottom line of a screen `width` wide (with its " · "): what the
+    /// keys and the shortest camera readout leave. A longer note is shown whole above the line.
+    static func noteRoom(_ state: ExplorerState, width: Int) -> Int {
+        let room = width - 1
+        return room - TextLayout.width(of: essentials) - (room >= 40 ? TextLayout.width(of: cameraVariants(state)[0]) + gap : 0)
     }
 
     /// The camera readout, shortest first: "60° NE", "60° NE · 0° · 1.0×", then the whole.

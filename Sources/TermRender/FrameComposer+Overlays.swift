@@ -35,7 +35,8 @@ extension FrameComposer {
     }
 
     /// Smallest and largest pin radius drawn, pixels: always visible, never a blot.
-    static let pinRadiusRange = 0.8...10.0
+    /// (4 at most: a near marker's disc of 10 hid the shopfront it marks.)
+    static let pinRadiusRange = 0.8...4.0
 
     /// Where an overlay was drawn by the last `drawOverlays`: its index in the list given, its
     /// row and its columns, so a click can find it.
@@ -46,8 +47,11 @@ extension FrameComposer {
     }
 
     /// Draws overlays over the view of the frame composed last, for `camera`; call after
-    /// `compose` with the same size and header.
-    public mutating func drawOverlays(_ overlays: [Overlay], camera: PanoramaCamera, header: Bool) -> CellGrid {
+    /// `compose` with the same size and header. No label or hint is drawn on the `kept` cells
+    /// (row, columns): what the caller draws there after (the controls under the compass).
+    public mutating func drawOverlays(
+        _ overlays: [Overlay], camera: PanoramaCamera, header: Bool, keeping kept: [(row: Int, columns: Range<Int>)] = []
+    ) -> CellGrid {
         placedOverlays = []
         guard grid.columns >= Self.minimumColumns, grid.rows >= Self.minimumRows else { return grid }
         let top = header ? 1 : 0
@@ -57,6 +61,7 @@ extension FrameComposer {
         // Hints first (they must stay readable), then labels, each moving down a row or two
         // rather than overwrite another.
         var taken = TakenCells()
+        for cells in kept { taken.take(cells.columns, row: cells.row) }
         drawSideHints(plan, overlays, view: view, taken: &taken)
         drawEdgeHints(plan.edgeHints, overlays, view: view, taken: &taken)
         drawLabels(plan.inView, overlays, projection: projection, view: view, taken: &taken)
@@ -115,23 +120,29 @@ extension FrameComposer {
         _ inView: [OverlayPlan.InView], _ overlays: [Overlay], projection: ViewProjection,
         view: Range<Int>, taken: inout TakenCells
     ) {
+        // Every pin first, its cells kept from labels: a label never covers another's pin.
+        var belowPins: [Int: Double] = [:]
+        for (index, x, y) in inView where overlays[index].pinRadius > 0 {
+            let overlay = overlays[index]
+            let radius = min(
+                max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
+                Self.pinRadiusRange.upperBound)
+            drawPin(
+                x: x, y: y, radius: radius, top: view.lowerBound, viewRows: view.count,
+                color: overlay.highlighted ? colors.focusBackground : colors.pin)
+            belowPins[index] = y + radius + 1
+            let rows = (view.lowerBound + Int((y - radius) / 2))...(view.lowerBound + Int((y + radius) / 2))
+            for row in rows { taken.take(Int((x - radius).rounded(.down))..<Int((x + radius).rounded(.up)) + 1, row: row, pinOf: index) }
+        }
         for (index, x, y) in inView {
             let overlay = overlays[index]
-            var below = y
-            if overlay.pinRadius > 0 {
-                let radius = min(
-                    max(projection.focalLength * tan(Degrees.radians(overlay.pinRadius)), Self.pinRadiusRange.lowerBound),
-                    Self.pinRadiusRange.upperBound)
-                drawPin(
-                    x: x, y: y, radius: radius, top: view.lowerBound, viewRows: view.count,
-                    color: overlay.highlighted ? colors.focusBackground : colors.pin)
-                below = y + radius + 1
-            }
+            let below = belowPins[index] ?? y
             let width = TextLayout.width(of: overlay.label)
             let column = min(max(Int(x) - width / 2, 0), max(grid.columns - width, 0))
             let span = column..<(column + width + 1)
             let wanted = min(view.lowerBound + Int(below / 2), view.upperBound - 1)
-            guard let row = taken.firstFree(span, rows: wanted..<min(wanted + 3, view.upperBound)) else { continue }
+            // Down a few rows, past a pin in the way (4 rows at most), rather than over another.
+            guard let row = taken.firstFree(span, rows: wanted..<min(wanted + 6, view.upperBound), own: index) else { continue }
             taken.take(span, row: row)
             let used = TextLayout.draw(
                 overlay.label, into: &grid, row: row, column: column, width: grid.columns - column,
@@ -175,14 +186,17 @@ private struct OverlayPlan {
 
 /// Cells already used by labels, by row, so that no label overwrites another.
 private struct TakenCells {
-    private var spans: [Int: [Range<Int>]] = [:]
+    /// Spans taken on each row, with the overlay whose pin took one (nil: a label, a hint or
+    /// the caller's cells).
+    private var spans: [Int: [(columns: Range<Int>, pinOf: Int?)]] = [:]
 
-    /// The first of `rows` where `span` (columns) is free.
-    func firstFree(_ span: Range<Int>, rows: some Sequence<Int>) -> Int? {
-        rows.first { row in !(spans[row] ?? []).contains { $0.overlaps(span) } }
+    /// The first of `rows` where `span` (columns) is free, the pin of overlay `own` aside (its
+    /// label sits just below it, over the pin's lowest half cell at most).
+    func firstFree(_ span: Range<Int>, rows: some Sequence<Int>, own: Int? = nil) -> Int? {
+        rows.first { row in !(spans[row] ?? []).contains { $0.columns.overlaps(span) && ($0.pinOf == nil || $0.pinOf != own) } }
     }
 
-    mutating func take(_ span: Range<Int>, row: Int) {
-        spans[row, default: []].append(span)
+    mutating func take(_ span: Range<Int>, row: Int, pinOf: Int? = nil) {
+        spans[row, default: []].append((span, pinOf))
     }
 }

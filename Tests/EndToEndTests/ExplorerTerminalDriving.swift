@@ -55,7 +55,19 @@ extension ExplorerTerminalDriving {
         }
     }
 
+    /// The status line, after the text of the rows just above it: a note too long for the line
+    /// (`r`'s reading) is shown whole there, wrapped. The picture's block and braille cells are
+    /// left out, so a wrapped note reads as one text.
     func statusLine(_ session: TmuxSession) throws -> String {
-        String(try session.capture().split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? "")
+        let rows = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = rows.lastIndex(where: { !$0.isEmpty }) else { return "" }
+        let above = rows[max(0, last - 6)..<last].map { row in
+            String(
+                String.UnicodeScalarView(
+                    row.unicodeScalars.filter { !(0x2580...0x259F).contains($0.value) && !(0x2800...0x28FF).contains($0.value) })
+            )
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        return (above.filter { !$0.isEmpty } + [String(rows[last])]).joined(separator: " ")
     }
 }

@@ -408,9 +408,9 @@ struct ExplorerTerminalTests: ExplorerTerminalDriving {
             command: "'\(BuiltProducts.sidewalk)' --color truecolor --pano museum-hall", columns: 120, rows: 36,
             environment: Self.backtraceOff)
         defer { shown.close() }
-        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 0 of 0 1 · [ ]  ⌂ home g") })
+        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 0 of 0–1 · [ ]  ⌂ home g") })
         try shown.send("]")
-        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 1 of 0 1") })
+        #expect(try shown.waitUntil(timeout: 30) { try shown.capture().contains("Floor 1 of 0–1") })
         let hidden = try TmuxSession(
             command: "'\(BuiltProducts.sidewalk)' --color truecolor --pano museum-hall --hide-floor-picker --hide-home",
             columns: 120, rows: 36, environment: Self.backtraceOff)

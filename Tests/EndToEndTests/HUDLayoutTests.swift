@@ -78,4 +78,66 @@ struct ClickableControlsTests {
         try session.send("q")
         #expect(session.waitUntil(timeout: 30) { session.exitStatus != nil })
     }
+
+    /// The demo at `columns`×`rows` in tmux, once its status line shows.
+    private static func demo(columns: Int, rows: Int, arguments: String = "") throws -> TmuxSession {
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' --color truecolor \(arguments)", columns: columns, rows: rows,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("q quit") })
+        return session
+    }
+
+    @Test("r's reading is shown whole at 80×24, wrapped above the status line, not cut at the screen's width")
+    func readingWhole() throws {
+        let session = try Self.demo(columns: 80, rows: 24)
+        defer { session.close() }
+        try session.send("r")
+        // Before: "Facing east, 90 degrees, at Main Street 16, Lindenfeld, 21 June 2…" and no more.
+        #expect(
+            try session.waitUntil(timeout: 30) {
+                let screen = try session.capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                    separator: " ")
+                return screen.contains("Facing east") && screen.contains("r again:")
+            })
+    }
+
+    @Test("? at 160×48 lists every key on one page, which the next ? closes; at 100×30 it pages")
+    func helpOnOnePage() throws {
+        let large = try Self.demo(columns: 160, rows: 48)
+        defer { large.close() }
+        try large.send("?")
+        #expect(try large.waitUntil(timeout: 30) { try large.capture().contains("Keys · ? or Esc closes") })
+        let screen = try large.capture()
+        #expect(
+            ["Looking", "Walking", "Choosing", "Finding", "Telling and showing", "q Ctrl-C"].allSatisfy { screen.contains($0) }, "\(screen)"
+        )
+        try large.send("?")
+        #expect(try large.waitUntil(timeout: 30) { try !large.capture().contains("Keys") })
+        let small = try Self.demo(columns: 100, rows: 30)
+        defer { small.close() }
+        try small.send("?")
+        #expect(try small.waitUntil(timeout: 30) { try small.capture().contains("Keys 1/5: looking") })
+    }
+
+    @Test("at 40×10 no label runs into the home control: a blank cell at least stands before it")
+    func labelBesideControls() throws {
+        let session = try Self.demo(columns: 40, rows: 10)
+        defer { session.close() }
+        for _ in 0..<3 {
+            try session.send("Right")
+            #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("⌂ home g") })
+            let row = try session.capture().split(separator: "\n").first { $0.contains("⌂ home g") }.map(String.init) ?? ""
+            let characters = Array(row)
+            let home = try #require(row.range(of: "⌂ home g")).lowerBound
+            let homeColumn = row.distance(from: row.startIndex, to: home)
+            // A label on this row is whole and ends a column or more before the control. Before:
+            // the control was drawn over the label's end ("◆ Clock Tower 48⌂ home g").
+            if let label = row.range(of: "Clock") {
+                let labelEnd = row.distance(from: row.startIndex, to: label.lowerBound) + "Clock Tower 48 m".count
+                #expect(row.contains("Clock Tower 48 m") && labelEnd < homeColumn, "\(row)")
+            }
+            #expect(characters.count > homeColumn)
+        }
+    }
 }
