@@ -83,6 +83,22 @@ package enum ExplorerFrame {
                 frame = composer.drawText(line, row: rows - 1 - lines.count + index, alignedRight: false)
             }
         }
+        frame = drawPanels(state, composer: &composer, columns: columns, targets: &targets) ?? frame
+        if let page = state.helpSection {
+            frame = composer.drawPanel(
+                title: HelpPages.title(page: page, perPage: state.helpSectionsPerPage),
+                lines: HelpPages.lines(page: page, perPage: state.helpSectionsPerPage, columns: columns, mouse: display.mouse))
+        }
+        return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
+    }
+
+    /// The panels a key asked for over the view: the view's URL (`u`) and the places found;
+    /// the found places' lines become click targets ahead of `targets`. The frame after them, or
+    /// nil when none is shown.
+    private static func drawPanels(
+        _ state: ExplorerState, composer: inout FrameComposer, columns: Int, targets: inout [ClickTarget]
+    ) -> CellGrid? {
+        var frame: CellGrid?
         if state.isShowingShare, let url = state.displayRequests.sharedURL {
             // The whole URL, wrapped: the status line cuts it at 80 or 120 columns.
             let width = max(10, columns - 8)
@@ -107,12 +123,7 @@ package enum ExplorerFrame {
             }
             frame = composer.drawPanel(title: title, lines: lines)
         }
-        if let page = state.helpSection {
-            frame = composer.drawPanel(
-                title: HelpPages.title(page: page, perPage: state.helpSectionsPerPage),
-                lines: HelpPages.lines(page: page, perPage: state.helpSectionsPerPage, columns: columns, mouse: display.mouse))
-        }
-        return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
+        return frame
     }
 
     /// The top line in a dataset: the place, the capture date and the copyright; nil for a
