@@ -20,6 +20,45 @@ package struct RenderTimeline: Sendable {
     /// The played recording's length, seconds.
     package var duration: Double { played.last ?? 0 }
 
+    /// When, in the played recording, the first output that shows anything comes: text or a
+    /// picture (a sixel's DCS, a kitty APC), not only the sequences that take the screen, clear
+    /// it and hide the cursor. An animation starts there, so its first frame (a player's
+    /// thumbnail) is not the black screen of the set-up. 0 when no output shows anything.
+    package func firstShown(in cast: Cast) -> Double {
+        for (index, event) in cast.events.enumerated() {
+            if case .output(let bytes) = event.kind, Self.shows(bytes) { return played[index] }
+        }
+        return 0
+    }
+
+    /// True when `bytes` hold a printable character or a picture outside control sequences.
+    static func shows(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x1B, index + 1 < bytes.count else {
+                if byte >= 0x20 && byte != 0x7F { return true }
+                index += 1
+                continue
+            }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "P"), UInt8(ascii: "_"): return true  // a sixel or kitty picture
+            case UInt8(ascii: "["):
+                // CSI: parameters and intermediates, then one final byte 0x40...0x7E.
+                index += 2
+                while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+                index += 1
+            case UInt8(ascii: "]"):
+                // OSC (a title, the clipboard): up to BEL or ST.
+                index += 2
+                while index < bytes.count, bytes[index] != 0x07, bytes[index] != 0x1B { index += 1 }
+                index += bytes.count > index && bytes[index] == 0x1B ? 2 : 1
+            default: index += 2
+            }
+        }
+        return false
+    }
+
     /// How many events have been played by `time` (seconds of the played recording).
     package func eventsPlayed(by time: Double) -> Int {
         var (low, high) = (0, played.count)

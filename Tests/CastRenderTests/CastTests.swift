@@ -97,4 +97,21 @@ struct CastTests {
         #expect(RenderTimeline.eventsSettled(afterMarker: "Lindenfeld", in: cast) == nil, "two markers contain it")
         #expect(RenderTimeline.eventsWritten(by: 0.15, in: cast) == 2)
     }
+
+    @Test("an animation starts at the first output that shows something: not the set-up's clear screen, a title or a cursor move")
+    func firstShown() throws {
+        let header = #"{"version": 2, "width": 20, "height": 4}"#
+        let example = try Self.cast([header, #"[0.248848, "o", "\u001b[1;31mHello \u001b[32mWorld!\u001b[0m\n"]"#])
+        #expect(RenderTimeline(example, speed: 1, idleLimit: nil).firstShown(in: example) == 0.248848)
+        // What Sidewalk's recorder writes first: the full screen taken, cleared, the cursor hidden, a title.
+        let recorded = try Self.cast([
+            header, #"[0, "o", "\u001b[?1049h\u001b[H\u001b[2J\u001b[?25l"]"#, #"[0.004, "o", "\u001b]0;Main Street\u0007\u001b[5n"]"#,
+            #"[0.0106, "o", "\u001b[?2026h\u001b7\u001b[1;1H\u001b[38;5;235m Main"]"#
+        ])
+        #expect(RenderTimeline(recorded, speed: 2, idleLimit: nil).firstShown(in: recorded) == 0.0053)
+        let picture = try Self.cast([header, #"[0.5, "o", "\u001b[H"]"#, #"[0.7, "o", "\u001bPq#0;2;0;0;0#0~~\u001b\\"]"#])
+        #expect(RenderTimeline(picture, speed: 1, idleLimit: nil).firstShown(in: picture) == 0.7, "a sixel shows something")
+        let blank = try Self.cast([header, #"[0.5, "o", "\u001b[2J"]"#])
+        #expect(RenderTimeline(blank, speed: 1, idleLimit: nil).firstShown(in: blank) == 0)
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import PanoCore
+import PanoImage
 import TestSupport
 import Testing
 import VirtualTerminal
@@ -51,6 +53,38 @@ struct RecordingTests {
         #expect(top(screen.text) == top(seen), "the cast replays to the top line tmux showed")
         screen.feed(Array(outputs.last?.utf8 ?? "".utf8))
         #expect(top(screen.text).trimmingCharacters(in: .whitespaces).isEmpty, "the shell's screen given back")
+    }
+
+    @Test("a resize while recording is kept (an r event) and rendered at the new size, the whole larger screen drawn")
+    func resized() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidewalk-cast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cast = folder.appendingPathComponent("walk.cast").path
+        let session = try TmuxSession(
+            command: "'\(BuiltProducts.sidewalk)' '\(Self.demo)' --record '\(cast)'", columns: 80, rows: 24,
+            environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { session.close() }
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("q quit") })
+        try session.resize(columns: 120, rows: 36)
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().split(separator: "\n").last?.count ?? 0 > 100 })
+        try session.send("Right")
+        #expect(try session.waitUntil(timeout: 30) { try session.capture().contains("105°") || session.capture().contains("100°") })
+        try session.send("q")
+        #expect(session.waitUntil(timeout: 30) { session.exitStatus == 0 })
+        #expect(try String(contentsOfFile: cast, encoding: .utf8).contains(#""r", "120x36"]"#))
+        let png = folder.appendingPathComponent("end.png").path
+        let run = try ProgramRun.sidewalk(["render", cast, "--output", png])
+        #expect(run.status == 0, "\(run.standardError)")
+        let picture = try ImageDecoder.decodeFile(png)
+        // 120×36 cells of the recording's own cell (10×20 pixels in tmux's report, or the
+        // default): the bottom-right quarter, beyond the first 80×24, is drawn, not left black.
+        #expect(picture.width >= 120 * 8 && picture.height >= 36 * 16)
+        var lit = 0
+        for y in stride(from: picture.height * 3 / 4, to: picture.height, by: 4) {
+            for x in stride(from: picture.width * 3 / 4, to: picture.width, by: 4) where picture[x, y] != RGB(0, 0, 0) { lit += 1 }
+        }
+        #expect(lit > 100, "\(lit) lit samples in the corner the first size never reached")
     }
 
     @Test("--record refuses a link, is off in --demo, and only the full view records")

@@ -56,6 +56,11 @@ struct RenderTests {
             let psnr = Self.viewPSNR(frame, against: reference, grid: drawing.grid, skipping: labels)
             #expect(psnr >= 35, "\(drawing.name): \(psnr) dB")
         }
+        // The first frame, a player's thumbnail, shows the view: it was the black screen the
+        // recording starts with (the full screen taken and cleared) before the first frame came.
+        let first = try ImageDecoder.decodeFile("\(folder)/\(try #require(Self.gifFrames(in: folder).first))")
+        let mean = first.pixels.reduce(0) { $0 + Int($1) } / max(1, first.pixels.count)
+        #expect(mean > 20, "\(drawing.name): the first frame's mean is \(mean) of 255")
     }
 
     /// Records the explorer's first view at 80×24 in truecolour until it has settled (its state
@@ -140,8 +145,12 @@ struct RenderTests {
     static func lastGIFFrame(_ gif: String, in folder: String) throws -> RGBImage {
         let result = try Subprocess.run(["convert", gif, "-coalesce", "\(folder)/gif-%04d.png"])
         #expect(result.status == 0, "\(String(decoding: result.standardError, as: UTF8.self))")
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("gif-") }.sorted()
-        return try ImageDecoder.decodeFile("\(folder)/\(try #require(frames.last))")
+        return try ImageDecoder.decodeFile("\(folder)/\(try #require(gifFrames(in: folder).last))")
+    }
+
+    /// The frames `lastGIFFrame` wrote, in order.
+    static func gifFrames(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("gif-") }.sorted()
     }
 
     static func folder() throws -> String {
@@ -246,9 +255,10 @@ struct RenderCommandTests {
                 "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames",
                 "-of", "csv=p=0", "\(folder)/\(name)"
             ])
-            // 20×4 cells of 8×16 pixels; 1.4 s at 20 a second is 29 frames, and 20 more hold the end.
+            // 20×4 cells of 8×16 pixels; from the first output that shows something (0.2 s, not the
+            // marker at 0.1) to the end (1.4 s) at 20 a second is 25 frames, and 20 more hold the end.
             #expect(
-                String(decoding: probe.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "160,64,49",
+                String(decoding: probe.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "160,64,45",
                 "\(name)")
         }
     }

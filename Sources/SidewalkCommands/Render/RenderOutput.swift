@@ -101,7 +101,7 @@ struct RenderOutput {
     /// when that is more than `maximumFrames` (counted in `Double`, so a recording of any length
     /// is refused, not converted).
     func frameCount() throws(CommandError) -> Int {
-        let frames = (timeline.duration * settings.fps).rounded(.up) + 1
+        let frames = ((timeline.duration - start) * settings.fps).rounded(.up) + 1
         guard frames <= Double(Self.maximumFrames) else {
             throw .render(
                 "\(safeName) plays for \(Self.seconds(timeline.duration)): at \(settings.fps.plainText) frames a second that is more than "
@@ -111,14 +111,18 @@ struct RenderOutput {
         return Int(frames)
     }
 
-    /// The first `total` frames at `fps` of the played recording, to `take` (its picture and its
-    /// time), then the played length.
+    /// When the frames start in the played recording: at its first output that shows anything.
+    var start: Double { timeline.firstShown(in: cast) }
+
+    /// The first `total` frames at `fps` of the played recording from `start`, to `take` (its
+    /// picture and its time from `start`), then the played length.
     func eachFrame(_ total: Int, _ take: (RGBImage, Double, Int) throws(CommandError) -> Void) throws(CommandError) -> Double {
         var playback = CastPlayback(cast, cell: sourceCell)
         var image = RGBImage(width: 0, height: 0)
+        let start = start
         for index in 0..<total {
             let time = Double(index) / settings.fps
-            playback.play(through: timeline.eventsPlayed(by: time))
+            playback.play(through: timeline.eventsPlayed(by: start + time))
             if playback.takeChanged() { image = paint(playback) }
             try take(image, time, index)
             if index % 10 == 0 || index == total - 1 { settings.progress?("\rrendering \(safeName): frame \(index + 1) of \(total)") }
