@@ -28,7 +28,7 @@ package enum PlacesAround {
     /// The scale the places are read at, metres a dot at `latitude`, for tiles of `zoom` (15:
     /// they hold every place; a map that stops at 14, as OpenMapTiles does, gives its 14).
     package static func metresPerDot(latitude: Double, zoom: Int = 15) -> Double {
-        40_075_016.686 * cos(latitude * .pi / 180) / (256 * Double(1 << zoom))
+        WebMercator.metresPerPixel(latitude: latitude, zoom: Double(zoom))
     }
 
     /// The point features of `basemap` within `metres` of `here`, from tiles of `zoom`; `waits`

@@ -74,8 +74,7 @@ package final class LocalTiles: Basemap {
 
     /// The zoom whose tiles show about one tile pixel (of 256) per dot, within `range`.
     static func zoom(metresPerDot: Double, latitude: Double, range: ClosedRange<Int>) -> Int {
-        let equator = 40_075_016.686 * cos(latitude * .pi / 180)
-        let ideal = Int(log2(equator / (max(metresPerDot, 0.01) * 256)).rounded())
+        let ideal = Int(WebMercator.zoom(metresPerPixel: max(metresPerDot, 0.01), latitude: latitude).rounded())
         return min(max(ideal, range.lowerBound), range.upperBound)
     }
 
