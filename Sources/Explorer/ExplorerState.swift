@@ -17,10 +17,9 @@ package struct ExplorerState: Sendable {
     /// Why the last part of the dataset that could not be read was not (its file and the
     /// error), or nil; a way into it leads nowhere, and says this.
     package internal(set) var partNotRead: String?
-    /// Which page of the list of keys is shown over the view, or nil while the help is closed.
+    /// Which part of the list of keys is shown over the view (an index into
+    /// `KeyBindings.helpSections`), or nil while the help is closed.
     package internal(set) var helpSection: Int?
-    /// `KeyBindings.helpSections` on each page of the help: the front sets it (all where they fit).
-    package var helpSectionsPerPage = 1
     /// How far the last `r` read the markers, so `r` again at once reads the rest; nil after
     /// any other command.
     var markersRead: MarkersRead?
@@ -194,8 +193,7 @@ package struct ExplorerState: Sendable {
         case .goToPanorama(let id):
             performUntimed(.goto(id: id), at: nil)
             map = nil
-        case .toggleHelp:
-            helpSection = helpSection.map { ($0 + 1) * helpSectionsPerPage < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
+        case .toggleHelp: helpSection = helpSection.map { $0 + 1 < KeyBindings.helpSections.count ? $0 + 1 : nil } ?? 0
         case .dismiss: dismiss()
         case .quit: isFinished = true
         }

@@ -84,10 +84,10 @@ package enum ExplorerFrame {
             }
         }
         frame = drawPanels(state, composer: &composer, columns: columns, targets: &targets) ?? frame
-        if let page = state.helpSection {
+        if let part = state.helpSection {
             frame = composer.drawPanel(
-                title: HelpPages.title(page: page, perPage: state.helpSectionsPerPage),
-                lines: HelpPages.lines(page: page, perPage: state.helpSectionsPerPage, columns: columns, mouse: display.mouse))
+                title: HelpPages.title(part: part),
+                lines: HelpPages.lines(part: part, columns: columns, rows: rows, mouse: display.mouse))
         }
         return Drawn(grid: frame, viewArea: ViewArea(columns: columns, top: top, rows: rows - 1 - top), clickTargets: targets)
     }

@@ -102,22 +102,26 @@ struct ClickableControlsTests {
             })
     }
 
-    @Test("? at 160×48 lists every key on one page, which the next ? closes; at 100×30 it pages")
+    @Test(
+        "? at 160×48 shows every part of the keys at once, the current one marked, and steps as a listener hears them; at 100×30 one part")
     func helpOnOnePage() throws {
         let large = try Self.demo(columns: 160, rows: 48)
         defer { large.close() }
         try large.send("?")
-        #expect(try large.waitUntil(timeout: 30) { try large.capture().contains("Keys · ? or Esc closes") })
+        #expect(try large.waitUntil(timeout: 30) { try large.capture().contains("Keys 1/5: looking") })
         let screen = try large.capture()
         #expect(
-            ["Looking", "Walking", "Choosing", "Finding", "Telling and showing", "q Ctrl-C"].allSatisfy { screen.contains($0) }, "\(screen)"
-        )
+            ["» Looking", "Walking", "Choosing", "Finding", "Telling and showing", "q Ctrl-C"].allSatisfy { screen.contains($0) },
+            "\(screen)")
         try large.send("?")
+        #expect(try large.waitUntil(timeout: 30) { try large.capture().contains("» Walking") && large.capture().contains("Looking") })
+        try large.send("Escape")
         #expect(try large.waitUntil(timeout: 30) { try !large.capture().contains("Keys") })
         let small = try Self.demo(columns: 100, rows: 30)
         defer { small.close() }
         try small.send("?")
         #expect(try small.waitUntil(timeout: 30) { try small.capture().contains("Keys 1/5: looking") })
+        #expect(try !small.capture().contains("Walking"))
     }
 
     @Test("at 40×10 no label runs into the home control: a blank cell at least stands before it")

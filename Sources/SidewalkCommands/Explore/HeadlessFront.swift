@@ -16,7 +16,6 @@ struct HeadlessFront {
     /// Sets `state` up as the full view does at this size.
     func prepare(_ state: inout ExplorerState) {
         state.minimapShown = display.minimap.shownAtStart(columns: columns, rows: rows)
-        state.helpSectionsPerPage = HelpPages.sectionsPerPage(columns: columns, rows: rows, mouse: display.mouse)
     }
 
     /// A front over `runner` that keeps the full view's drawing choice and reads its screen

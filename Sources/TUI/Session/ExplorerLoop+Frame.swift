@@ -18,8 +18,6 @@ extension ExplorerLoop {
         link.shape(quality, drawing: drawing, encoder: &encoder, pixels: &pixels)
         composer.pixelsPerCell = pixels.pixelsPerCell(quality, cells: size.columns * size.rows)
         composer.dither = drawing.dither(quality, cells: settings.display.ditherCells)
-        // The help's pages as this size holds them, for the next `?`.
-        state.helpSectionsPerPage = HelpPages.sectionsPerPage(columns: size.columns, rows: size.rows, mouse: shown.mouse)
         let drawn = ExplorerFrame.draw(
             composer: &composer, panorama: loading.panorama, state: state, header: header, display: shown,
             columns: size.columns, rows: size.rows, loadNote: loading.loadNote,
