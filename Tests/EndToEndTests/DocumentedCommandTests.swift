@@ -82,8 +82,7 @@ struct DocumentedCommandTests {
     func synopsesNameKnownOptions() throws {
         var helps: [String: String] = [:]
         for command in try Self.commands() where DocumentedUse.of(command) != .run && DocumentedUse.of(command) != .notACommand {
-            let words = command.words
-            let sub = words.count > 1 && DocumentedUse.subcommands.contains(words[1]) ? words[1] : ""
+            let sub = DocumentedUse.subcommand(of: command)
             if helps[sub] == nil {
                 let run = try ProgramRun.sidewalk(sub.isEmpty ? ["--help"] : [sub, "--help"])
                 #expect(run.status == 0, "\(command): `sidewalk \(sub) --help` exits \(run.status): \(run.standardError)")
@@ -108,7 +107,7 @@ struct DocumentedCommandTests {
             let sandbox = try ExampleSandbox(root: Self.root)
             defer { sandbox.remove() }
             for command in mine {
-                if command.words.dropFirst().first == "bench" && !benchmarksRun.insert(command.text).inserted { continue }
+                if DocumentedUse.subcommand(of: command) == "bench" && !benchmarksRun.insert(command.text).inserted { continue }
                 let outcome = try sandbox.run(command)
                 #expect(outcome.status == 0, "\(command) exits \(outcome.status): \(outcome.errors)")
             }
@@ -131,6 +130,12 @@ enum DocumentedUse: Equatable {
         "panoramax", "mapillary", "open", "tour", "snapshot", "info", "import", "tile", "bench", "terminal", "test", "render",
         "generate"
     ]
+
+    /// The command's subcommand (`snapshot`, `bench`), or "" for the explorer's own forms.
+    static func subcommand(of command: DocumentedCommand) -> String {
+        let words = command.words
+        return words.count > 1 && subcommands.contains(words[1]) ? words[1] : ""
+    }
 
     static func of(_ command: DocumentedCommand) -> DocumentedUse {
         let text = command.text

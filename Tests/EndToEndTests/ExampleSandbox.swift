@@ -50,9 +50,10 @@ final class ExampleSandbox {
     /// Runs `command` as a shell would in this folder: the explorer's interactive forms in a
     /// pseudo-terminal, left with `q` once they have taken the terminal; the others with
     /// standard input from /dev/null, killed after 5 minutes. A benchmark runs `--quick` (the
-    /// same work, measured fewer times): the full runs take minutes each in a debug build.
+    /// same work, measured fewer times): the full `bench fidelity` ran over a minute in a debug build, and the docs show eleven
+    /// benchmarks.
     func run(_ command: DocumentedCommand) throws -> Outcome {
-        let quick = command.words.dropFirst().first == "bench" ? " --quick" : ""
+        let quick = DocumentedUse.subcommand(of: command) == "bench" ? " --quick" : ""
         let line = "cd '\(folder.path)' && exec \(command.text)\(quick)"
         guard Self.isInteractive(command) else {
             let result = try Subprocess.run(["timeout", "--signal=KILL", "300", "/bin/sh", "-c", line], environment: environment)
@@ -71,7 +72,7 @@ final class ExampleSandbox {
     static func isInteractive(_ command: DocumentedCommand) -> Bool {
         let words = command.words
         let printing = ["--headless", "--script", "--help", "--version"]
-        let sub = words.count > 1 && DocumentedUse.subcommands.contains(words[1]) ? words[1] : ""
+        let sub = DocumentedUse.subcommand(of: command)
         return (sub.isEmpty || sub == "tour") && !words.contains { printing.contains($0) }
     }
 
