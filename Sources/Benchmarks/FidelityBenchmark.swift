@@ -10,7 +10,7 @@ package enum FidelityBenchmark {
         package var source: String
         package var symbols: String
         package var color_mode: String
-        /// `ordered` or `none`: the 256- and 16-colour picture's dither (`CellDither`).
+        /// `ordered`, `diffusion` or `none`: the 256- and 16-colour picture's dither (`CellDither`).
         package var dither: String
         package var psnr_db: Double
         /// Mean CIELAB ΔE after a blur of one cell's width (`PerceivedColourError`): what the eye
@@ -44,11 +44,18 @@ package enum FidelityBenchmark {
         for symbols in SymbolSet.allCases {
             let bound = references.map { TwoColourBound.psnr($0, symbols: symbols) }.reduce(0, +) / Double(references.count)
             for mode in [ColorMode.truecolor, .palette256, .ansi16] {
-                for dither in [nil] + (CellDither.forMode(mode, ansi: .xterm).map { [$0] } ?? []) {
+                let dithers = CellDither.forMode(mode, ansi: .xterm).map { chosen in
+                    CellDither.Method.allCases.filter { $0 != .pairs || mode == .palette256 }.map {
+                        CellDither(palette: chosen.palette, method: $0)
+                    }
+                }
+                for dither in [nil] + (dithers ?? []) {
                     let grids = views.map { heading, pitch in
                         frame(panorama, camera: PanoramaCamera(heading: heading, pitch: pitch), symbols: symbols, dither: dither)
                     }
-                    var measured = row(grids, references: references, mode: mode, source: source, symbols: symbols, dithered: dither != nil)
+                    var measured = row(
+                        grids, references: references, mode: mode, source: source, symbols: symbols,
+                        dither: dither?.method.rawValue ?? "none")
                     if mode == .truecolor, dither == nil { measured.bound_psnr_db = bound }
                     rows.append(measured)
                 }
@@ -60,7 +67,7 @@ package enum FidelityBenchmark {
     /// The scores of one symbol set and colour mode: the means over the views' `grids`.
     private static func row(
         _ grids: [CellGrid], references: [RGBImage], mode: ColorMode, source: String, symbols: SymbolSet,
-        dithered: Bool
+        dither: String
     ) -> Row {
         var encoder = FrameEncoder(colorMode: mode)
         var (psnr, deltaE, bytes) = (0.0, 0.0, 0)
@@ -75,7 +82,7 @@ package enum FidelityBenchmark {
         }
         let count = Double(grids.count)
         return Row(
-            source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, dither: dithered ? "ordered" : "none",
+            source: source, symbols: symbols.rawValue, color_mode: mode.rawValue, dither: dither,
             psnr_db: psnr / count, delta_e_blurred: deltaE / count, bytes_per_cell: Double(bytes) / (count * Double(columns * rows)))
     }
 

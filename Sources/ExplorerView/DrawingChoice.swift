@@ -51,11 +51,13 @@ package struct DrawingChoice: Sendable {
         return EscapeSequence.copyToClipboard(url)
     }
 
-    /// The picture's dither for a frame of `quality` in the colour mode drawn now: only once the
-    /// camera stops, so a turn never shows a pattern crawling and motion frames keep their bytes.
+    /// The picture's dither for a frame of `quality` in the colour mode drawn now, nil without
+    /// `cells` (`--dither none`): the full dither once the camera stops; while it moves, in 256
+    /// colours, pairs anchored to the screen (`PairDither`), which keep the scene's colours at the
+    /// nearest entries' bytes and never crawl.
     package func dither(_ quality: FrameEncoder.Quality, cells: Bool) -> CellDither? {
-        guard cells, quality == .exact else { return nil }
-        return CellDither.forMode(colorMode, ansi: ansiPalette)
+        guard cells else { return nil }
+        return quality == .exact ? CellDither.forMode(colorMode, ansi: ansiPalette) : CellDither.motion(colorMode)
     }
 
     /// An encoder for what is drawn now.

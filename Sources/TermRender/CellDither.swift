@@ -1,14 +1,16 @@
 import PanoCore
 
-/// An ordered dither for pictures drawn in 256 or 16 colours: a colour between palette
-/// entries is drawn as a fine pattern of them whose mean light is the colour, so the eye, which
-/// averages over a cell, sees the scene's colours and not the nearest entries. The pattern's
+/// A dither for pictures drawn in 256 or 16 colours: a colour between palette entries is drawn
+/// as a fine pattern of them whose mean light is the colour, so the eye, which averages over a
+/// cell, sees the scene's colours and not the nearest entries. Still frames in 256 colours are
+/// diffused (`DiffusionDither`), moving ones paired (`PairDither`); in 16 colours, and where
+/// asked for, the pattern is ordered. The ordered pattern's
 /// thresholds come from an 8×8 Bayer matrix tiled over the screen's pixels (a half block's two
 /// halves are two pixels): anchored to the screen, a still view never changes. In 256 colours
 /// each channel takes one of the two cube levels around it (greys, the finer grey ramp); in 16,
 /// Thomas Knoll's pattern dither picks among the entries of the colour's pattern. Only the
 /// picture's cells are dithered; text keeps its exact palette colours. The explorer dithers
-/// still frames only (`DrawingChoice.dither`), so nothing crawls while the camera turns.
+/// moving frames only with pairs (`DrawingChoice.dither`), so nothing crawls while the camera turns.
 public struct CellDither: Sendable, Equatable {
     /// The palette the picture is drawn in.
     public enum Palette: Sendable, Equatable {
@@ -17,13 +19,32 @@ public struct CellDither: Sendable, Equatable {
         case ansi16(AnsiPalette)
     }
 
+    /// How a colour between entries is drawn.
+    public enum Method: String, Sendable, CaseIterable {
+        /// The Bayer pattern anchored to the screen.
+        case ordered
+        /// Floyd–Steinberg error diffusion in linear light (`DiffusionDither`).
+        case diffusion
+        /// In 256 colours, for frames while the camera moves: each colour as a checkerboard of
+        /// the two entries whose mean is nearest to it (`PairDither`); in 16, none.
+        case pairs
+    }
+
     public let palette: Palette
+    public let method: Method
     /// The 16 colours in linear light, and their Oklab lightness, for their patterns.
     private let linear16: [SIMD3<Float>]
     private let lightness16: [Float]
+    private let diffusion: DiffusionDither?
 
-    public init(palette: Palette) {
+    public init(palette: Palette, method: Method = .ordered) {
         self.palette = palette
+        self.method = method
+        switch (method, palette) {
+        case (.ordered, _), (.pairs, _): diffusion = nil
+        case (.diffusion, .xterm256): diffusion = DiffusionDither(entries: Array(ColorPalette.xterm256[16...]))
+        case (.diffusion, .ansi16(let ansi)): diffusion = DiffusionDither(entries: ansi.colours)
+        }
         if case .ansi16(let ansi) = palette {
             linear16 = ansi.colours.map(Self.linear)
             lightness16 = ansi.colours.map { Float(ColorPalette.oklab($0).0) }
@@ -32,14 +53,22 @@ public struct CellDither: Sendable, Equatable {
         }
     }
 
-    /// The dither for pictures in `mode` with the terminal's 16 colours `ansi`; nil in truecolor
-    /// (nothing to dither) and without colour.
+    /// The dither for still pictures in `mode` with the terminal's 16 colours `ansi`: error
+    /// diffusion in 256 colours, the ordered pattern in 16 (each the nearer to the scene's colours
+    /// on photos it was not chosen on: docs/decisions.md, 2026-12-07); nil in truecolor (nothing
+    /// to dither) and without colour.
     public static func forMode(_ mode: ColorMode, ansi: AnsiPalette) -> CellDither? {
         switch mode {
-        case .palette256: CellDither(palette: .xterm256)
-        case .ansi16: CellDither(palette: .ansi16(ansi))
+        case .palette256: CellDither(palette: .xterm256, method: .diffusion)
+        case .ansi16: CellDither(palette: .ansi16(ansi), method: .ordered)
         case .truecolor, .none: nil
         }
+    }
+
+    /// The dither for frames while the camera moves in `mode`: in 256 colours, pairs
+    /// (`PairDither`); nil in others.
+    public static func motion(_ mode: ColorMode) -> CellDither? {
+        mode == .palette256 ? CellDither(palette: .xterm256, method: .pairs) : nil
     }
 
     /// The 8×8 Bayer matrix, thresholds 0...63 by row.
@@ -54,6 +83,11 @@ public struct CellDither: Sendable, Equatable {
     /// dithered at its screen pixel: a cell's top half at pixel row 2·row, its bottom half at
     /// 2·row + 1.
     public func apply(to grid: inout CellGrid, rows: Range<Int>) {
+        if let diffusion { return diffusion.apply(to: &grid, rows: rows) }
+        if method == .pairs {
+            if palette == .xterm256 { PairDither.apply(to: &grid, rows: rows) }
+            return
+        }
         let thresholds = Self.bayer.map { (Float($0) + 0.5) / 64 }
         for row in rows where row >= 0 && row < grid.rows {
             for column in 0..<grid.columns {

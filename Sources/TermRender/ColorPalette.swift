@@ -82,13 +82,13 @@ public enum ColorPalette {
         Int(c.r >> 3) << 10 | Int(c.g >> 3) << 5 | Int(c.b >> 3)
     }
 
-    /// Builds the lookup tables now. They take tens of milliseconds (scripts/measure-first-key
+    /// Builds the lookup tables now (with the 256-colour pairs of moving frames). They take tens of milliseconds (scripts/measure-first-key
     /// measured the first key's frame 20-30 ms late while they were built there), and the
     /// first motion frame in truecolor needs them (a colour the palette holds within the
     /// tolerance is sent as `38;5;N`): call this at start, off the main thread, so that frame
     /// does not wait.
     public static func prepare() {
-        _ = table256.count + AnsiPalette.xterm.colours.count
+        _ = table256.count + AnsiPalette.xterm.colours.count + PairDither.table.count
     }
 
     private static let table256: [UInt8] = buildTable(candidates: Array(16..<256), palette: xterm256)

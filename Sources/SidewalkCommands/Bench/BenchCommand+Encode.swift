@@ -19,7 +19,11 @@ extension BenchCommand {
             )
             print(
                 "pan (30 x 2°)      \(format(report.motion_bytes_per_cell)) bytes/cell per frame, encoded in \(format(report.encode_ms)) ms, "
-                    + "PSNR \(format(report.motion_psnr_db)) dB (lowest \(format(report.motion_min_psnr_db)) dB)")
+                    + "PSNR \(format(report.motion_psnr_db)) dB (lowest \(format(report.motion_min_psnr_db)) dB), "
+                    + "blurred ΔE \(format(report.motion_delta_e_blurred))")
+            if let bytes = report.undithered_motion_bytes_per_cell, let deltaE = report.undithered_motion_delta_e_blurred {
+                print("pan, nearest only  \(format(bytes)) bytes/cell per frame, blurred ΔE \(format(deltaE))")
+            }
             print("exact frame after  \(format(report.stop_frame_bytes_per_cell)) bytes/cell")
             print("idle               \(report.idle_bytes) bytes")
             print("one-digit status   \(report.hud_digit_bytes) bytes")

@@ -28,7 +28,7 @@ extension ExploreOptions: SidewalkCommand {
             .choice(
                 "--dither", "D", ["auto", "ordered", "none"],
                 glosses: [
-                    "auto": "256 and 16 colours: a still picture dithered, so its colours stay the scene's",
+                    "auto": "256 and 16 colours dithered (in 256 moving frames too), so colours stay the scene's",
                     "ordered": "sixels too: smoother gradients for 1.5-5 times the bytes",
                     "none": "nearest palette colours only, nothing dithered"
                 ], default: "auto", help: "dithering of palette colours"
