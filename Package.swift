@@ -206,7 +206,8 @@ let package = Package(
             name: "WorldGenTests", dependencies: ["WorldGen", "CompassPanorama", "PanoCore", "PanoImage", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "RemoteDataTests", dependencies: ["RemoteData", "Locking", "TestSupport"]),
-        .testTarget(name: "CastRenderTests", dependencies: ["CastRender", "VirtualTerminal", "PanoCore", "PanoImage", "TestSupport"]),
+        .testTarget(
+            name: "CastRenderTests", dependencies: ["CastRender", "VirtualTerminal", "PanoCore", "PanoImage", "SystemIO", "TestSupport"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "CSystemIO", "Locking", "TestSupport"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "VectorTilesTests", dependencies: ["VectorTiles", "StreetMap", "PanoCore", "TestSupport"]),

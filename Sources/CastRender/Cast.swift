@@ -1,10 +1,11 @@
 import BoundedJSON
+import SystemIO
 import TermRender
 
 /// An asciicast v2 recording as `sidewalk render` reads it (asciinema's format: a JSON header
 /// line, then one `[seconds, code, data]` line per event). Output ("o"), markers ("m") and
 /// resizes ("r") are kept; typed keys ("i") and codes a later version may add are skipped, as
-/// players skip them; so is a last output that only gives the terminal back (`withoutGiveBack`).
+/// players skip them; so is a last output that only gives the terminal back (`givesBack`).
 package struct Cast: Sendable {
     /// One event, at `time` seconds from the start.
     package struct Event: Sendable, Equatable {
@@ -30,12 +31,19 @@ package struct Cast: Sendable {
     /// sizes sixels and pictures given in pixels; nil when the header does not say.
     package let cellPixels: (width: Int, height: Int)?
     /// The events in order of time (a time that goes back is taken as the one before it).
+    /// Read with `init(streaming:)`, an output holds no bytes.
     package let events: [Event]
+    /// The line of the file each event was read from (1 is the header's).
+    package let sourceLines: [Int]
+    /// The first event whose output shows something (`RenderTimeline.shows`), nil when none does.
+    package let firstShownEvent: Int?
+    /// False when the outputs were not kept (`init(streaming:)`).
+    package let outputKept: Bool
 
     /// The widest or tallest terminal a cast may describe, in cells.
     package static let maximumSide = 2000
     /// The longest line read, in bytes (a frame of kitty pixels is a few megabytes).
-    static let maximumLine = 64 << 20
+    package static let maximumLine = 64 << 20
 
     /// Markers in order, with their times.
     package var markers: [(time: Double, label: String)] {
@@ -59,34 +67,70 @@ package struct Cast: Sendable {
     /// Reads a recording's bytes; the error names the line and what is wrong with it.
     package init(_ bytes: [UInt8]) throws(CastError) {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
-        guard let first = lines.next(), !first.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) else {
+        try self.init(keepingOutput: true, maximumEvents: .max) { () -> LineFile.Line? in lines.next().map { .text($0) } }
+    }
+
+    /// Reads a recording from `file` without keeping its output (each output event is kept with
+    /// no bytes): a render plays the output from the file again (`CastEvents`), so it never
+    /// holds the recording.
+    package init(streaming file: LineFile, maximumEvents: Int = Cast.maximumEvents) throws(CastError) {
+        try self.init(keepingOutput: false, maximumEvents: maximumEvents) { () throws(CastError) -> LineFile.Line? in
+            try Self.nextLine(of: file)
+        }
+    }
+
+    /// The most events a streamed recording may have: what is kept of them (a time, a kind, a
+    /// line number, about 50 bytes each) stays under 100 MB however short its lines are.
+    package static let maximumEvents = 2_000_000
+
+    /// The next line of `file`; a failure to read it as the error of the line it stopped at.
+    static func nextLine(of file: LineFile) throws(CastError) -> LineFile.Line? {
+        do { return try file.next() } catch { throw CastError(line: file.number + 1, problem: error.description) }
+    }
+
+    /// The longest last output taken for giving the terminal back (`givesBack`), bytes.
+    static let giveBackLength = 32
+
+    private init(keepingOutput: Bool, maximumEvents: Int, next: () throws(CastError) -> LineFile.Line?) throws(CastError) {
+        guard case .text(let first)? = try next(), !first.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) else {
             throw CastError(line: 1, problem: "no header: an asciicast v2 file starts with a JSON object")
         }
         let header = try Self.object(first, line: 1)
         (columns, rows, title, idleLimit, cellPixels) = try Self.read(header)
-        var events: [Event] = []
+        var (events, lines, firstShown, lastOutput): ([Event], [Int], Int?, (index: Int, bytes: [UInt8])?) = ([], [], nil, nil)
         var number = 1
-        while let line = lines.next() {
+        while let line = try next() {
             number += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
-            guard var event = try Self.event(line, line: number) else { continue }
+            guard case .text(let text) = line else { throw CastError(line: number, problem: "longer than \(Self.maximumLine >> 20) MB") }
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+            guard var event = try Self.event(text, line: number) else { continue }
+            guard events.count < maximumEvents else {
+                throw CastError(line: number, problem: "more than \(maximumEvents) events, the most a render plays")
+            }
             event.time = max(event.time, events.last?.time ?? 0)
+            if case .output(let bytes) = event.kind {
+                if firstShown == nil, RenderTimeline.shows(bytes) { firstShown = events.count }
+                lastOutput = (events.count, bytes.count <= Self.giveBackLength ? bytes : [])
+                if !keepingOutput { event.kind = .output([]) }
+            }
             events.append(event)
+            lines.append(number)
         }
-        self.events = Self.withoutGiveBack(events)
+        if let lastOutput, Self.givesBack(lastOutput.bytes) {
+            let given = lastOutput.index
+            events.remove(at: given)
+            lines.remove(at: given)
+            if firstShown == given { firstShown = nil }
+        }
+        (self.events, sourceLines, firstShownEvent, outputKept) = (events, lines, firstShown, keepingOutput)
     }
 
-    /// `events` without the last output when it gives the terminal back (leaves the alternate
-    /// screen: Sidewalk's recordings end so, as the explorer did, and a player leaves the shell
-    /// as it was): a rendering's last screen is the last one the program showed, not the shell's.
-    static func withoutGiveBack(_ events: [Event]) -> [Event] {
-        guard let last = events.lastIndex(where: { if case .output = $0.kind { true } else { false } }),
-            case .output(let bytes) = events[last].kind, bytes.count <= 32,
-            bytes.firstRange(of: EscapeSequence.leaveAlternateScreen) != nil
-        else { return events }
-        var kept = events
-        kept.remove(at: last)
-        return kept
+    /// True when the last output gives the terminal back (leaves the alternate screen:
+    /// Sidewalk's recordings end so, as the explorer did, and a player leaves the shell as it
+    /// was): a rendering's last screen is the last one the program showed, not the shell's, so
+    /// such an output is left out of `events`.
+    static func givesBack(_ bytes: [UInt8]) -> Bool {
+        bytes.count <= giveBackLength && bytes.firstRange(of: EscapeSequence.leaveAlternateScreen) != nil
     }
 
     private static func object(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> JSONObject {
@@ -121,7 +165,7 @@ package struct Cast: Sendable {
         return (try side("width"), try side("height"), header["title"]?.string, idle, cell)
     }
 
-    private static func event(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> Event? {
+    static func event(_ line: ArraySlice<UInt8>, line number: Int) throws(CastError) -> Event? {
         guard line.count <= maximumLine else { throw CastError(line: number, problem: "longer than \(maximumLine >> 20) MB") }
         let value: JSONValue
         do {

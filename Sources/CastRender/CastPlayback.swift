@@ -5,14 +5,21 @@ import VirtualTerminal
 package struct CastPlayback {
     package private(set) var screen: VirtualScreen
     private let events: [Cast.Event]
+    /// Where the output is read from when the cast did not keep it.
+    private let source: CastEvents?
+    /// Why playing stopped early: the recording's file no longer held what was read from it.
+    package private(set) var failure: CastError?
     /// The next event to play.
     private var next = 0
     /// Events played since `takeChanged` was last asked.
     private var changed = true
 
     /// Pictures given in pixels cover as many cells as they did in a terminal of `cell` pixels.
-    package init(_ cast: Cast, cell: (width: Int, height: Int)) {
+    /// A cast read with `Cast(streaming:)` plays its output from `source`.
+    package init(_ cast: Cast, cell: (width: Int, height: Int), source: CastEvents? = nil) {
+        precondition(cast.outputKept || source != nil, "a streamed cast plays from its file")
         events = cast.events
+        self.source = cast.outputKept ? nil : source
         screen = VirtualScreen(columns: cast.columns, rows: cast.rows)
         screen.pictures = PictureStore(cell: cell)
     }
@@ -22,8 +29,15 @@ package struct CastPlayback {
 
     /// Plays the events up to the `count`th (those before it already played stay played).
     package mutating func play(through count: Int) {
-        while next < min(count, events.count) {
-            apply(events[next])
+        while next < min(count, events.count), failure == nil {
+            var event = events[next]
+            if let source, case .output = event.kind {
+                do { event.kind = .output(try source.output(of: next)) } catch {
+                    failure = error
+                    return
+                }
+            }
+            apply(event)
             next += 1
         }
     }

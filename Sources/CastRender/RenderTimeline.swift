@@ -25,10 +25,7 @@ package struct RenderTimeline: Sendable {
     /// it and hide the cursor. An animation starts there, so its first frame (a player's
     /// thumbnail) is not the black screen of the set-up. 0 when no output shows anything.
     package func firstShown(in cast: Cast) -> Double {
-        for (index, event) in cast.events.enumerated() {
-            if case .output(let bytes) = event.kind, Self.shows(bytes) { return played[index] }
-        }
-        return 0
+        cast.firstShownEvent.map { played[$0] } ?? 0
     }
 
     /// True when `bytes` hold a printable character or a picture outside control sequences.

@@ -92,11 +92,15 @@ struct RenderCommand: SidewalkCommand {
         }
     }
 
-    /// The recording at `path`; its file's bytes are let go once read, before the render.
+    /// The recording at `path`, read a line at a time without its output, which the render
+    /// reads again as it plays (`CastEvents`).
     private static func read(_ path: String) throws(CommandError) -> Cast {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, limit: RenderOutput.castLimit) } catch { throw .file(error) }
-        do { return try Cast(bytes) } catch { throw .cast(path: path, error) }
+        let file: LineFile
+        do { file = try LineFile(path, limit: Cast.maximumLine) } catch { throw .file(error) }
+        if let size = Directory.size(of: path), size > RenderOutput.castLimit {
+            throw .file(.tooLarge(path: path, bytes: size, limit: RenderOutput.castLimit))
+        }
+        do { return try Cast(streaming: file) } catch { throw .cast(path: path, error) }
     }
 
     func run() throws(CommandError) -> Int32 {

@@ -21,8 +21,8 @@ extension RenderOutput {
             }
             count = settled
         }
-        var playback = CastPlayback(cast, cell: sourceCell)
-        playback.play(through: count)
+        var playback = try makePlayback()
+        try play(&playback, through: count)
         try writePNG(path, paint(playback))
         return "wrote \(safePath(path)): \(width)×\(height) pixels, the screen after \(count) of \(cast.events.count) events"
     }

@@ -35,9 +35,9 @@ struct RenderOutput {
         var progress: ((String) -> Void)?
     }
 
-    /// The largest recording read, bytes. A render holds about three times its recording (the
-    /// file, its events, the pictures decoded), plus its frames: 145 MB for the 48 MB recording
-    /// of a 30-second walk in kitty pixels (`scripts/bench-render --format kitty`).
+    /// The largest recording read, bytes. A render reads it twice, a line at a time, and holds
+    /// its events' times and kinds but not their output (`Cast(streaming:)`), the pictures shown
+    /// and its frames.
     static let castLimit = 256 << 20
     /// The largest picture drawn, pixels (4096×4096): a frame and the one before it, 100 MB.
     static let maximumPixels = 1 << 24
@@ -117,18 +117,31 @@ struct RenderOutput {
     /// The first `total` frames at `fps` of the played recording from `start`, to `take` (its
     /// picture and its time from `start`), then the played length.
     func eachFrame(_ total: Int, _ take: (RGBImage, Double, Int) throws(CommandError) -> Void) throws(CommandError) -> Double {
-        var playback = CastPlayback(cast, cell: sourceCell)
+        var playback = try makePlayback()
         var image = RGBImage(width: 0, height: 0)
         let start = start
         for index in 0..<total {
             let time = Double(index) / settings.fps
-            playback.play(through: timeline.eventsPlayed(by: start + time))
+            try play(&playback, through: timeline.eventsPlayed(by: start + time))
             if playback.takeChanged() { image = paint(playback) }
             try take(image, time, index)
             if index % 10 == 0 || index == total - 1 { settings.progress?("\rrendering \(safeName): frame \(index + 1) of \(total)") }
         }
         settings.progress?("\n")
         return Double(total) / settings.fps
+    }
+
+    /// The recording played from the start: its output read again from its file, a line at a time,
+    /// when it was read without it (`Cast(streaming:)`).
+    func makePlayback() throws(CommandError) -> CastPlayback {
+        guard !cast.outputKept else { return CastPlayback(cast, cell: sourceCell) }
+        do { return CastPlayback(cast, cell: sourceCell, source: try CastEvents(name, cast: cast)) } catch { throw .file(error) }
+    }
+
+    /// Plays `playback` through the `count`th event; throws when its file changed under it.
+    func play(_ playback: inout CastPlayback, through count: Int) throws(CommandError) {
+        playback.play(through: count)
+        if let failure = playback.failure { throw .cast(path: name, failure) }
     }
 
     func paint(_ playback: CastPlayback) -> RGBImage {
