@@ -9,13 +9,15 @@ import PanoCore
 /// Deterministic: the same cells give the same picture. For still frames only (a turn would make
 /// the whole pattern swim).
 struct DiffusionDither: Sendable, Equatable {
-    /// The palette's colours, and each one in linear light.
+    /// The palette's colours, each one in linear light, and in Oklab.
     let entries: [RGB]
     private let linear: [SIMD3<Float>]
+    private let lab: [SIMD3<Float>]
 
     init(entries: [RGB]) {
         self.entries = entries
         linear = entries.map(CellDither.linear)
+        lab = linear.map(Oklab.of(linear:))
     }
 
     /// Replaces the colours of the picture's cells in `rows` of `grid` with the palette's,
@@ -53,12 +55,15 @@ struct DiffusionDither: Sendable, Equatable {
         }
     }
 
-    /// The index of the entry nearest to `light` (linear light, each channel 0...1).
+    /// The index of the entry nearest to `light` (linear light, each channel 0...1) as the eye
+    /// judges it, in Oklab: nearest in linear light, a beige wall's samples would take entries of
+    /// every hue whose light averages to it, a coloured noise the eye sees.
     @inline(__always)
     private func nearest(_ light: SIMD3<Float>) -> Int {
+        let target = Oklab.of(linear: light)
         var (best, bestDistance) = (0, Float.infinity)
-        for index in linear.indices {
-            let d = linear[index] - light
+        for index in lab.indices {
+            let d = lab[index] - target
             let distance = (d * d).sum()
             if distance < bestDistance { (best, bestDistance) = (index, distance) }
         }

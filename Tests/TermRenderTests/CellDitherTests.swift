@@ -6,8 +6,10 @@ import Testing
 /// after a blur of one cell (`PerceivedColourError`), not pixel by pixel.
 @Suite("Dithering palette colours")
 struct CellDitherTests {
-    /// A grid of half blocks of one colour, `columns`×`rows` cells.
-    static func flat(_ colour: RGB, columns: Int = 32, rows: Int = 16) -> CellGrid {
+    /// A grid of half blocks of one colour, `columns`×`rows` cells: by default the size of a
+    /// terminal, where an error diffusion's start at the top left (32×16 cells measured a still's
+    /// orange at 2.33) is a small part of the whole.
+    static func flat(_ colour: RGB, columns: Int = 96, rows: Int = 48) -> CellGrid {
         CellGrid(columns: columns, rows: rows, filling: Cell(glyph: Cell.upperHalfBlock, foreground: colour, background: colour))
     }
 
