@@ -16,6 +16,23 @@ struct BroadcastTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("sw-\(getpid())-\(UUID().uuidString.prefix(8)).sock").path
     }
 
+    /// A socket file as a presenter that died leaves it: bound, and nothing listening. Made by
+    /// binding without listening: a listener closed here could still be held, and a connection
+    /// accepted into its queue, by a child another test forks at that moment (it happened under
+    /// AddressSanitizer, where a fork takes long).
+    private static func staleSocket(at path: String) throws {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { SystemCall.close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+    }
+
     private static func view(_ id: String, heading: Double) -> SharedView {
         var view = SharedView(line: Array(#"{"panorama":"x","heading":0,"pitch":0,"zoom":1}"#.utf8)[...])!
         (view.panoramaID, view.heading) = (id, heading)
@@ -76,9 +93,8 @@ struct BroadcastTests {
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
         unlink(path)
-        // A socket left by a process that died: bound, never listened on again.
-        let stale = try LocalSocket.listen(at: path)
-        SystemCall.close(stale)
+        // A socket left by a process that died.
+        try Self.staleSocket(at: path)
         let broadcast = try ViewBroadcast(path: path)
         #expect(throws: LocalSocket.Failure(description: "\(path): another broadcast is listening there")) {
             try ViewBroadcast(path: path)
@@ -92,8 +108,7 @@ struct BroadcastTests {
         // Before the fix: "cannot reach …: No such file or directory", and the follower was gone.
         let follower = try ViewFollower(path: path)
         #expect(!follower.connected && follower.retryWait(at: 0.1) == 0.4)
-        let stale = try LocalSocket.listen(at: path)
-        SystemCall.close(stale)
+        try Self.staleSocket(at: path)
         #expect(!follower.reconnect(at: 0.5), "a socket nobody listens on is no broadcast yet")
         #expect(!follower.reconnect(at: 0.7), "attempts are half a second apart")
         var broadcast = try ViewBroadcast(path: path)
