@@ -122,16 +122,7 @@ public enum ColorPalette {
             let x = Double(v) / 255
             return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
         }
-        let r = linear(c.r)
-        let g = linear(c.g)
-        let b = linear(c.b)
-        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
-        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
-        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        return (
-            0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-            1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-            0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
-        )
+        let lab = Oklab.of(linear: SIMD3(linear(c.r), linear(c.g), linear(c.b)), cubeRoot: cbrt)
+        return (lab.x, lab.y, lab.z)
     }
 }

@@ -10,8 +10,8 @@ import PanoCore
 /// entry.
 enum PairDither {
     /// For each 8×8×8 block of colours (indexed as `ColorPalette.lookupIndex`): the pair of
-    /// palette colours its samples alternate between, the lighter first. Built on first use
-    /// (about 30 ms); `ColorPalette.prepare` builds it at start, off the main thread.
+    /// palette colours its samples alternate between, the lighter first. Built on first use;
+    /// `ColorPalette.prepare` builds it at start, off the main thread.
     static let table: [(RGB, RGB)] = buildTable()
 
     /// How much a colour's hue and chroma count against its lightness when its entries are
